@@ -1,0 +1,3 @@
+export default function UpcomingEvents() {
+  return <p>No upcoming events.</p>;
+}

@@ -1,0 +1,38 @@
+import { Button, ButtonLink, StatusPanel } from '@agri/ui';
+import { useState } from 'react';
+
+interface UnavailablePanelProps {
+  onRetry: () => Promise<void> | void;
+}
+
+/** What a visitor sees in place of a part of the site that cannot be loaded. */
+export function UnavailablePanel({ onRetry }: UnavailablePanelProps) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await onRetry();
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <StatusPanel
+      role="alert"
+      title="This section is temporarily unavailable"
+      actions={
+        <div style={{ display: 'flex', gap: 'var(--space-3)', justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button onClick={retry} disabled={retrying}>
+            {retrying ? 'Retrying...' : 'Retry'}
+          </Button>
+          <ButtonLink to="/" variant="secondary">
+            Go to Homepage
+          </ButtonLink>
+        </div>
+      }
+    >
+      We could not load this part of the site just now. The rest of the site works as usual; please try again in a
+      moment.
+    </StatusPanel>
+  );
+}

@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import './site-frame.css';
+
+/** The frame every page sits in: one header, one footer, one toast container for all remotes. */
+export function SiteLayout() {
+  return (
+    <div className="site">
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ToastContainer position="top-right" autoClose={5000} theme="light" />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/** Why a call failed: the server said no, it was unreachable, it was too slow, or it answered nonsense. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'invalid';
+
+/** How a call turns a failure into the message the spec's error catalogue names. */
+export interface ErrorPolicy {
+  /** The catalogue's thrown message for this call, e.g. 'Error adding to cart'. */
+  fallback: string;
+  /** The catalogue shows the server's `message` for this call when there is one. */
+  useServerMessage?: boolean;
+}
+
+/** The one error every client function throws. `message` is ready to show to the customer. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status, or null when no response arrived. */
+  readonly status: number | null;
+  /** The `message` field of the server's error body, if it sent one. */
+  readonly serverMessage: string | null;
+  /** A technical description for logs, e.g. 'timeout of 10000ms exceeded'. */
+  readonly detail: string;
+
+  constructor(init: {
+    message: string;
+    kind: ApiErrorKind;
+    status?: number | null;
+    serverMessage?: string | null;
+    detail: string;
+  }) {
+    super(init.message);
+    this.kind = init.kind;
+    this.status = init.status ?? null;
+    this.serverMessage = init.serverMessage ?? null;
+    this.detail = init.detail;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Shown when the server rejects the stored token; the session has then been signed out. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';

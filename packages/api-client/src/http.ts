@@ -1,0 +1,128 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { z } from 'zod';
+import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
+import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
+import { tokenOf, useSession } from './session/session-store';
+
+/** One axios instance for every call; base URL and timeout come from the run-time settings per call. */
+const http: AxiosInstance = axios.create({ headers: { Accept: 'application/json' } });
+
+type UnauthorizedListener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Called after an authenticated call was answered 401 and the session was signed out,
+ * so an app can tell the customer (SESSION_EXPIRED_MESSAGE) and send them to /login.
+ * Returns a function that removes the listener.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface CallSpec<Response> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the base, without a leading slash, e.g. 'user/cart'. */
+  path: string;
+  /** 'requests' is the second API base (booking, course request). */
+  base?: 'main' | 'requests';
+  /** 'required': the customer's bearer token is sent and a 401 signs them out; 'optional': sent if signed in. */
+  auth?: 'required' | 'optional' | 'none';
+  body?: unknown;
+  headers?: Record<string, string>;
+  withCredentials?: boolean;
+  response: z.ZodType<Response>;
+  errors: ErrorPolicy;
+}
+
+/** Validates a request payload with its schema before it leaves the browser. */
+export function checkRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  payload: unknown,
+  errors: ErrorPolicy,
+): z.output<Schema> {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  throw new ApiError({ message: errors.fallback, kind: 'invalid', detail: parsed.error.message });
+}
+
+export async function call<Response>(spec: CallSpec<Response>): Promise<Response> {
+  const settings = getApiSettings();
+  const auth = spec.auth ?? 'none';
+  const token = auth === 'none' ? null : tokenOf(useSession.getState().customer);
+  const headers: Record<string, string> = { ...spec.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let data: unknown;
+  try {
+    const response = await http.request({
+      method: spec.method,
+      url: spec.path,
+      baseURL: spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl,
+      data: spec.body,
+      headers,
+      timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      withCredentials: spec.withCredentials ?? false,
+      // Status and body are checked here, so a text body must not throw inside axios.
+      transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+    });
+    data = response.data;
+  } catch (error) {
+    throw toApiError(error, spec, auth === 'required' && token !== null);
+  }
+
+  const parsed = spec.response.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({
+      message: spec.errors.fallback,
+      kind: 'malformed',
+      detail: `The server's answer to ${spec.method} ${spec.path} does not match the contract: ${parsed.error.message}`,
+    });
+  }
+  return parsed.data;
+}
+
+function toApiError(error: unknown, spec: CallSpec<unknown>, signedInCall: boolean): ApiError {
+  const { fallback, useServerMessage } = spec.errors;
+  if (!(error instanceof AxiosError)) {
+    return new ApiError({ message: fallback, kind: 'network', detail: String(error) });
+  }
+  if (error.code === AxiosError.ETIMEDOUT || error.code === AxiosError.ECONNABORTED) {
+    return new ApiError({ message: fallback, kind: 'timeout', detail: error.message });
+  }
+  if (!error.response) {
+    return new ApiError({ message: fallback, kind: 'network', detail: error.message });
+  }
+  const { status, data } = error.response;
+  const serverMessage = messageOf(data);
+  const apiError = new ApiError({
+    message: useServerMessage && serverMessage ? serverMessage : fallback,
+    kind: 'http',
+    status,
+    serverMessage,
+    detail: `${spec.method} ${spec.path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
+  });
+  if (status === 401 && signedInCall) {
+    useSession.getState().signOut();
+    const expired = new ApiError({
+      message: SESSION_EXPIRED_MESSAGE,
+      kind: 'http',
+      status,
+      serverMessage,
+      detail: apiError.detail,
+    });
+    unauthorizedListeners.forEach((listener) => listener(expired));
+  }
+  return apiError;
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const { message } = body;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+/** Encodes one path segment such as an id or a reset token. */
+export const segment = (value: string | number): string => encodeURIComponent(String(value));

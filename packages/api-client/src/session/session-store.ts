@@ -1,0 +1,120 @@
+import { create } from 'zustand';
+import { z } from 'zod';
+
+export const STORAGE_KEY = 'customer';
+
+/** The stored customer: the login response as the server sent it (the token may sit under `user`). */
+export const storedCustomerSchema = z.looseObject({
+  _id: z.string(),
+  token: z.string().optional(),
+  user: z.looseObject({ token: z.string().optional() }).optional(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+});
+export type StoredCustomer = z.infer<typeof storedCustomerSchema>;
+
+/** The fields a profile update changes. */
+export interface ProfileFields {
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+}
+
+function parseStoredCustomer(raw: string | null | undefined): StoredCustomer | null {
+  if (!raw) return null;
+  try {
+    const parsed = storedCustomerSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const readStoredCustomer = (): StoredCustomer | null => {
+  try {
+    return parseStoredCustomer(globalThis.localStorage?.getItem(STORAGE_KEY));
+  } catch {
+    // Storage can be blocked (privacy mode); the session then lives in memory only.
+    return null;
+  }
+};
+
+function writeStoredCustomer(customer: StoredCustomer): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(customer));
+  } catch {
+    // See readStoredCustomer.
+  }
+}
+
+export interface SessionState {
+  customer: StoredCustomer | null;
+  /** Seats in the cart (sum of quantities); the cart calls keep it current. */
+  cartCount: number;
+  /** After login: stores the whole login response. */
+  signIn: (customer: StoredCustomer) => void;
+  /** After fetch-user: the server's answer replaces the stored customer. */
+  replaceCustomer: (customer: StoredCustomer) => void;
+  /** After a profile update: new names, email and mobile; the old _id and token stay. */
+  updateProfile: (profile: ProfileFields) => void;
+  /** Logout, or a token the server rejected: clears the customer and all browser storage. */
+  signOut: () => void;
+  setCartCount: (count: number) => void;
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  customer: readStoredCustomer(),
+  cartCount: 0,
+  signIn: (customer) => {
+    writeStoredCustomer(customer);
+    set({ customer });
+  },
+  replaceCustomer: (customer) => {
+    writeStoredCustomer(customer);
+    set({ customer });
+  },
+  updateProfile: (profile) => {
+    const current = get().customer;
+    if (!current) return;
+    const customer: StoredCustomer = {
+      ...current,
+      firstname: profile.firstname,
+      lastname: profile.lastname,
+      email: profile.email,
+      mobile: profile.mobile,
+    };
+    writeStoredCustomer(customer);
+    set({ customer });
+  },
+  signOut: () => {
+    try {
+      globalThis.localStorage?.clear();
+      globalThis.sessionStorage?.clear();
+    } catch {
+      // See readStoredCustomer.
+    }
+    set({ customer: null, cartCount: 0 });
+  },
+  setCartCount: (cartCount) => set({ cartCount }),
+}));
+
+// Another tab logging in or out changes the stored customer: follow it here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== window.localStorage) return;
+    if (event.key !== null && event.key !== STORAGE_KEY) return;
+    const customer = parseStoredCustomer(event.key === null ? null : event.newValue);
+    useSession.setState(customer ? { customer } : { customer: null, cartCount: 0 });
+  });
+}
+
+/** The bearer token, wherever the server put it. */
+export const tokenOf = (customer: StoredCustomer | null): string | null =>
+  customer?.token ?? customer?.user?.token ?? null;
+
+export const selectCustomer = (state: SessionState) => state.customer;
+export const selectIsSignedIn = (state: SessionState) => state.customer !== null;
+export const selectCartCount = (state: SessionState) => state.cartCount;

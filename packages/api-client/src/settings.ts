@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The API addresses and chat number every app reads from the run-time config. */
+export const apiSettingsSchema = z.object({
+  /** Main API root, e.g. http://localhost:4000/api/ */
+  apiBaseUrl: z.url(),
+  /** Second API base: booking and course requests, e.g. http://localhost:4000/requests/ */
+  requestsApiBaseUrl: z.url(),
+  /** Chat-message number in international form without '+', e.g. 254700000000. */
+  chatNumber: z.string().regex(/^\d{9,15}$/, 'chatNumber must be 9 to 15 digits'),
+  /** Time limit of every call; tests shorten it. */
+  timeoutMs: z.number().int().positive().optional(),
+});
+export type ApiSettings = z.infer<typeof apiSettingsSchema>;
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+let current: ApiSettings | null = null;
+
+export function configureApi(settings: ApiSettings): void {
+  current = apiSettingsSchema.parse(settings);
+}
+
+export function getApiSettings(): ApiSettings {
+  if (!current) throw new Error('The API is not configured: call configureApi() at start-up.');
+  return current;
+}

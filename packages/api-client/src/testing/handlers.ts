@@ -1,0 +1,303 @@
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import type { z } from 'zod';
+import { shippingAddressSchema, type ShippingAddress } from '../address';
+import { bookingRequestSchema, courseCallRequestSchema } from '../booking';
+import { addToCartRequestSchema, type Cart, type CartItem } from '../cart';
+import { enquiryRequestSchema } from '../enquiry';
+import { createOrderRequestSchema, updateOrderRequestSchema, type Order } from '../orders';
+import {
+  credentialsSchema,
+  newsletterRequestSchema,
+  NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE,
+  OTP_RESENT_MESSAGE,
+  OTP_SENT_MESSAGE,
+  profileSchema,
+  registrationSchema,
+  resendOtpRequestSchema,
+  USER_CREATED_MESSAGE,
+  verifyOtpRequestSchema,
+} from '../user';
+import { fixtures } from './fixtures';
+
+/** Bases the test settings point at; nothing listens there, msw answers. */
+export const TEST_API_BASE_URL = 'http://api.test/api/';
+export const TEST_REQUESTS_API_BASE_URL = 'http://api.test/requests/';
+
+export interface HandlerBases {
+  apiBaseUrl?: string;
+  requestsApiBaseUrl?: string;
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Base = 'main' | 'requests';
+
+/** The full URL of a path such as 'user/cart' (msw path params like ':id' allowed). */
+export function apiUrl(path: string, base: Base = 'main', bases: HandlerBases = {}): string {
+  const root =
+    base === 'requests'
+      ? (bases.requestsApiBaseUrl ?? TEST_REQUESTS_API_BASE_URL)
+      : (bases.apiBaseUrl ?? TEST_API_BASE_URL);
+  return `${root.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+const badRequest = (error: z.ZodError) =>
+  HttpResponse.json({ message: error.issues[0]?.message ?? 'Invalid request' }, { status: 400 });
+const notFound = (what: string) => HttpResponse.json({ message: `${what} not found` }, { status: 404 });
+const unauthorised = () => HttpResponse.json({ message: 'Not authorised, please log in again' }, { status: 401 });
+const isSignedIn = (request: Request) => request.headers.get('Authorization') === `Bearer ${fixtures.token}`;
+
+interface ResolverInfo {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+}
+
+async function parseBody<Schema extends z.ZodType>(request: Request, schema: Schema) {
+  return schema.safeParse(await request.json().catch(() => undefined));
+}
+
+/**
+ * msw handlers for every call of the contract, answering from the fixtures.
+ * Each call of createHandlers starts a fresh in-memory cart, orders, address and newsletter list.
+ * Authenticated calls need the fixtures' token (sign in with `signInForTests`).
+ */
+export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
+  const url = (path: string, base: Base = 'main') => apiUrl(path, base, bases);
+  let cartItems: CartItem[] = [];
+  let orders: Order[] = [];
+  let address: ShippingAddress | null = null;
+  let wishlist = fixtures.courses.slice(0, 1).map(fixtures.courseSummary);
+  const recentlyViewed = fixtures.courses.slice(0, 2).map(fixtures.courseSummary);
+  const subscribers = new Set<string>();
+  let nextId = 1;
+  const newId = (prefix: string) => `${prefix}-${nextId++}`;
+  const cart = (): Cart => ({
+    items: cartItems,
+    totalPrice: cartItems.reduce((sum, item) => sum + item.price * item.quantity, 0),
+  });
+
+  /** Wraps a handler that needs the fixtures' token. */
+  const signedIn =
+    (resolver: (info: ResolverInfo) => Response | Promise<Response>) =>
+    (info: ResolverInfo) =>
+      isSignedIn(info.request) ? resolver(info) : unauthorised();
+
+  return [
+    http.get(url('course'), () => HttpResponse.json(fixtures.courses)),
+    http.get(url('course/:id'), ({ params }) => {
+      const course = fixtures.courses.find((c) => c._id === params.id);
+      return course ? HttpResponse.json(course) : notFound('Course');
+    }),
+    http.get(url('event'), () => HttpResponse.json({ data: fixtures.events })),
+    http.get(url('event/:id'), ({ params }) => {
+      const event = fixtures.events.find((e) => e._id === params.id);
+      return event ? HttpResponse.json({ data: event }) : notFound('Event');
+    }),
+    http.get(url('blog'), () => HttpResponse.json(fixtures.blogs)),
+    http.get(url('blog/:id'), ({ params }) => {
+      const post = fixtures.blogs.find((b) => b._id === params.id);
+      return post ? HttpResponse.json(post) : notFound('Blog');
+    }),
+
+    http.post(url('user/register'), async ({ request }) => {
+      const body: unknown = await request.json().catch(() => undefined);
+      const resend = resendOtpRequestSchema.strict().safeParse(body);
+      if (resend.success) return HttpResponse.json({ message: OTP_RESENT_MESSAGE });
+      const registration = registrationSchema.safeParse(body);
+      if (!registration.success) return badRequest(registration.error);
+      if (registration.data.email === fixtures.customer.email) {
+        return HttpResponse.json({ message: 'User already exists' }, { status: 409 });
+      }
+      return HttpResponse.json({ message: OTP_SENT_MESSAGE });
+    }),
+    http.post(url('user/verify-otp'), async ({ request }) => {
+      const parsed = await parseBody(request, verifyOtpRequestSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      if (parsed.data.otp !== fixtures.otp) return HttpResponse.json({ message: 'Invalid OTP' }, { status: 400 });
+      return HttpResponse.json({ message: USER_CREATED_MESSAGE, user: { ...fixtures.customer, email: parsed.data.email } });
+    }),
+    http.post(url('user/login'), async ({ request }) => {
+      const parsed = await parseBody(request, credentialsSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      const { email, password } = parsed.data;
+      if (email !== fixtures.customer.email || password !== fixtures.password) {
+        return HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 });
+      }
+      return HttpResponse.json(fixtures.storedCustomer);
+    }),
+    http.get(url('user/getuser'), signedIn(() => HttpResponse.json(fixtures.storedCustomer))),
+    http.get(url('user/logout'), signedIn(() => HttpResponse.json({ message: 'Logged out successfully' }))),
+    http.put(
+      url('user/edit-user'),
+      signedIn(async ({ request }) => {
+        const parsed = await parseBody(request, profileSchema);
+        if (!parsed.success) return badRequest(parsed.error);
+        return HttpResponse.json({ _id: fixtures.customer._id, ...parsed.data });
+      }),
+    ),
+    http.post(url('user/forgot-password-token'), () =>
+      HttpResponse.json({ message: 'If that email is registered, a reset link has been sent to it' }),
+    ),
+    http.put(url('user/reset-password/:token'), ({ params }) =>
+      params.token === 'expired'
+        ? HttpResponse.json({ message: 'The reset link is invalid or has expired' }, { status: 400 })
+        : HttpResponse.json({ message: 'Password updated' }),
+    ),
+    http.get(url('user/wishlist'), signedIn(() => HttpResponse.json(wishlist))),
+    http.put(
+      url('user/wishlist'),
+      signedIn(async ({ request }) => {
+        const body = (await request.json()) as { courseId?: string };
+        const course = fixtures.courses.find((c) => c._id === body.courseId);
+        if (!course) return notFound('Course');
+        wishlist = wishlist.some((c) => c._id === course._id)
+          ? wishlist.filter((c) => c._id !== course._id)
+          : [...wishlist, fixtures.courseSummary(course)];
+        return HttpResponse.json(wishlist);
+      }),
+    ),
+    http.get(url('user/recently-viewed'), signedIn(() => HttpResponse.json(recentlyViewed))),
+    http.put(
+      url('user/add-address'),
+      signedIn(async ({ request }) => {
+        const parsed = await parseBody(request, shippingAddressSchema);
+        if (!parsed.success) return badRequest(parsed.error);
+        address = parsed.data;
+        return HttpResponse.json({ message: 'Address saved', address });
+      }),
+    ),
+    http.get(url('user/get-address'), signedIn(() => HttpResponse.json({ address }))),
+    http.post(url('user/subscribe/newsletter'), async ({ request }) => {
+      const parsed = await parseBody(request, newsletterRequestSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      if (subscribers.has(parsed.data.email)) {
+        return HttpResponse.json({ message: NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE }, { status: 400 });
+      }
+      subscribers.add(parsed.data.email);
+      return HttpResponse.json({ message: 'Subscribed to the newsletter successfully' });
+    }),
+
+    http.post(
+      url('user/cart'),
+      signedIn(async ({ request }) => {
+        const parsed = await parseBody(request, addToCartRequestSchema);
+        if (!parsed.success) return badRequest(parsed.error);
+        const course = fixtures.courses.find((c) => c._id === parsed.data.courseId);
+        if (!course) return notFound('Course');
+        const existing = cartItems.find((item) => item.course._id === course._id);
+        cartItems = existing
+          ? cartItems.map((item) => (item === existing ? { ...item, quantity: item.quantity + parsed.data.quantity } : item))
+          : [...cartItems, { _id: newId('cart-item'), course: fixtures.courseSummary(course), quantity: parsed.data.quantity, price: course.price }];
+        return HttpResponse.json(cart());
+      }),
+    ),
+    http.get(url('user/cart'), signedIn(() => HttpResponse.json(cart()))),
+    http.delete(
+      url('user/delete-product-cart/:id'),
+      signedIn(({ params }) => {
+        if (!cartItems.some((item) => item._id === params.id)) return notFound('Cart item');
+        cartItems = cartItems.filter((item) => item._id !== params.id);
+        return HttpResponse.json(cart());
+      }),
+    ),
+    http.put(
+      url('user/update-product-cart/:id/:quantity'),
+      signedIn(({ params }) => {
+        if (!cartItems.some((item) => item._id === params.id)) return notFound('Cart item');
+        const quantity = Number(params.quantity);
+        cartItems = cartItems.map((item) => (item._id === params.id ? { ...item, quantity } : item));
+        return HttpResponse.json(cart());
+      }),
+    ),
+    http.delete(
+      url('user/empty-cart'),
+      signedIn(() => {
+        cartItems = [];
+        return HttpResponse.json(cart());
+      }),
+    ),
+    http.post(
+      url('user/cart/create-order'),
+      signedIn(async ({ request }) => {
+        const parsed = await parseBody(request, createOrderRequestSchema);
+        if (!parsed.success) return badRequest(parsed.error);
+        if (cartItems.length === 0) return HttpResponse.json({ message: 'Your cart is empty' }, { status: 400 });
+        const order: Order = {
+          _id: newId('order'),
+          items: cartItems.map(({ course, quantity, price }) => ({ course, quantity, price })),
+          shippingInfo: parsed.data.shippingInfo,
+          totalPrice: cart().totalPrice,
+          status: 'Ordered',
+          createdAt: new Date().toISOString(),
+        };
+        orders = [order, ...orders];
+        cartItems = [];
+        return HttpResponse.json(order);
+      }),
+    ),
+    http.get(url('user/getmyorders'), signedIn(() => HttpResponse.json(orders))),
+    http.put(
+      url('user/updateOrder/:id'),
+      signedIn(async ({ request, params }) => {
+        const parsed = await parseBody(request, updateOrderRequestSchema);
+        if (!parsed.success) return badRequest(parsed.error);
+        const order = orders.find((o) => o._id === params.id);
+        if (!order) return notFound('Order');
+        const updated: Order = { ...order, status: parsed.data.status };
+        orders = orders.map((o) => (o === order ? updated : o));
+        return HttpResponse.json(updated);
+      }),
+    ),
+
+    http.post(url('enquiry'), async ({ request }) => {
+      const parsed = await parseBody(request, enquiryRequestSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      return HttpResponse.json({ ...parsed.data, _id: newId('enquiry'), createdAt: new Date().toISOString() });
+    }),
+    http.post(url('booking/', 'requests'), async ({ request }) => {
+      const parsed = await parseBody(request, bookingRequestSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      return HttpResponse.json({ ...parsed.data, _id: newId('booking'), createdAt: new Date().toISOString() });
+    }),
+    http.post(url('course-request/', 'requests'), async ({ request }) => {
+      const parsed = await parseBody(request, courseCallRequestSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      return HttpResponse.json({ ...parsed.data, _id: newId('course-request'), createdAt: new Date().toISOString() });
+    }),
+  ];
+}
+
+interface OverrideOptions extends HandlerBases {
+  base?: Base;
+}
+
+/** A handler answering `status` with an optional `{ message }`; put it first with `server.use(...)`. */
+export function errorResponse(
+  method: Method,
+  path: string,
+  { status = 500, message, ...options }: OverrideOptions & { status?: number; message?: string } = {},
+): HttpHandler {
+  return http[method](apiUrl(path, options.base, options), () =>
+    HttpResponse.json(message === undefined ? {} : { message }, { status }),
+  );
+}
+
+/** A handler answering 200 with a body that breaks the contract. */
+export function malformedResponse(
+  method: Method,
+  path: string,
+  { body = { unexpected: true }, ...options }: OverrideOptions & { body?: unknown } = {},
+): HttpHandler {
+  return http[method](apiUrl(path, options.base, options), () => HttpResponse.json(body as never));
+}
+
+/** A handler that waits `ms` and then lets the regular handler answer (use it to exceed the timeout or show loading). */
+export function delayedResponse(method: Method, path: string, ms: number, options: OverrideOptions = {}): HttpHandler {
+  return http[method](apiUrl(path, options.base, options), async () => {
+    await delay(ms);
+  });
+}
+
+/** A handler whose connection fails, as when the API is down. */
+export function networkFailure(method: Method, path: string, options: OverrideOptions = {}): HttpHandler {
+  return http[method](apiUrl(path, options.base, options), () => HttpResponse.error());
+}

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { call, checkRequest, segment } from './http';
+import { emailSchema, idSchema, messageResponseSchema, phoneSchema, type MessageResponse } from './common';
+import { courseSummarySchema, type CourseSummary } from './courses';
+import { storedCustomerSchema, tokenOf, type StoredCustomer } from './session/session-store';
+
+/** Server messages the spec names; client and server share them. */
+export const OTP_SENT_MESSAGE = 'OTP has been sent to your email';
+export const OTP_RESENT_MESSAGE = 'OTP has been resent successfully';
+export const USER_CREATED_MESSAGE = 'User created successfully';
+
+const requiredEmail = (required: string, invalid: string) =>
+  z.string().trim().min(1, required).pipe(z.email(invalid).max(254));
+
+export const passwordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+/** A customer as the server describes them, without a token. */
+export const customerSchema = z.object({
+  _id: idSchema,
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const registrationSchema = z.object({
+  firstname: z.string().trim().min(1, 'First Name is Required').max(100),
+  lastname: z.string().trim().min(1, 'Last Name is Required').max(100),
+  email: requiredEmail('Email Address is Required', 'Email Should be valid'),
+  mobile: phoneSchema,
+  password: passwordSchema,
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** Resending the OTP reuses POST user/register with the pending email only. */
+export const resendOtpRequestSchema = z.object({ email: emailSchema });
+export type ResendOtpRequest = z.infer<typeof resendOtpRequestSchema>;
+
+export const otpResentResponseSchema = z.object({ message: z.literal(OTP_RESENT_MESSAGE) });
+
+export const verifyOtpRequestSchema = z.object({
+  otp: z.string().regex(/^\d{6}$/, 'The code has 6 digits'),
+  email: emailSchema,
+});
+export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
+
+/** Success is exactly the spec's message; anything else is not a created user. */
+export const verifyOtpResponseSchema = z.object({
+  message: z.literal(USER_CREATED_MESSAGE),
+  user: customerSchema,
+});
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
+
+export const credentialsSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is Required').max(128),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** Login and fetch-user answer with the customer to store; it must carry a token. */
+export const sessionCustomerSchema = storedCustomerSchema.refine((customer) => tokenOf(customer) !== null, {
+  message: 'The customer carries no token',
+});
+
+export const profileSchema = z.object({
+  firstname: z.string().trim().min(1, 'First Name is Required').max(100),
+  lastname: z.string().trim().min(1, 'Last Name is Required').max(100),
+  email: requiredEmail('Email Address is Required', 'Email Should be valid'),
+  mobile: z.string().trim().min(1, 'Mobile No is Required').pipe(phoneSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
+
+export const wishlistSchema = z.array(courseSummarySchema);
+export const addToWishlistRequestSchema = z.object({ courseId: idSchema });
+export const recentlyViewedSchema = z.array(courseSummarySchema);
+
+export const NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE = 'Email is already subscribed to the newsletter.';
+export const newsletterRequestSchema = z.object({ email: emailSchema });
+export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
+
+/** POST user/register: stores a pending registration and mails a 6-digit code. */
+export function register(registration: Registration): Promise<MessageResponse> {
+  const errors = { fallback: 'Error registering user', useServerMessage: true };
+  return call({
+    method: 'POST',
+    path: 'user/register',
+    body: checkRequest(registrationSchema, registration, errors),
+    response: messageResponseSchema,
+    errors,
+  });
+}
+
+/** POST user/register with the email only: mails a new code for a pending registration. */
+export function resendOtp(request: ResendOtpRequest): Promise<z.infer<typeof otpResentResponseSchema>> {
+  const errors = { fallback: 'Error resending OTP', useServerMessage: true };
+  return call({
+    method: 'POST',
+    path: 'user/register',
+    body: checkRequest(resendOtpRequestSchema, request, errors),
+    response: otpResentResponseSchema,
+    errors,
+  });
+}
+
+/** POST user/verify-otp: creates the user when the code is right. */
+export function verifyOtp(request: VerifyOtpRequest): Promise<VerifyOtpResponse> {
+  const errors = { fallback: 'Error verifying OTP' };
+  return call({
+    method: 'POST',
+    path: 'user/verify-otp',
+    auth: 'optional',
+    body: checkRequest(verifyOtpRequestSchema, request, errors),
+    response: verifyOtpResponseSchema,
+    errors,
+  });
+}
+
+/** POST user/login: the answer is what `useSession.signIn` stores. */
+export function login(credentials: Credentials): Promise<StoredCustomer> {
+  const errors = { fallback: 'Error Logging in', useServerMessage: true };
+  return call({
+    method: 'POST',
+    path: 'user/login',
+    body: checkRequest(credentialsSchema, credentials, errors),
+    response: sessionCustomerSchema,
+    errors,
+  });
+}
+
+/** GET user/getuser: the answer is what `useSession.replaceCustomer` stores. */
+export const fetchUser = (): Promise<StoredCustomer> =>
+  call({
+    method: 'GET',
+    path: 'user/getuser',
+    auth: 'required',
+    withCredentials: true,
+    response: sessionCustomerSchema,
+    errors: { fallback: 'Failed to fetch user data' },
+  });
+
+/** GET user/logout: the server forgets the token; then call `useSession.signOut`. */
+export const logout = (): Promise<MessageResponse> =>
+  call({
+    method: 'GET',
+    path: 'user/logout',
+    auth: 'required',
+    headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+    response: messageResponseSchema,
+    errors: { fallback: 'Error logging out' },
+  });
+
+/** PUT user/edit-user: then call `useSession.updateProfile` with the answer. */
+export function editUser(profile: Profile): Promise<Customer> {
+  const errors = { fallback: 'Error updating user' };
+  return call({
+    method: 'PUT',
+    path: 'user/edit-user',
+    auth: 'required',
+    body: checkRequest(profileSchema, profile, errors),
+    response: customerSchema,
+    errors,
+  });
+}
+
+/** POST user/forgot-password-token: mails a single-use reset link (the answer is the same for unknown emails). */
+export function requestPasswordReset(request: z.infer<typeof forgotPasswordRequestSchema>): Promise<MessageResponse> {
+  const errors = { fallback: 'Error requesting forgot password token', useServerMessage: true };
+  return call({
+    method: 'POST',
+    path: 'user/forgot-password-token',
+    body: checkRequest(forgotPasswordRequestSchema, request, errors),
+    response: messageResponseSchema,
+    errors,
+  });
+}
+
+/** PUT user/reset-password/{token}: sets a new password with the token from the mailed link. */
+export function resetPassword(token: string, request: z.infer<typeof resetPasswordRequestSchema>): Promise<MessageResponse> {
+  const errors = { fallback: 'Error resetting password' };
+  return call({
+    method: 'PUT',
+    path: `user/reset-password/${segment(token)}`,
+    body: checkRequest(resetPasswordRequestSchema, request, errors),
+    response: messageResponseSchema,
+    errors,
+  });
+}
+
+/** GET user/wishlist: the signed-in customer's saved courses. */
+export const getWishlist = (): Promise<CourseSummary[]> =>
+  call({
+    method: 'GET',
+    path: 'user/wishlist',
+    auth: 'required',
+    response: wishlistSchema,
+    errors: { fallback: 'Error getting wishlist' },
+  });
+
+/** PUT user/wishlist (not in the spec's list, which has no way to fill the wishlist): adds or removes a course. */
+export function toggleWishlist(request: z.infer<typeof addToWishlistRequestSchema>): Promise<CourseSummary[]> {
+  const errors = { fallback: 'Error updating wishlist' };
+  return call({
+    method: 'PUT',
+    path: 'user/wishlist',
+    auth: 'required',
+    body: checkRequest(addToWishlistRequestSchema, request, errors),
+    response: wishlistSchema,
+    errors,
+  });
+}
+
+/**
+ * GET user/recently-viewed: courses the customer opened, latest first.
+ * The spec sends the user id in a GET body, which browsers drop; the server reads it from the token.
+ */
+export const getRecentlyViewed = (): Promise<CourseSummary[]> =>
+  call({
+    method: 'GET',
+    path: 'user/recently-viewed',
+    auth: 'required',
+    response: recentlyViewedSchema,
+    errors: { fallback: 'Error getting recently viewed products' },
+  });
+
+/** POST user/subscribe/newsletter: a 400 with NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE for a known email. */
+export function subscribeToNewsletter(request: NewsletterRequest): Promise<MessageResponse> {
+  const errors = { fallback: 'Error subscribing to newsletter', useServerMessage: true };
+  return call({
+    method: 'POST',
+    path: 'user/subscribe/newsletter',
+    body: checkRequest(newsletterRequestSchema, request, errors),
+    response: messageResponseSchema,
+    errors,
+  });
+}

@@ -1,0 +1,26 @@
+/** The business's public contact details: one source for the frame and every page. */
+export const business = {
+  name: 'Mavuno Agri-Food Consultants',
+  shortName: 'Mavuno Agri-Food',
+  tagline: 'Quality and Safety is Our Business',
+  email: 'info@mavunoagrifood.co.ke',
+  phone: '+254 722 000 000',
+  phoneHref: 'tel:+254722000000',
+  address: 'Westlands Business Park, 3rd Floor, Chiromo Road, Nairobi, Kenya',
+  hours: 'Monday to Saturday, 10 AM to 8 PM',
+  social: [
+    { label: 'Facebook', href: 'https://www.facebook.com/' },
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
+    { label: 'X', href: 'https://x.com/' },
+    { label: 'YouTube', href: 'https://www.youtube.com/' },
+  ],
+  services: [
+    'ISO Certification Training',
+    'Food Safety Consultancy',
+    'Product Design & Development',
+    'Market Access',
+    'Business Modelling',
+    'Financial Management & Accounting',
+    'Regulatory Compliance',
+  ],
+} as const;

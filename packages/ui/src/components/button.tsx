@@ -1,0 +1,25 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost';
+
+const classFor = (variant: ButtonVariant, extra?: string) =>
+  ['ui-button', `ui-button--${variant}`, extra].filter(Boolean).join(' ');
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  children: ReactNode;
+}
+
+export function Button({ variant = 'primary', className, type = 'button', ...rest }: ButtonProps) {
+  return <button type={type} className={classFor(variant, className)} {...rest} />;
+}
+
+interface ButtonLinkProps extends LinkProps {
+  variant?: ButtonVariant;
+}
+
+/** A link that looks like a button: navigation stays a link for keyboard and screen readers. */
+export function ButtonLink({ variant = 'primary', className, ...rest }: ButtonLinkProps) {
+  return <Link className={classFor(variant, className)} {...rest} />;
+}

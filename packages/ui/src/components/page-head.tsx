@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import type { PageHeadInfo } from '../federation/page-route';
+
+function upsertMeta(name: string, content: string) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = name;
+    document.head.appendChild(tag);
+  }
+  tag.content = content;
+}
+
+function upsertCanonical(href: string) {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'canonical';
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+/**
+ * Sets title, description, keywords and canonical. It updates the one tag of
+ * each kind in place, so the head never holds two.
+ */
+export function PageHead({ title, description, keywords }: PageHeadInfo) {
+  useEffect(() => {
+    document.title = title;
+    upsertMeta('description', description);
+    upsertMeta('keywords', keywords);
+    upsertCanonical(window.location.origin + window.location.pathname);
+  }, [title, description, keywords]);
+  return null;
+}

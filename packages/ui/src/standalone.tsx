@@ -1,0 +1,28 @@
+// Entry for a remote running alone (its team's dev server); the shell never loads it.
+import { createRoot } from 'react-dom/client';
+import { StatusPanel } from './components/status-panel';
+import { StandaloneApp } from './federation/standalone-app';
+import type { PageRoute } from './federation/page-route';
+import './styles/index.css';
+
+/**
+ * Reads the remote's own config.json, hands it to `configure` (which validates
+ * it), then renders the remote's routes in a bare frame.
+ */
+export async function startStandalone(
+  remoteName: string,
+  routes: PageRoute[],
+  configure: (config: unknown) => void,
+): Promise<void> {
+  document.getElementById('startup-spinner')?.remove();
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const response = await fetch('/config.json', { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`/config.json answered HTTP ${response.status}`);
+    configure(await response.json());
+  } catch (error) {
+    root.render(<StatusPanel title="Configuration problem">{(error as Error).message}</StatusPanel>);
+    return;
+  }
+  root.render(<StandaloneApp remoteName={remoteName} routes={routes} />);
+}

@@ -1,0 +1,45 @@
+// `npm start`: installs what is missing, builds every app for production, starts
+// the reference API and serves the composed site with each remote on its own port.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAll } from './build.mjs';
+import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
+import { apiPort, apps } from './sites.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const pnpm = ensurePnpm();
+installDependencies(pnpm);
+if (!process.argv.includes('--no-build')) buildAll(pnpm);
+
+const children = [];
+if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
+  const api = spawn(pnpm, ['--filter', '@agri/api', 'start'], {
+    cwd: rootDir,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(apiPort) },
+  });
+  children.push(api);
+  api.on('exit', (code) => {
+    if (code) console.error(`The API stopped with exit code ${code}.`);
+  });
+}
+
+for (const app of apps) {
+  await serveStatic({ dir: join(app.dir, 'dist'), port: app.port });
+}
+
+console.log('\nThe site is up:');
+for (const app of apps) {
+  const label = app.name === 'shell' ? 'site (shell)' : `${app.name} remote`;
+  console.log(`  ${label.padEnd(16)} http://localhost:${app.port}/`);
+}
+console.log(`  ${'API'.padEnd(16)} http://localhost:${apiPort}/api/`);
+console.log('Press Ctrl+C to stop.');
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
