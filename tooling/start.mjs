@@ -10,7 +10,7 @@ import { serveStatic } from './static-server.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
-if (!process.argv.includes('--no-build')) buildAll(pnpm);
+if (!process.argv.includes('--no-build')) await buildAll(pnpm);
 
 const children = [];
 if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {

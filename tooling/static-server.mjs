@@ -35,11 +35,17 @@ function cacheControl(path) {
 
 /**
  * Serves `dir` on `port`. Paths without a file extension fall back to
- * index.html (client-side routes).
+ * index.html (client-side routes). `files` serves generated files in place of
+ * the built ones (e.g. a config.json that points at other ports).
  */
-export function serveStatic({ dir, port, host = '127.0.0.1' }) {
+export function serveStatic({ dir, port, host = '127.0.0.1', files = {} }) {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname in files) {
+      response.writeHead(200, { 'Content-Type': contentTypes[extname(url.pathname)], 'Cache-Control': 'no-cache' });
+      response.end(files[url.pathname]);
+      return;
+    }
     let relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
     let file = join(dir, relative);
     if (!file.startsWith(dir + sep) && file !== dir) {

@@ -5,7 +5,8 @@ import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
 import { tokenOf, useSession } from './session/session-store';
 
 /** One axios instance for every call; base URL and timeout come from the run-time settings per call. */
-const http: AxiosInstance = axios.create({ headers: { Accept: 'application/json' } });
+// The fetch adapter everywhere: the same behaviour in browsers, Node and tests (msw), timeouts included.
+const http: AxiosInstance = axios.create({ adapter: 'fetch', headers: { Accept: 'application/json' } });
 
 type UnauthorizedListener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();

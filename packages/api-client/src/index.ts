@@ -129,3 +129,4 @@ export {
   type CourseCallRequest,
   type CourseCallRequestRecord,
 } from './booking';
+export { logOutCustomer } from './log-out';

@@ -11,3 +11,7 @@ export { PageHead } from './components/page-head';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
 export { formatKes, truncateText, formatDate, formatDateRange } from './format/format';
 export { business } from './business';
+export { FormField, type FieldControlProps } from './components/form-field';
+export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
+export { Dialog, type DialogProps } from './components/dialog';
+export { lazyModule, forgetLazyModule } from './federation/lazy-module';

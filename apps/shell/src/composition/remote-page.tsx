@@ -1,5 +1,5 @@
-import { PageHead, Spinner, type PageRoute } from '@agri/ui';
-import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PageHead, Spinner, forgetLazyModule, lazyModule, type PageRoute } from '@agri/ui';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { UnavailablePanel } from './unavailable-panel';
 
 const STALE_CHUNK_RELOAD_KEY = 'shell:stale-chunk-reload';
@@ -50,13 +50,17 @@ export function PageLoading() {
 /** One page of a remote, mounted in the frame, isolated from the rest of the site. */
 export function RemotePage({ route }: { route: PageRoute }) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React caches a rejected import otherwise.
-  const Page = useMemo(() => lazy(route.load), [route, attempt]);
+  const Page = lazyModule(route.path, route.load);
+  const retry = () => {
+    forgetLazyModule(route.path);
+    setAttempt((n) => n + 1);
+  };
   return (
     <>
       <PageHead {...route.head} />
-      <PageBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <PageBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageLoading />}>
+          {/* eslint-disable-next-line react-hooks/static-components -- lazyModule returns the same component for the same key */}
           <Page />
           <LoadedMarker />
         </Suspense>

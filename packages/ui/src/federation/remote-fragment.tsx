@@ -1,4 +1,5 @@
-import { Component, Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazyModule } from './lazy-module';
 
 type FragmentModule = { default: ComponentType };
 type FragmentLoader = (remote: string, fragment: string) => Promise<FragmentModule>;
@@ -11,6 +12,20 @@ let fragmentLoader: FragmentLoader | null = null;
  */
 export function setFragmentLoader(loader: FragmentLoader): void {
   fragmentLoader = loader;
+}
+
+const loaders = new Map<string, () => Promise<FragmentModule>>();
+
+/** A stable loader per fragment, so its lazy component is made once. */
+function fragmentLoaderFor(remote: string, fragment: string) {
+  const key = `${remote}/${fragment}`;
+  let loader = loaders.get(key);
+  if (!loader) {
+    loader = () =>
+      fragmentLoader ? fragmentLoader(remote, fragment) : Promise.reject(new Error('No fragment loader registered'));
+    loaders.set(key, loader);
+  }
+  return loader;
 }
 
 class FragmentBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -34,16 +49,11 @@ interface RemoteFragmentProps {
 
 /** Renders a fragment another remote exposes, surviving that remote's absence. */
 export function RemoteFragment({ remote, fragment, loading = null, fallback }: RemoteFragmentProps) {
-  const Fragment = useMemo(
-    () =>
-      lazy(() =>
-        fragmentLoader ? fragmentLoader(remote, fragment) : Promise.reject(new Error('No fragment loader registered')),
-      ),
-    [remote, fragment],
-  );
+  const Fragment = lazyModule(`${remote}/${fragment}`, fragmentLoaderFor(remote, fragment));
   return (
     <FragmentBoundary fallback={fallback}>
       <Suspense fallback={loading}>
+        {/* eslint-disable-next-line react-hooks/static-components -- lazyModule returns the same component for the same key */}
         <Fragment />
       </Suspense>
     </FragmentBoundary>

@@ -1,18 +1,20 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { PageHead } from '../components/page-head';
 import { Spinner } from '../components/spinner';
 import { StatusPanel } from '../components/status-panel';
+import { lazyModule } from './lazy-module';
 import type { PageRoute } from './page-route';
 
 function StandalonePage({ route }: { route: PageRoute }) {
-  const Page = useMemo(() => lazy(route.load), [route]);
+  const Page = lazyModule(route.path, route.load);
   return (
     <>
       <PageHead {...route.head} />
       <Suspense fallback={<Spinner label="Loading page" />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- lazyModule returns the same component for the same key */}
         <Page />
       </Suspense>
     </>

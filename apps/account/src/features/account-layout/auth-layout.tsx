@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import '../../styles/account.css';
+
+/** A page for signed-out visitors (log in, register, password reset): one centred card. */
+export function AuthLayout({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="page-section auth-page">
+      <div className="container">
+        <div className="auth-card">
+          <h1>{title}</h1>
+          {intro ? <div className="auth-card__intro">{intro}</div> : null}
+          {children}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress } from '@agri/api-client';
+import { Button, FormField, PhoneInput } from '@agri/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FormError } from '../../features/forms/form-error';
+import { messageOf } from '../../features/loading/use-load';
+
+interface AddressFormProps {
+  initial: ShippingAddress;
+  onSaved: (address: ShippingAddress) => void;
+}
+
+/** The shipping address, in the form's field names end to end (see the api-client's address schema). */
+export function AddressForm({ initial, onSaved }: AddressFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ShippingAddress>({ resolver: zodResolver(shippingAddressSchema), defaultValues: initial });
+
+  const onSubmit = async (address: ShippingAddress) => {
+    setFailure(null);
+    try {
+      const { address: saved } = await saveAddress(address);
+      toast.info('Address Saved Successfully');
+      onSaved(saved);
+    } catch (error) {
+      setFailure(messageOf(error));
+      toast.error(messageOf(error));
+    }
+  };
+
+  return (
+    <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <div className="account-form__row">
+        <FormField label="First Name" error={errors.firstName?.message}>
+          {(field) => <input {...field} {...register('firstName')} className="ui-input" autoComplete="shipping given-name" />}
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName?.message}>
+          {(field) => <input {...field} {...register('lastName')} className="ui-input" autoComplete="shipping family-name" />}
+        </FormField>
+      </div>
+      <FormField label="County" error={errors.county?.message}>
+        {(field) => (
+          <select {...field} {...register('county')} className="ui-input">
+            <option value="">Select county</option>
+            <option value={KENYA}>Kenya</option>
+          </select>
+        )}
+      </FormField>
+      <FormField label="Address" error={errors.address?.message} hint="Street, building and floor, or a landmark we can find.">
+        {(field) => <input {...field} {...register('address')} className="ui-input" autoComplete="shipping address-line1" />}
+      </FormField>
+      <FormField label="Apartment, suite, etc." optional error={errors.other?.message}>
+        {(field) => <input {...field} {...register('other')} className="ui-input" autoComplete="shipping address-line2" />}
+      </FormField>
+      <FormField label="Area" error={errors.area?.message} hint="Town or area, e.g. Westlands, Nairobi.">
+        {(field) => <input {...field} {...register('area')} className="ui-input" autoComplete="shipping address-level2" />}
+      </FormField>
+      <div className="account-form__row">
+        <FormField label="Phone Number" error={errors.phoneNumber?.message}>
+          {(field) => <PhoneInput {...field} {...register('phoneNumber')} />}
+        </FormField>
+        <FormField label="Additional Number" optional error={errors.additionalNumber?.message}>
+          {(field) => <PhoneInput {...field} {...register('additionalNumber')} autoComplete="off" />}
+        </FormField>
+      </div>
+      <FormError message={failure} />
+      <Button type="submit" disabled={isSubmitting} className="account-form__submit">
+        {isSubmitting ? 'Saving...' : 'Save Address'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { editUser, profileSchema, selectCustomer, useSession, type Profile, type StoredCustomer } from '@agri/api-client';
+import { Button, FormField, PhoneInput } from '@agri/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { AccountLayout } from '../../features/account-layout/account-layout';
+import { PencilIcon } from '../../features/account-layout/pencil-icon';
+import { FormError } from '../../features/forms/form-error';
+
+const profileOf = (customer: StoredCustomer): Profile => ({
+  firstname: customer.firstname,
+  lastname: customer.lastname,
+  email: customer.email,
+  mobile: customer.mobile,
+});
+
+/** The profile form: locked until the edit icon is pressed, locked again once saved. */
+function ProfileForm({ customer }: { customer: StoredCustomer }) {
+  const updateProfile = useSession((state) => state.updateProfile);
+  const [isLocked, setLocked] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<Profile>({ resolver: zodResolver(profileSchema), defaultValues: profileOf(customer) });
+
+  const unlock = () => {
+    setLocked(false);
+    setFailure(null);
+    // The field becomes editable on the next render; focus it then.
+    setTimeout(() => setFocus('firstname'));
+  };
+
+  const cancel = () => {
+    reset(profileOf(customer));
+    setFailure(null);
+    setLocked(true);
+  };
+
+  const onSubmit = async (profile: Profile) => {
+    setFailure(null);
+    try {
+      const saved = await editUser(profile);
+      updateProfile(saved);
+      reset(profileOf({ ...customer, ...saved }));
+      setLocked(true);
+      toast.success('Profile Updated Successfully');
+    } catch {
+      setFailure('Something Went Wrong!');
+      toast.error('Something Went Wrong!');
+    }
+  };
+
+  return (
+    <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <div className="profile-card__heading">
+        <h2>Personal Details</h2>
+        {isLocked ? (
+          <button type="button" className="icon-link" onClick={unlock} aria-label="Edit profile details" title="Edit profile details">
+            <PencilIcon />
+          </button>
+        ) : null}
+      </div>
+      <p className="account-form__status" role="status">
+        {isLocked ? 'Press the edit icon to change your details.' : 'Editing: change your details, then save.'}
+      </p>
+      <div className="account-form__row">
+        <FormField label="First Name" error={errors.firstname?.message}>
+          {(field) => (
+            <input {...field} {...register('firstname')} className="ui-input" readOnly={isLocked} autoComplete="given-name" />
+          )}
+        </FormField>
+        <FormField label="Last Name" error={errors.lastname?.message}>
+          {(field) => (
+            <input {...field} {...register('lastname')} className="ui-input" readOnly={isLocked} autoComplete="family-name" />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Email Address" error={errors.email?.message}>
+        {(field) => (
+          <input {...field} {...register('email')} className="ui-input" type="email" readOnly={isLocked} autoComplete="email" />
+        )}
+      </FormField>
+      <FormField label="Phone Number" error={errors.mobile?.message}>
+        {(field) => <PhoneInput {...field} {...register('mobile')} readOnly={isLocked} />}
+      </FormField>
+      <FormError message={failure} />
+      {isLocked ? null : (
+        <div className="account-form__actions">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save'}
+          </Button>
+          <Button variant="secondary" onClick={cancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function EditProfile() {
+  const customer = useSession(selectCustomer);
+  return customer ? <ProfileForm customer={customer} /> : null;
+}
+
+export default function EditProfilePage() {
+  return (
+    <AccountLayout title="Edit Profile">
+      <p>
+        <Link to="/my-profile">Back to My Profile</Link>
+      </p>
+      <EditProfile />
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { getAddress, selectCustomer, useSession } from '@agri/api-client';
+import { Link } from 'react-router-dom';
+import { AccountLayout } from '../../features/account-layout/account-layout';
+import { PencilIcon } from '../../features/account-layout/pencil-icon';
+import { displayPhone } from '../../features/forms/phone';
+import { LoadError } from '../../features/loading/load-error';
+import { LoadingBlock } from '../../features/loading/loading-block';
+import { useLoad } from '../../features/loading/use-load';
+
+const shown = (value: string | undefined): string => (value && value.trim() !== '' ? value : 'None');
+
+function Detail({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <div className="detail-list__row">
+      <dt>{label}</dt>
+      <dd>{shown(value)}</dd>
+    </div>
+  );
+}
+
+interface SectionHeadingProps {
+  id: string;
+  title: string;
+  editTo: string;
+  editLabel: string;
+}
+
+function SectionHeading({ id, title, editTo, editLabel }: SectionHeadingProps) {
+  return (
+    <div className="profile-card__heading">
+      <h2 id={id}>{title}</h2>
+      <Link to={editTo} className="icon-link" aria-label={editLabel} title={editLabel}>
+        <PencilIcon />
+      </Link>
+    </div>
+  );
+}
+
+function ShippingInformation() {
+  const { state, reload } = useLoad(getAddress);
+  if (state.status === 'loading') {
+    return <LoadingBlock label="Loading your shipping information" lines={6} />;
+  }
+  if (state.status === 'error') {
+    return <LoadError title="Shipping information unavailable" message={state.message} onRetry={reload} />;
+  }
+  const address = state.data;
+  return (
+    <dl className="detail-list">
+      <Detail label="Region" value={address?.county} />
+      <Detail label="First Name" value={address?.firstName} />
+      <Detail label="Address" value={address?.address} />
+      <Detail label="Town / Area" value={address?.area} />
+      <Detail label="Phone" value={displayPhone(address?.phoneNumber)} />
+      <Detail label="Additional Number" value={displayPhone(address?.additionalNumber)} />
+    </dl>
+  );
+}
+
+function AccountDetails() {
+  const customer = useSession(selectCustomer);
+  if (!customer) return null;
+  return (
+    <dl className="detail-list">
+      <Detail label="User ID" value={customer._id} />
+      <Detail label="Full Name" value={`${customer.firstname} ${customer.lastname}`} />
+      <Detail label="Email" value={customer.email} />
+      <Detail label="Phone" value={displayPhone(customer.mobile)} />
+    </dl>
+  );
+}
+
+export default function MyProfilePage() {
+  return (
+    <AccountLayout title="My Profile">
+      <div className="profile-grid">
+        <section className="profile-card" aria-labelledby="account-details">
+          <SectionHeading id="account-details" title="Account Details" editTo="/edit-profile" editLabel="Edit profile" />
+          <AccountDetails />
+        </section>
+        <section className="profile-card" aria-labelledby="shipping-information">
+          <SectionHeading id="shipping-information" title="Shipping Information" editTo="/address" editLabel="Edit shipping address" />
+          <ShippingInformation />
+        </section>
+      </div>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import { resendOtp, verifyOtp } from '@agri/api-client';
+import { Button, FormField } from '@agri/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { otpField } from '../../features/forms/field-rules';
+import { FormError } from '../../features/forms/form-error';
+
+const otpFormSchema = z.object({ otp: otpField });
+type OtpForm = z.infer<typeof otpFormSchema>;
+
+interface OtpFormProps {
+  email: string;
+  onVerified: () => void;
+  onChangeDetails: () => void;
+}
+
+/** Step 2: the 6-digit code from the email creates the account; a new code can be sent. */
+export function OtpForm({ email, onVerified, onChangeDetails }: OtpFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isResending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+
+  const onSubmit = async ({ otp }: OtpForm) => {
+    setFailure(null);
+    try {
+      await verifyOtp({ otp, email });
+      toast.info('User Has been Created Successfully!');
+      onVerified();
+    } catch {
+      setFailure('OTP verification failed');
+      toast.error('OTP verification failed');
+    }
+  };
+
+  const resend = async () => {
+    setFailure(null);
+    setResending(true);
+    try {
+      await resendOtp({ email });
+      toast.info('OTP has been resent to your email');
+    } catch {
+      setFailure('OTP resend failed');
+      toast.error('OTP resend failed');
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <p>
+        We sent a 6-digit code to <strong>{email}</strong>. Enter it below to finish creating your account.
+      </p>
+      <FormField label="Verification Code (OTP)" error={errors.otp?.message} hint="The code expires after a few minutes.">
+        {(field) => (
+          <input
+            {...field}
+            {...register('otp')}
+            className="ui-input account-form__otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+        )}
+      </FormField>
+      <FormError message={failure} />
+      <div className="account-form__actions">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Verifying...' : 'Verify Code'}
+        </Button>
+        <Button variant="secondary" onClick={() => void resend()} disabled={isResending}>
+          {isResending ? 'Sending...' : 'Resend Code'}
+        </Button>
+      </div>
+      <p className="auth-card__links">
+        Wrong email?{' '}
+        <button type="button" className="link-button" onClick={onChangeDetails}>
+          Change your details
+        </button>
+      </p>
+    </form>
+  );
+}

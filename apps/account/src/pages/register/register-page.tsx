@@ -1,0 +1,40 @@
+import type { Registration } from '@agri/api-client';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { OtpForm } from './otp-form';
+import { RegistrationForm } from './registration-form';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [registration, setRegistration] = useState<Registration | null>(null);
+  const [step, setStep] = useState<'details' | 'code'>('details');
+
+  const showCodeStep = (details: Registration) => {
+    setRegistration(details);
+    setStep('code');
+  };
+
+  return (
+    <AuthLayout
+      title={step === 'details' ? 'Create an Account' : 'Verify Your Email'}
+      intro={
+        step === 'details' ? <p>Register to book courses, keep a cart and follow your orders.</p> : null
+      }
+    >
+      {step === 'code' && registration ? (
+        <OtpForm
+          email={registration.email}
+          onVerified={() => navigate(`/login${search}`, { state: { email: registration.email } })}
+          onChangeDetails={() => setStep('details')}
+        />
+      ) : (
+        <RegistrationForm initial={registration} onCodeSent={showCodeStep} />
+      )}
+      <p className="auth-card__links">
+        Already registered? <Link to={`/login${search}`}>Log in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

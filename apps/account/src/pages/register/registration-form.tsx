@@ -1,0 +1,77 @@
+import { register as registerCustomer, type Registration } from '@agri/api-client';
+import { Button, FormField, PhoneInput } from '@agri/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { emailField, mobileField, newPasswordField } from '../../features/forms/field-rules';
+import { FormError } from '../../features/forms/form-error';
+import { messageOf } from '../../features/loading/use-load';
+
+const registrationFormSchema = z.object({
+  firstname: z.string().trim().min(1, 'First Name is Required').max(100),
+  lastname: z.string().trim().min(1, 'Last Name is Required').max(100),
+  email: emailField,
+  mobile: mobileField,
+  password: newPasswordField,
+});
+
+interface RegistrationFormProps {
+  /** What the customer typed before, when they come back from the code step. */
+  initial: Registration | null;
+  onCodeSent: (registration: Registration) => void;
+}
+
+/** Step 1: the customer's details; the server mails a 6-digit code to the email. */
+export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Registration>({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: initial ?? { firstname: '', lastname: '', email: '', mobile: '', password: '' },
+  });
+
+  const onSubmit = async (registration: Registration) => {
+    setFailure(null);
+    try {
+      await registerCustomer(registration);
+      toast.info('OTP has been sent to your email');
+      onCodeSent(registration);
+    } catch (error) {
+      setFailure(messageOf(error));
+      toast.error(messageOf(error));
+    }
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <div className="account-form__row">
+        <FormField label="First Name" error={errors.firstname?.message}>
+          {(field) => <input {...field} {...register('firstname')} className="ui-input" autoComplete="given-name" />}
+        </FormField>
+        <FormField label="Last Name" error={errors.lastname?.message}>
+          {(field) => <input {...field} {...register('lastname')} className="ui-input" autoComplete="family-name" />}
+        </FormField>
+      </div>
+      <FormField label="Email Address" error={errors.email?.message}>
+        {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
+      </FormField>
+      <FormField label="Mobile Number" error={errors.mobile?.message}>
+        {(field) => <PhoneInput {...field} {...register('mobile')} />}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        {(field) => (
+          <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="new-password" />
+        )}
+      </FormField>
+      <FormError message={failure} />
+      <Button type="submit" disabled={isSubmitting} className="account-form__submit">
+        {isSubmitting ? 'Sending code...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

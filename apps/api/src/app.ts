@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import { HttpError } from './http';
+import { createMailer, type Mailer } from './mail';
+import { accountRoutes } from './routes/accounts';
+import { catalogRoutes } from './routes/catalog';
+import { devRoutes } from './routes/dev';
+import { enquiryRoutes, requestRoutes } from './routes/requests';
+import { shopRoutes } from './routes/shop';
+import { staticRoutes } from './routes/static';
+import { createServices } from './services';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** Defaults to the outbox (printed to the console outside production and tests). */
+  mailer?: Mailer;
+  logMail?: boolean;
+}
+
+/** The whole API: main base under /api/, the second base under /requests/, images under /static/. */
+export function createApp({ db, config, mailer, logMail = !config.production }: AppOptions): Hono {
+  const services = createServices(
+    db,
+    config,
+    mailer ?? createMailer(db, { log: logMail, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  );
+  // Trailing slashes are optional: the spec calls 'booking/' and 'course-request/'.
+  const app = new Hono({ strict: false });
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/api', catalogRoutes(services));
+  app.route('/api', enquiryRoutes(services));
+  app.route('/api/user', accountRoutes(services));
+  app.route('/api/user', shopRoutes(services));
+  app.route('/requests', requestRoutes(services));
+  app.route('/static', staticRoutes());
+  if (!config.production) app.route('/api/dev', devRoutes(services));
+
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ message: error.message }, error.status, error.headers);
+    console.error(error);
+    return c.json({ message: 'Something went wrong on the server' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,167 @@
+import type { Db } from './db';
+
+/** Applied in order, once each; never edit one that has shipped: add another. */
+const migrations: { id: string; sql: string }[] = [
+  {
+    id: '001-initial',
+    sql: `
+      CREATE TABLE customers (
+        id text PRIMARY KEY,
+        firstname text NOT NULL,
+        lastname text NOT NULL,
+        email text NOT NULL UNIQUE,
+        mobile text NOT NULL,
+        password_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE pending_registrations (
+        email text PRIMARY KEY,
+        firstname text NOT NULL,
+        lastname text NOT NULL,
+        mobile text NOT NULL,
+        password_hash text NOT NULL,
+        otp_hash text NOT NULL,
+        otp_expires_at timestamptz NOT NULL,
+        otp_attempts integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE sessions (
+        id text PRIMARY KEY,
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE TABLE password_resets (
+        token_hash text PRIMARY KEY,
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE outbox (
+        id serial PRIMARY KEY,
+        to_email text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX outbox_to_email ON outbox (to_email);
+      CREATE TABLE courses (
+        id text PRIMARY KEY,
+        position integer NOT NULL,
+        title text NOT NULL,
+        objective text NOT NULL,
+        target_group text NOT NULL,
+        duration text NOT NULL,
+        lecturer text NOT NULL,
+        category text NOT NULL,
+        description text NOT NULL,
+        what_you_will_earn jsonb NOT NULL,
+        price integer NOT NULL CHECK (price >= 0),
+        lectures integer,
+        skill_level text,
+        language text,
+        certificate boolean NOT NULL
+      );
+      CREATE TABLE events (
+        id text PRIMARY KEY,
+        title text NOT NULL,
+        speaker text NOT NULL,
+        description text NOT NULL,
+        city text,
+        venue text,
+        start_date text NOT NULL,
+        start_time text NOT NULL,
+        end_date text NOT NULL,
+        end_time text NOT NULL,
+        price integer NOT NULL CHECK (price >= 0),
+        images jsonb NOT NULL,
+        course_length integer,
+        class_duration integer
+      );
+      CREATE TABLE blogs (
+        id text PRIMARY KEY,
+        title text NOT NULL,
+        description text NOT NULL,
+        images jsonb NOT NULL,
+        image text,
+        category text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE TABLE cart_items (
+        id text PRIMARY KEY,
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        course_id text NOT NULL REFERENCES courses(id),
+        quantity integer NOT NULL CHECK (quantity > 0),
+        price integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (customer_id, course_id)
+      );
+      CREATE TABLE orders (
+        id text PRIMARY KEY,
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        items jsonb NOT NULL,
+        shipping_info jsonb NOT NULL,
+        total_price integer NOT NULL,
+        status text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX orders_customer ON orders (customer_id, created_at DESC);
+      CREATE TABLE addresses (
+        customer_id text PRIMARY KEY REFERENCES customers(id) ON DELETE CASCADE,
+        address jsonb NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE wishlist (
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        course_id text NOT NULL REFERENCES courses(id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (customer_id, course_id)
+      );
+      CREATE TABLE recently_viewed (
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        course_id text NOT NULL REFERENCES courses(id),
+        viewed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (customer_id, course_id)
+      );
+      CREATE TABLE newsletter_subscribers (
+        email text PRIMARY KEY,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE enquiries (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        email text NOT NULL,
+        mobile text NOT NULL,
+        comment text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE bookings (
+        id text PRIMARY KEY,
+        contact_details jsonb NOT NULL,
+        event jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE course_requests (
+        id text PRIMARY KEY,
+        contact_details jsonb NOT NULL,
+        course jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+];
+
+export async function migrate(db: Db): Promise<void> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  const applied = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+  for (const migration of migrations) {
+    if (applied.has(migration.id)) continue;
+    await db.transaction(async (tx) => {
+      // One statement per query: the pg driver's extended protocol takes only one.
+      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) {
+        await tx.query(statement);
+      }
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { Services } from './services';
+
+/** Thrown by a route; answered as `{ message }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const NOT_AUTHORISED = 'Not authorised, please log in again';
+
+/** Parses the JSON body with the contract schema; a 400 with the first problem otherwise. */
+export async function readBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(400, 'The request body must be JSON');
+  }
+  return check(schema, body);
+}
+
+// Zod's own messages name no field; the contract's form messages ('Area is Required') already do.
+const GENERIC_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
+
+export function check<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (!issue) throw new HttpError(400, 'Invalid request');
+  const field = issue.path.join('.');
+  throw new HttpError(400, field && GENERIC_MESSAGE.test(issue.message) ? `${field}: ${issue.message}` : issue.message);
+}
+
+export interface SignedInCustomer {
+  id: string;
+  sessionId: string;
+  token: string;
+}
+
+export type AuthEnv = { Variables: { customer: SignedInCustomer } };
+
+const bearer = (c: Context): string | null => {
+  const header = c.req.header('Authorization');
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() || null : null;
+};
+
+/** 401 unless a valid, unrevoked token is sent. */
+export const requireCustomer = (services: Services) =>
+  createMiddleware<AuthEnv>(async (c, next) => {
+    const token = bearer(c);
+    const session = token ? await services.tokens.verify(services.db, token) : null;
+    if (!token || !session) throw new HttpError(401, NOT_AUTHORISED);
+    c.set('customer', { id: session.customerId, sessionId: session.sessionId, token });
+    await next();
+  });
+
+/** The signed-in customer's id if a valid token is sent; never fails. */
+export async function optionalCustomerId(c: Context, services: Services): Promise<string | null> {
+  const token = bearer(c);
+  if (!token) return null;
+  return (await services.tokens.verify(services.db, token))?.customerId ?? null;
+}
+
+/** The client's address for rate limits; app.request() in tests has no socket. */
+export function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

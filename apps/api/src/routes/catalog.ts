@@ -1,0 +1,128 @@
+import { Hono } from 'hono';
+import type { BlogPost, Course, Event } from '@agri/api-client';
+import { notFound, optionalCustomerId } from '../http';
+import type { Services } from '../services';
+
+interface CourseRow {
+  id: string;
+  title: string;
+  objective: string;
+  target_group: string;
+  duration: string;
+  lecturer: string;
+  category: string;
+  description: string;
+  what_you_will_earn: string[];
+  price: number;
+  lectures: number | null;
+  skill_level: string | null;
+  language: string | null;
+  certificate: boolean;
+}
+
+interface EventRow {
+  id: string;
+  title: string;
+  speaker: string;
+  description: string;
+  city: string | null;
+  venue: string | null;
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+  price: number;
+  images: { url: string }[];
+  course_length: number | null;
+  class_duration: number | null;
+}
+
+interface BlogRow {
+  id: string;
+  title: string;
+  description: string;
+  images: { url: string }[];
+  image: string | null;
+  category: string;
+  created_at: Date;
+}
+
+/** Optional fields are left out rather than sent as null, as the contract says. */
+const present = <T>(value: T | null): T | undefined => value ?? undefined;
+
+export const toCourse = (row: CourseRow): Course => ({
+  _id: row.id,
+  title: row.title,
+  objective: row.objective,
+  targetGroup: row.target_group,
+  duration: row.duration,
+  lecturer: row.lecturer,
+  category: row.category,
+  description: row.description,
+  whatYouWillEarn: row.what_you_will_earn,
+  price: row.price,
+  lectures: present(row.lectures),
+  skillLevel: present(row.skill_level),
+  language: present(row.language),
+  certificate: row.certificate,
+});
+
+export function catalogRoutes(services: Services): Hono {
+  const { db, absoluteUrl } = services;
+  const images = (list: { url: string }[]) => list.map(({ url }) => ({ url: absoluteUrl(url) }));
+  const toEvent = (row: EventRow): Event => ({
+    _id: row.id,
+    title: row.title,
+    speaker: row.speaker,
+    description: row.description,
+    city: present(row.city),
+    venue: present(row.venue),
+    startDate: row.start_date,
+    startTime: row.start_time,
+    endDate: row.end_date,
+    endTime: row.end_time,
+    price: row.price,
+    images: images(row.images),
+    courseLength: present(row.course_length),
+    classDuration: present(row.class_duration),
+  });
+  const toBlogPost = (row: BlogRow): BlogPost => ({
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    images: images(row.images),
+    image: row.image ? absoluteUrl(row.image) : undefined,
+    category: row.category,
+    createdAt: new Date(row.created_at).toISOString(),
+  });
+
+  return new Hono()
+    .get('/course', async (c) => c.json((await db.query<CourseRow>('SELECT * FROM courses ORDER BY position')).map(toCourse)))
+    .get('/course/:id', async (c) => {
+      const [row] = await db.query<CourseRow>('SELECT * FROM courses WHERE id = $1', [c.req.param('id')]);
+      if (!row) throw notFound('Course');
+      const customerId = await optionalCustomerId(c, services);
+      if (customerId) {
+        await db.query(
+          `INSERT INTO recently_viewed (customer_id, course_id) VALUES ($1, $2)
+           ON CONFLICT (customer_id, course_id) DO UPDATE SET viewed_at = now()`,
+          [customerId, row.id],
+        );
+      }
+      return c.json(toCourse(row));
+    })
+    .get('/event', async (c) =>
+      c.json({ data: (await db.query<EventRow>('SELECT * FROM events ORDER BY start_date, start_time')).map(toEvent) }),
+    )
+    .get('/event/:id', async (c) => {
+      const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1', [c.req.param('id')]);
+      if (!row) throw notFound('Event');
+      return c.json({ data: toEvent(row) });
+    })
+    .get('/blog', async (c) => c.json((await db.query<BlogRow>('SELECT * FROM blogs ORDER BY created_at DESC')).map(toBlogPost)))
+    .get('/blog/:id', async (c) => {
+      const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1', [c.req.param('id')]);
+      if (!row) throw notFound('Blog post');
+      return c.json(toBlogPost(row));
+    });
+}

@@ -1,0 +1,30 @@
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { Mailer } from './mail';
+import { RateLimiter } from './rate-limit';
+import { createTokenSigner, type TokenSigner } from './accounts/tokens';
+
+/** What every route group needs, built once per app. */
+export interface Services {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  tokens: TokenSigner;
+  limits: { login: RateLimiter; otp: RateLimiter };
+  /** Stored image paths ('/static/...') as absolute URLs, since the site runs on other origins. */
+  absoluteUrl: (path: string) => string;
+}
+
+export function createServices(db: Db, config: Config, mailer: Mailer): Services {
+  return {
+    db,
+    config,
+    mailer,
+    tokens: createTokenSigner(config.jwtSecret, config.tokenTtlSeconds),
+    limits: {
+      login: new RateLimiter(config.rateLimits.login, config.rateLimits.windowMs),
+      otp: new RateLimiter(config.rateLimits.otp, config.rateLimits.windowMs),
+    },
+    absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
+  };
+}

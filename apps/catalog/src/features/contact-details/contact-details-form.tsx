@@ -1,0 +1,66 @@
+import type { ContactDetails } from '@agri/api-client';
+import { Button, FormField, PhoneInput } from '@agri/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toKenyanInternational } from '../../shared/phone';
+import { contactDetailsFormSchema, emptyContactDetails, type ContactDetailsFormValues } from './contact-details-schema';
+import './contact-details.css';
+
+interface ContactDetailsFormProps {
+  submitLabel: string;
+  isSubmitting: boolean;
+  onSubmit: (contactDetails: ContactDetails) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Name, email, phone and preferred contact method; the values stay as typed when sending fails. */
+export function ContactDetailsForm({ submitLabel, isSubmitting, onSubmit, onCancel }: ContactDetailsFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ContactDetailsFormValues>({
+    resolver: zodResolver(contactDetailsFormSchema),
+    defaultValues: emptyContactDetails,
+  });
+
+  const send = handleSubmit((values) =>
+    onSubmit({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: toKenyanInternational(values.phone),
+      contactMethod: values.contactMethod,
+    }),
+  );
+
+  return (
+    <form className="contact-details-form" noValidate onSubmit={send} aria-busy={isSubmitting}>
+      <FormField label="Full name" error={errors.name?.message}>
+        {(control) => <input {...control} {...register('name')} className="ui-input" autoComplete="name" />}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <input {...control} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
+      </FormField>
+      <FormField label="Phone number" error={errors.phone?.message}>
+        {(control) => <PhoneInput {...control} {...register('phone')} placeholder="712 345 678" />}
+      </FormField>
+      <FormField label="Preferred contact method" optional>
+        {(control) => (
+          <select {...control} {...register('contactMethod')} className="ui-input">
+            <option value="">No preference</option>
+            <option value="Email">Email</option>
+            <option value="WhatsApp">WhatsApp</option>
+          </select>
+        )}
+      </FormField>
+      <div className="contact-details-form__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Processing...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** What the booking and call-request dialogs ask for, with the messages their fields show. */
+export const contactDetailsFormSchema = z.object({
+  name: z.string().trim().min(1, 'Name is Required').max(200, 'Name is too long'),
+  email: z.string().trim().min(1, 'Email is Required').pipe(z.email('Email should be valid.')),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone Number is Required')
+    .regex(/^[0-9 ]{7,15}$/, 'Phone Number should be digits only, e.g. 712 345 678'),
+  contactMethod: z.enum(['', 'Email', 'WhatsApp']),
+});
+
+export type ContactDetailsFormValues = z.infer<typeof contactDetailsFormSchema>;
+
+export const emptyContactDetails: ContactDetailsFormValues = { name: '', email: '', phone: '', contactMethod: '' };

@@ -1,0 +1,8 @@
+import { getEvent, getEvents } from '@agri/api-client';
+import { createDataArea } from '../../shared/data-area';
+
+/** The events list, shared by /events and the home page's upcoming events. */
+export const useEventsStore = createDataArea(getEvents);
+
+/** The one event /event/:id shows. */
+export const useEventStore = createDataArea(getEvent);

@@ -1,0 +1,195 @@
+import { addToCart, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
+import {
+  Breadcrumb,
+  Button,
+  ButtonLink,
+  PageHead,
+  SafeHtml,
+  Skeleton,
+  StatusPanel,
+  formatKes,
+  htmlToText,
+  truncateText,
+} from '@agri/ui';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
+import { useCourseStore } from '../../features/courses/courses-store';
+import { chatLink, currentPageUrl } from '../../shared/chat-link';
+import './course-page.css';
+
+function CourseSkeleton() {
+  return (
+    <div className="container course-page__layout" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        Loading course
+      </p>
+      <div className="course-page__main">
+        <Skeleton height="2.2em" width="70%" />
+        <Skeleton height="1em" width="45%" className="course-page__skeleton-gap" />
+        {Array.from({ length: 6 }, (_, line) => (
+          <Skeleton key={line} height="1em" className="course-page__skeleton-gap" />
+        ))}
+      </div>
+      <div className="course-card">
+        <Skeleton height="2em" width="60%" />
+        {Array.from({ length: 4 }, (_, line) => (
+          <Skeleton key={line} height="44px" className="course-page__skeleton-gap" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function CourseFacts({ course }: { course: Course }) {
+  const facts: Array<[string, string]> = [
+    ['Lectures', course.lectures === undefined ? 'N/A' : String(course.lectures)],
+    ['Duration', course.duration],
+    ['Skill level', course.skillLevel?.trim() || 'All Levels'],
+    ['Language', course.language?.trim() || 'English'],
+    ['Certificate', course.certificate ? 'Yes' : 'No'],
+  ];
+  return (
+    <dl className="course-card__facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CourseDetails({ course }: { course: Course }) {
+  const navigate = useNavigate();
+  const isSignedIn = useSession(selectIsSignedIn);
+  const [callRequestOpen, setCallRequestOpen] = useState(false);
+  const [addingToCart, setAddingToCart] = useState(false);
+  const coursePath = `/course/${encodeURIComponent(course._id)}`;
+  const chatText = `Hello Mavuno Agri-Food, I would like to enquire about the course "${course.title}" (${formatKes(course.price)}). ${currentPageUrl()}`;
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(currentPageUrl());
+      toast.success('Course link copied to clipboard!');
+    } catch {
+      toast.error('The link could not be copied. Please copy it from the address bar.');
+    }
+  };
+
+  const addCourseToCart = async () => {
+    if (!isSignedIn) {
+      void navigate(`/login?redirect=${coursePath}`);
+      return;
+    }
+    setAddingToCart(true);
+    try {
+      // addToCart also updates the session's cart count shown in the header.
+      await addToCart({ courseId: course._id, quantity: 1 });
+      toast.success('Product Added to Cart');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error adding to cart');
+    } finally {
+      setAddingToCart(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHead
+        title={`${course.title} | Mavuno Agri-Food Consultants`}
+        description={truncateText(htmlToText(course.description) || course.objective, 155)}
+        keywords={`${course.title}, ${course.category}, agri-food training Kenya`}
+      />
+      <header className="course-page__hero">
+        <div className="container">
+          <Breadcrumb
+            items={[{ label: 'Home', to: '/' }, { label: 'Courses', to: '/courses' }, { label: course.title }]}
+          />
+          <h1>{course.title}</h1>
+          <ul className="course-page__meta" aria-label="Course summary">
+            <li>
+              <span>Lecturer</span> {course.lecturer}
+            </li>
+            <li>
+              <span>Category</span> {course.category}
+            </li>
+            <li>
+              <span>Duration</span> {course.duration}
+            </li>
+          </ul>
+        </div>
+      </header>
+      <div className="container course-page__layout">
+        <div className="course-page__main">
+          <section aria-labelledby="about-course" className="course-page__section">
+            <h2 id="about-course">About Course</h2>
+            <SafeHtml html={course.description} className="course-page__html" />
+          </section>
+          <section aria-labelledby="what-you-learn" className="course-page__section">
+            <h2 id="what-you-learn">What Will You learn</h2>
+            <SafeHtml html={course.whatYouWillEarn[0]} className="course-page__html" />
+          </section>
+        </div>
+        <aside className="course-card" aria-label="Course price and actions">
+          <p className="course-card__price">
+            <span className="visually-hidden">Price: </span>
+            {formatKes(course.price)}
+          </p>
+          <div className="course-card__actions">
+            <Button onClick={() => setCallRequestOpen(true)}>Request Call</Button>
+            <a className="ui-button ui-button--accent" href={chatLink(chatText)} target="_blank" rel="noopener noreferrer">
+              Enquire on a chat service
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <Button variant="secondary" onClick={() => void addCourseToCart()} disabled={addingToCart}>
+              {addingToCart ? 'Adding...' : 'Add to cart'}
+            </Button>
+          </div>
+          <CourseFacts course={course} />
+          <button type="button" className="course-card__copy" onClick={() => void copyLink()}>
+            Copy Course Link
+          </button>
+        </aside>
+      </div>
+      <CallRequestDialog course={course} open={callRequestOpen} onClose={() => setCallRequestOpen(false)} />
+    </>
+  );
+}
+
+/** /course/:id: one course with its call request, chat enquiry, cart and share actions. */
+export default function CoursePage() {
+  const { id = '' } = useParams();
+  const { data: course, isError, errorStatus, message, run } = useCourseStore();
+
+  useEffect(() => {
+    void useCourseStore.getState().run(id);
+  }, [id]);
+
+  let body;
+  if (isError && errorStatus === 404) {
+    body = (
+      <StatusPanel title="Course not found" actions={<ButtonLink to="/courses">See all courses</ButtonLink>}>
+        This course may have ended or moved. Browse our current courses instead.
+      </StatusPanel>
+    );
+  } else if (isError) {
+    body = (
+      <StatusPanel
+        title="We could not load this course"
+        role="alert"
+        actions={<Button onClick={() => void run(id)}>Try again</Button>}
+      >
+        {message} Please check your connection and try again.
+      </StatusPanel>
+    );
+  } else if (course && course._id === id) {
+    body = <CourseDetails course={course} />;
+  } else {
+    body = <CourseSkeleton />;
+  }
+
+  return <article className="course-page">{body}</article>;
+}

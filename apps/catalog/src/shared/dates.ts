@@ -1,0 +1,22 @@
+import { formatDate } from '@agri/ui';
+
+/** Today's date in the visitor's calendar as YYYY-MM-DD, the form event dates use. */
+export function todayIsoDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** An event is upcoming until its last day has passed. */
+export function isUpcoming(event: { endDate: string }, today: string = todayIsoDate()): boolean {
+  return event.endDate >= today;
+}
+
+/** '09:00' becomes '9:00 AM'. */
+export function formatTime(time: string): string {
+  return formatDate(`2000-01-01T${time}`, 'h:mm A');
+}
+
+/** 'Mar 4, 2027' in the short form the event pages use. */
+export function formatShortDate(isoDate: string): string {
+  return formatDate(isoDate, 'MMM D, YYYY');
+}

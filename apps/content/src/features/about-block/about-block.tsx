@@ -1,0 +1,85 @@
+import { ButtonLink, Dialog, business } from '@agri/ui';
+import { useState } from 'react';
+import trainingSession from '../../assets/training-session.svg';
+import './about-block.css';
+
+/** The business's introduction film; the business replaces it with its own upload. */
+export const ABOUT_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/ScMzIvxBSi4';
+
+interface AboutBlockProps {
+  /** The home page links on to /about; the about page itself does not. */
+  showLearnMore?: boolean;
+  headingLevel?: 'h1' | 'h2';
+}
+
+/** Who we are, with the introduction video in a modal. */
+export function AboutBlock({ showLearnMore = false, headingLevel: Heading = 'h2' }: AboutBlockProps) {
+  const [videoOpen, setVideoOpen] = useState(false);
+  return (
+    <section className="about-block page-section" aria-labelledby="about-block-title">
+      <div className="container about-block__grid">
+        <div className="about-block__media">
+          <img
+            src={trainingSession}
+            alt="A Mavuno trainer taking food processors through the HACCP principles"
+            width={800}
+            height={600}
+          />
+          <button
+            type="button"
+            className="about-block__play"
+            onClick={() => setVideoOpen(true)}
+            aria-label="Play our introduction video"
+          >
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+              <path d="M8 5v14l11-7z" fill="currentColor" />
+            </svg>
+          </button>
+        </div>
+        <div className="about-block__text">
+          <p className="eyebrow">About Us</p>
+          <Heading id="about-block-title">Helping Kenyan food businesses grow safely and profitably</Heading>
+          <p>
+            {business.name} is a Nairobi-based team of food technologists, certified lead auditors and business
+            advisers. We train and coach farmers, processors, exporters and regulators across Kenya and East Africa
+            so that the food they produce is safe, meets the standard their buyers ask for, and earns a fair margin.
+          </p>
+          <p>
+            Our work covers ISO 22000 and HACCP certification, food safety systems, product design and development,
+            market access, business modelling, financial management and regulatory compliance with KEBS, the
+            Ministry of Health and export markets.
+          </p>
+          <ul className="about-block__points">
+            <li>Courses delivered in our training rooms, online or on your plant floor</li>
+            <li>Gap assessments, documentation and audit preparation</li>
+            <li>Mentoring that continues after the certificate is on the wall</li>
+          </ul>
+          <div className="about-block__actions">
+            {showLearnMore ? <ButtonLink to="/about">Learn More</ButtonLink> : null}
+            <a className="about-block__phone" href={business.phoneHref}>
+              <span className="about-block__phone-label">Call us today</span>
+              <span className="about-block__phone-number">{business.phone}</span>
+            </a>
+          </div>
+        </div>
+      </div>
+      <Dialog
+        open={videoOpen}
+        onClose={() => setVideoOpen(false)}
+        title="Introduction to Mavuno Agri-Food Consultants"
+        hideTitle
+        size="large"
+        closeLabel="Close video"
+      >
+        <div className="about-block__video">
+          <iframe
+            src={ABOUT_VIDEO_URL}
+            title="Introduction to Mavuno Agri-Food Consultants"
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+            allowFullScreen
+          />
+        </div>
+      </Dialog>
+    </section>
+  );
+}

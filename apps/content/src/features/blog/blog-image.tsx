@@ -1,0 +1,46 @@
+import { getApiSettings, type BlogPost } from '@agri/api-client';
+import { useState } from 'react';
+import fallbackImage from '../../assets/blog-fallback.svg';
+
+/**
+ * The server may give image paths relative to its own address ('/static/blog/x.svg');
+ * they are resolved against the API origin. Only http(s) addresses are used.
+ */
+export function resolveImageUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const resolved = new URL(url, getApiSettings().apiBaseUrl);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The card picture: the post's `image`, else its first image. */
+export const cardImageOf = (post: BlogPost) => post.image ?? post.images[0]?.url;
+
+interface BlogImageProps {
+  src: string | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  loading?: 'lazy' | 'eager';
+}
+
+/** A blog picture that shows the site's own illustration when the post has none or it fails to load. */
+export function BlogImage({ src, alt, width, height, className, loading = 'lazy' }: BlogImageProps) {
+  const [broken, setBroken] = useState(false);
+  const resolved = broken ? null : resolveImageUrl(src);
+  return (
+    <img
+      src={resolved ?? fallbackImage}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+      loading={loading}
+      onError={() => setBroken(true)}
+    />
+  );
+}

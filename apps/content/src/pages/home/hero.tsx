@@ -1,0 +1,64 @@
+import { ButtonLink, business } from '@agri/ui';
+import { useEffect, useState } from 'react';
+import foodLab from '../../assets/hero-food-lab.svg';
+import maizeField from '../../assets/hero-maize-field.svg';
+import teaHills from '../../assets/hero-tea-hills.svg';
+
+const slides = [maizeField, foodLab, teaHills];
+export const HERO_SLIDE_MS = 6000;
+
+/** The home page's opening: a slowly changing background behind the headline. */
+export function Hero() {
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
+
+  useEffect(() => {
+    if (paused) return undefined;
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % slides.length), HERO_SLIDE_MS);
+    return () => clearInterval(timer);
+  }, [paused]);
+
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="hero__slides" aria-hidden="true">
+        {slides.map((src, index) => (
+          <img
+            key={src}
+            src={src}
+            alt=""
+            width={1600}
+            height={900}
+            className={index === current ? 'hero__slide hero__slide--current' : 'hero__slide'}
+            loading={index === 0 ? 'eager' : 'lazy'}
+          />
+        ))}
+      </div>
+      <div className="container hero__content">
+        <p className="hero__eyebrow">{business.name}</p>
+        <h1 id="hero-title">Expert Agri-Food Training &amp; Consultancy Solutions</h1>
+        <p className="hero__tagline">Quality and Safety is Our Business</p>
+        <ButtonLink to="/courses" variant="accent">
+          Our Programs
+        </ButtonLink>
+      </div>
+      <button
+        type="button"
+        className="hero__pause"
+        onClick={() => setPaused((value) => !value)}
+        aria-label={paused ? 'Play background slideshow' : 'Pause background slideshow'}
+      >
+        {paused ? (
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M8 5v14l11-7z" fill="currentColor" />
+          </svg>
+        ) : (
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor" />
+          </svg>
+        )}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import type { BlogPost } from '@agri/api-client';
+import { ButtonLink, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
+import { useBlogStore } from '../../features/blog/blog-store';
+
+export const HOME_PREVIEW_LENGTH = 100;
+export const HOME_DATE_PATTERN = 'MMMM D YYYY';
+const LARGE_CATEGORY = 'col-1';
+const COMPACT_CATEGORY = 'col-2';
+const MAX_LARGE = 2;
+const MAX_COMPACT = 3;
+
+function HomeBlogCard({ post, layout }: { post: BlogPost; layout: 'large' | 'compact' }) {
+  const large = layout === 'large';
+  return (
+    <article className={`home-blog-card home-blog-card--${layout}`}>
+      <BlogImage
+        src={cardImageOf(post)}
+        alt=""
+        width={large ? 800 : 320}
+        height={large ? 500 : 240}
+        className="home-blog-card__image"
+      />
+      <div className="home-blog-card__body">
+        <p className="home-blog-card__date">
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt, HOME_DATE_PATTERN)}</time>
+        </p>
+        <h3>
+          <Link to={`/blog/${encodeURIComponent(post._id)}`} className="stretched-link">
+            {post.title}
+          </Link>
+        </h3>
+        {large ? <p>{truncateText(htmlToText(post.description), HOME_PREVIEW_LENGTH)}</p> : null}
+      </div>
+    </article>
+  );
+}
+
+function HomeBlogSkeleton() {
+  return (
+    <div className="home-blog__grid" aria-busy="true" aria-label="Loading articles">
+      <div className="home-blog__large">
+        {Array.from({ length: MAX_LARGE }, (_, index) => (
+          <div key={index} className="home-blog-card home-blog-card--large">
+            <Skeleton height="180px" />
+            <Skeleton width="40%" />
+            <Skeleton height="1.5em" />
+            <Skeleton />
+          </div>
+        ))}
+      </div>
+      <div className="home-blog__compact">
+        {Array.from({ length: MAX_COMPACT }, (_, index) => (
+          <div key={index} className="home-blog-card home-blog-card--compact">
+            <Skeleton width="96px" height="72px" />
+            <Skeleton height="2.5em" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The latest articles: at most 2 large ('col-1') and 3 compact ('col-2') cards. */
+export function HomeBlogSection() {
+  const { data: posts, isLoading, isError } = useBlogStore((state) => state.list);
+  const loadBlogs = useBlogStore((state) => state.loadBlogs);
+  useEffect(() => {
+    void loadBlogs();
+  }, [loadBlogs]);
+
+  const large = posts.filter((post) => post.category === LARGE_CATEGORY).slice(0, MAX_LARGE);
+  const compact = posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT);
+
+  let body;
+  if (isLoading) body = <HomeBlogSkeleton />;
+  else if (isError) body = <p className="home-blog__note">Our latest articles could not be loaded just now.</p>;
+  else if (large.length + compact.length === 0) body = <p className="home-blog__note">New articles are on their way.</p>;
+  else
+    body = (
+      <div className="home-blog__grid">
+        {large.length > 0 ? (
+          <div className="home-blog__large">
+            {large.map((post) => (
+              <HomeBlogCard key={post._id} post={post} layout="large" />
+            ))}
+          </div>
+        ) : null}
+        {compact.length > 0 ? (
+          <div className="home-blog__compact">
+            {compact.map((post) => (
+              <HomeBlogCard key={post._id} post={post} layout="compact" />
+            ))}
+          </div>
+        ) : null}
+      </div>
+    );
+
+  return (
+    <section className="page-section section-alt home-blog" aria-labelledby="home-blog-title">
+      <div className="container">
+        <div className="section-heading section-heading--split">
+          <div>
+            <p className="eyebrow">Insights</p>
+            <h2 id="home-blog-title">From Our Blog</h2>
+          </div>
+          <ButtonLink to="/blogs" variant="secondary">
+            View All
+          </ButtonLink>
+        </div>
+        {body}
+      </div>
+    </section>
+  );
+}

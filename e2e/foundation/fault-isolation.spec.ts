@@ -1,0 +1,114 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+type RemoteName = 'catalog' | 'content' | 'account';
+
+/** A page of each remote and something only that page shows. */
+const pageOf: Record<RemoteName, { path: string; heading: RegExp }> = {
+  content: { path: '/', heading: /Expert Agri-Food Training & Consultancy Solutions/ },
+  catalog: { path: '/courses', heading: /courses/i },
+  account: { path: '/login', heading: /log in/i },
+};
+const remotes = Object.keys(pageOf) as RemoteName[];
+
+const unavailable = (page: Page) => page.getByRole('alert').filter({ hasText: 'This section is temporarily unavailable' });
+
+async function expectWorking(page: Page, remote: RemoteName) {
+  await page.goto(pageOf[remote].path);
+  await expect(page.getByRole('heading', { level: 1, name: pageOf[remote].heading })).toBeVisible();
+}
+
+async function expectUnavailableThenRecovers(page: Page, remote: RemoteName, restore: () => Promise<void>) {
+  await page.goto(pageOf[remote].path);
+  await expect(unavailable(page)).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  for (const other of remotes.filter((name) => name !== remote)) {
+    await page.getByRole('banner').waitFor();
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, pageOf[other].path);
+    await expect(page.getByRole('heading', { level: 1, name: pageOf[other].heading })).toBeVisible();
+  }
+  await page.evaluate((path) => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pageOf[remote].path);
+  await expect(unavailable(page)).toBeVisible();
+  await restore();
+  await unavailable(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: pageOf[remote].heading })).toBeVisible();
+  await expect(unavailable(page)).toHaveCount(0);
+}
+
+for (const remote of remotes) {
+  test(`with the ${remote} remote down, the rest of the site works and ${remote} recovers on Retry`, async ({ page, site }) => {
+    const everything = `${site.remoteOrigin(remote)}/**`;
+    await page.route(everything, (route) => route.abort('connectionrefused'));
+    await expectUnavailableThenRecovers(page, remote, () => page.unroute(everything));
+  });
+}
+
+const manifestFaults: Record<string, (route: Route) => Promise<void> | void> = {
+  'answers 404 for its manifest': (route) => route.fulfill({ status: 404, body: 'Not found' }),
+  'answers 500 for its manifest': (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }),
+  'serves a manifest that is not JSON': (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '<html>maintenance</html>' }),
+  // Never answers: the shell's own timeout must end the wait.
+  hangs: () => new Promise<void>(() => {}),
+};
+
+for (const [fault, respond] of Object.entries(manifestFaults)) {
+  test(`when the catalog remote ${fault}, its pages say so and recover`, async ({ page, site }) => {
+    const manifest = `${site.remoteOrigin('catalog')}/mf-manifest.json`;
+    await page.route(manifest, respond);
+    const started = Date.now();
+    await page.goto('/courses');
+    await expect(unavailable(page)).toBeVisible({ timeout: 8000 });
+    expect(Date.now() - started).toBeLessThan(8000);
+    await expectWorking(page, 'content');
+    await page.unroute(manifest);
+    await page.goBack();
+    await unavailable(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: pageOf.catalog.heading })).toBeVisible();
+  });
+}
+
+test('a remote that goes down after start-up fails only on navigation to it, and recovers', async ({ page, site }) => {
+  await expectWorking(page, 'content');
+  const everything = `${site.remoteOrigin('catalog')}/**`;
+  await page.route(everything, (route) => route.abort('connectionrefused'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(unavailable(page)).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.unroute(everything);
+  await unavailable(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: pageOf.catalog.heading })).toBeVisible();
+});
+
+test('a page that throws while rendering is contained, and Retry renders it again', async ({ page }) => {
+  // Fault injected from outside the product: number formatting breaks until the flag is cleared.
+  await page.addInitScript(() => {
+    const original = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format')!;
+    const flags = window as unknown as { breakNumberFormat: boolean };
+    flags.breakNumberFormat = true;
+    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+      configurable: true,
+      get() {
+        if (flags.breakNumberFormat) throw new Error('injected render fault');
+        return original.get!.call(this);
+      },
+    });
+  });
+  await page.goto('/courses');
+  const firstCourse = page.getByRole('link', { name: /view/i }).first();
+  await firstCourse.click();
+  await expect(unavailable(page)).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { breakNumberFormat: boolean }).breakNumberFormat = false;
+  });
+  await unavailable(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText(/KES\s[\d,]+/).first()).toBeVisible();
+});

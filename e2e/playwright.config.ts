@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+import { ports, urlOf } from './support/site-ports.mjs';
+
+/** Debian's Chromium: Playwright's own browser download cannot work on our machines. */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
+  use: {
+    baseURL: urlOf('shell'),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/serve-site.mjs',
+    cwd: '..',
+    url: `http://localhost:${ports.api}/api/course`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { siteConfig, urlOf } from './site-ports.mjs';
+
+interface SiteFixture {
+  /** The composed site's origin (the shell). */
+  origin: string;
+  /** Main API root, ending in /api/. */
+  apiBaseUrl: string;
+  /** Origin of a remote's own server, e.g. to fetch its manifest. */
+  remoteOrigin: (name: 'catalog' | 'content' | 'account') => string;
+}
+
+interface Fixtures {
+  site: SiteFixture;
+  /** The newest one-time code the API mailed to `email` (read from its dev outbox). */
+  readOtp: (email: string) => Promise<string>;
+  /** The newest mail the API sent to `email`. */
+  readLatestMail: (email: string) => Promise<{ subject: string; text: string }>;
+  /** Fails the test on any WCAG 2.1 A or AA violation axe finds on the page as it is now. */
+  checkA11y: (page: Page) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  site: async ({}, use) => {
+    await use({
+      origin: urlOf('shell'),
+      apiBaseUrl: siteConfig.api.apiBaseUrl,
+      remoteOrigin: (name) => urlOf(name),
+    });
+  },
+  readLatestMail: async ({ request }, use) => {
+    await use(async (email) => {
+      let latest: { subject: string; text: string } | undefined;
+      await expect
+        .poll(async () => {
+          const response = await request.get(`${siteConfig.api.apiBaseUrl}dev/outbox`, { params: { email } });
+          if (!response.ok()) return undefined;
+          const mails = (await response.json()) as { subject: string; text: string }[];
+          latest = mails.at(-1);
+          return latest;
+        }, { message: `a mail to ${email}` })
+        .toBeTruthy();
+      return latest!;
+    });
+  },
+  readOtp: async ({ readLatestMail }, use) => {
+    await use(async (email) => {
+      const mail = await readLatestMail(email);
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+      if (!code) throw new Error(`No 6-digit code in the mail to ${email}: ${mail.text}`);
+      return code;
+    });
+  },
+  checkA11y: async ({}, use) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const summary = results.violations.map(
+        (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
+      expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+    });
+  },
+});
+
+export { expect };

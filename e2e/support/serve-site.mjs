@@ -1,0 +1,42 @@
+// Started by Playwright (webServer): the reference API on a fresh temporary
+// database, and the BUILT apps, each from its own dist/, on the e2e ports.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rootDir } from '../../tooling/pnpm.mjs';
+import { apps } from '../../tooling/sites.mjs';
+import { serveStatic } from '../../tooling/static-server.mjs';
+import { ports, siteConfig, urlOf } from './site-ports.mjs';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
+const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: join(rootDir, 'apps/api'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(ports.api),
+    DATA_DIR: dataDir,
+    SITE_URL: urlOf('shell'),
+    ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account'].map(urlOf).join(','),
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_OTP: '1000',
+  },
+});
+
+for (const app of apps) {
+  const files = app.name === 'shell' ? { '/config.json': JSON.stringify(siteConfig) } : {};
+  await serveStatic({ dir: join(app.dir, 'dist'), port: ports[app.name], files });
+}
+
+const stop = () => {
+  api.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+api.on('exit', (code) => {
+  if (code) console.error(`[e2e] the API exited with code ${code}`);
+});

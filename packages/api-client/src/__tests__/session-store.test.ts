@@ -1,0 +1,102 @@
+import { act } from '@testing-library/react';
+import { selectCartCount, selectIsSignedIn, STORAGE_KEY, tokenOf, useSession } from '../index';
+import { fixtures, resetSessionForTests } from '../testing';
+
+afterEach(resetSessionForTests);
+
+describe('session store', () => {
+  it('stores the whole login response under the customer key', () => {
+    const loginResponse = { ...fixtures.storedCustomer, role: 'customer' };
+    useSession.getState().signIn(loginResponse);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(loginResponse);
+    expect(selectIsSignedIn(useSession.getState())).toBe(true);
+  });
+
+  it('replaces the customer after fetch-user', () => {
+    useSession.getState().signIn(fixtures.storedCustomer);
+    const fetched = { ...fixtures.storedCustomer, mobile: '700000001' };
+    useSession.getState().replaceCustomer(fetched);
+    expect(useSession.getState().customer).toEqual(fetched);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(fetched);
+  });
+
+  it('keeps _id and token on a profile update', () => {
+    useSession.getState().signIn(fixtures.storedCustomer);
+    useSession.getState().updateProfile({ firstname: 'Zawadi', lastname: 'Otieno', email: 'zawadi@example.co.ke', mobile: '711' });
+    const customer = useSession.getState().customer;
+    expect(customer).toEqual({
+      _id: fixtures.storedCustomer._id,
+      token: fixtures.storedCustomer.token,
+      firstname: 'Zawadi',
+      lastname: 'Otieno',
+      email: 'zawadi@example.co.ke',
+      mobile: '711',
+    });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(customer);
+  });
+
+  it('ignores a profile update when signed out', () => {
+    useSession.getState().updateProfile({ firstname: 'A', lastname: 'B', email: 'a@b.co', mobile: '1' });
+    expect(useSession.getState().customer).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('clears the customer, the cart count and all browser storage on sign-out', () => {
+    useSession.getState().signIn(fixtures.storedCustomer);
+    useSession.getState().setCartCount(3);
+    localStorage.setItem('other', 'x');
+    sessionStorage.setItem('draft', 'y');
+    useSession.getState().signOut();
+    expect(useSession.getState().customer).toBeNull();
+    expect(selectCartCount(useSession.getState())).toBe(0);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('follows a login and a logout in another tab', () => {
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: STORAGE_KEY,
+          newValue: JSON.stringify(fixtures.storedCustomer),
+          storageArea: localStorage,
+        }),
+      );
+    });
+    expect(useSession.getState().customer).toEqual(fixtures.storedCustomer);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null, storageArea: localStorage }));
+    });
+    expect(useSession.getState().customer).toBeNull();
+  });
+
+  it('ignores other keys and a corrupt stored customer', () => {
+    useSession.getState().signIn(fixtures.storedCustomer);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark', storageArea: localStorage }));
+    expect(useSession.getState().customer).toEqual(fixtures.storedCustomer);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: '{not json', storageArea: localStorage }));
+    expect(useSession.getState().customer).toBeNull();
+  });
+
+  it('finds the token at the top level or under user', () => {
+    expect(tokenOf(fixtures.storedCustomer)).toBe('test-token');
+    expect(tokenOf({ ...fixtures.customer, user: { token: 'nested' } })).toBe('nested');
+    expect(tokenOf({ ...fixtures.customer })).toBeNull();
+    expect(tokenOf(null)).toBeNull();
+  });
+});
+
+describe('session store start-up', () => {
+  it('reads a stored customer and rejects a corrupt one', () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(fixtures.storedCustomer));
+    jest.isolateModules(() => {
+      const fresh = jest.requireActual<typeof import('../session/session-store')>('../session/session-store');
+      expect(fresh.useSession.getState().customer).toEqual(fixtures.storedCustomer);
+    });
+    localStorage.setItem(STORAGE_KEY, '{"_id": 5}');
+    jest.isolateModules(() => {
+      const fresh = jest.requireActual<typeof import('../session/session-store')>('../session/session-store');
+      expect(fresh.useSession.getState().customer).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,28 @@
+// Type-checks every workspace project that has a tsconfig.json (strict, no emit).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { rootDir } from './pnpm.mjs';
+
+const projects = [
+  'packages/api-client',
+  'packages/ui',
+  'apps/shell',
+  'apps/catalog',
+  'apps/content',
+  'apps/account',
+  'apps/api',
+  'e2e',
+].filter((project) => existsSync(join(rootDir, project, 'tsconfig.json')));
+
+let failed = false;
+for (const project of projects) {
+  try {
+    execFileSync(join(rootDir, 'node_modules/.bin/tsc'), ['-p', project], { cwd: rootDir, stdio: 'inherit' });
+    console.log(`typecheck ${project}: ok`);
+  } catch {
+    failed = true;
+    console.error(`typecheck ${project}: FAILED`);
+  }
+}
+process.exit(failed ? 1 : 0);
