@@ -36,8 +36,9 @@ export const test = base.extend<Fixtures>({
         .poll(async () => {
           const response = await request.get(`${siteConfig.api.apiBaseUrl}dev/outbox`, { params: { email } });
           if (!response.ok()) return undefined;
-          const mails = (await response.json()) as { subject: string; text: string }[];
-          latest = mails.at(-1);
+          // Newest first.
+          const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+          latest = messages[0];
           return latest;
         }, { message: `a mail to ${email}` })
         .toBeTruthy();
