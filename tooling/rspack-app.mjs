@@ -58,6 +58,8 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
         cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        // A chunk that hangs shows the unavailable panel instead of waiting 120 s.
+        chunkLoadTimeout: 8000,
         clean: true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
