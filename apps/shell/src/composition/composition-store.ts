@@ -41,7 +41,7 @@ export const useComposition = create<CompositionState>((set, get) => ({
   },
   retryFailed: async () => {
     const failed = remoteNames.filter((name) => get().remotes[name].state === 'failed');
-    failed.forEach(resetRemote);
+    for (const name of failed) resetRemote(name);
     await Promise.all(failed.map((name) => get().load(name)));
   },
 }));

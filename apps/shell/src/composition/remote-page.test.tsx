@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PageRoute } from '@agri/ui';
+import { MemoryRouter } from 'react-router-dom';
+import { RemotePage } from './remote-page';
+
+const head = { title: 'Courses', description: 'Our courses', keywords: 'courses' };
+
+function renderRoute(route: PageRoute) {
+  return render(
+    <MemoryRouter>
+      <RemotePage route={route} />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => jest.restoreAllMocks());
+
+test('renders the page and sets its head tags', async () => {
+  renderRoute({ path: '/courses', head, load: async () => ({ default: () => <h1>All courses</h1> }) });
+  expect(await screen.findByRole('heading', { name: 'All courses' })).toBeInTheDocument();
+  expect(document.title).toBe('Courses');
+  expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+});
+
+test('a page whose code cannot be loaded shows the unavailable panel, and Retry loads it again', async () => {
+  const load = jest
+    .fn<ReturnType<PageRoute['load']>, []>()
+    .mockRejectedValueOnce(new Error('remote down'))
+    .mockResolvedValue({ default: () => <h1>All courses</h1> });
+  renderRoute({ path: '/courses-retry', head, load });
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { name: 'All courses' })).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
+test('a page that throws while rendering is contained to its slot, and Retry renders it again', async () => {
+  let broken = true;
+  function FragilePage() {
+    if (broken) throw new Error('render failure');
+    return <h1>Recovered</h1>;
+  }
+  renderRoute({ path: '/fragile', head, load: async () => ({ default: FragilePage }) });
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
+  expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
+  broken = false;
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { name: 'Recovered' })).toBeInTheDocument();
+});
