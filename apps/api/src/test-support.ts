@@ -1,0 +1,73 @@
+import type { Hono } from 'hono';
+import { readConfig, type Config } from './config';
+import { createApp } from './app';
+import { openPglite, type Db } from './db/db';
+import { migrate } from './db/migrations';
+import { seed } from './db/seed';
+
+export const TEST_PASSWORD = 'Shamba-2025-strong';
+
+export interface TestApi {
+  app: Hono;
+  db: Db;
+  config: Config;
+  /** A JSON request to the app, answered in-process. */
+  call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** The latest code mailed to `email`. */
+  latestOtp(email: string): Promise<string>;
+  /** Registers, verifies and logs a new customer in; returns their token and id. */
+  signUp(email: string): Promise<{ token: string; id: string }>;
+  close(): Promise<void>;
+}
+
+/** A fresh in-memory database, migrated and seeded, behind a new app. */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const db = await openPglite();
+  await migrate(db);
+  await seed(db);
+  const config = readConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_OTP: '1000',
+    PUBLIC_URL: 'http://api.test',
+    SITE_URL: 'http://site.test',
+    ...env,
+  });
+  const app = createApp({ db, config, logMail: false });
+
+  const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
+
+  const latestOtp = async (email: string) => {
+    const [mail] = await db.query<{ body: string }>('SELECT body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
+    const otp = mail?.body.match(/\b(\d{6})\b/)?.[1];
+    if (!otp) throw new Error(`No OTP mailed to ${email}`);
+    return otp;
+  };
+
+  const signUp = async (email: string) => {
+    await call('POST', '/api/user/register', {
+      body: { firstname: 'Wanjiku', lastname: 'Mwangi', email, mobile: '712345678', password: TEST_PASSWORD },
+    });
+    await call('POST', '/api/user/verify-otp', { body: { email, otp: await latestOtp(email) } });
+    const login = (await (await call('POST', '/api/user/login', { body: { email, password: TEST_PASSWORD } })).json()) as {
+      token: string;
+      _id: string;
+    };
+    return { token: login.token, id: login._id };
+  };
+
+  return { app, db, config, call, latestOtp, signUp, close: () => db.close() };
+}

@@ -1,0 +1,34 @@
+import { setupServer } from 'msw/node';
+import { logOutCustomer } from '../log-out';
+import { useSession } from '../session/session-store';
+import { createHandlers, errorResponse, resetSessionForTests, setupApiForTests, signInForTests } from '../testing';
+
+const server = setupServer(...createHandlers());
+beforeAll(() => {
+  setupApiForTests();
+  server.listen();
+});
+afterEach(() => {
+  server.resetHandlers(...createHandlers());
+  resetSessionForTests();
+});
+afterAll(() => server.close());
+
+describe('logOutCustomer', () => {
+  it('tells the server, then clears the session and all browser storage', async () => {
+    signInForTests();
+    useSession.getState().setCartCount(2);
+    sessionStorage.setItem('draft', 'x');
+    await expect(logOutCustomer()).resolves.toEqual({ message: 'Logged out successfully' });
+    expect(useSession.getState()).toMatchObject({ customer: null, cartCount: 0 });
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('keeps the session when the server could not log out', async () => {
+    signInForTests();
+    server.use(errorResponse('get', 'user/logout', { status: 500 }));
+    await expect(logOutCustomer()).rejects.toMatchObject({ message: 'Error logging out' });
+    expect(useSession.getState().customer).not.toBeNull();
+  });
+});
