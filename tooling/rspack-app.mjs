@@ -43,10 +43,13 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
   const isRemote = Boolean(exposes);
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    // A remote's own page (its main entry) is for its dev server; in production
+    // the shell loads only its remoteEntry.
+    const ownPage = !isRemote || !production;
     return {
       mode: production ? 'production' : 'development',
       context: dir,
-      entry: { main: './src/index.ts' },
+      entry: ownPage ? { main: './src/index.ts' } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: join(dir, 'dist'),
@@ -83,8 +86,12 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
         ],
       },
       plugins: [
-        new rspack.HtmlRspackPlugin({ template: join(dir, 'src', 'index.html'), chunks: ['main'] }),
-        new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), noErrorOnMissing: true }] }),
+        ...(ownPage
+          ? [
+              new rspack.HtmlRspackPlugin({ template: join(dir, 'src', 'index.html'), chunks: ['main'] }),
+              new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), noErrorOnMissing: true }] }),
+            ]
+          : []),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,
@@ -94,6 +101,10 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
           shareStrategy: 'loaded-first',
           runtimePlugins,
           dts: false,
+          // The shell hands its federation runtime to the remotes, so each remote
+          // entry does not carry a copy (~30 KB gzip each). A remote's dev
+          // server keeps its own runtime so that it runs alone.
+          experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
         }),
       ],
       performance: { hints: false },

@@ -32,7 +32,8 @@ for (const app of apps) {
 console.log('\nThe site is up:');
 for (const app of apps) {
   const label = app.name === 'shell' ? 'site (shell)' : `${app.name} remote`;
-  console.log(`  ${label.padEnd(16)} http://localhost:${app.port}/`);
+  const path = app.name === 'shell' ? '' : 'mf-manifest.json';
+  console.log(`  ${label.padEnd(16)} http://localhost:${app.port}/${path}`);
 }
 console.log(`  ${'API'.padEnd(16)} http://localhost:${apiPort}/api/`);
 console.log('Press Ctrl+C to stop.');

@@ -53,12 +53,13 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {} }) {
       return;
     }
     if (!existsSync(file) || statSync(file).isDirectory()) {
-      if (extname(relative)) {
+      const page = join(dir, 'index.html');
+      if (extname(relative) || !existsSync(page)) {
         response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
         return;
       }
       relative = 'index.html';
-      file = join(dir, relative);
+      file = page;
     }
     response.writeHead(200, {
       'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
