@@ -13,9 +13,10 @@ test('signing in on the account remote shows at once in the shell header', async
   await page.goto('/login');
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Log In' })).toBeVisible();
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(password);
-  await page.getByRole('main').getByRole('button', { name: /log in/i }).click();
+  const main = page.getByRole('main');
+  await main.getByLabel(/email/i).fill(email);
+  await main.getByLabel(/^password/i).fill(password);
+  await main.getByRole('button', { name: /log in/i }).click();
 
   await expect(header.getByRole('link', { name: /my account/i })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Log In' })).toHaveCount(0);

@@ -1,14 +1,64 @@
-import type { PageRoute } from '@agri/ui';
+import type { PageHeadInfo, PageRoute } from '@agri/ui';
+
+const head = (title: string, description: string, keywords: string): PageHeadInfo => ({
+  title: `${title} | Mavuno Agri-Food Consultants`,
+  description,
+  keywords,
+});
 
 /** The account remote's pages; the shell mounts them in the site frame. */
 export const routes: PageRoute[] = [
   {
     path: '/login',
-    head: {
-      title: 'Log In | Mavuno Agri-Food Consultants',
-      description: 'Log in to your Mavuno Agri-Food account to manage your courses, cart and orders.',
-      keywords: 'login, customer account',
-    },
+    head: head(
+      'Log In',
+      'Log in to your Mavuno Agri-Food account to manage your courses, cart and orders.',
+      'login, customer account, agri-food training',
+    ),
     load: () => import('./pages/login/login-page'),
+  },
+  {
+    path: '/register',
+    head: head(
+      'Create an Account',
+      'Register with Mavuno Agri-Food Consultants to book food safety and ISO training courses.',
+      'register, create account, food safety training Kenya',
+    ),
+    load: () => import('./pages/register/register-page'),
+  },
+  {
+    path: '/forgot-password',
+    head: head('Forgot Password', 'Request a link to reset the password of your Mavuno Agri-Food account.', 'forgot password, account'),
+    load: () => import('./pages/forgot-password/forgot-password-page'),
+  },
+  {
+    path: '/reset-password/:token',
+    head: head('Reset Password', 'Choose a new password for your Mavuno Agri-Food account.', 'reset password, account'),
+    load: () => import('./pages/reset-password/reset-password-page'),
+  },
+  {
+    path: '/my-profile',
+    head: head('My Profile', 'Your Mavuno Agri-Food account details and shipping information.', 'my profile, my account'),
+    load: () => import('./pages/my-profile/my-profile-page'),
+  },
+  {
+    path: '/edit-profile',
+    head: head('Edit Profile', 'Update your name, email and phone number.', 'edit profile, my account'),
+    load: () => import('./pages/edit-profile/edit-profile-page'),
+  },
+  {
+    path: '/address',
+    head: head('Shipping Address', 'Save the address we send your course materials and certificates to.', 'shipping address, my account'),
+    load: () => import('./pages/address/address-page'),
+  },
+  {
+    path: '/cart',
+    head: head('Cart', 'The training courses in your cart, with prices in KES including 16% VAT.', 'cart, checkout, training courses'),
+    load: () => import('./pages/cart/cart-page'),
+  },
+  {
+    path: '/my-orders',
+    head: head('My Orders', 'Your course orders, their status and totals.', 'my orders, order status'),
+    load: () => import('./pages/my-orders/my-orders-page'),
   },
 ];

@@ -1,7 +1,7 @@
 import { resendOtp, verifyOtp } from '@agri/api-client';
 import { Button, FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -24,8 +24,12 @@ export function OtpForm({ email, onVerified, onChangeDetails }: OtpFormProps) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+
+  // The form replaced the details form: take the customer straight to the code field.
+  useEffect(() => setFocus('otp'), [setFocus]);
 
   const onSubmit = async ({ otp }: OtpForm) => {
     setFailure(null);

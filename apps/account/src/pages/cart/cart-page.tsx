@@ -1,0 +1,127 @@
+import { emptyCart, getCart, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
+import { Button, ButtonLink, formatKes, StatusPanel } from '@agri/ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { AccountLayout } from '../../features/account-layout/account-layout';
+import { LoadError } from '../../features/loading/load-error';
+import { LoadingBlock } from '../../features/loading/loading-block';
+import { messageOf, useLoad } from '../../features/loading/use-load';
+import { CartSummary } from './cart-summary';
+import { Checkout } from './checkout';
+
+const MAX_SEATS_OFFERED = 10;
+
+const seatOptions = (current: number): number[] =>
+  Array.from({ length: Math.max(MAX_SEATS_OFFERED, current) }, (_, index) => index + 1);
+
+interface CartLineProps {
+  item: CartItem;
+  busy: boolean;
+  onQuantity: (item: CartItem, quantity: number) => void;
+  onRemove: (item: CartItem) => void;
+}
+
+function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
+  const selectId = `seats-${item._id}`;
+  return (
+    <li className="cart-line">
+      <div className="cart-line__course">
+        <Link to={`/course/${item.course._id}`} className="cart-line__title">
+          {item.course.title}
+        </Link>
+        <span className="cart-line__meta">
+          {formatKes(item.price)} per seat · {item.course.duration}
+        </span>
+      </div>
+      <div className="cart-line__quantity">
+        <label htmlFor={selectId}>
+          Seats<span className="visually-hidden"> for {item.course.title}</span>
+        </label>
+        <select
+          id={selectId}
+          className="ui-input"
+          value={item.quantity}
+          disabled={busy}
+          onChange={(event) => onQuantity(item, Number(event.target.value))}
+        >
+          {seatOptions(item.quantity).map((seats) => (
+            <option key={seats} value={seats}>
+              {seats}
+            </option>
+          ))}
+        </select>
+      </div>
+      <span className="cart-line__total">{formatKes(item.price * item.quantity)}</span>
+      <Button variant="ghost" className="cart-line__remove" disabled={busy} onClick={() => onRemove(item)}>
+        Remove<span className="visually-hidden"> {item.course.title}</span>
+      </Button>
+    </li>
+  );
+}
+
+function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) => void }) {
+  const [busy, setBusy] = useState(false);
+
+  /** Every cart call answers with the whole cart (and updates the header's count). */
+  const change = async (request: () => Promise<Cart>, success: string | null, failure?: string) => {
+    setBusy(true);
+    try {
+      onChange(await request());
+      if (success) toast.success(success);
+    } catch (error) {
+      toast.error(failure ?? messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const changeQuantity = (item: CartItem, quantity: number) =>
+    void change(() => updateCartQuantity(item._id, quantity), 'Product Updated From Cart Successfully!', 'Something Went Wrong!');
+  const remove = (item: CartItem) =>
+    void change(() => removeFromCart(item._id), 'Product Removed From Cart Successfully!', 'Something Went Wrong!');
+  const empty = () => void change(emptyCart, null);
+
+  if (cart.items.length === 0) {
+    return (
+      <StatusPanel title="Your cart is empty" actions={<ButtonLink to="/courses">Browse Courses</ButtonLink>}>
+        Add a course from its page and it will wait for you here.
+      </StatusPanel>
+    );
+  }
+
+  return (
+    <div className="cart-layout">
+      <div>
+        <ul className="cart-list" aria-label="Courses in your cart">
+          {cart.items.map((item) => (
+            <CartLine key={item._id} item={item} busy={busy} onQuantity={changeQuantity} onRemove={remove} />
+          ))}
+        </ul>
+        <Button variant="secondary" onClick={empty} disabled={busy}>
+          Empty Cart
+        </Button>
+      </div>
+      <aside className="cart-aside" aria-label="Order summary">
+        <h2>Order Summary</h2>
+        <CartSummary totalPrice={cart.totalPrice} />
+        <Checkout disabled={busy} />
+      </aside>
+    </div>
+  );
+}
+
+function CartArea() {
+  const { state, reload, setData } = useLoad(getCart);
+  if (state.status === 'loading') return <LoadingBlock label="Loading your cart" lines={3} lineHeight="4rem" />;
+  if (state.status === 'error') return <LoadError title="Your cart could not be loaded" message={state.message} onRetry={reload} />;
+  return <CartContents cart={state.data} onChange={setData} />;
+}
+
+export default function CartPage() {
+  return (
+    <AccountLayout title="Cart">
+      <CartArea />
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,65 @@
+import { createOrder, getAddress } from '@agri/api-client';
+import { Button, ButtonLink } from '@agri/ui';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { LoadError } from '../../features/loading/load-error';
+import { LoadingBlock } from '../../features/loading/loading-block';
+import { useLoad } from '../../features/loading/use-load';
+
+/** Checkout: the whole cart becomes an order sent to the saved shipping address. */
+export function Checkout({ disabled }: { disabled: boolean }) {
+  const navigate = useNavigate();
+  const { state, reload } = useLoad(getAddress);
+  const [isOrdering, setOrdering] = useState(false);
+
+  if (state.status === 'loading') return <LoadingBlock label="Loading your shipping address" lines={2} />;
+  if (state.status === 'error') return <LoadError title="Shipping address unavailable" message={state.message} onRetry={reload} />;
+
+  const address = state.data;
+  if (!address) {
+    return (
+      <div className="checkout">
+        <h2>Shipping Address</h2>
+        <p>Add the address we should send your course materials to, then check out.</p>
+        <ButtonLink to="/address?redirect=/cart">Add Shipping Address</ButtonLink>
+      </div>
+    );
+  }
+
+  const checkOut = async () => {
+    setOrdering(true);
+    try {
+      await createOrder({ shippingInfo: address });
+      toast.success('Ordered Created Successfully');
+      navigate('/my-orders');
+    } catch {
+      toast.error('Something Went Wrong!');
+      setOrdering(false);
+    }
+  };
+
+  return (
+    <div className="checkout">
+      <h2>Shipping Address</h2>
+      <address className="checkout__address">
+        {address.firstName} {address.lastName}
+        <br />
+        {address.address}
+        {address.other ? `, ${address.other}` : ''}
+        <br />
+        {address.area}, {address.county}
+        <br />
+        +254 {address.phoneNumber}
+      </address>
+      <p>
+        <Link to="/address?redirect=/cart">
+          Change<span className="visually-hidden"> shipping address</span>
+        </Link>
+      </p>
+      <Button onClick={() => void checkOut()} disabled={disabled || isOrdering} className="checkout__button">
+        {isOrdering ? 'Placing order...' : 'Check Out'}
+      </Button>
+    </div>
+  );
+}

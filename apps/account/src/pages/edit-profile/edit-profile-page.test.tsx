@@ -1,0 +1,94 @@
+import { useSession } from '@agri/api-client';
+import { errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { setupApiServer } from '../../testing/api-server';
+import { renderPage } from '../../testing/render-page';
+import EditProfilePage from './edit-profile-page';
+
+const server = setupApiServer();
+const fields = ['First Name', 'Last Name', 'Email Address', 'Phone Number'];
+
+function open() {
+  signInForTests();
+  return renderPage(<EditProfilePage />, { route: '/edit-profile' });
+}
+
+describe('EditProfilePage', () => {
+  it('sends a signed-out visitor to log in', async () => {
+    renderPage(<EditProfilePage />, { route: '/edit-profile' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fedit-profile$/));
+  });
+
+  it('starts locked with the stored details and no Save', () => {
+    open();
+    for (const label of fields) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('First Name')).toHaveValue(fixtures.customer.firstname);
+    expect(screen.getByLabelText('Phone Number')).toHaveValue(fixtures.customer.mobile);
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('unlocks with the edit icon and offers Save', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    for (const label of fields) expect(screen.getByLabelText(label)).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveFocus());
+  });
+
+  it("shows the spec's message for every empty field", async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    for (const label of fields) await user.clear(screen.getByLabelText(label));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('First Name is Required')).toBeInTheDocument();
+    expect(screen.getByText('Last Name is Required')).toBeInTheDocument();
+    expect(screen.getByText('Email Address is Required')).toBeInTheDocument();
+    expect(screen.getByText('Mobile No is Required')).toBeInTheDocument();
+  });
+
+  it("shows 'Email Should be valid' for a malformed email", async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'wanjiku@');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
+  });
+
+  it('saves, keeps the _id and token, and locks again', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    await user.clear(screen.getByLabelText('Last Name'));
+    await user.type(screen.getByLabelText('Last Name'), 'Kamau-Njeri');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(screen.getByLabelText('Last Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Kamau-Njeri');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(useSession.getState().customer).toMatchObject({
+      _id: fixtures.customer._id,
+      token: fixtures.token,
+      lastname: 'Kamau-Njeri',
+    });
+  });
+
+  it("says 'Something Went Wrong!' and stays editable when saving fails", async () => {
+    server.use(errorResponse('put', 'user/edit-user', { status: 500, message: 'Database unavailable' }));
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    await user.type(screen.getByLabelText('First Name'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Something Went Wrong!')).toHaveLength(2);
+    expect(screen.getByLabelText('First Name')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('First Name')).toHaveValue(`${fixtures.customer.firstname}a`);
+  });
+
+  it('cancelling restores the stored details and locks', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    await user.type(screen.getByLabelText('First Name'), 'xyz');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText('First Name')).toHaveValue(fixtures.customer.firstname);
+    expect(screen.getByLabelText('First Name')).toHaveAttribute('readonly');
+  });
+});

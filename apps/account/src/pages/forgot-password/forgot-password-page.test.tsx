@@ -1,0 +1,35 @@
+import { errorResponse } from '@agri/api-client/testing';
+import { screen } from '@testing-library/react';
+import { setupApiServer } from '../../testing/api-server';
+import { renderPage } from '../../testing/render-page';
+import ForgotPasswordPage from './forgot-password-page';
+
+const server = setupApiServer();
+
+describe('ForgotPasswordPage', () => {
+  it('asks for a valid email', async () => {
+    const { user } = renderPage(<ForgotPasswordPage />, { route: '/forgot-password' });
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Email Address is Required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email Address'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
+  });
+
+  it('tells the customer to check their email', async () => {
+    const { user } = renderPage(<ForgotPasswordPage />, { route: '/forgot-password' });
+    await user.type(screen.getByLabelText('Email Address'), 'wanjiku@shambafresh.co.ke');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+    expect(screen.getByText('wanjiku@shambafresh.co.ke')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the link could not be sent", async () => {
+    server.use(errorResponse('post', 'user/forgot-password-token', { status: 429, message: 'Too many requests, try again later' }));
+    const { user } = renderPage(<ForgotPasswordPage />, { route: '/forgot-password' });
+    await user.type(screen.getByLabelText('Email Address'), 'wanjiku@shambafresh.co.ke');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findAllByText('Too many requests, try again later')).toHaveLength(2);
+    expect(screen.getByLabelText('Email Address')).toHaveValue('wanjiku@shambafresh.co.ke');
+  });
+});

@@ -1,0 +1,83 @@
+import { useSession } from '@agri/api-client';
+import { delayedResponse, errorResponse, fixtures } from '@agri/api-client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { setupApiServer } from '../../testing/api-server';
+import { renderPage } from '../../testing/render-page';
+import LoginPage from './login-page';
+
+const server = setupApiServer();
+
+const fillAndSubmit = async (user: ReturnType<typeof renderPage>['user'], email: string, password: string) => {
+  if (email) await user.type(screen.getByLabelText('Email Address'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+};
+
+describe('LoginPage', () => {
+  it('asks for the email and password', async () => {
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Email Address is Required')).toBeInTheDocument();
+    expect(screen.getByText('Password is Required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Email Address is Required');
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the email format and the password length', async () => {
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
+    await fillAndSubmit(user, 'wanjiku.example.com', 'short');
+    expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+  });
+
+  it('stores the customer, says so and opens My Profile', async () => {
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
+    await fillAndSubmit(user, fixtures.customer.email, fixtures.password);
+    expect(await screen.findByText('User Logged in Successfully!')).toBeInTheDocument();
+    expect(useSession.getState().customer).toEqual(fixtures.storedCustomer);
+    expect(JSON.parse(localStorage.getItem('customer') ?? 'null')).toEqual(fixtures.storedCustomer);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/my-profile$/));
+  });
+
+  it('goes back to the page that asked for a login', async () => {
+    const { user } = renderPage(<LoginPage />, { route: '/login?redirect=%2Fcart%3Fstep%3D2' });
+    expect(screen.getByText('Please log in to continue to your account.')).toBeInTheDocument();
+    await fillAndSubmit(user, fixtures.customer.email, fixtures.password);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart\?step=2$/));
+  });
+
+  it('ignores a redirect to another site', async () => {
+    const { user } = renderPage(<LoginPage />, { route: '/login?redirect=%2F%2Fevil.example' });
+    await fillAndSubmit(user, fixtures.customer.email, fixtures.password);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/my-profile$/));
+  });
+
+  it("shows the server's message when the login is refused, keeping what was typed", async () => {
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
+    await fillAndSubmit(user, fixtures.customer.email, 'wrong-password');
+    expect(await screen.findAllByText('Invalid email or password')).toHaveLength(2);
+    expect(screen.getByLabelText('Email Address')).toHaveValue(fixtures.customer.email);
+    expect(useSession.getState().customer).toBeNull();
+  });
+
+  it("shows 'An error occurred' when the server gives no reason", async () => {
+    server.use(errorResponse('post', 'user/login', { status: 500 }));
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
+    await fillAndSubmit(user, fixtures.customer.email, fixtures.password);
+    expect(await screen.findAllByText('An error occurred')).toHaveLength(2);
+  });
+
+  it('shows that it is logging in', async () => {
+    server.use(delayedResponse('post', 'user/login', 200));
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
+    await fillAndSubmit(user, fixtures.customer.email, fixtures.password);
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    expect(await screen.findByText('User Logged in Successfully!')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in customer on at once', async () => {
+    useSession.getState().signIn(fixtures.storedCustomer);
+    renderPage(<LoginPage />, { route: '/login?redirect=%2Fmy-orders' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/my-orders$/));
+  });
+});

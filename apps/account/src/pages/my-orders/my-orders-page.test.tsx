@@ -1,0 +1,77 @@
+import { addToCart, createOrder, getMyOrders } from '@agri/api-client';
+import { errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
+import { formatDate, formatKes } from '@agri/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import { setupApiServer } from '../../testing/api-server';
+import { renderPage } from '../../testing/render-page';
+import MyOrdersPage from './my-orders-page';
+
+const server = setupApiServer();
+const course = fixtures.courses[0]!;
+
+async function openWithOrder() {
+  signInForTests();
+  await addToCart({ courseId: course._id, quantity: 2 });
+  const order = await createOrder({ shippingInfo: fixtures.address });
+  const rendered = renderPage(<MyOrdersPage />, { route: '/my-orders' });
+  await screen.findByRole('list', { name: 'Your orders' });
+  return { ...rendered, order };
+}
+
+describe('MyOrdersPage', () => {
+  it('sends a signed-out visitor to log in', async () => {
+    renderPage(<MyOrdersPage />, { route: '/my-orders' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fmy-orders$/));
+  });
+
+  it('shows that the orders are loading, then that there are none', async () => {
+    signInForTests();
+    renderPage(<MyOrdersPage />, { route: '/my-orders' });
+    expect(screen.getByText('Loading your orders')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'No orders yet' })).toBeInTheDocument();
+  });
+
+  it('shows why the orders could not be loaded', async () => {
+    signInForTests();
+    server.use(errorResponse('get', 'user/getmyorders', { status: 500 }));
+    renderPage(<MyOrdersPage />, { route: '/my-orders' });
+    expect(await screen.findByRole('alert', { name: 'Your orders could not be loaded' })).toHaveTextContent(
+      'Error getting user orders',
+    );
+  });
+
+  it('lists each order with its status, date and total', async () => {
+    const { order } = await openWithOrder();
+    const card = screen.getAllByRole('listitem').find((item) => item.classList.contains('order-card'))!;
+    expect(within(card).getByText('Ordered')).toBeInTheDocument();
+    expect(card).toHaveTextContent(formatDate(order.createdAt, 'MMMM Do YYYY'));
+    expect(card).toHaveTextContent(formatKes(course.price * 2));
+    expect(card).toHaveTextContent(`${course.title} × 2`);
+  });
+
+  it('cancels an order after confirming', async () => {
+    const { user } = await openWithOrder();
+    await user.click(screen.getByRole('button', { name: /^Cancel Order/ }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
+    expect(await screen.findByText('Order Cancelled Successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel Order/ })).not.toBeInTheDocument();
+    await expect(getMyOrders()).resolves.toMatchObject([{ status: 'Cancelled' }]);
+  });
+
+  it('keeps the order when the customer changes their mind', async () => {
+    const { user } = await openWithOrder();
+    await user.click(screen.getByRole('button', { name: /^Cancel Order/ }));
+    await user.click(screen.getByRole('button', { name: 'Keep Order' }));
+    expect(screen.getByText('Ordered')).toBeInTheDocument();
+  });
+
+  it("says 'Something Went Wrong!' when the order cannot be cancelled", async () => {
+    const { user } = await openWithOrder();
+    server.use(errorResponse('put', 'user/updateOrder/:id', { status: 409, message: 'Order already dispatched' }));
+    await user.click(screen.getByRole('button', { name: /^Cancel Order/ }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
+    expect(await screen.findByText('Something Went Wrong!')).toBeInTheDocument();
+    expect(screen.getByText('Ordered')).toBeInTheDocument();
+  });
+});

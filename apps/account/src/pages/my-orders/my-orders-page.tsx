@@ -1,0 +1,113 @@
+import { getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
+import { Button, ButtonLink, formatDate, formatKes, StatusPanel } from '@agri/ui';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { AccountLayout } from '../../features/account-layout/account-layout';
+import { LoadError } from '../../features/loading/load-error';
+import { LoadingBlock } from '../../features/loading/loading-block';
+import { useLoad } from '../../features/loading/use-load';
+
+/** Orders not yet on their way can still be cancelled. */
+const CANCELLABLE: readonly OrderStatus[] = ['Ordered', 'Processing'];
+
+/** A short reference the customer can quote on the phone. */
+const orderReference = (id: string) => id.slice(-8).toUpperCase();
+
+interface OrderCardProps {
+  order: Order;
+  onCancelled: (order: Order) => void;
+}
+
+function OrderCard({ order, onCancelled }: OrderCardProps) {
+  const [isConfirming, setConfirming] = useState(false);
+  const [isCancelling, setCancelling] = useState(false);
+  const headingId = `order-${order._id}`;
+
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      onCancelled(await updateOrderStatus(order._id, { status: 'Cancelled' }));
+      toast.info('Order Cancelled Successfully!');
+    } catch {
+      toast.error('Something Went Wrong!');
+    } finally {
+      setCancelling(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <li className="order-card">
+      <div className="order-card__head">
+        <h2 id={headingId}>Order {orderReference(order._id)}</h2>
+        <span className={`order-status order-status--${order.status.toLowerCase()}`}>{order.status}</span>
+      </div>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(order.createdAt, 'MMMM Do YYYY')}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatKes(order.totalPrice)}</dd>
+        </div>
+      </dl>
+      <ul className="order-card__items">
+        {order.items.map((item) => (
+          <li key={item.course._id}>
+            {item.course.title} × {item.quantity}
+          </li>
+        ))}
+      </ul>
+      {CANCELLABLE.includes(order.status) ? (
+        <div className="order-card__actions">
+          {isConfirming ? (
+            <>
+              <p id={`${headingId}-confirm`}>Cancel this order?</p>
+              <Button onClick={() => void cancel()} disabled={isCancelling} aria-describedby={`${headingId}-confirm`}>
+                {isCancelling ? 'Cancelling...' : 'Yes, Cancel Order'}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={isCancelling}>
+                Keep Order
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Cancel Order<span className="visually-hidden"> {orderReference(order._id)}</span>
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function OrdersArea() {
+  const { state, reload, setData } = useLoad(getMyOrders);
+  if (state.status === 'loading') return <LoadingBlock label="Loading your orders" lines={3} lineHeight="6rem" />;
+  if (state.status === 'error') return <LoadError title="Your orders could not be loaded" message={state.message} onRetry={reload} />;
+  const orders = state.data;
+  if (orders.length === 0) {
+    return (
+      <StatusPanel title="No orders yet" actions={<ButtonLink to="/courses">Browse Courses</ButtonLink>}>
+        When you check out your cart, your orders appear here.
+      </StatusPanel>
+    );
+  }
+  const replace = (updated: Order) => setData(orders.map((order) => (order._id === updated._id ? updated : order)));
+  return (
+    <ul className="order-list" aria-label="Your orders">
+      {orders.map((order) => (
+        <OrderCard key={order._id} order={order} onCancelled={replace} />
+      ))}
+    </ul>
+  );
+}
+
+export default function MyOrdersPage() {
+  return (
+    <AccountLayout title="My Orders">
+      <OrdersArea />
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,128 @@
+import { delayedResponse, errorResponse, fixtures } from '@agri/api-client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { setupApiServer } from '../../testing/api-server';
+import { renderPage } from '../../testing/render-page';
+import RegisterPage from './register-page';
+
+const server = setupApiServer();
+// Each test types a whole registration; give a busy machine room.
+jest.setTimeout(15_000);
+const newCustomer = { firstname: 'Achieng', lastname: 'Otieno', email: 'achieng@shambafresh.co.ke', mobile: '712345678', password: 'MavunoSafe2025' };
+
+type User = ReturnType<typeof renderPage>['user'];
+
+async function fillDetails(user: User, details: Partial<typeof newCustomer> = newCustomer) {
+  if (details.firstname) await user.type(screen.getByLabelText('First Name'), details.firstname);
+  if (details.lastname) await user.type(screen.getByLabelText('Last Name'), details.lastname);
+  if (details.email) await user.type(screen.getByLabelText('Email Address'), details.email);
+  if (details.mobile) await user.type(screen.getByLabelText('Mobile Number'), details.mobile);
+  if (details.password) await user.type(screen.getByLabelText('Password'), details.password);
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+async function reachCodeStep(user: User) {
+  await fillDetails(user);
+  await screen.findByRole('heading', { name: 'Verify Your Email' });
+}
+
+describe('RegisterPage: details', () => {
+  it('names every missing field', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('First Name is Required')).toBeInTheDocument();
+    expect(screen.getByText('Last Name is Required')).toBeInTheDocument();
+    expect(screen.getByText('Email Address is Required')).toBeInTheDocument();
+    expect(screen.getByText('Mobile No is Required')).toBeInTheDocument();
+    expect(screen.getByText('Password is Required')).toBeInTheDocument();
+  });
+
+  it('checks the email, the mobile digits and the password length', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await fillDetails(user, { ...newCustomer, email: 'achieng@', mobile: '07-12', password: 'mavuno' });
+    expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
+    expect(screen.getByText('Mobile No must be 7 to 15 digits')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+  });
+
+  it("shows the '+ 254' prefix with the mobile number", () => {
+    renderPage(<RegisterPage />, { route: '/register' });
+    expect(screen.getByText('+ 254')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mobile Number')).toHaveAccessibleDescription('+ 254');
+  });
+
+  it('sends the code and asks for it', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await fillDetails(user);
+    expect(await screen.findByText('OTP has been sent to your email')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Verify Your Email' })).toBeInTheDocument();
+    expect(screen.getByText(newCustomer.email)).toBeInTheDocument();
+    expect(screen.getByLabelText('Verification Code (OTP)')).toHaveFocus();
+  });
+
+  it("shows the server's message when the registration fails, keeping the details", async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await fillDetails(user, { ...newCustomer, email: fixtures.customer.email });
+    expect(await screen.findAllByText('User already exists')).toHaveLength(2);
+    expect(screen.getByLabelText('First Name')).toHaveValue(newCustomer.firstname);
+  });
+
+  it('shows that the code is being sent', async () => {
+    server.use(delayedResponse('post', 'user/register', 200));
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await fillDetails(user);
+    expect(await screen.findByRole('button', { name: 'Sending code...' })).toBeDisabled();
+    expect(await screen.findByText('OTP has been sent to your email')).toBeInTheDocument();
+  });
+});
+
+describe('RegisterPage: code', () => {
+  it('asks for the 6-digit code', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await reachCodeStep(user);
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('OTP is Required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Verification Code (OTP)'), '12a4');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('OTP must be the 6 digits from your email')).toBeInTheDocument();
+  });
+
+  it('creates the account and opens the log-in page with the email', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register?redirect=%2Fcart' });
+    await reachCodeStep(user);
+    await user.type(screen.getByLabelText('Verification Code (OTP)'), fixtures.otp);
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('User Has been Created Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fcart$/));
+  });
+
+  it("says 'OTP verification failed' for a wrong code", async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await reachCodeStep(user);
+    await user.type(screen.getByLabelText('Verification Code (OTP)'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findAllByText('OTP verification failed')).toHaveLength(2);
+  });
+
+  it('sends a new code', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await reachCodeStep(user);
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(await screen.findByText('OTP has been resent to your email')).toBeInTheDocument();
+  });
+
+  it("says 'OTP resend failed' when no new code could be sent", async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await reachCodeStep(user);
+    server.use(errorResponse('post', 'user/register', { status: 429, message: 'Too many requests' }));
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(await screen.findAllByText('OTP resend failed')).toHaveLength(2);
+  });
+
+  it('goes back to the details with everything typed kept', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await reachCodeStep(user);
+    await user.click(screen.getByRole('button', { name: 'Change your details' }));
+    expect(screen.getByLabelText('Email Address')).toHaveValue(newCustomer.email);
+    expect(screen.getByLabelText('Mobile Number')).toHaveValue(newCustomer.mobile);
+  });
+});

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { setupApiServer } from '../../testing/api-server';
+import { renderPage } from '../../testing/render-page';
+import ResetPasswordPage from './reset-password-page';
+
+setupApiServer();
+
+type User = ReturnType<typeof renderPage>['user'];
+
+async function choose(user: User, password: string, confirmation: string) {
+  if (password) await user.type(screen.getByLabelText('New Password'), password);
+  if (confirmation) await user.type(screen.getByLabelText('Confirm New Password'), confirmation);
+  await user.click(screen.getByRole('button', { name: 'Update Password' }));
+}
+
+const open = (token: string) =>
+  renderPage(<ResetPasswordPage />, { route: `/reset-password/${token}`, path: '/reset-password/:token' });
+
+describe('ResetPasswordPage', () => {
+  it('asks for a new password and its confirmation', async () => {
+    const { user } = open('good-token');
+    await choose(user, '', '');
+    expect(await screen.findByText('Password is Required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+  });
+
+  it('needs 8 characters and two equal passwords', async () => {
+    const { user } = open('good-token');
+    await choose(user, 'short', 'shorter');
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('The two passwords do not match')).toBeInTheDocument();
+  });
+
+  it('updates the password and opens the log-in page', async () => {
+    const { user } = open('good-token');
+    await choose(user, 'NewHarvest2025', 'NewHarvest2025');
+    expect(await screen.findByText('Password Updated Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
+  });
+
+  it("says 'Something Went Wrong!' for an expired link", async () => {
+    const { user } = open('expired');
+    await choose(user, 'NewHarvest2025', 'NewHarvest2025');
+    expect(await screen.findAllByText('Something Went Wrong!')).toHaveLength(2);
+    expect(screen.getByTestId('location')).toHaveTextContent('/reset-password/expired');
+  });
+});
