@@ -23,3 +23,23 @@ test('signing in on the account remote shows at once in the shell header', async
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));
   expect(stored).toMatchObject({ email });
 });
+
+test('a returning customer sees the cart count in the header after a reload', async ({ page, request, site, readOtp }) => {
+  const email = `cart-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
+  const password = 'Mavuno!2026secure';
+  await request.post(`${site.apiBaseUrl}user/register`, {
+    data: { firstname: 'Otieno', lastname: 'Achieng', email, mobile: '722334455', password },
+  });
+  await request.post(`${site.apiBaseUrl}user/verify-otp`, { data: { email, otp: await readOtp(email) } });
+  const customer = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email, password } })).json();
+  const courses = await (await request.get(`${site.apiBaseUrl}course`)).json();
+  const added = await request.post(`${site.apiBaseUrl}user/cart`, {
+    headers: { Authorization: `Bearer ${customer.token ?? customer.user?.token}` },
+    data: { courseId: courses[0]._id, quantity: 1 },
+  });
+  expect(added.ok()).toBeTruthy();
+
+  await page.addInitScript((stored) => localStorage.setItem('customer', stored), JSON.stringify(customer));
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { configureApi } from '@agri/api-client';
+import { configureApi, getCart, useSession } from '@agri/api-client';
 import { setFragmentLoader } from '@agri/ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -29,6 +29,8 @@ async function start() {
   configureApi(config.api);
   registerSiteRemotes(config.remotes);
   setFragmentLoader(loadFragment);
+  // A returning customer sees their cart count in the header from the start.
+  if (useSession.getState().customer) getCart().catch(() => undefined);
 
   const unsubscribe = useComposition.subscribe((state) => {
     if (selectIsSettled(state)) {
