@@ -88,7 +88,11 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
       plugins: [
         ...(ownPage
           ? [
-              new rspack.HtmlRspackPlugin({ template: join(dir, 'src', 'index.html'), chunks: ['main'] }),
+              new rspack.HtmlRspackPlugin({
+                template: isRemote ? join(import.meta.dirname, 'standalone-page.html') : join(dir, 'src', 'index.html'),
+                templateParameters: { title: `${name} (running alone)` },
+                chunks: ['main'],
+              }),
               new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), noErrorOnMissing: true }] }),
             ]
           : []),
