@@ -14,7 +14,6 @@ export async function startStandalone(
   routes: PageRoute[],
   configure: (config: unknown) => void,
 ): Promise<void> {
-  document.getElementById('startup-spinner')?.remove();
   const root = createRoot(document.getElementById('root')!);
   try {
     const response = await fetch('/config.json', { cache: 'no-cache' });
