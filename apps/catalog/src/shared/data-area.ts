@@ -44,7 +44,11 @@ export function createDataArea<T, Args extends unknown[]>(request: (...args: Arg
       const call = ++latestCall;
       const key = JSON.stringify(args);
       // Data for other arguments (another course) is dropped; the same list stays while it refreshes.
-      set(key === latestKey ? { isLoading: true } : { ...initialState, isLoading: true });
+      set(
+        key === latestKey
+          ? { isLoading: true, isError: false, message: '', errorStatus: null }
+          : { ...initialState, isLoading: true },
+      );
       latestKey = key;
       try {
         const data = await request(...args);

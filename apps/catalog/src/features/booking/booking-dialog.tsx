@@ -18,6 +18,7 @@ interface BookingDialogProps {
 export function BookingDialog({ event, open, onClose }: BookingDialogProps) {
   const isLoading = useBookingStore((state) => state.isLoading);
   const isSuccess = useBookingStore((state) => state.isSuccess);
+  const errorMessage = useBookingStore((state) => (state.isError ? state.message : undefined));
   const navigate = useNavigate();
 
   // A booking made earlier (or on another event) must not greet the next opening.
@@ -62,7 +63,13 @@ export function BookingDialog({ event, open, onClose }: BookingDialogProps) {
             <strong>{event.title}</strong>
             {formatDateRange(event.startDate, event.endDate)} · {venueOf(event)}, {cityOf(event)} · {formatKes(event.price)}
           </p>
-          <ContactDetailsForm submitLabel="Confirm Booking" isSubmitting={isLoading} onSubmit={book} onCancel={close} />
+          <ContactDetailsForm
+            submitLabel="Confirm Booking"
+            isSubmitting={isLoading}
+            errorMessage={errorMessage}
+            onSubmit={book}
+            onCancel={close}
+          />
         </>
       )}
     </Dialog>

@@ -17,6 +17,7 @@ interface CallRequestDialogProps {
 export function CallRequestDialog({ course, open, onClose }: CallRequestDialogProps) {
   const isLoading = useCourseRequestStore((state) => state.isLoading);
   const isSuccess = useCourseRequestStore((state) => state.isSuccess);
+  const errorMessage = useCourseRequestStore((state) => (state.isError ? state.message : undefined));
   const navigate = useNavigate();
 
   useEffect(() => () => useCourseRequestStore.getState().reset(), []);
@@ -52,7 +53,13 @@ export function CallRequestDialog({ course, open, onClose }: CallRequestDialogPr
             <strong>{course.title}</strong>
             {course.duration} · {formatKes(course.price)} · Our team will call you to talk it through.
           </p>
-          <ContactDetailsForm submitLabel="Request Call" isSubmitting={isLoading} onSubmit={request} onCancel={close} />
+          <ContactDetailsForm
+            submitLabel="Request Call"
+            isSubmitting={isLoading}
+            errorMessage={errorMessage}
+            onSubmit={request}
+            onCancel={close}
+          />
         </>
       )}
     </Dialog>

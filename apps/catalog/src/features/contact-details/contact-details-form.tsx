@@ -9,12 +9,14 @@ import './contact-details.css';
 interface ContactDetailsFormProps {
   submitLabel: string;
   isSubmitting: boolean;
+  /** Why the last attempt failed; also shown as a toast, repeated here because the page behind the dialog is inert. */
+  errorMessage?: string | undefined;
   onSubmit: (contactDetails: ContactDetails) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /** Name, email, phone and preferred contact method; the values stay as typed when sending fails. */
-export function ContactDetailsForm({ submitLabel, isSubmitting, onSubmit, onCancel }: ContactDetailsFormProps) {
+export function ContactDetailsForm({ submitLabel, isSubmitting, errorMessage, onSubmit, onCancel }: ContactDetailsFormProps) {
   const {
     register,
     handleSubmit,
@@ -53,6 +55,9 @@ export function ContactDetailsForm({ submitLabel, isSubmitting, onSubmit, onCanc
           </select>
         )}
       </FormField>
+      <div role="alert" className="contact-details-form__error">
+        {errorMessage}
+      </div>
       <div className="contact-details-form__actions">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

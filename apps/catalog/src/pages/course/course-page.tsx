@@ -17,6 +17,7 @@ import { toast } from 'react-toastify';
 import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
 import { useCourseStore } from '../../features/courses/courses-store';
 import { chatLink, currentPageUrl } from '../../shared/chat-link';
+import { asSentence } from '../../shared/sentence';
 import './course-page.css';
 
 function CourseSkeleton() {
@@ -182,7 +183,7 @@ export default function CoursePage() {
         role="alert"
         actions={<Button onClick={() => void run(id)}>Try again</Button>}
       >
-        {message} Please check your connection and try again.
+        {asSentence(message)} Please check your connection and try again.
       </StatusPanel>
     );
   } else if (course && course._id === id) {

@@ -1,6 +1,7 @@
 import { Button, ButtonLink, Skeleton, StatusPanel } from '@agri/ui';
 import { useEffect } from 'react';
 import { useCoursesStore } from '../../features/courses/courses-store';
+import { asSentence } from '../../shared/sentence';
 import './courses-page.css';
 
 const SKELETON_ROWS = 10;
@@ -46,7 +47,7 @@ export default function CoursesPage() {
             role="alert"
             actions={<Button onClick={() => void run()}>Try again</Button>}
           >
-            {message} Please check your connection and try again.
+            {asSentence(message)} Please check your connection and try again.
           </StatusPanel>
         ) : courses && courses.length === 0 ? (
           <StatusPanel title="No courses yet" actions={<ButtonLink to="/contact">Contact Us</ButtonLink>}>

@@ -1,0 +1,157 @@
+import type { Event } from '@agri/api-client';
+import {
+  Breadcrumb,
+  Button,
+  ButtonLink,
+  PageHead,
+  SafeHtml,
+  Skeleton,
+  StatusPanel,
+  formatKes,
+  htmlToText,
+  truncateText,
+} from '@agri/ui';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { BookingDialog } from '../../features/booking/booking-dialog';
+import { useEventStore } from '../../features/events/events-store';
+import { cityOf, venueOf } from '../../features/events/event-place';
+import { EventVideo } from '../../features/events/event-video';
+import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
+import { chatLink, currentPageUrl } from '../../shared/chat-link';
+import { formatShortDate } from '../../shared/dates';
+import { asSentence } from '../../shared/sentence';
+import '../../features/events/events.css';
+import './event-page.css';
+
+function EventSkeleton() {
+  return (
+    <div className="container event-page__layout" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        Loading event
+      </p>
+      <div>
+        <Skeleton height="2.2em" width="70%" />
+        <Skeleton height="5em" className="event-card__skeleton-gap" />
+        {Array.from({ length: 5 }, (_, line) => (
+          <Skeleton key={line} height="1em" className="event-card__skeleton-gap" />
+        ))}
+      </div>
+      <div className="event-booking-card">
+        <Skeleton height="2em" width="60%" />
+        <Skeleton height="44px" className="event-card__skeleton-gap" />
+        <Skeleton height="44px" className="event-card__skeleton-gap" />
+      </div>
+    </div>
+  );
+}
+
+function EventDetails({ event }: { event: Event }) {
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const chatText = `Hello Mavuno Agri-Food, I would like to enquire about the event "${event.title}" on ${eventDates(event)} (${formatKes(event.price)}). ${currentPageUrl()}`;
+  const facts: Array<[string, string]> = [
+    ['Start date', formatShortDate(event.startDate)],
+    ['End date', formatShortDate(event.endDate)],
+    ['Course length', event.courseLength ? `${event.courseLength} ${event.courseLength === 1 ? 'day' : 'days'}` : 'N/A'],
+    ['Class duration', event.classDuration ? `${event.classDuration} minutes` : 'N/A'],
+  ];
+
+  return (
+    <>
+      <PageHead
+        title={`${event.title} | Mavuno Agri-Food Consultants`}
+        description={truncateText(htmlToText(event.description), 155)}
+        keywords={`${event.title}, agri-food events Kenya, food safety forum`}
+      />
+      <header className="event-page__hero">
+        <div className="container">
+          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Events', to: '/events' }, { label: event.title }]} />
+          <h1>{event.title}</h1>
+          <p className="event-page__speaker">
+            <span>Speaker</span> {event.speaker}
+          </p>
+        </div>
+      </header>
+      <div className="container event-page__layout">
+        <div>
+          <dl className="event-page__facts">
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="event-overview" className="event-page__section">
+            <h2 id="event-overview">Overview</h2>
+            <SafeHtml html={event.description} className="event-page__html" />
+          </section>
+          <EventVideo title={event.title} posterUrl={event.images[0]?.url} />
+        </div>
+        <aside className="event-booking-card" aria-label="Booking">
+          <p className="event-booking-card__price">
+            <span className="visually-hidden">Price: </span>
+            {formatKes(event.price)}
+          </p>
+          <ul className="event-booking-card__details">
+            <li>
+              <CalendarIcon />
+              {eventDates(event)}
+            </li>
+            <li>
+              <ClockIcon />
+              {eventTimes(event)}
+            </li>
+            <li>
+              <PinIcon />
+              {venueOf(event)}, {cityOf(event)}, Kenya
+            </li>
+          </ul>
+          <div className="event-booking-card__actions">
+            <Button onClick={() => setBookingOpen(true)}>Book Event</Button>
+            <a className="ui-button ui-button--accent" href={chatLink(chatText)} target="_blank" rel="noopener noreferrer">
+              Enquire on a chat service
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </aside>
+      </div>
+      <BookingDialog event={event} open={bookingOpen} onClose={() => setBookingOpen(false)} />
+    </>
+  );
+}
+
+/** /event/:id: the event fetched by id, with its booking card. */
+export default function EventPage() {
+  const { id = '' } = useParams();
+  const { data: event, isError, errorStatus, message, run } = useEventStore();
+
+  useEffect(() => {
+    void useEventStore.getState().run(id);
+  }, [id]);
+
+  let body;
+  if (isError && errorStatus === 404) {
+    body = (
+      <StatusPanel title="Event not found" actions={<ButtonLink to="/events">See upcoming events</ButtonLink>}>
+        This event may have ended or been moved. Have a look at what is coming up.
+      </StatusPanel>
+    );
+  } else if (isError) {
+    body = (
+      <StatusPanel
+        title="We could not load this event"
+        role="alert"
+        actions={<Button onClick={() => void run(id)}>Try again</Button>}
+      >
+        {asSentence(message)} Please check your connection and try again.
+      </StatusPanel>
+    );
+  } else if (event && event._id === id) {
+    body = <EventDetails event={event} />;
+  } else {
+    body = <EventSkeleton />;
+  }
+
+  return <article className="event-page">{body}</article>;
+}

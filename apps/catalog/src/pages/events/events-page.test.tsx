@@ -1,0 +1,77 @@
+import { apiUrl, delayedResponse, errorResponse, fixtures } from '@agri/api-client/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { formatDateRange } from '@agri/ui';
+import { renderCatalog, server, startCatalogApi } from '../../testing/render-catalog';
+
+startCatalogApi();
+
+const [forum, bootcamp, pastClinic] = fixtures.events;
+
+describe('/events', () => {
+  it('shows four skeleton cards while loading', async () => {
+    server.use(delayedResponse('get', 'event', 200));
+    renderCatalog('/events');
+    expect(screen.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('event-skeleton-card')).toHaveLength(4);
+    expect(await screen.findByRole('heading', { name: forum!.title })).toBeInTheDocument();
+    expect(screen.queryByTestId('event-skeleton-card')).not.toBeInTheDocument();
+  });
+
+  it('shows each upcoming event with dates, times, place, description, price and Book Now', async () => {
+    renderCatalog('/events');
+    const card = (await screen.findByRole('article', { name: forum!.title })) as HTMLElement;
+    expect(card).toHaveTextContent(formatDateRange(forum!.startDate, forum!.endDate));
+    expect(card).toHaveTextContent(/ - /);
+    expect(card).toHaveTextContent('9:00 AM - 4:30 PM');
+    expect(card).toHaveTextContent('Kenyatta International Convention Centre, Nairobi, Kenya');
+    expect(card).toHaveTextContent('Regulators and processors on the new food safety rules.');
+    expect(card).toHaveTextContent('KES 0');
+
+    const oneDay = screen.getByRole('article', { name: bootcamp!.title });
+    expect(oneDay).toHaveTextContent(formatDateRange(bootcamp!.startDate));
+    expect(oneDay).not.toHaveTextContent(`${formatDateRange(bootcamp!.startDate)} - `);
+    expect(oneDay).toHaveTextContent('KES 15,000');
+
+    expect(screen.queryByRole('article', { name: pastClinic!.title })).not.toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('link', { name: `Book Now: ${forum!.title}` }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/event/${forum!._id}`);
+  });
+
+  it("shows 'Venue TBD' and 'City TBD' when the place is not set", async () => {
+    const { venue: _venue, city: _city, ...unplaced } = forum!;
+    server.use(http.get(apiUrl('event'), () => HttpResponse.json({ data: [unplaced] })));
+    renderCatalog('/events');
+    expect(await screen.findByRole('article', { name: forum!.title })).toHaveTextContent('Venue TBD, City TBD, Kenya');
+  });
+
+  it('renders hostile description HTML without running it', async () => {
+    server.use(
+      http.get(apiUrl('event'), () =>
+        HttpResponse.json({
+          data: [{ ...forum, description: '<p>Forum notes</p><script>alert(1)</script><img src=x onerror="alert(1)">' }],
+        }),
+      ),
+    );
+    const { container } = renderCatalog('/events');
+    expect(await screen.findByText('Forum notes')).toBeInTheDocument();
+    expect(container.querySelector('script, [onerror]')).toBeNull();
+  });
+
+  it("says 'No upcoming events.' when there are none", async () => {
+    server.use(http.get(apiUrl('event'), () => HttpResponse.json({ data: [pastClinic] })));
+    renderCatalog('/events');
+    expect(await screen.findByRole('heading', { name: 'No upcoming events.' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the events cannot be loaded', async () => {
+    server.use(errorResponse('get', 'event', { status: 503 }));
+    renderCatalog('/events');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the events');
+    server.resetHandlers();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: forum!.title })).toBeInTheDocument();
+  });
+});

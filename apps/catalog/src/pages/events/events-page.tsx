@@ -1,0 +1,112 @@
+import type { Event } from '@agri/api-client';
+import { Button, ButtonLink, SafeHtml, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
+import { cityOf, venueOf } from '../../features/events/event-place';
+import { useUpcomingEvents } from '../../features/events/use-upcoming-events';
+import { asSentence } from '../../shared/sentence';
+import '../../features/events/events.css';
+
+const SKELETON_CARDS = 4;
+
+function EventCard({ event }: { event: Event }) {
+  const headingId = `event-${event._id}-title`;
+  return (
+    <li className="event-card">
+      <article aria-labelledby={headingId}>
+        {event.images[0] ? (
+          <img className="event-card__image" src={event.images[0].url} alt="" width={800} height={500} loading="lazy" />
+        ) : null}
+        <p className="event-card__when">
+          <span>
+            <CalendarIcon />
+            {eventDates(event)}
+          </span>
+          <span>
+            <ClockIcon />
+            {eventTimes(event)}
+          </span>
+        </p>
+        <h2 id={headingId} className="event-card__title">
+          {event.title}
+        </h2>
+        <p className="event-card__place">
+          <PinIcon />
+          {venueOf(event)}, {cityOf(event)}, Kenya
+        </p>
+        <SafeHtml html={event.description} className="event-card__description" />
+        <div className="event-card__footer">
+          <p className="event-card__price">{formatKes(event.price)}</p>
+          <ButtonLink to={`/event/${encodeURIComponent(event._id)}`} aria-label={`Book Now: ${event.title}`}>
+            Book Now
+          </ButtonLink>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function EventCardSkeleton() {
+  return (
+    <li className="event-card" data-testid="event-skeleton-card">
+      <Skeleton height="1em" width="60%" />
+      <Skeleton height="1.6em" width="85%" className="event-card__skeleton-gap" />
+      <Skeleton height="1em" width="50%" className="event-card__skeleton-gap" />
+      <Skeleton height="3.2em" className="event-card__skeleton-gap" />
+      <Skeleton height="44px" width="40%" className="event-card__skeleton-gap" />
+    </li>
+  );
+}
+
+/** /events: the upcoming events as cards, each leading to its booking page. */
+export default function EventsPage() {
+  const { events, isError, message, retry } = useUpcomingEvents();
+
+  let body;
+  if (isError) {
+    body = (
+      <StatusPanel title="We could not load the events" role="alert" actions={<Button onClick={retry}>Try again</Button>}>
+        {asSentence(message)} Please check your connection and try again.
+      </StatusPanel>
+    );
+  } else if (!events) {
+    body = (
+      <>
+        <p role="status" className="visually-hidden">
+          Loading events
+        </p>
+        <ul className="event-grid" aria-busy="true">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <EventCardSkeleton key={index} />
+          ))}
+        </ul>
+      </>
+    );
+  } else if (events.length === 0) {
+    body = (
+      <StatusPanel title="No upcoming events." actions={<ButtonLink to="/courses">Browse our courses</ButtonLink>}>
+        New forums and workshops are announced here first. Meanwhile, our courses run all year.
+      </StatusPanel>
+    );
+  } else {
+    body = (
+      <ul className="event-grid">
+        {events.map((event) => (
+          <EventCard key={event._id} event={event} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="page-section events-page">
+      <div className="container">
+        <header className="events-page__intro">
+          <p className="events-page__eyebrow">Forums, workshops and bootcamps</p>
+          <h1>Upcoming Events</h1>
+          <p>Meet regulators, buyers and fellow processors, and learn hands-on from our consultants.</p>
+        </header>
+        {body}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { createHandlers, resetSessionForTests, setupApiForTests } from '@agri/api-client/testing';
+import { render } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { useBookingStore } from '../features/booking/booking-store';
+import { useCourseRequestStore } from '../features/call-request/course-request-store';
+import { useCourseStore, useCoursesStore } from '../features/courses/courses-store';
+import { useEventStore, useEventsStore } from '../features/events/events-store';
+import UpcomingEvents from '../fragments/upcoming-events';
+import CoursePage from '../pages/course/course-page';
+import CoursesPage from '../pages/courses/courses-page';
+import EventPage from '../pages/event/event-page';
+import EventsPage from '../pages/events/events-page';
+
+/** msw answering every contract call from the fixtures; tests override single calls with server.use. */
+export const server = setupServer(...createHandlers());
+
+/** Starts msw for the file and puts the client, the session and every catalog store back between tests. */
+export function startCatalogApi(): void {
+  beforeAll(() => {
+    // A roomier time limit than the default: the shared machine is slow on a file's first call.
+    setupApiForTests({ timeoutMs: 5000 });
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers(...createHandlers());
+    resetSessionForTests();
+    [useCoursesStore, useCourseStore, useEventsStore, useEventStore, useBookingStore, useCourseRequestStore].forEach(
+      (store) => store.getState().reset(),
+    );
+  });
+  afterAll(() => server.close());
+}
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+/** Renders the catalog's pages at `path`, with stand-ins for the pages of other remotes. */
+export function renderCatalog(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/courses" element={<CoursesPage />} />
+        <Route path="/course/:id" element={<CoursePage />} />
+        <Route path="/events" element={<EventsPage />} />
+        <Route path="/event/:id" element={<EventPage />} />
+        <Route path="/fragment" element={<UpcomingEvents />} />
+        <Route path="/login" element={<h1>Log in</h1>} />
+        <Route path="/" element={<h1>Home</h1>} />
+      </Routes>
+      <CurrentLocation />
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}

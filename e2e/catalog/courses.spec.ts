@@ -1,0 +1,127 @@
+import { expect as baseExpect, test } from '../support/fixtures';
+import { registerCustomer, seededCourses } from './catalog-data';
+
+// A page's code and data can take a while on a busy machine; an assertion waits for them this long.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test.describe('courses', () => {
+  test('course list, course page, then a call request', async ({ page, request, site, checkA11y }) => {
+    // Four pages and dialog states each get an axe run.
+    test.slow();
+    const [first] = await seededCourses(request, site.apiBaseUrl);
+    await page.goto('/courses');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('rowheader', { name: first!.title })).toBeVisible();
+    await checkA11y(page);
+
+    await table.getByRole('link', { name: `View ${first!.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/course/${first!._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'About Course' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What Will You learn' })).toBeVisible();
+    await expect(page).toHaveTitle(`${first!.title} | Mavuno Agri-Food Consultants`);
+    await checkA11y(page);
+
+    const opener = page.getByRole('button', { name: 'Request Call' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Request a call' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    await checkA11y(page);
+
+    await dialog.getByRole('button', { name: 'Request Call' }).click();
+    await expect(dialog.getByText('Name is Required')).toBeVisible();
+    await checkA11y(page);
+
+    await dialog.getByLabel('Full name').fill('Grace Muthoni');
+    await dialog.getByLabel('Email').fill('grace.muthoni@example.co.ke');
+    await dialog.getByLabel('Phone number').fill('712 345 678');
+    await dialog.getByLabel(/Preferred contact method/).selectOption('Email');
+    const sent = page.waitForRequest((req) => req.url().endsWith('/requests/course-request/') && req.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Request Call' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      contactDetails: { name: 'Grace Muthoni', email: 'grace.muthoni@example.co.ke', phone: '+254712345678', contactMethod: 'Email' },
+      course: { id: first!._id, title: first!.title, price: first!.price },
+    });
+
+    await expect(page.getByText('Booking Created successfully!')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Your Call Request has been received!' })).toBeVisible();
+    await expect(dialog.getByText('Kindly wait for our team to reach out to you as soon as possible.')).toBeVisible();
+    await checkA11y(page);
+
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('the call-request dialog traps focus and closes on Escape', async ({ page, request, site }) => {
+    const [first] = await seededCourses(request, site.apiBaseUrl);
+    await page.goto(`/course/${first!._id}`);
+    const opener = page.getByRole('button', { name: 'Request Call' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Request a call' });
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('copies the course link', async ({ page, context, request, site }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    const [first] = await seededCourses(request, site.apiBaseUrl);
+    await page.goto(`/course/${first!._id}`);
+    await page.getByRole('button', { name: 'Copy Course Link' }).click();
+    await expect(page.getByText('Course link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+
+  test('the chat enquiry opens a prefilled message in a new tab', async ({ page, request, site }) => {
+    const [first] = await seededCourses(request, site.apiBaseUrl);
+    await page.goto(`/course/${first!._id}`);
+    const chat = page.getByRole('link', { name: /Enquire on a chat service/ });
+    await expect(chat).toHaveAttribute('target', '_blank');
+    await expect(chat).toHaveAttribute('rel', /noopener/);
+    const href = new URL((await chat.getAttribute('href'))!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/254722000000');
+    expect(href.searchParams.get('text')).toContain(first!.title);
+    expect(href.searchParams.get('text')).toContain(page.url());
+  });
+
+  test('add to cart while signed out goes through login and back', async ({ page, request, site, readOtp }) => {
+    const [first] = await seededCourses(request, site.apiBaseUrl);
+    const customer = await registerCustomer(request, site.apiBaseUrl, readOtp);
+    await page.goto(`/course/${first!._id}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=(/|%2F)course(/|%2F)${first!._id}$`));
+
+    const login = page.getByRole('main');
+    await login.getByLabel(/email/i).fill(customer.email);
+    await login.getByLabel(/^password/i).fill(customer.password);
+    await login.getByRole('button', { name: /log in/i }).click();
+    await expect(page).toHaveURL(new RegExp(`/course/${first!._id}$`));
+
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByText('Product Added to Cart')).toBeVisible();
+  });
+
+  test('the course list is readable on a 375 px screen', async ({ page, request, site, checkA11y }) => {
+    const [first] = await seededCourses(request, site.apiBaseUrl);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/courses');
+    await expect(page.getByRole('rowheader', { name: first!.title })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const view = page.getByRole('link', { name: `View ${first!.title}` });
+    await view.scrollIntoViewIfNeeded();
+    await expect(view).toBeInViewport({ ratio: 1 });
+    await checkA11y(page);
+  });
+
+  test('an unknown course shows a not-found state', async ({ page, checkA11y }) => {
+    await page.goto('/course/no-such-course');
+    await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();
+    await checkA11y(page);
+  });
+});

@@ -1,0 +1,100 @@
+import { expect as baseExpect, test } from '../support/fixtures';
+import { upcomingEvents } from './catalog-data';
+
+// A page's code and data can take a while on a busy machine; an assertion waits for them this long.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test.describe('events', () => {
+  test('events list, event page, then a booking', async ({ page, request, site, checkA11y }) => {
+    // Four pages and dialog states each get an axe run.
+    test.slow();
+    const [first] = await upcomingEvents(request, site.apiBaseUrl);
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
+    const card = page.getByRole('article', { name: first!.title });
+    await expect(card).toContainText('Kenya');
+    await expect(card).toContainText(/KES [\d,]+/);
+    await checkA11y(page);
+
+    await card.getByRole('link', { name: `Book Now: ${first!.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/event/${first!._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
+    await expect(page.getByText('Start date')).toBeVisible();
+    await expect(page.getByText('Class duration')).toBeVisible();
+    await checkA11y(page);
+
+    const opener = page.getByRole('button', { name: 'Book Event' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Book this event' });
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    await expect(dialog.getByText('+ 254')).toBeVisible();
+    await checkA11y(page);
+
+    await dialog.getByLabel('Full name').fill('Peter Kiprono');
+    await dialog.getByLabel('Email').fill('peter.kiprono@example.co.ke');
+    await dialog.getByLabel('Phone number').fill('0722 000 111');
+    const sent = page.waitForRequest((req) => req.url().endsWith('/requests/booking/') && req.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      contactDetails: { name: 'Peter Kiprono', email: 'peter.kiprono@example.co.ke', phone: '+254722000111', contactMethod: '' },
+      event: { id: first!._id, title: first!.title, startDate: first!.startDate, endDate: first!.endDate },
+    });
+    await expect(page.getByText('Booking Created successfully!')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Your booking has been received!' })).toBeVisible();
+    await checkA11y(page);
+
+    await dialog.getByRole('button', { name: 'Go to Homepage' }).click();
+    await expect(page).toHaveURL(`${site.origin}/`);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a failed booking keeps the form and says why', async ({ page, request, site }) => {
+    const [first] = await upcomingEvents(request, site.apiBaseUrl);
+    await page.route('**/requests/booking/', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'This event is fully booked' }) }),
+    );
+    await page.goto(`/event/${first!._id}`);
+    await page.getByRole('button', { name: 'Book Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book this event' });
+    await dialog.getByLabel('Full name').fill('Peter Kiprono');
+    await dialog.getByLabel('Email').fill('peter.kiprono@example.co.ke');
+    await dialog.getByLabel('Phone number').fill('722000111');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.locator('.Toastify').getByText('This event is fully booked')).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText('This event is fully booked');
+    await expect(dialog.getByLabel('Full name')).toHaveValue('Peter Kiprono');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Book Event' })).toBeFocused();
+  });
+
+  test('the home page lists upcoming events that lead to their pages', async ({ page, request, site }) => {
+    const [first] = await upcomingEvents(request, site.apiBaseUrl);
+    await page.goto('/');
+    const arrow = page.getByRole('link', { name: `View event: ${first!.title}` });
+    await expect(arrow).toBeVisible();
+    await arrow.click();
+    await expect(page).toHaveURL(new RegExp(`/event/${first!._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
+  });
+
+  test("the home page says 'No upcoming events.' when the events cannot be loaded", async ({ page }) => {
+    await page.route('**/api/event', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto('/');
+    await expect(page.getByText('No upcoming events.')).toBeVisible();
+  });
+
+  test('an unknown event shows a not-found state', async ({ page, checkA11y }) => {
+    await page.goto('/event/no-such-event');
+    await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible();
+    await checkA11y(page);
+  });
+
+  test('the events page is readable on a 375 px screen', async ({ page, checkA11y }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/events');
+    await expect(page.getByRole('link', { name: /^Book Now/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await checkA11y(page);
+  });
+});
