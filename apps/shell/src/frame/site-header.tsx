@@ -1,6 +1,9 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
 import { business } from '@agri/ui';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { SideMenu } from './side-menu';
+import { SocialIcons } from './social-icons';
 
 const topNavigation = [
   { to: '/', label: 'Home' },
@@ -10,23 +13,45 @@ const topNavigation = [
   { to: '/contact', label: 'Contact' },
 ];
 
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
+    </svg>
+  );
+}
+
+/** Top strip, brand, top navigation, account links and the side-menu button; the home page has its own style. */
 export function SiteHeader() {
   const isHome = useLocation().pathname === '/';
   const isSignedIn = useSession(selectIsSignedIn);
   const cartCount = useSession(selectCartCount);
+  const [menuOpen, setMenuOpen] = useState(false);
+
   return (
     <header className={isHome ? 'site-header site-header--home' : 'site-header site-header--inner'}>
       <div className="top-strip">
         <div className="container top-strip__inner">
-          <a href={`mailto:${business.email}`}>{business.email}</a>
+          <p className="top-strip__contact">
+            <a href={`mailto:${business.email}`}>{business.email}</a>
+            <span className="top-strip__hours">{business.hours}</span>
+          </p>
+          <SocialIcons />
         </div>
       </div>
       <div className="container site-header__bar">
-        <Link to="/" className="brand" aria-label={`${business.name} home`}>
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
-            M
+            <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" fill="currentColor">
+              <path d="M12 22c-.6-5.6-3.8-8.2-8-9 .6 4.6 3.4 8 8 9zm0 0c.6-5.6 3.8-8.2 8-9-.6 4.6-3.4 8-8 9zM12 14c-1.8-2.6-2-6.2 0-10 2 3.8 1.8 7.4 0 10z" />
+            </svg>
           </span>
-          <span className="brand__name">{business.shortName}</span>
+          <span className="brand__name">
+            {business.shortName}
+            <span className="brand__tag">Consultants</span>
+          </span>
         </Link>
         <nav aria-label="Main" className="top-nav">
           <ul>
@@ -39,19 +64,39 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="site-header__account">
+        <div className="site-header__actions">
           {isSignedIn ? (
             <>
-              <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} items`}>
-                Cart <span className="cart-link__count">{cartCount}</span>
+              <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
+                <CartIcon />
+                <span className="cart-count" data-testid="cart-count">
+                  {cartCount}
+                </span>
               </Link>
-              <Link to="/my-profile">My Account</Link>
+              <Link to="/my-profile" className="site-header__account">
+                My Account
+              </Link>
             </>
           ) : (
-            <Link to="/login">Log In</Link>
+            <Link to="/login" className="site-header__account">
+              Log In
+            </Link>
           )}
+          <button
+            type="button"
+            className="menu-button"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+            <span className="menu-button__label">Menu</span>
+          </button>
         </div>
       </div>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );
 }

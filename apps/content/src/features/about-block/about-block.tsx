@@ -9,11 +9,10 @@ export const ABOUT_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/ScMzIvxBS
 interface AboutBlockProps {
   /** The home page links on to /about; the about page itself does not. */
   showLearnMore?: boolean;
-  headingLevel?: 'h1' | 'h2';
 }
 
 /** Who we are, with the introduction video in a modal. */
-export function AboutBlock({ showLearnMore = false, headingLevel: Heading = 'h2' }: AboutBlockProps) {
+export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
   const [videoOpen, setVideoOpen] = useState(false);
   return (
     <section className="about-block page-section" aria-labelledby="about-block-title">
@@ -38,7 +37,7 @@ export function AboutBlock({ showLearnMore = false, headingLevel: Heading = 'h2'
         </div>
         <div className="about-block__text">
           <p className="eyebrow">About Us</p>
-          <Heading id="about-block-title">Helping Kenyan food businesses grow safely and profitably</Heading>
+          <h2 id="about-block-title">Helping Kenyan food businesses grow safely and profitably</h2>
           <p>
             {business.name} is a Nairobi-based team of food technologists, certified lead auditors and business
             advisers. We train and coach farmers, processors, exporters and regulators across Kenya and East Africa

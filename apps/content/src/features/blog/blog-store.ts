@@ -1,4 +1,4 @@
-import { getBlog, getBlogs, type BlogPost } from '@agri/api-client';
+import { getBlog, getBlogs, isApiError, type BlogPost } from '@agri/api-client';
 import { create } from 'zustand';
 
 /** One data area of the spec: a pending call sets loading; success or failure settles it. */
@@ -8,17 +8,20 @@ export interface DataArea<T> {
   isSuccess: boolean;
   isError: boolean;
   message: string;
+  /** HTTP status of a failed call (404: no such post), else null. */
+  status: number | null;
 }
 
-const idle = <T,>(data: T): DataArea<T> => ({ data, isLoading: false, isSuccess: false, isError: false, message: '' });
-const loading = <T,>(data: T): DataArea<T> => ({ data, isLoading: true, isSuccess: false, isError: false, message: '' });
-const succeeded = <T,>(data: T): DataArea<T> => ({ data, isLoading: false, isSuccess: true, isError: false, message: '' });
+const idle = <T,>(data: T): DataArea<T> => ({ data, isLoading: false, isSuccess: false, isError: false, message: '', status: null });
+const loading = <T,>(data: T): DataArea<T> => ({ data, isLoading: true, isSuccess: false, isError: false, message: '', status: null });
+const succeeded = <T,>(data: T): DataArea<T> => ({ data, isLoading: false, isSuccess: true, isError: false, message: '', status: null });
 const failed = <T,>(data: T, error: unknown): DataArea<T> => ({
   data,
   isLoading: false,
   isSuccess: false,
   isError: true,
   message: error instanceof Error ? error.message : String(error),
+  status: isApiError(error) ? error.status : null,
 });
 
 interface BlogState {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Slider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 
@@ -47,8 +47,33 @@ export const carouselSettings: Settings = {
   ],
 };
 
+/** Slides for a window width: the narrowest breakpoint that still covers it wins. */
+export function slidesToShowAt(width: number): number {
+  const match = [...(carouselSettings.responsive ?? [])]
+    .sort((a, b) => a.breakpoint - b.breakpoint)
+    .find((entry) => width <= entry.breakpoint);
+  const settings = match?.settings;
+  return typeof settings === 'object' && settings.slidesToShow ? settings.slidesToShow : carouselSettings.slidesToShow!;
+}
+
+/**
+ * react-slick 0.31 applies `responsive` only when a media query changes, never
+ * for the width the page opens at; the slide count is kept here instead.
+ */
+function useSlidesToShow(): number {
+  const [slides, setSlides] = useState(() => slidesToShowAt(window.innerWidth));
+  useEffect(() => {
+    const update = () => setSlides(slidesToShowAt(window.innerWidth));
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return slides;
+}
+
 export function TestimonialsCarousel() {
   const slider = useRef<Slider>(null);
+  const slidesToShow = useSlidesToShow();
+  const { responsive: _handledHere, ...settings } = carouselSettings;
   const [paused, setPaused] = useState(false);
   const togglePause = () => {
     if (paused) slider.current?.slickPlay();
@@ -62,7 +87,7 @@ export function TestimonialsCarousel() {
           <p className="eyebrow">Testimonials</p>
           <h2 id="testimonials-title">What Our Clients Say</h2>
         </div>
-        <Slider ref={slider} {...carouselSettings}>
+        <Slider ref={slider} {...settings} slidesToShow={slidesToShow}>
           {testimonials.map((testimonial) => (
             <figure key={testimonial.name} className="testimonial">
               <blockquote>

@@ -1,0 +1,138 @@
+import type { BlogPost } from '@agri/api-client';
+import {
+  Breadcrumb,
+  Button,
+  ButtonLink,
+  PageHead,
+  SafeHtml,
+  Skeleton,
+  StatusPanel,
+  business,
+  formatDate,
+  htmlToText,
+  truncateText,
+} from '@agri/ui';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { BlogImage } from '../../features/blog/blog-image';
+import { useBlogStore } from '../../features/blog/blog-store';
+import '../../styles/content.css';
+import './blog-post.css';
+
+export const POST_DATE_PATTERN = 'MMMM Do YYYY';
+export const MAX_RELATED_POSTS = 2;
+
+function RelatedPosts({ currentId }: { currentId: string }) {
+  const { data: posts, isLoading } = useBlogStore((state) => state.list);
+  const related = posts.filter((post) => post._id !== currentId).slice(0, MAX_RELATED_POSTS);
+  if (!isLoading && related.length === 0) return null;
+  return (
+    <aside className="related-posts card" aria-labelledby="related-posts-title">
+      <h2 id="related-posts-title">Related Posts</h2>
+      {isLoading ? (
+        <div aria-busy="true" aria-label="Loading related posts">
+          <Skeleton height="4rem" />
+          <Skeleton height="4rem" />
+        </div>
+      ) : (
+        <ul>
+          {related.map((post) => (
+            <li key={post._id}>
+              <h3>{post.title}</h3>
+              <p>
+                <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>
+              </p>
+              <Link to={`/blog/${encodeURIComponent(post._id)}`} aria-label={`Read More: ${post.title}`}>
+                Read More
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}
+
+function PostSkeleton() {
+  return (
+    <div className="blog-post__article" aria-busy="true" aria-label="Loading article">
+      <Skeleton height="2.5rem" />
+      <Skeleton width="30%" />
+      <Skeleton height="auto" className="blog-post__image-skeleton" />
+      <Skeleton />
+      <Skeleton />
+      <Skeleton width="70%" />
+    </div>
+  );
+}
+
+function PostArticle({ post }: { post: BlogPost }) {
+  return (
+    <article className="blog-post__article">
+      <PageHead
+        title={`${post.title} | ${business.name}`}
+        description={truncateText(htmlToText(post.description), 155)}
+        keywords={`${post.title}, agri-food blog Kenya, food safety, ${business.name}`}
+      />
+      <h1>{post.title}</h1>
+      <p className="blog-post__date">
+        <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>
+      </p>
+      {post.images[0] ? (
+        <BlogImage src={post.images[0].url} alt="" width={1200} height={675} className="blog-post__image" loading="eager" />
+      ) : null}
+      <SafeHtml html={post.description} className="blog-post__body prose" />
+    </article>
+  );
+}
+
+export default function BlogPostPage() {
+  const { id = '' } = useParams();
+  const { data: post, isLoading, isError, message, status } = useBlogStore((state) => state.singleBlog);
+  const loadBlog = useBlogStore((state) => state.loadBlog);
+  const loadBlogs = useBlogStore((state) => state.loadBlogs);
+
+  useEffect(() => {
+    void loadBlog(id);
+  }, [id, loadBlog]);
+  useEffect(() => {
+    void loadBlogs();
+  }, [loadBlogs]);
+
+  let main;
+  if (isError && status === 404)
+    main = (
+      <StatusPanel title="Article not found" actions={<ButtonLink to="/blogs">See all articles</ButtonLink>}>
+        We could not find this article. It may have been moved or removed.
+      </StatusPanel>
+    );
+  else if (isError)
+    main = (
+      <StatusPanel
+        title="The article could not be loaded"
+        role="alert"
+        actions={<Button onClick={() => void loadBlog(id)}>Try again</Button>}
+      >
+        {message}
+      </StatusPanel>
+    );
+  else if (isLoading || !post || post._id !== id) main = <PostSkeleton />;
+  else main = <PostArticle post={post} />;
+
+  return (
+    <div className="container page-section">
+      <Breadcrumb
+        className="blog-post__breadcrumb"
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Blog', to: '/blogs' },
+          { label: post && post._id === id ? post.title : 'Article' },
+        ]}
+      />
+      <div className="blog-post">
+        {main}
+        <RelatedPosts currentId={id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { enquiryRequestSchema, type EnquiryRequest } from '@agri/api-client';
+import { Button, FormField } from '@agri/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useEnquiryStore } from './enquiry-store';
+
+export const ENQUIRY_SUCCESS = 'Contact Form Submitted Successfully';
+/** Design section 8: a failed enquiry is an error toast (the spec's success styling was a defect). */
+export const ENQUIRY_FAILURE = 'Something Went wrong !';
+
+const emptyEnquiry: EnquiryRequest = { name: '', email: '', mobile: '', comment: '' };
+
+/** The contact form: errors show once a field is touched; cleared after a successful send. */
+export function ContactForm() {
+  const send = useEnquiryStore((state) => state.send);
+  const isLoading = useEnquiryStore((state) => state.isLoading);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<EnquiryRequest>({
+    resolver: zodResolver(enquiryRequestSchema),
+    mode: 'onTouched',
+    defaultValues: emptyEnquiry,
+  });
+
+  const onSubmit = async (values: EnquiryRequest) => {
+    if (await send(values)) {
+      toast.success(ENQUIRY_SUCCESS);
+      reset(emptyEnquiry);
+    } else {
+      toast.error(ENQUIRY_FAILURE);
+    }
+  };
+
+  return (
+    <form className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">Send Us a Message</h2>
+      <div className="contact-form__row">
+        <FormField label="Name" error={errors.name?.message}>
+          {(control) => <input className="ui-input" type="text" autoComplete="name" {...control} {...register('name')} />}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input className="ui-input" type="email" autoComplete="email" {...control} {...register('email')} />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Mobile Number" error={errors.mobile?.message}>
+        {(control) => (
+          <input className="ui-input" type="tel" autoComplete="tel" {...control} {...register('mobile')} />
+        )}
+      </FormField>
+      <FormField label="Comments" error={errors.comment?.message}>
+        {(control) => <textarea className="ui-input" rows={5} {...control} {...register('comment')} />}
+      </FormField>
+      <Button type="submit" disabled={isLoading}>
+        {isLoading ? 'Sending...' : 'Submit'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { startMockApi } from '@agri/api-client/testing';
+import { forgetLazyModule, setFragmentLoader } from '@agri/ui';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useBlogStore } from '../../features/blog/blog-store';
+import { renderPage } from '../../testing/render-page';
+import HomePage from './home-page';
+import { carouselSettings, slidesToShowAt, testimonials } from './testimonials-carousel';
+
+startMockApi();
+afterEach(() => {
+  useBlogStore.getState().reset();
+  forgetLazyModule('catalog/upcoming-events');
+});
+
+describe('home page', () => {
+  it('opens with the headline, the tagline and Our Programs', async () => {
+    renderPage(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Expert Agri-Food Training & Consultancy Solutions' })).toBeInTheDocument();
+    expect(screen.getByText('Quality and Safety is Our Business')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Our Programs' })).toHaveAttribute('href', '/courses');
+    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: /\+254 722 000 000/ })).toHaveAttribute('href', 'tel:+254722000000');
+    expect(await screen.findByRole('link', { name: 'Controlling Aflatoxin in Maize Value Chains' })).toBeInTheDocument();
+  });
+
+  it('shows six services and four reasons to choose us', () => {
+    renderPage(<HomePage />);
+    const services = screen.getByRole('region', { name: 'Our Services' });
+    expect(within(services).getAllByRole('listitem')).toHaveLength(6);
+    const reasons = screen.getByRole('region', { name: 'A partner for quality, safety and growth' });
+    expect(within(reasons).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('schedules a consultation through a prefilled chat link, without an API call', () => {
+    renderPage(<HomePage />);
+    const link = screen.getByRole('link', { name: /Schedule Consultation/ });
+    const href = new URL(link.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/254700000000');
+    expect(href.searchParams.get('text')).toMatch(/schedule a consultation/);
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('opens the video from the play button and closes it with Escape, the close button and the overlay', async () => {
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+    const play = screen.getByRole('button', { name: 'Play our introduction video' });
+
+    await user.click(play);
+    const dialog = screen.getByRole('dialog', { name: 'Introduction to Mavuno Agri-Food Consultants' });
+    expect(within(dialog).getByTitle('Introduction to Mavuno Agri-Food Consultants')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(play).toHaveFocus();
+
+    await user.click(play);
+    await user.click(screen.getByRole('button', { name: 'Close video' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(play);
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('carries four testimonials in a carousel of 3, 2 below 992 px and 1 below 576 px', () => {
+    renderPage(<HomePage />);
+    expect(testimonials).toHaveLength(4);
+    for (const testimonial of testimonials) expect(screen.getAllByText(testimonial.name).length).toBeGreaterThan(0);
+    expect(carouselSettings).toMatchObject({ slidesToShow: 3, autoplay: true, infinite: true, speed: 1000 });
+    expect(carouselSettings.responsive).toEqual([
+      { breakpoint: 992, settings: { slidesToShow: 2 } },
+      { breakpoint: 576, settings: { slidesToShow: 1 } },
+    ]);
+  });
+
+  it('keeps Upcoming Forums readable when the catalog fragment is unavailable', async () => {
+    setFragmentLoader(() => Promise.reject(new Error('catalog is down')));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage(<HomePage />);
+    const forums = screen.getByRole('region', { name: 'Upcoming Forums' });
+    expect(await within(forums).findByText('No upcoming events.')).toBeInTheDocument();
+    expect(within(forums).getByRole('link', { name: 'More Events' })).toHaveAttribute('href', '/events');
+  });
+
+  it('shows the catalog fragment inside Upcoming Forums when it loads', async () => {
+    setFragmentLoader(async (remote, fragment) => ({
+      default: () => <p>{`${remote}/${fragment} list`}</p>,
+    }));
+    renderPage(<HomePage />);
+    const forums = screen.getByRole('region', { name: 'Upcoming Forums' });
+    expect(await within(forums).findByText('catalog/upcoming-events list')).toBeInTheDocument();
+  });
+});
+
+describe('testimonial slides per width', () => {
+  it.each([
+    [1280, 3],
+    [993, 3],
+    [992, 2],
+    [577, 2],
+    [576, 1],
+    [375, 1],
+  ])('at %i px shows %i', (width, slides) => {
+    expect(slidesToShowAt(width)).toBe(slides);
+  });
+});

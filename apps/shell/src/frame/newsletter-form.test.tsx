@@ -1,0 +1,86 @@
+import { apiUrl, errorResponse, networkFailure, startMockApi } from '@agri/api-client/testing';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { ToastContainer } from 'react-toastify';
+import { ALREADY_REGISTERED_MESSAGE, NewsletterForm, SUBSCRIBED_MESSAGE } from './newsletter-form';
+
+const server = startMockApi();
+
+function renderForm() {
+  const user = userEvent.setup();
+  render(
+    <>
+      <NewsletterForm />
+      <ToastContainer />
+    </>,
+  );
+  return { user, input: screen.getByLabelText('Email address'), subscribe: screen.getByRole('button', { name: 'Subscribe' }) };
+}
+
+const message = () => screen.getByRole('form').querySelector('.newsletter__message')!;
+
+describe('newsletter form', () => {
+  it('is one required email field with a Subscribe button', () => {
+    const { input } = renderForm();
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toBeRequired();
+  });
+
+  it('sends nothing when the field is empty', async () => {
+    let sent = false;
+    server.use(
+      http.post(apiUrl('user/subscribe/newsletter'), () => {
+        sent = true;
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    const { user, input, subscribe } = renderForm();
+    await user.click(subscribe);
+    await user.type(input, '   ');
+    await user.click(subscribe);
+    expect(sent).toBe(false);
+  });
+
+  it('subscribes, thanks the visitor and clears the field', async () => {
+    const { user, input, subscribe } = renderForm();
+    await user.type(input, 'wanjiku@example.co.ke');
+    await user.click(subscribe);
+    expect(await screen.findAllByText(SUBSCRIBED_MESSAGE)).toHaveLength(2);
+    expect(input).toHaveValue('');
+    expect(message()).toHaveClass('newsletter__message--success');
+  });
+
+  it('turns the already-subscribed answer into its own message, in red', async () => {
+    const { user, input, subscribe } = renderForm();
+    await user.type(input, 'wanjiku@example.co.ke');
+    await user.click(subscribe);
+    await screen.findAllByText(SUBSCRIBED_MESSAGE);
+
+    await user.type(input, 'wanjiku@example.co.ke');
+    await user.click(subscribe);
+    expect(await screen.findAllByText(ALREADY_REGISTERED_MESSAGE)).toHaveLength(2);
+    expect(message()).toHaveClass('newsletter__message--error');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAccessibleDescription(ALREADY_REGISTERED_MESSAGE);
+  });
+
+  it('shows the server’s message for other failures and keeps the address', async () => {
+    server.use(errorResponse('post', 'user/subscribe/newsletter', { status: 503, message: 'Mailing list is under maintenance' }));
+    const { user, input, subscribe } = renderForm();
+    await user.type(input, 'wanjiku@example.co.ke');
+    await user.click(subscribe);
+    expect(await screen.findAllByText('Mailing list is under maintenance')).toHaveLength(2);
+    expect(message()).toHaveClass('newsletter__message--error');
+    expect(input).toHaveValue('wanjiku@example.co.ke');
+  });
+
+  it('names the failure when the API cannot be reached', async () => {
+    server.use(networkFailure('post', 'user/subscribe/newsletter'));
+    const { user, input, subscribe } = renderForm();
+    await user.type(input, 'wanjiku@example.co.ke');
+    await user.click(subscribe);
+    expect(await screen.findAllByText('Error subscribing to newsletter')).toHaveLength(2);
+    expect(input).toHaveValue('wanjiku@example.co.ke');
+  });
+});

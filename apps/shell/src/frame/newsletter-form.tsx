@@ -1,0 +1,81 @@
+import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, subscribeToNewsletter } from '@agri/api-client';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+
+export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing to our newsletter!';
+export const ALREADY_REGISTERED_MESSAGE = 'This email is already registered for the newsletter.';
+
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
+
+function messageFor(error: unknown): { text: string; clearField: boolean } {
+  if (isApiError(error) && error.status === 400 && error.serverMessage === NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE) {
+    return { text: ALREADY_REGISTERED_MESSAGE, clearField: true };
+  }
+  // Other failures keep the address so that the visitor can try again.
+  return { text: error instanceof Error ? error.message : String(error), clearField: false };
+}
+
+/** The footer's newsletter sign-up: one email field and Subscribe. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const id = useId();
+  const inputId = `${id}-email`;
+  const messageId = `${id}-message`;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address || sending) return;
+    setSending(true);
+    setOutcome(null);
+    try {
+      await subscribeToNewsletter({ email: address });
+      setEmail('');
+      setOutcome({ kind: 'success', text: SUBSCRIBED_MESSAGE });
+      toast.info(SUBSCRIBED_MESSAGE);
+    } catch (error) {
+      const { text, clearField } = messageFor(error);
+      if (clearField) setEmail('');
+      setOutcome({ kind: 'error', text });
+      toast.error(text);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="newsletter" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <div className="newsletter__intro">
+        <h2 id={`${id}-title`}>Subscribe to Our Newsletter</h2>
+        <p>Course dates, regulatory updates and practical food safety tips, once a month.</p>
+      </div>
+      <div className="newsletter__entry">
+        <div className="newsletter__field">
+          <label htmlFor={inputId} className="visually-hidden">
+            Email address
+          </label>
+          <input
+            id={inputId}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder="Your email address"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-describedby={outcome ? messageId : undefined}
+            aria-invalid={outcome?.kind === 'error' || undefined}
+          />
+          <button type="submit" className="ui-button ui-button--primary" disabled={sending}>
+            Subscribe
+          </button>
+        </div>
+        <p id={messageId} className={`newsletter__message newsletter__message--${outcome?.kind ?? 'none'}`} aria-live="polite">
+          {outcome?.text}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { useSession } from '@agri/api-client';
+import { apiUrl, errorResponse, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { SiteHeader } from './site-header';
+
+const server = startMockApi();
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderHeader(url = '/') {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <SiteHeader />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+  return { user, menuButton: screen.getByRole('button', { name: 'Menu' }) };
+}
+
+describe('site header', () => {
+  it('shows the top strip, the top navigation and a distinct style away from home', () => {
+    renderHeader('/about');
+    expect(screen.getByRole('link', { name: 'info@mavunoagrifood.co.ke' })).toHaveAttribute('href', 'mailto:info@mavunoagrifood.co.ke');
+    expect(screen.getByRole('link', { name: /on Facebook/ })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Courses', '/courses'],
+      ['Events', '/events'],
+      ['Contact', '/contact'],
+    ]);
+    expect(screen.getByRole('banner')).toHaveClass('site-header--inner');
+  });
+
+  it('uses the home style on the home page', () => {
+    renderHeader('/');
+    expect(screen.getByRole('banner')).toHaveClass('site-header--home');
+  });
+
+  it('opens the side menu by keyboard, moves focus into it, and closes on Escape with focus back on the button', async () => {
+    const { user, menuButton } = renderHeader();
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+
+    const nav = within(menu).getByRole('navigation', { name: 'Side menu' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['About Us', '/about'],
+      ['Courses', '/courses'],
+      ['Events', '/events'],
+      ['FAQ', '/faqs'],
+      ['Contact Us', '/contact'],
+      ['Log In', '/login'],
+    ]);
+    expect(within(menu).queryByText('My Account')).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps Tab inside the open menu', async () => {
+    const { user, menuButton } = renderHeader();
+    await user.click(menuButton);
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    for (let i = 0; i < 10; i += 1) {
+      await user.tab();
+      expect(menu).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('closes the menu when a page is chosen', async () => {
+    const { user, menuButton } = renderHeader();
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'FAQ' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/faqs');
+  });
+
+  it('shows the account group, the cart count and Logout to a signed-in customer', async () => {
+    signInForTests();
+    act(() => useSession.getState().setCartCount(3));
+    const { user, menuButton } = renderHeader();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('3');
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+
+    await user.click(menuButton);
+    const group = within(screen.getByRole('dialog')).getByRole('group', { name: 'My Account' });
+    expect(within(group).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/my-profile',
+      '/edit-profile',
+      '/address',
+      '/cart',
+      '/my-orders',
+    ]);
+    expect(within(group).getByRole('link', { name: 'My Profile' })).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Cart 3' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+  });
+
+  it('logs out through the API, clears the session and says so', async () => {
+    let called = false;
+    server.use(
+      http.get(apiUrl('user/logout'), () => {
+        called = true;
+        return HttpResponse.json({ message: 'Logged out' });
+      }),
+    );
+    signInForTests();
+    const { user, menuButton } = renderHeader();
+    await user.click(menuButton);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('User Logged Out Successfully')).toBeInTheDocument();
+    expect(called).toBe(true);
+    expect(useSession.getState().customer).toBeNull();
+    expect(localStorage.getItem('customer')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('keeps the customer signed in and names the reason when logout fails', async () => {
+    server.use(errorResponse('get', 'user/logout', { status: 500 }));
+    signInForTests();
+    const { user, menuButton } = renderHeader();
+    await user.click(menuButton);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Logout failed: Error logging out')).toBeInTheDocument();
+    expect(useSession.getState().customer).not.toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '../support/fixtures';
+import { seededPosts } from './content-support';
+
+test('from the home page to a blog post and on to a related post', async ({ page, request, site }) => {
+  const posts = await seededPosts(request, site.apiBaseUrl);
+  const first = posts.find((post) => post.category === 'col-1')!;
+
+  await page.goto('/');
+  const blogSection = page.getByRole('region', { name: 'From Our Blog' });
+  await blogSection.scrollIntoViewIfNeeded();
+  await blogSection.getByRole('link', { name: first.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${first._id}$`));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${first.title} | Mavuno Agri-Food Consultants`);
+  await expect(main.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+
+  const related = main.getByRole('complementary', { name: 'Related Posts' });
+  const readMore = related.getByRole('link', { name: /^Read More/ });
+  await expect(readMore).toHaveCount(2);
+  const next = (await related.getByRole('heading', { level: 3 }).first().textContent())!;
+  await readMore.first().click();
+  await expect(main.getByRole('heading', { level: 1, name: next })).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/blog/${first._id}$`));
+});
+
+test('the blog breadcrumb shows only at 768 px and wider', async ({ page, request, site }) => {
+  const [post] = await seededPosts(request, site.apiBaseUrl);
+  await page.setViewportSize({ width: 767, height: 900 });
+  await page.goto(`/blog/${post!._id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(main.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden();
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(main.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+});
+
+test('an unknown blog post shows a clear not-found state', async ({ page }) => {
+  await page.goto('/blog/no-such-post');
+  await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+});
+
+test('a blog description carrying scripts and event handlers renders without running them', async ({ page, request, site }) => {
+  const [post] = await seededPosts(request, site.apiBaseUrl);
+  const hostile = [
+    '<p>Hostile description</p>',
+    '<script>window.__pwned = "script"</script>',
+    '<img src="x" onerror="window.__pwned = \'onerror\'">',
+    '<svg onload="window.__pwned = \'svg\'"></svg>',
+    '<a href="javascript:window.__pwned=\'link\'">Click me</a>',
+    '<iframe src="javascript:parent.__pwned=\'iframe\'"></iframe>',
+    '<div onmouseover="window.__pwned = \'hover\'">Hover me</div>',
+  ].join('');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.route(`${site.apiBaseUrl}blog/${post!._id}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), description: hostile } });
+  });
+
+  await page.goto(`/blog/${post!._id}`);
+  const article = page.getByRole('article');
+  await expect(article.getByText('Hostile description')).toBeVisible();
+  await article.getByText('Hover me').hover();
+  await article.getByText('Click me').click();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(await article.locator('script, iframe, [onerror], [onload], [onmouseover]').count()).toBe(0);
+  expect(await article.getByText('Click me').getAttribute('href')).toBeNull();
+  expect(dialogs).toEqual([]);
+});
