@@ -129,4 +129,4 @@ export {
   type CourseCallRequest,
   type CourseCallRequestRecord,
 } from './booking';
-export { logOutCustomer } from './log-out';
+export { logOutCustomer, LOGGED_OUT_MESSAGE } from './log-out';

@@ -3,9 +3,9 @@ import { formatDateRange } from '@agri/ui';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, startCatalogApi } from '../testing/render-catalog';
+import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../testing/render-catalog';
 
-startCatalogApi();
+resetCatalogStoresBetweenTests();
 
 const [forum, bootcamp, pastClinic] = fixtures.events;
 

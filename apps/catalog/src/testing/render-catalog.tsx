@@ -1,6 +1,5 @@
-import { createHandlers, resetSessionForTests, setupApiForTests } from '@agri/api-client/testing';
+import { startMockApi } from '@agri/api-client/testing';
 import { render } from '@testing-library/react';
-import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { useBookingStore } from '../features/booking/booking-store';
@@ -13,24 +12,17 @@ import CoursesPage from '../pages/courses/courses-page';
 import EventPage from '../pages/event/event-page';
 import EventsPage from '../pages/events/events-page';
 
-/** msw answering every contract call from the fixtures; tests override single calls with server.use. */
-export const server = setupServer(...createHandlers());
+/** msw answering every contract call from the fixtures, started for any test file that imports this module; tests override single calls with server.use. */
+// A roomier time limit than the default: the shared machine is slow on a file's first call.
+export const server = startMockApi({ timeoutMs: 5000 });
 
-/** Starts msw for the file and puts the client, the session and every catalog store back between tests. */
-export function startCatalogApi(): void {
-  beforeAll(() => {
-    // A roomier time limit than the default: the shared machine is slow on a file's first call.
-    setupApiForTests({ timeoutMs: 5000 });
-    server.listen({ onUnhandledRequest: 'error' });
-  });
+/** Puts every catalog store back between tests (the mock API resets itself). */
+export function resetCatalogStoresBetweenTests(): void {
   afterEach(() => {
-    server.resetHandlers(...createHandlers());
-    resetSessionForTests();
     [useCoursesStore, useCourseStore, useEventsStore, useEventStore, useBookingStore, useCourseRequestStore].forEach(
       (store) => store.getState().reset(),
     );
   });
-  afterAll(() => server.close());
 }
 
 function CurrentLocation() {

@@ -1,4 +1,4 @@
-import { isApiError, logOutCustomer } from '@agri/api-client';
+import { isApiError, LOGGED_OUT_MESSAGE, logOutCustomer } from '@agri/api-client';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -12,7 +12,7 @@ export function useLogOut(): { logOut: () => Promise<void>; isLoggingOut: boolea
     setLoggingOut(true);
     try {
       await logOutCustomer();
-      toast.info('User Logged Out Successfully');
+      toast.info(LOGGED_OUT_MESSAGE);
       navigate('/', { replace: true });
     } catch (error) {
       toast.error(`Logout failed: ${isApiError(error) ? error.message : String(error)}`);

@@ -1,11 +1,10 @@
 import { getAddress, KENYA, saveAddress } from '@agri/api-client';
-import { errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
+import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import AddressPage from './address-page';
 
-const server = setupApiServer();
+const server = startMockApi();
 
 async function open(route = '/address') {
   signInForTests();

@@ -1,13 +1,12 @@
 import { addToCart, getMyOrders, saveAddress, useSession } from '@agri/api-client';
-import { delayedResponse, errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
+import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { formatKes } from '@agri/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import CartPage from './cart-page';
 import { vatBreakdown } from './vat';
 
-const server = setupApiServer();
+const server = startMockApi();
 const [firstCourse, secondCourse] = fixtures.courses;
 if (!firstCourse || !secondCourse) throw new Error('The fixtures need two courses');
 

@@ -1,11 +1,10 @@
 import { useSession } from '@agri/api-client';
-import { errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
+import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import EditProfilePage from './edit-profile-page';
 
-const server = setupApiServer();
+const server = startMockApi();
 const fields = ['First Name', 'Last Name', 'Email Address', 'Phone Number'];
 
 function open() {

@@ -1,10 +1,9 @@
-import { errorResponse } from '@agri/api-client/testing';
+import { errorResponse, startMockApi } from '@agri/api-client/testing';
 import { screen } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import ForgotPasswordPage from './forgot-password-page';
 
-const server = setupApiServer();
+const server = startMockApi();
 
 describe('ForgotPasswordPage', () => {
   it('asks for a valid email', async () => {

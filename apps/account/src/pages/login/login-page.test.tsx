@@ -1,11 +1,10 @@
 import { useSession } from '@agri/api-client';
-import { delayedResponse, errorResponse, fixtures } from '@agri/api-client/testing';
+import { delayedResponse, errorResponse, fixtures, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import LoginPage from './login-page';
 
-const server = setupApiServer();
+const server = startMockApi();
 
 const fillAndSubmit = async (user: ReturnType<typeof renderPage>['user'], email: string, password: string) => {
   if (email) await user.type(screen.getByLabelText('Email Address'), email);

@@ -1,12 +1,11 @@
 import { addToCart, createOrder, getMyOrders } from '@agri/api-client';
-import { errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
+import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { formatDate, formatKes } from '@agri/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import MyOrdersPage from './my-orders-page';
 
-const server = setupApiServer();
+const server = startMockApi();
 const course = fixtures.courses[0]!;
 
 async function openWithOrder() {

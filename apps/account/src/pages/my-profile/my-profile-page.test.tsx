@@ -1,11 +1,10 @@
 import { saveAddress, useSession } from '@agri/api-client';
-import { delayedResponse, errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
+import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import MyProfilePage from './my-profile-page';
 
-const server = setupApiServer();
+const server = startMockApi();
 
 const detailOf = (section: string, label: string) => {
   const region = screen.getByRole('region', { name: section });

@@ -1,10 +1,9 @@
-import { delayedResponse, errorResponse, fixtures } from '@agri/api-client/testing';
+import { delayedResponse, errorResponse, fixtures, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import RegisterPage from './register-page';
 
-const server = setupApiServer();
+const server = startMockApi();
 // Each test types a whole registration; give a busy machine room.
 jest.setTimeout(15_000);
 const newCustomer = { firstname: 'Achieng', lastname: 'Otieno', email: 'achieng@shambafresh.co.ke', mobile: '712345678', password: 'MavunoSafe2025' };

@@ -1,9 +1,9 @@
+import { startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { setupApiServer } from '../../testing/api-server';
 import { renderPage } from '../../testing/render-page';
 import ResetPasswordPage from './reset-password-page';
 
-setupApiServer();
+startMockApi();
 
 type User = ReturnType<typeof renderPage>['user'];
 

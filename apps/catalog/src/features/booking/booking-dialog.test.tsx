@@ -2,9 +2,9 @@ import { apiUrl, delayedResponse, errorResponse, fixtures, networkFailure } from
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, startCatalogApi } from '../../testing/render-catalog';
+import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 
-startCatalogApi();
+resetCatalogStoresBetweenTests();
 
 const forum = fixtures.events[0]!;
 

@@ -10,9 +10,9 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, startCatalogApi } from '../../testing/render-catalog';
+import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 
-startCatalogApi();
+resetCatalogStoresBetweenTests();
 
 const haccp = fixtures.courses[0]!;
 const marketAccess = fixtures.courses[2]!;

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@agri/api-client/testing';
-import { renderCatalog, server, startCatalogApi } from '../../testing/render-catalog';
+import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 
-startCatalogApi();
+resetCatalogStoresBetweenTests();
 
 describe('/courses', () => {
   it('shows ten skeleton rows until the courses arrive', async () => {
