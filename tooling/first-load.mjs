@@ -16,7 +16,11 @@ export async function measureFirstLoadJs(page, url) {
     if (response.request().resourceType() !== 'script' || !response.ok()) return;
     scripts.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body).length })));
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url);
+  // On a busy machine the network can idle while the first script still runs:
+  // wait for the page's heading, then for the network to settle.
+  await page.locator('h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
   const files = await Promise.all(scripts);
   const totalKb = files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
   return { files, totalKb };

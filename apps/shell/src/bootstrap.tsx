@@ -6,6 +6,7 @@ import { ConfigErrorPage } from './config/config-error-page';
 import { loadSiteConfig } from './config/site-config';
 import { selectIsSettled, useComposition } from './composition/composition-store';
 import { loadFragment, registerSiteRemotes } from './federation/remotes';
+import { announceSessionExpiry } from './frame/session-expiry';
 
 /** The start-up spinner covers start-up, at most this long; it never holds back a ready page. */
 const SPINNER_MAX_MS = 1000;
@@ -29,6 +30,7 @@ async function start() {
   configureApi(config.api);
   registerSiteRemotes(config.remotes);
   setFragmentLoader(loadFragment);
+  announceSessionExpiry();
   // A returning customer sees their cart count in the header from the start.
   if (useSession.getState().customer) getCart().catch(() => undefined);
 
