@@ -73,7 +73,7 @@ export function SiteHeader() {
                   {cartCount}
                 </span>
               </Link>
-              <Link to="/my-profile" className="site-header__account">
+              <Link to="/my-profile" className="site-header__account site-header__account--signed-in">
                 My Account
               </Link>
             </>
