@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ports, urlOf } from './support/site-ports.mjs';
+import { portBase, ports, urlOf } from './support/site-ports.mjs';
 
 /** Debian's Chromium: Playwright's own browser download cannot work on our machines. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -7,7 +7,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../test-results',
+  // One folder per port base: runs side by side never delete each other's traces.
+  outputDir: `../test-results/e2e-${portBase}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
