@@ -111,6 +111,9 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
           experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
         }),
       ],
+      // Lazy compilation serves a remote's pages through its own dev server's proxy,
+      // which the shell on another origin never triggers: compile everything up front.
+      lazyCompilation: false,
       performance: { hints: false },
       devServer: {
         port,
