@@ -44,14 +44,15 @@ function BlogCardSkeleton() {
 }
 
 export default function BlogsPage() {
-  const { data: posts, isLoading, isError, message } = useBlogStore((state) => state.list);
+  const { data: posts, isSuccess, isError, message } = useBlogStore((state) => state.list);
   const loadBlogs = useBlogStore((state) => state.loadBlogs);
   useEffect(() => {
     void loadBlogs();
   }, [loadBlogs]);
 
   let body;
-  if (isLoading)
+  // Until the first answer (the fetch starts after the first render) the page is loading, not empty.
+  if (!isSuccess && !isError)
     body = (
       <div className="blog-grid" aria-busy="true" aria-label="Loading articles">
         {Array.from({ length: SKELETON_CARDS }, (_, index) => (

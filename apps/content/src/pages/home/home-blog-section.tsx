@@ -65,7 +65,7 @@ function HomeBlogSkeleton() {
 
 /** The latest articles: at most 2 large ('col-1') and 3 compact ('col-2') cards. */
 export function HomeBlogSection() {
-  const { data: posts, isLoading, isError } = useBlogStore((state) => state.list);
+  const { data: posts, isSuccess, isError } = useBlogStore((state) => state.list);
   const loadBlogs = useBlogStore((state) => state.loadBlogs);
   useEffect(() => {
     void loadBlogs();
@@ -75,7 +75,8 @@ export function HomeBlogSection() {
   const compact = posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT);
 
   let body;
-  if (isLoading) body = <HomeBlogSkeleton />;
+  // Until the first answer (the fetch starts after the first render) the section is loading, not empty.
+  if (!isSuccess && !isError) body = <HomeBlogSkeleton />;
   else if (isError) body = <p className="home-blog__note">Our latest articles could not be loaded just now.</p>;
   else if (large.length + compact.length === 0) body = <p className="home-blog__note">New articles are on their way.</p>;
   else
