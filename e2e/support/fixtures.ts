@@ -12,6 +12,8 @@ interface SiteFixture {
 }
 
 interface Fixtures {
+  /** Third-party embeds (map, video) get an empty page: the suites run offline and never wait on them. */
+  offlineEmbeds: void;
   site: SiteFixture;
   /** The newest one-time code the API mailed to `email` (read from its dev outbox). */
   readOtp: (email: string) => Promise<string>;
@@ -21,7 +23,20 @@ interface Fixtures {
   checkA11y: (page: Page) => Promise<void>;
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+const EMPTY_EMBED = '<!doctype html><html lang="en"><head><title>Embedded content</title></head><body></body></html>';
+
 export const test = base.extend<Fixtures>({
+  offlineEmbeds: [
+    async ({ page }, use) => {
+      await page.route(
+        (url) => !LOCAL_HOSTS.has(url.hostname),
+        (route) => route.fulfill({ status: 200, contentType: 'text/html', body: EMPTY_EMBED }),
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   site: async ({}, use) => {
     await use({
       origin: urlOf('shell'),
