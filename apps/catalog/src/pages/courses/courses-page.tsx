@@ -32,8 +32,8 @@ export default function CoursesPage() {
   return (
     <section className="page-section courses-page">
       <div className="container">
-        <header className="courses-page__intro">
-          <p className="courses-page__eyebrow">Training programmes</p>
+        <header className="ui-page-intro">
+          <p className="ui-eyebrow">Training programmes</p>
           <h1>Our Courses</h1>
           <p>
             Practical food safety, quality and business courses for processors, farmers&apos; groups and agri-food

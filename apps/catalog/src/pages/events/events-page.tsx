@@ -100,8 +100,8 @@ export default function EventsPage() {
   return (
     <section className="page-section events-page">
       <div className="container">
-        <header className="events-page__intro">
-          <p className="events-page__eyebrow">Forums, workshops and bootcamps</p>
+        <header className="ui-page-intro">
+          <p className="ui-eyebrow">Forums, workshops and bootcamps</p>
           <h1>Upcoming Events</h1>
           <p>Meet regulators, buyers and fellow processors, and learn hands-on from our consultants.</p>
         </header>

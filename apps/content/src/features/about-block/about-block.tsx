@@ -36,7 +36,7 @@ export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
           </button>
         </div>
         <div className="about-block__text">
-          <p className="eyebrow">About Us</p>
+          <p className="ui-eyebrow">About Us</p>
           <h2 id="about-block-title">Helping Kenyan food businesses grow safely and profitably</h2>
           <p>
             {business.name} is a Nairobi-based team of food technologists, certified lead auditors and business

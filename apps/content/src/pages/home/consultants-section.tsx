@@ -7,7 +7,7 @@ export function ConsultantsSection() {
     <section className="page-section consultants" aria-labelledby="consultants-title">
       <div className="container consultants__grid">
         <div>
-          <p className="eyebrow">Talk to an Expert</p>
+          <p className="ui-eyebrow">Talk to an Expert</p>
           <h2 id="consultants-title">Meet Our Consultants</h2>
           <p>
             Our consultants are food scientists, certified ISO 22000 lead auditors, agribusiness economists and

@@ -104,7 +104,7 @@ export function HomeBlogSection() {
       <div className="container">
         <div className="section-heading section-heading--split">
           <div>
-            <p className="eyebrow">Insights</p>
+            <p className="ui-eyebrow">Insights</p>
             <h2 id="home-blog-title">From Our Blog</h2>
           </div>
           <ButtonLink to="/blogs" variant="secondary">

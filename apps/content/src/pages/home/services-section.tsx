@@ -45,7 +45,7 @@ export function ServicesSection() {
     <section className="page-section section-alt" aria-labelledby="services-title">
       <div className="container">
         <div className="section-heading">
-          <p className="eyebrow">What We Do</p>
+          <p className="ui-eyebrow">What We Do</p>
           <h2 id="services-title">Our Services</h2>
           <p>Training and hands-on consultancy across the agri-food value chain, from farm gate to export market.</p>
         </div>

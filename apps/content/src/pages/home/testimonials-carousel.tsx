@@ -84,7 +84,7 @@ export function TestimonialsCarousel() {
     <section className="page-section testimonials" aria-labelledby="testimonials-title">
       <div className="container">
         <div className="section-heading">
-          <p className="eyebrow">Testimonials</p>
+          <p className="ui-eyebrow">Testimonials</p>
           <h2 id="testimonials-title">What Our Clients Say</h2>
         </div>
         <Slider ref={slider} {...settings} slidesToShow={slidesToShow}>

@@ -20,7 +20,7 @@ export function UpcomingForums() {
       <div className="container">
         <div className="section-heading section-heading--split">
           <div>
-            <p className="eyebrow">Events</p>
+            <p className="ui-eyebrow">Events</p>
             <h2 id="forums-title">Upcoming Forums</h2>
           </div>
           <ButtonLink to="/events" variant="secondary">

@@ -22,7 +22,7 @@ export function WhyChooseUs() {
     <section className="page-section section-alt" aria-labelledby="why-title">
       <div className="container">
         <div className="section-heading">
-          <p className="eyebrow">Why Choose Us</p>
+          <p className="ui-eyebrow">Why Choose Us</p>
           <h2 id="why-title">A partner for quality, safety and growth</h2>
         </div>
         <ol className="reason-grid">
