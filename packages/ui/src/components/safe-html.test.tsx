@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import DOMPurify from 'dompurify';
-import { BENIGN_RICH_TEXT, XSS_PAYLOADS } from '../testing/xss-payloads';
+import { BENIGN_RICH_TEXT, XSS_PAYLOADS } from '../../../../e2e/support/xss-payloads';
 import { SafeHtml, htmlToText } from './safe-html';
 
 /** Elements that can run code, restyle the page, collect input or change where links go. */
@@ -57,9 +57,11 @@ describe('SafeHtml against XSS payloads', () => {
   });
 
   it('all payloads in one description, each in the context the previous one left', () => {
-    const box = renderSafe(XSS_PAYLOADS.map((payload) => payload.html).join(''));
+    const box = renderSafe(XSS_PAYLOADS.map((payload) => payload.html).join('<hr>'));
     expect(dangers(box)).toEqual([]);
     expect(dangers(reparsed(box))).toEqual([]);
+    // Every separator survives: no payload swallowed the ones after it, so each was really sanitised in context.
+    expect(box.querySelectorAll('hr')).toHaveLength(XSS_PAYLOADS.length - 1);
   });
 });
 

@@ -5,6 +5,8 @@
  * Each fits a 100-character field (the shortest plain-text field of the
  * contract) and has no surrounding whitespace (the contract trims). Head-only
  * elements follow some text: a parser hoists them out of a leading position.
+ * It lives here, not in packages/ui, because Playwright loads e2e/ as ES
+ * modules and cannot take named exports from the ui package's CommonJS scope.
  */
 export interface XssPayload {
   id: number;
@@ -21,14 +23,14 @@ const MAKERS: ReadonlyArray<readonly [name: string, make: (js: string) => string
   ['img onerror', (js) => `<img src=x onerror=${js}>`],
   ['img with slashes for spaces', (js) => `<img/src/onerror=${js}>`],
   ['img handler in entities', (js) => `<img src=x onerror="${decimalEntities(js.slice(0, 5))}${js.slice(5)}">`],
-  ['svg onload', (js) => `<svg onload=${js}>`],
+  ['svg onload', (js) => `<svg onload=${js}></svg>`],
   ['script inside svg', (js) => `<svg><script>${js}</script></svg>`],
-  ['svg animate onbegin', (js) => `<svg><animate onbegin=${js} attributeName=x dur=1s>`],
+  ['svg animate onbegin', (js) => `<svg><animate onbegin=${js} attributeName=x dur=1s></svg>`],
   ['svg link with xlink:href', (js) => `<svg><a xlink:href="javascript:${js}"><text y="20">Click me</text></a></svg>`],
   ['body onload', (js) => `<body onload=${js}>`],
   ['details ontoggle', (js) => `<details open ontoggle=${js}><summary>More</summary></details>`],
   ['video source onerror', (js) => `<video><source onerror=${js}></video>`],
-  ['audio onerror', (js) => `<audio src=x onerror=${js}>`],
+  ['audio onerror', (js) => `<audio src=x onerror=${js}></audio>`],
   ['marquee onstart', (js) => `<marquee onstart=${js}>News</marquee>`],
   ['input autofocus onfocus', (js) => `<input autofocus onfocus=${js}>`],
   ['textarea autofocus onfocus', (js) => `<textarea autofocus onfocus=${js}></textarea>`],
@@ -51,19 +53,20 @@ const MAKERS: ReadonlyArray<readonly [name: string, make: (js: string) => string
   ['object data: HTML', (js) => `<object data="data:text/html;base64,${scriptDocument(js)}"></object>`],
   ['embed javascript: src', (js) => `<embed src="javascript:${js}">`],
   ['meta refresh', (js) => `<p>News</p><meta http-equiv="refresh" content="0;url=javascript:${js}">`],
-  ['base href', (js) => `<p>News</p><base href="javascript:${js}//"><a href="page">Click me</a>`],
+  ['base href', (js) => `<p>News</p><base href="javascript:${js}//"><a href="page">Relative link</a>`],
   ['form action with inputs', (js) => `<form action="javascript:${js}"><input name="password"><button>Log in</button></form>`],
   ['button formaction', (js) => `<form><button formaction="javascript:${js}">Send</button></form>`],
   ['style element', (js) => `<p>News</p><style>body{display:none}@import "javascript:${js}";</style>`],
   ['style attribute url(javascript:)', (js) => `<p style="background:url(javascript:${js})">Styled</p>`],
   ['style attribute expression()', (js) => `<p style="width:expression(${js})">Styled</p>`],
   ['link stylesheet', (js) => `<p>News</p><link rel="stylesheet" href="javascript:${js}">`],
-  ['noscript mutation', (js) => `<noscript><p title="</noscript><img src=x onerror=${js}>">`],
+  ['noscript mutation', (js) => `<noscript><p title="</noscript><img src=x onerror=${js}>"></p></noscript>`],
   ['svg style mutation', (js) => `<svg><style><img src=x onerror=${js}></style></svg>`],
-  ['math mglyph style mutation', (js) => `<math><mtext><table><mglyph><style><img src=x onerror=${js}>`],
   ['template', (js) => `<template><img src=x onerror=${js}></template>`],
   ['comment breakout', (js) => `<!--<img src="--><img src=x onerror=${js}>-->`],
   ['xmp breakout', (js) => `<xmp><p title="</xmp><img src=x onerror=${js}>">`],
+  // Last: it leaves its elements open (that is the attack), so in a combined description it would hide what follows.
+  ['math mglyph style mutation', (js) => `<math><mtext><table><mglyph><style><img src=x onerror=${js}>`],
 ];
 
 export const XSS_PAYLOADS: readonly XssPayload[] = MAKERS.map(([name, make], index) => ({
