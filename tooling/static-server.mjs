@@ -1,8 +1,9 @@
 // A small static file server for built apps (dist/). Production uses a standard
 // web server with the same rules (README, "Production serving").
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, STATUS_CODES } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -33,46 +34,122 @@ function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
 }
 
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
 /**
  * Serves `dir` on `port`. Paths without a file extension fall back to
  * index.html (client-side routes). `files` serves generated files in place of
- * the built ones (e.g. a config.json that points at other ports).
+ * the built ones (e.g. a config.json that points at other ports). `headers`
+ * (the security headers, see security-headers.mjs) go on every answer.
+ *
+ * No request can stop the server: whatever goes wrong is answered (400, 403,
+ * 404, 405, 500) for that request alone.
  */
-export function serveStatic({ dir, port, host = '127.0.0.1', files = {} }) {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname in files) {
-      response.writeHead(200, { 'Content-Type': contentTypes[extname(url.pathname)], 'Cache-Control': 'no-cache' });
-      response.end(files[url.pathname]);
-      return;
+export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, headers = {} }) {
+  const root = resolve(dir);
+  // Remotes are loaded from the shell's origin.
+  const common = { ...headers, 'Access-Control-Allow-Origin': '*' };
+
+  const answer = (response, status, extra = {}) => {
+    const body = status === 204 ? '' : `${STATUS_CODES[status]}\n`;
+    response.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
+    response.end(body);
+  };
+
+  /** Answers on the raw socket, for what never becomes a request, and closes it. */
+  const refuse = (socket, status, extra = {}) => {
+    if (!socket.writable) return socket.destroy();
+    const fields = { ...common, ...extra, Connection: 'close', 'Content-Length': 0 };
+    const head = Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n`, () => socket.destroy());
+  };
+
+  const handle = (request, response) => {
+    if (request.method === 'OPTIONS') return answer(response, 204, { Allow: ALLOWED_METHODS, 'Access-Control-Allow-Methods': 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, { Allow: ALLOWED_METHODS });
+    const withBody = request.method === 'GET';
+
+    let pathname;
+    try {
+      pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      return answer(response, 400);
     }
-    let relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
-    let file = join(dir, relative);
-    if (!file.startsWith(dir + sep) && file !== dir) {
-      response.writeHead(403).end();
-      return;
+    if (pathname in files) {
+      const type = contentTypes[extname(pathname)] ?? 'application/octet-stream';
+      const body = files[pathname];
+      response.writeHead(200, { ...common, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' });
+      return response.end(body); // Node sends no body to HEAD
     }
-    if (!existsSync(file) || statSync(file).isDirectory()) {
-      const page = join(dir, 'index.html');
-      if (extname(relative) || !existsSync(page)) {
-        response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-        return;
-      }
+
+    let decoded;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return answer(response, 400); // a malformed percent-escape such as /%E0%A4%A
+    }
+    if (decoded.includes('\0')) return answer(response, 400);
+    let relative = normalize(decoded).replace(/^([/\\])+/, '');
+    let file = join(root, relative);
+    if (!file.startsWith(root + sep) && file !== root) return answer(response, 403);
+
+    let stats = statOrNull(file);
+    if (!stats?.isFile()) {
+      const page = join(root, 'index.html');
+      stats = extname(relative) ? null : statOrNull(page);
+      if (!stats?.isFile()) return answer(response, 404);
       relative = 'index.html';
       file = page;
     }
-    response.writeHead(200, {
+    const fileHeaders = {
+      ...common,
       'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': stats.size,
       'Cache-Control': cacheControl(relative),
-      // Remotes are loaded from the shell's origin.
-      'Access-Control-Allow-Origin': '*',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    };
+    if (!withBody) {
+      response.writeHead(200, fileHeaders);
+      return response.end();
+    }
+    // Headers go out once the file is open, so a file that cannot be read is still a clean 500.
+    const stream = createReadStream(file);
+    stream.once('error', (error) => {
+      if (response.headersSent) return;
+      console.error(`static server: ${file}: ${error.message}`);
+      answer(response, 500);
     });
-    createReadStream(file).pipe(response);
+    stream.once('open', () => {
+      response.writeHead(200, fileHeaders);
+      // pipeline closes the file when the client goes away mid-answer.
+      pipeline(stream, response, () => {});
+    });
+  };
+
+  const server = createServer((request, response) => {
+    try {
+      handle(request, response);
+    } catch (error) {
+      console.error(`static server: ${request.method} ${request.url}: ${error.stack}`);
+      if (response.headersSent) response.destroy();
+      else answer(response, 500);
+    }
   });
-  return new Promise((resolve, reject) => {
+  // Neither a request Node cannot parse (bad request line, header or framing)
+  // nor a CONNECT reaches the handler: answer on the socket and close it.
+  server.on('clientError', (error, socket) =>
+    refuse(socket, error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'),
+  );
+  server.on('connect', (_request, socket) => refuse(socket, '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
+  return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
+    server.listen(port, host, () => resolvePromise(server));
   });
+}
+
+function statOrNull(file) {
+  try {
+    return statSync(file);
+  } catch {
+    return null; // missing, a name too long, a path through a file: all "not found"
+  }
 }

@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, unit tests, API tests, production build and the
 // e2e suites. Every step runs; the summary names what failed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
@@ -33,12 +33,17 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 ensureChromium();
 
+const toolingTests = readdirSync(join(rootDir, 'tooling'))
+  .filter((name) => name.endsWith('.test.mjs'))
+  .map((name) => join('tooling', name));
 const apiPackage = JSON.parse(readFileSync(join(rootDir, 'apps/api/package.json'), 'utf8'));
 const steps = [
   ['type-check', () => run(process.execPath, ['tooling/typecheck.mjs'])],
   ['lint', () => run(bin('eslint'), ['.', '--max-warnings=0'])],
   ['unit tests', () => run(bin('jest'), ['--ci'])],
   ...(apiPackage.scripts?.test ? [['API tests', () => run(pnpm, ['--filter', '@agri/api', 'test'])]] : []),
+  // Named one by one: given the folder, Node 20 would also run this file (test.mjs).
+  ['tooling tests', () => run(process.execPath, ['--test', ...toolingTests])],
   ['production build', () => buildAll(pnpm)],
   ['e2e suites', () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'])],
 ];

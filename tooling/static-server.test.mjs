@@ -1,0 +1,294 @@
+// Fuzz and behaviour tests of the static server: no request, however malformed,
+// stops it, leaks a file outside its folder, or gets a 5xx unless one is right.
+import assert from 'node:assert/strict';
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, mock, test } from 'node:test';
+import { serveStatic } from './static-server.mjs';
+
+const SECRET = 'TOP-SECRET-OUTSIDE-THE-ROOT';
+const HEADERS = { 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff' };
+
+let parent;
+let server;
+let port;
+
+before(async () => {
+  // parent/secret.txt sits beside the served folder: no path may reach it.
+  parent = mkdtempSync(join(tmpdir(), 'static-server-test-'));
+  writeFileSync(join(parent, 'secret.txt'), SECRET);
+  const root = join(parent, 'site');
+  mkdirSync(join(root, 'assets'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>home</title>');
+  writeFileSync(join(root, 'main.1234abcd.js'), 'console.log(1);');
+  writeFileSync(join(root, 'remoteEntry.js'), 'var remote;');
+  writeFileSync(join(root, 'assets', 'big.bin'), Buffer.alloc(8 * 1024 * 1024, 1));
+  server = await serveStatic({ dir: root, port: 0, headers: HEADERS, files: { '/config.json': '{"generated":true}' } });
+  port = server.address().port;
+});
+
+after(() => {
+  server?.close();
+  rmSync(parent, { recursive: true, force: true });
+});
+
+/**
+ * Sends `bytes` on a fresh connection and reads until the server closes it
+ * (or `waitMs` passes). Returns the status (null when nothing came back), the
+ * header lines and the body as text.
+ */
+function raw(bytes, { waitMs = 3000 } = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    // write, not end: Node's server drops a request whose client half-closes before the answer.
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head, ...rest] = text.split('\r\n\r\n');
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1];
+      resolve({ status: status ? Number(status) : null, head, body: rest.join('\r\n\r\n') });
+    };
+    const timer = setTimeout(done, waitMs);
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('close', done);
+    socket.on('error', () => {}); // a reset after the answer is fine; `close` follows
+  });
+}
+
+const request = (method, path, extraHeaders = '') =>
+  raw(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${extraHeaders}\r\n`);
+
+/** Runs `cases` a few at a time (the machine is shared) and returns every answer. */
+async function sendAll(cases, send) {
+  const answers = [];
+  for (let index = 0; index < cases.length; index += 16) {
+    const batch = cases.slice(index, index + 16);
+    answers.push(...(await Promise.all(batch.map(async (item) => ({ item, ...(await send(item)) })))));
+  }
+  return answers;
+}
+
+async function assertStillServing() {
+  const answer = await request('GET', '/main.1234abcd.js');
+  assert.equal(answer.status, 200);
+  assert.equal(answer.body, 'console.log(1);');
+}
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const traversalPaths = (() => {
+  const dots = ['..', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%252e%252e', '%c0%ae%c0%ae', '%uff0e%uff0e', '..%00'];
+  const separators = ['/', '%2f', '%2F', '\\', '%5c', '%5C', '%252f', '%c0%af', '/./'];
+  const paths = [];
+  for (const dot of dots) {
+    for (const separator of separators) {
+      for (const depth of [1, 2, 4]) paths.push(`/${`${dot}${separator}`.repeat(depth)}secret.txt`);
+      paths.push(`/assets/${dot}${separator}${dot}${separator}secret.txt`);
+    }
+  }
+  return paths;
+})();
+
+const malformedPaths = [
+  '/%E0%A4%A',
+  '/%',
+  '/%%',
+  '/%zz',
+  '/%ff',
+  '/%C0',
+  '/%ED%A0%80',
+  '/%00',
+  '/main.1234abcd.js%00.html',
+  '/index.html%00',
+  '/\\..\\..\\secret.txt',
+  '/\\\\evil.example\\share',
+  '//evil.example/secret.txt',
+  '/./././main.1234abcd.js',
+  `/${'a'.repeat(4000)}`,
+  `/${'a/'.repeat(3000)}x.js`,
+  `/${'%2e%2e/'.repeat(1000)}secret.txt`,
+  '/main.1234abcd.js?x=%E0%A4%A',
+  '/main.1234abcd.js#%E0%A4%A',
+  '*',
+  'http://[::1',
+  'http://evil.example/../secret.txt',
+  'localhost:80',
+  '/\u00ff\u00fe',
+];
+
+const generatedPaths = (() => {
+  const next = random(9);
+  const alphabet = ['%', '%2', '%e0', '%A4', 'a', '.', '/', '\\', '%00', '%2e', '%2f', '~', ';', ':', '@', '..', '%u', '%25'];
+  return Array.from({ length: 300 }, () => {
+    const length = 1 + Math.floor(next() * 12);
+    return `/${Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')}`;
+  });
+})();
+
+describe('malformed and hostile paths', () => {
+  test('each is answered below 500 with the headers, never with the file outside the root, and the server lives on', async (t) => {
+    const paths = [...malformedPaths, ...traversalPaths, ...generatedPaths];
+    const answers = await sendAll(paths, (path) => request('GET', path));
+    const failures = answers.filter(
+      ({ status, head, body }) => status === null || status >= 500 || !/X-Frame-Options: DENY/i.test(head) || body.includes(SECRET),
+    );
+    assert.deepEqual(
+      failures.map(({ item, status }) => `${item.slice(0, 80)} -> ${status}`),
+      [],
+    );
+    t.diagnostic(`${paths.length} paths: ${JSON.stringify(countBy(answers.map(({ status }) => status)))}`);
+    await assertStillServing();
+  });
+
+  test('the crash URL of issue 9 is a 400 with the security headers', async () => {
+    const answer = await request('GET', '/%E0%A4%A');
+    assert.equal(answer.status, 400);
+    assert.match(answer.head, /X-Frame-Options: DENY/i);
+    await assertStillServing();
+  });
+});
+
+describe('methods', () => {
+  test('anything but GET, HEAD and OPTIONS is a 405 (or a 400 when it is not a method at all)', async () => {
+    const methods = ['DELETE', 'PUT', 'PATCH', 'POST', 'TRACE', 'PROPFIND', 'MKCOL', 'PURGE', 'LINK', 'SEARCH'];
+    const answers = await sendAll(methods, (method) => request(method, '/main.1234abcd.js', 'Content-Length: 0\r\n'));
+    for (const { item, status, head } of answers) {
+      assert.equal(status, 405, item);
+      assert.match(head, /Allow: GET, HEAD, OPTIONS/i, item);
+    }
+    const connectAnswer = await raw('CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n');
+    assert.equal(connectAnswer.status, 405);
+    const garbage = ['FOO', 'G3T', 'get', 'GET\x00', '\u00c9T\u00c9', 'GE T', 'X'.repeat(300)];
+    const garbageAnswers = await sendAll(garbage, (method) => request(method, '/'));
+    for (const { item, status } of garbageAnswers) assert.ok([400, 405].includes(status), `${JSON.stringify(item)} -> ${status}`);
+    await assertStillServing();
+  });
+
+  test('HEAD answers the headers of GET without a body', async () => {
+    const answer = await request('HEAD', '/main.1234abcd.js');
+    assert.equal(answer.status, 200);
+    assert.match(answer.head, /Content-Length: 15/i);
+    assert.equal(answer.body, '');
+  });
+
+  test('OPTIONS answers 204 for CORS', async () => {
+    const answer = await request('OPTIONS', '/remoteEntry.js', 'Origin: http://localhost:3000\r\n');
+    assert.equal(answer.status, 204);
+    assert.match(answer.head, /Access-Control-Allow-Origin: \*/i);
+  });
+});
+
+describe('malformed requests and raw garbage', () => {
+  test('each is refused below 500 and the server lives on', async (t) => {
+    const next = random(42);
+    const noise = Array.from({ length: 40 }, (_, index) =>
+      Buffer.from(Array.from({ length: 1 + index * 37 }, () => Math.floor(next() * 256))),
+    );
+    const cases = [
+      'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', // no Host
+      'GET / HTTP/1.1\r\nHost: localhost\r\nNo-colon-here\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nBad Name: x\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nX: a\x00b\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nX: a\rb\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nhello',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nnope\r\n',
+      'GET / HTTP/9.9\r\nHost: localhost\r\n\r\n',
+      'GET /\r\n\r\n',
+      'GET\r\n\r\n',
+      ' / HTTP/1.1\r\n\r\n',
+      '\r\n\r\n\r\n',
+      'GET / HTTP/1.1\nHost: localhost\nConnection: close\n\n',
+      `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: localhost\r\n${'X-Many: 1\r\n'.repeat(3000)}\r\n`,
+      'GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nRange: bytes=zzz\r\nConnection: close\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+      Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03]), // a TLS ClientHello
+      Buffer.from([0x00, 0x00, 0x00, 0x00]),
+      Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), // the HTTP/2 preface
+      ...noise,
+    ];
+    const answers = await sendAll(cases, (bytes) => raw(bytes, { waitMs: 1500 }));
+    // No answer is acceptable only where the request never ended (the server waits for more).
+    const failures = answers.filter(({ status }) => status !== null && status >= 500);
+    assert.deepEqual(
+      failures.map(({ item, status }) => `${JSON.stringify(item.toString().slice(0, 60))} -> ${status}`),
+      [],
+    );
+    const answered = answers.filter(({ status }) => status !== null).length;
+    t.diagnostic(`${cases.length} malformed requests: ${answered} answered, ${JSON.stringify(countBy(answers.map(({ status }) => status)))}`);
+    await assertStillServing();
+  });
+
+  test('clients that vanish mid-request or mid-download do not hurt the server', async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        new Promise((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(index % 2 ? 'GET /assets/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n' : 'GET /main.1234');
+            setTimeout(() => socket.destroy(), 20 + index);
+          });
+          socket.on('error', () => {});
+          socket.on('close', resolve);
+        }),
+      ),
+    );
+    await assertStillServing();
+  });
+});
+
+describe('what the server keeps doing', () => {
+  test('client routes fall back to index.html; a missing file with an extension is a 404', async () => {
+    const route = await request('GET', '/course/123');
+    assert.equal(route.status, 200);
+    assert.match(route.body, /<title>home<\/title>/);
+    assert.match(route.head, /Cache-Control: no-cache/i);
+    const missing = await request('GET', '/missing.js');
+    assert.equal(missing.status, 404);
+    assert.match(missing.head, /X-Frame-Options: DENY/i);
+  });
+
+  test('generated files override built ones; entry files revalidate, hashed files are immutable', async () => {
+    const config = await request('GET', '/config.json');
+    assert.equal(config.body, '{"generated":true}');
+    assert.match(config.head, /Cache-Control: no-cache/i);
+    assert.match((await request('GET', '/remoteEntry.js')).head, /Cache-Control: no-cache/i);
+    assert.match((await request('GET', '/main.1234abcd.js')).head, /Cache-Control: public, max-age=31536000, immutable/i);
+  });
+
+  test('a file that cannot be read is a 500 for that request alone', async () => {
+    // Root can read any file, so the failure is injected where the server opens files.
+    const open = fs.createReadStream;
+    const failing = mock.method(fs, 'createReadStream', () => open(join(parent, 'no-such-file')));
+    syncBuiltinESMExports();
+    try {
+      const answer = await request('GET', '/main.1234abcd.js');
+      assert.equal(answer.status, 500);
+    } finally {
+      failing.mock.restore();
+      syncBuiltinESMExports();
+    }
+    await assertStillServing();
+  });
+});
+
+function countBy(values) {
+  const counts = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
