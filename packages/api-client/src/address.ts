@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, checkRequest } from './http';
+import { safeText } from './common';
 
 /** The one county option; the spec's stored value was another country's name (a defect). */
 export const KENYA = 'Kenya';
@@ -11,19 +12,16 @@ const digits = /^[0-9]+$/;
  * The profile page's labels map as: region = county, town/area = area, phone = phoneNumber.
  */
 export const shippingAddressSchema = z.object({
-  firstName: z.string().trim().min(1, 'First Name is Required').max(100),
-  lastName: z.string().trim().min(1, 'Last Name is Required').max(100),
-  county: z.string().trim().min(1, 'County is Required').max(100),
-  address: z.string().trim().min(1, 'Address Details are Required').max(300),
+  firstName: safeText('First name', 100).min(1, 'First Name is Required'),
+  lastName: safeText('Last name', 100).min(1, 'Last Name is Required'),
+  county: safeText('County', 100).min(1, 'County is Required'),
+  address: safeText('Address', 300).min(1, 'Address Details are Required'),
   /** Apartment, suite. */
-  other: z.string().trim().max(300).optional(),
-  area: z.string().trim().min(1, 'Area is Required').max(100),
+  other: safeText('Apartment or suite', 300).optional(),
+  area: safeText('Area', 100).min(1, 'Area is Required'),
   /** Digits after the '+ 254' prefix. */
-  phoneNumber: z.string().trim().min(1, 'Phone Number is Required').regex(digits, 'Phone Number is Required').max(15),
-  additionalNumber: z
-    .string()
-    .trim()
-    .max(15)
+  phoneNumber: safeText('Phone number', 15).min(1, 'Phone Number is Required').regex(digits, 'Phone Number is Required'),
+  additionalNumber: safeText('Additional number', 15)
     .refine((value) => value === '' || digits.test(value), 'Additional Number must be digits')
     .optional(),
 });

@@ -1,7 +1,29 @@
 import { z } from 'zod';
 
-/** Server ids are opaque strings (UUIDs on the reference server). */
-export const idSchema = z.string().min(1);
+/**
+ * Server ids are opaque tokens: UUIDs on the reference server, 24-hex ObjectIds on the hosted API.
+ * Letters, digits, '-' and '_' only, so an id is safe in a URL path and is checked before it reaches a query.
+ */
+export const idSchema = z.string().regex(/^[\w-]{1,64}$/, 'Invalid id');
+
+// Control characters (C0, DEL, C1) and UTF-16 surrogates without their pair: nothing a visitor types, and
+// PostgreSQL refuses NUL in text and lone surrogates in JSON. Multi-line text keeps tab and line breaks.
+const UNSAFE_IN_LINE = /[\p{Cc}\p{Cs}]/u;
+const UNSAFE_IN_TEXT = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
+
+/**
+ * The one rule for free text a client sends: at most `max` characters, no control characters, no lone
+ * surrogates (emoji, accents and right-to-left scripts are fine). `label` names the field in the messages.
+ * Trimmed unless `trim: false` (passwords); add the field's own messages after it, e.g. `.min(1, 'Name is Required')`.
+ * Fields with a strict format (email, phone, OTP, ids, enums) are safe by that format.
+ */
+export function safeText(label: string, max: number, { multiline = false, trim = true } = {}) {
+  const text = trim ? z.string().trim() : z.string();
+  const unsafe = multiline ? UNSAFE_IN_TEXT : UNSAFE_IN_LINE;
+  return text
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !unsafe.test(value), `${label} contains characters that are not allowed`);
+}
 
 /** A body that only carries a human-readable message. */
 export const messageResponseSchema = z.object({ message: z.string() });

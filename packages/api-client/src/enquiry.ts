@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { call, checkRequest } from './http';
-import { idSchema, isoDateTimeSchema } from './common';
+import { idSchema, isoDateTimeSchema, safeText } from './common';
 
 /** The contact form; messages are the spec's field errors. */
 export const enquiryRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Name is Required').max(200),
+  name: safeText('Name', 200).min(1, 'Name is Required'),
   email: z.string().trim().min(1, 'Email is Required').pipe(z.email('Email should be valid.').max(254)),
-  mobile: z.string().trim().min(1, 'Mobile Number is Required.').max(30),
-  comment: z.string().trim().min(1, 'Comment is Required.').max(5000),
+  mobile: safeText('Mobile number', 30).min(1, 'Mobile Number is Required.'),
+  comment: safeText('Comment', 5000, { multiline: true }).min(1, 'Comment is Required.'),
 });
 export type EnquiryRequest = z.infer<typeof enquiryRequestSchema>;
 
