@@ -53,6 +53,8 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   const token = auth === 'none' ? null : tokenOf(useSession.getState().customer);
   const headers: Record<string, string> = { ...spec.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The server refuses a body not declared as JSON (415); bodiless writes send none.
+  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let data: unknown;
   try {
