@@ -13,16 +13,45 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * A failed statement, told without its data. The drivers' own errors carry the parameters (password and
+ * code hashes, tokens) and echo values in `detail` and `where`; this keeps the SQLSTATE and the statement
+ * text, whose values are always placeholders.
+ */
+export class DatabaseError extends Error {
+  override name = 'DatabaseError';
+  /** The SQLSTATE, e.g. '23505' for a unique violation. */
+  readonly code: string;
+  constructor(sql: string, error: unknown) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const sqlState = typeof code === 'string' ? code : 'unknown';
+    super(`SQLSTATE ${sqlState} in: ${sql.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
+    this.code = sqlState;
+  }
+}
+
+/** Runs a statement; a failure becomes a DatabaseError. */
+async function run<Row>(sql: string, query: () => Promise<Row>): Promise<Row> {
+  try {
+    return await query();
+  } catch (error) {
+    throw new DatabaseError(sql, error);
+  }
+}
+
 /** PGlite in `dataDir`, or in memory when none is given (tests). */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   return {
-    query: async <Row>(sql: string, params: unknown[] = []) => (await db.query<Row>(sql, params)).rows,
-    exec: async (sql) => {
-      await db.exec(sql);
-    },
+    query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await db.query<Row>(sql, params)).rows),
+    exec: (sql) =>
+      run(sql, async () => {
+        await db.exec(sql);
+      }),
     transaction: (work) =>
-      db.transaction((tx) => work({ query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows })),
+      db.transaction((tx) =>
+        work({ query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await tx.query<Row>(sql, params)).rows) }),
+      ),
     close: () => db.close(),
   };
 }
@@ -31,16 +60,17 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 export function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString });
   return {
-    query: async <Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[],
-    exec: async (sql) => {
-      await pool.query(sql);
-    },
+    query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await pool.query(sql, params)).rows as Row[]),
+    exec: (sql) =>
+      run(sql, async () => {
+        await pool.query(sql);
+      }),
     transaction: async (work) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await work({
-          query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
+          query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await client.query(sql, params)).rows as Row[]),
         });
         await client.query('COMMIT');
         return result;
