@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { BlogPost, Course, Event } from '@agri/api-client';
 import { notFound, optionalCustomerId } from '../http';
+import { pathId } from '../request-guards';
 import type { Services } from '../services';
 
 interface CourseRow {
@@ -99,7 +100,7 @@ export function catalogRoutes(services: Services): Hono {
   return new Hono()
     .get('/course', async (c) => c.json((await db.query<CourseRow>('SELECT * FROM courses ORDER BY position')).map(toCourse)))
     .get('/course/:id', async (c) => {
-      const [row] = await db.query<CourseRow>('SELECT * FROM courses WHERE id = $1', [c.req.param('id')]);
+      const [row] = await db.query<CourseRow>('SELECT * FROM courses WHERE id = $1', [pathId(c, 'Course')]);
       if (!row) throw notFound('Course');
       const customerId = await optionalCustomerId(c, services);
       if (customerId) {
@@ -115,13 +116,13 @@ export function catalogRoutes(services: Services): Hono {
       c.json({ data: (await db.query<EventRow>('SELECT * FROM events ORDER BY start_date, start_time')).map(toEvent) }),
     )
     .get('/event/:id', async (c) => {
-      const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1', [c.req.param('id')]);
+      const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1', [pathId(c, 'Event')]);
       if (!row) throw notFound('Event');
       return c.json({ data: toEvent(row) });
     })
     .get('/blog', async (c) => c.json((await db.query<BlogRow>('SELECT * FROM blogs ORDER BY created_at DESC')).map(toBlogPost)))
     .get('/blog/:id', async (c) => {
-      const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1', [c.req.param('id')]);
+      const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1', [pathId(c, 'Blog post')]);
       if (!row) throw notFound('Blog post');
       return c.json(toBlogPost(row));
     });

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from '@agri/api-client';
 import { check, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../http';
+import { pathId } from '../request-guards';
 import type { Queryable } from '../db/db';
 import type { Services } from '../services';
 
@@ -81,7 +82,10 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
     .get('/cart', signedIn, async (c) => c.json(await cartOf(db, c.get('customer').id)))
     .delete('/delete-product-cart/:id', signedIn, async (c) => {
       const { id } = c.get('customer');
-      const removed = await db.query('DELETE FROM cart_items WHERE id = $1 AND customer_id = $2 RETURNING id', [c.req.param('id'), id]);
+      const removed = await db.query('DELETE FROM cart_items WHERE id = $1 AND customer_id = $2 RETURNING id', [
+        pathId(c, 'Cart item'),
+        id,
+      ]);
       if (removed.length === 0) throw notFound('Cart item');
       return c.json(await cartOf(db, id));
     })
@@ -89,7 +93,7 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
       const quantity = check(quantitySchema, Number(c.req.param('quantity')));
       const { id } = c.get('customer');
       const updated = await db.query('UPDATE cart_items SET quantity = $3 WHERE id = $1 AND customer_id = $2 RETURNING id', [
-        c.req.param('id'),
+        pathId(c, 'Cart item'),
         id,
         quantity,
       ]);
@@ -130,9 +134,10 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
       return c.json(rows.map(toOrder));
     })
     .put('/updateOrder/:id', signedIn, async (c) => {
+      const orderId = pathId(c, 'Order');
       const { status } = await readBody(c, updateOrderRequestSchema);
       const [row] = await db.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND customer_id = $2', [
-        c.req.param('id'),
+        orderId,
         c.get('customer').id,
       ]);
       if (!row) throw notFound('Order');

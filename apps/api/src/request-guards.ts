@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { idSchema } from '@agri/api-client';
+import { notFound } from './http';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    requestId: string;
+  }
+}
+
+/** Every request body the API takes is a small JSON form. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+/** A fresh id per request (never the client's), answered in X-Request-Id and logged with any failure. */
+export const requestId = createMiddleware(async (c, next) => {
+  const id = randomUUID();
+  c.set('requestId', id);
+  c.header('X-Request-Id', id);
+  await next();
+});
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * A write that carries a body must declare it as JSON. A page on another site can post text/plain, a form or
+ * an untyped Blob from a visitor's browser without a CORS preflight, but not application/json.
+ * The body is known from the HTTP framing headers; bodiless writes (axios sends its default form type with
+ * Content-Length: 0) pass.
+ */
+export const requireJsonBody = createMiddleware(async (c, next) => {
+  const length = c.req.header('Content-Length');
+  const hasBody = (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
+  if (WRITES.has(c.req.method) && hasBody && !JSON_TYPE.test(c.req.header('Content-Type') ?? '')) {
+    return c.json({ message: 'The request body must be sent as JSON (Content-Type: application/json)' }, 415);
+  }
+  await next();
+});
+
+/**
+ * Refuses a larger body before any route reads it; a chunked body is counted as it arrives. The rest of the
+ * body is not read, so the connection closes after the answer rather than being reused mid-body.
+ */
+export const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => c.json({ message: 'The request body is too large (at most 100 KB)' }, 413, { Connection: 'close' }),
+});
+
+/** A path id checked with the contract's id schema before it reaches a query: a malformed id names nothing, so 404. */
+export function pathId(c: Context, what: string, name = 'id'): string {
+  const id = c.req.param(name);
+  if (id === undefined || !idSchema.safeParse(id).success) throw notFound(what);
+  return id;
+}
+
+/**
+ * The log line of an unexpected failure: request id, method, route pattern (not the path, which may hold a
+ * reset token) and status, then the error. Database errors carry no data (see DatabaseError); routes never
+ * put request data in their own errors.
+ */
+export function logServerError(c: Context, error: unknown): void {
+  const what = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : 'a non-Error value was thrown';
+  console.error(`[request ${c.get('requestId')}] ${c.req.method} ${c.req.routePath} 500: ${what}`);
+}
