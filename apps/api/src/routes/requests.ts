@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bookingRequestSchema, courseCallRequestSchema, enquiryRequestSchema } from '@agri/api-client';
+import {
+  bookingRequestSchema,
+  courseCallRequestSchema,
+  enquiryRequestSchema,
+  type Booking,
+  type CourseCallRequestRecord,
+} from '@agri/api-client';
 import { notFound, readBody } from '../http';
 import type { Services } from '../services';
 
@@ -16,27 +22,55 @@ export function enquiryRoutes({ db }: Services): Hono {
   });
 }
 
-/** The second base: event bookings and course call requests. */
+interface BookedEventRow {
+  id: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+  price: number;
+  venue: string | null;
+  city: string | null;
+}
+
+/**
+ * The second base: event bookings and course call requests. The server owns the business data: it stores
+ * the event or course it looks up by the id sent, never the title, dates or price the client sent.
+ */
 export function requestRoutes({ db }: Services): Hono {
   return new Hono()
     .post('/booking', async (c) => {
-      const booking = await readBody(c, bookingRequestSchema);
-      const event = await db.query('SELECT 1 FROM events WHERE id = $1', [booking.event.id]);
-      if (event.length === 0) throw notFound('Event');
-      const [row] = await db.query<{ id: string; created_at: Date }>(
-        'INSERT INTO bookings (id, contact_details, event) VALUES ($1, $2, $3) RETURNING id, created_at',
-        [randomUUID(), JSON.stringify(booking.contactDetails), JSON.stringify(booking.event)],
+      const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
+      const [row] = await db.query<BookedEventRow>(
+        'SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1',
+        [sent.id],
       );
-      return c.json({ ...booking, _id: row!.id, createdAt: new Date(row!.created_at).toISOString() });
+      if (!row) throw notFound('Event');
+      const event: Booking['event'] = {
+        id: row.id,
+        title: row.title,
+        startDate: row.start_date,
+        endDate: row.end_date,
+        price: row.price,
+        venue: row.venue ?? undefined,
+        city: row.city ?? undefined,
+      };
+      const [stored] = await db.query<{ id: string; created_at: Date }>(
+        'INSERT INTO bookings (id, contact_details, event) VALUES ($1, $2, $3) RETURNING id, created_at',
+        [randomUUID(), JSON.stringify(contactDetails), JSON.stringify(event)],
+      );
+      return c.json({ _id: stored!.id, contactDetails, event, createdAt: new Date(stored!.created_at).toISOString() });
     })
     .post('/course-request', async (c) => {
-      const request = await readBody(c, courseCallRequestSchema);
-      const course = await db.query('SELECT 1 FROM courses WHERE id = $1', [request.course.id]);
-      if (course.length === 0) throw notFound('Course');
-      const [row] = await db.query<{ id: string; created_at: Date }>(
-        'INSERT INTO course_requests (id, contact_details, course) VALUES ($1, $2, $3) RETURNING id, created_at',
-        [randomUUID(), JSON.stringify(request.contactDetails), JSON.stringify(request.course)],
+      const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
+      const [course] = await db.query<CourseCallRequestRecord['course']>(
+        'SELECT id, title, price, duration FROM courses WHERE id = $1',
+        [sent.id],
       );
-      return c.json({ ...request, _id: row!.id, createdAt: new Date(row!.created_at).toISOString() });
+      if (!course) throw notFound('Course');
+      const [stored] = await db.query<{ id: string; created_at: Date }>(
+        'INSERT INTO course_requests (id, contact_details, course) VALUES ($1, $2, $3) RETURNING id, created_at',
+        [randomUUID(), JSON.stringify(contactDetails), JSON.stringify(course)],
+      );
+      return c.json({ _id: stored!.id, contactDetails, course, createdAt: new Date(stored!.created_at).toISOString() });
     });
 }
