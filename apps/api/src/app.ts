@@ -6,30 +6,31 @@ import { HttpError } from './http';
 import { createMailer, type Mailer } from './mail';
 import { accountRoutes } from './routes/accounts';
 import { catalogRoutes } from './routes/catalog';
-import { devRoutes } from './routes/dev';
 import { enquiryRoutes, requestRoutes } from './routes/requests';
 import { shopRoutes } from './routes/shop';
 import { staticRoutes } from './routes/static';
+import { testOutboxRoutes } from './routes/test-outbox';
+import { limitBody, logServerError, requestId, requireJsonBody } from './request-guards';
 import { createServices } from './services';
 
 export interface AppOptions {
   db: Db;
   config: Config;
-  /** Defaults to the outbox (printed to the console outside production and tests). */
+  /** Defaults to what the config says (see createMailer). */
   mailer?: Mailer;
-  logMail?: boolean;
 }
 
 /** The whole API: main base under /api/, the second base under /requests/, images under /static/. */
-export function createApp({ db, config, mailer, logMail = !config.production }: AppOptions): Hono {
+export function createApp({ db, config, mailer }: AppOptions): Hono {
   const services = createServices(
     db,
     config,
-    mailer ?? createMailer(db, { log: logMail, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer ?? createMailer(db, { testOutbox: config.testMailOutbox, smtpUrl: config.smtpUrl, from: config.mailFrom }),
   );
   // Trailing slashes are optional: the spec calls 'booking/' and 'course-request/'.
   const app = new Hono({ strict: false });
 
+  app.use('*', requestId);
   app.use(
     '*',
     cors({
@@ -37,8 +38,11 @@ export function createApp({ db, config, mailer, logMail = !config.production }: 
       credentials: true,
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       maxAge: 600,
+      exposeHeaders: ['X-Request-Id'],
     }),
   );
+  // Before any route reads a body: 415 for a body that is not declared JSON, 413 over the size limit.
+  app.use('*', requireJsonBody, limitBody);
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -51,12 +55,12 @@ export function createApp({ db, config, mailer, logMail = !config.production }: 
   app.route('/api/user', shopRoutes(services));
   app.route('/requests', requestRoutes(services));
   app.route('/static', staticRoutes());
-  if (!config.production) app.route('/api/dev', devRoutes(services));
+  if (config.testMailOutbox) app.route('/api/test', testOutboxRoutes(services));
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status, error.headers);
-    console.error(error);
+    logServerError(c, error);
     return c.json({ message: 'Something went wrong on the server' }, 500);
   });
   return app;

@@ -1,4 +1,8 @@
-/** Everything the server reads from the environment, with development defaults. */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
+
+/** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
 export interface Config {
   port: number;
   /** Set: PostgreSQL through `pg`; unset: PGlite in `dataDir`. */
@@ -13,32 +17,68 @@ export interface Config {
   publicUrl: string;
   allowedOrigins: string[];
   rateLimits: RateLimits;
-  /** smtp://user:pass@host:port; unset: mail stays in the outbox only. */
+  /** smtp://user:pass@host:port; unset: mail is printed to the terminal that runs the server. */
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * Test harness only (TEST_MAIL_OUTBOX=on with NODE_ENV=test): mail goes to the outbox table and
+   * GET /api/test/outbox reads it. Never in production: readConfig refuses the combination.
+   */
+  testMailOutbox: boolean;
+  /** How many reverse proxies in front of the server append to X-Forwarded-For; 0: use the socket address. */
+  trustedProxyHops: number;
 }
 
 export interface RateLimits {
   windowMs: number;
   /** Login attempts per client address per window. */
   login: number;
+  /** Failed logins per account per window, whatever the address: guesses spread over many addresses still stop. */
+  loginPerAccount: number;
   /** Register, resend, verify-otp and forgot-password calls per client address per window. */
   otp: number;
+  /** Codes and notices mailed to one address per window, so nobody can flood a stranger's mailbox. */
+  mailsPerAddress: number;
 }
 
-const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+const MIN_SECRET_LENGTH = 32;
 
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
 };
 
+const flag = (value: string | undefined): boolean => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
+
+/**
+ * JWT_SECRET, else the file JWT_SECRET_FILE names. The local runs (`npm start`, `npm run dev`) name a
+ * file in the data directory: it is created with a random secret on first start and kept, so sessions
+ * survive restarts and no secret ever comes from the repository.
+ */
+function jwtSecretFrom(env: NodeJS.ProcessEnv): string {
+  let secret = env.JWT_SECRET;
+  if (!secret && env.JWT_SECRET_FILE) {
+    const file = env.JWT_SECRET_FILE;
+    if (!existsSync(file)) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+    }
+    secret = readFileSync(file, 'utf8').trim();
+  }
+  if (!secret) throw new Error('Set JWT_SECRET (at least 32 random characters) or JWT_SECRET_FILE.');
+  if (secret.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
+  return secret;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
+  const testMailOutbox = flag(env.TEST_MAIL_OUTBOX);
+  if (testMailOutbox && env.NODE_ENV !== 'test') {
+    throw new Error('TEST_MAIL_OUTBOX is for the test harness only (NODE_ENV=test); production never serves mail over HTTP.');
+  }
   const port = int(env.PORT, 4000);
-  const jwtSecret = env.JWT_SECRET ?? DEV_JWT_SECRET;
-  if (production && jwtSecret === DEV_JWT_SECRET) throw new Error('Set JWT_SECRET in production.');
-  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters.');
+  const jwtSecret = jwtSecretFrom(env);
   return {
     port,
     databaseUrl: env.DATABASE_URL || null,
@@ -55,9 +95,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
       login: int(env.RATE_LIMIT_LOGIN, 20),
+      loginPerAccount: int(env.RATE_LIMIT_LOGIN_ACCOUNT, 10),
       otp: int(env.RATE_LIMIT_OTP, 10),
+      mailsPerAddress: int(env.RATE_LIMIT_MAILS, 5),
     },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
+    testMailOutbox,
+    trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
   };
 }

@@ -83,20 +83,38 @@ describe('visitor requests', () => {
 describe('customer journey', () => {
   it('register, resendOtp, verifyOtp, login, fetchUser', async () => {
     const registration = { firstname: 'Amina', lastname: 'Njoroge', email, mobile: '712345678', password };
-    assert.equal((await client.register(registration)).message, client.OTP_SENT_MESSAGE);
-    assert.equal((await client.resendOtp({ email })).message, client.OTP_RESENT_MESSAGE);
-    const created = await client.verifyOtp({ email, otp: await api.latestOtp(email) });
+    const { message, registrationToken } = await client.register(registration);
+    assert.equal(message, client.OTP_SENT_MESSAGE);
+    assert.ok(registrationToken);
+    await assert.rejects(client.resendOtp({ email }), { status: 400 });
+    assert.equal((await client.resendOtp({ email }, registrationToken)).message, client.OTP_RESENT_MESSAGE);
+    const otp = await api.latestOtp(email);
+    await assert.rejects(client.verifyOtp({ email, otp }), { status: 400, message: 'Error verifying OTP' });
+    const created = await client.verifyOtp({ email, otp }, registrationToken);
     assert.equal(created.message, client.USER_CREATED_MESSAGE);
-    await assert.rejects(client.register(registration), { status: 409, message: 'User already exists' });
+    // A known email is answered as a new one (the owner is mailed a notice).
+    assert.equal((await client.register(registration)).message, client.OTP_SENT_MESSAGE);
     await assert.rejects(client.login({ email, password: 'wrong-password' }), { status: 401, message: 'Invalid email or password' });
     const customer = await client.login({ email, password });
     client.useSession.getState().signIn(customer);
     assert.equal((await client.fetchUser()).email, email);
   });
 
-  it('editUser', async () => {
+  it('editUser, confirmEmailChange', async () => {
     const updated = await client.editUser({ firstname: 'Amina', lastname: 'Wairimu', email, mobile: '712345678' });
     assert.equal(updated.lastname, 'Wairimu');
+    assert.equal(updated.pendingEmail, undefined);
+    const moving = await client.editUser({ firstname: 'Amina', lastname: 'Wairimu', email: `new.${email}`, mobile: '712345678' });
+    assert.equal(moving.email, email);
+    assert.equal(moving.pendingEmail, `new.${email}`);
+    const [mail] = await api.db.query<{ body: string }>('SELECT body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [`new.${email}`]);
+    const token = /confirm-email\/([\w-]+)/.exec(mail!.body)![1]!;
+    assert.equal((await client.confirmEmailChange(token)).user.email, `new.${email}`);
+    await assert.rejects(client.confirmEmailChange(token), { status: 400, message: 'This link is invalid or has expired' });
+    // Back to the first address for the calls that follow.
+    await client.editUser({ firstname: 'Amina', lastname: 'Wairimu', email, mobile: '712345678' });
+    const [back] = await api.db.query<{ body: string }>('SELECT body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
+    await client.confirmEmailChange(/confirm-email\/([\w-]+)/.exec(back!.body)![1]!);
   });
 
   it('saveAddress, getAddress', async () => {

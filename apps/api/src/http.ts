@@ -50,7 +50,8 @@ export interface SignedInCustomer {
 
 export type AuthEnv = { Variables: { customer: SignedInCustomer } };
 
-const bearer = (c: Context): string | null => {
+/** The bearer token of the request, if any. */
+export const bearer = (c: Context): string | null => {
   const header = c.req.header('Authorization');
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() || null : null;
 };
@@ -72,8 +73,17 @@ export async function optionalCustomerId(c: Context, services: Services): Promis
   return (await services.tokens.verify(services.db, token))?.customerId ?? null;
 }
 
-/** The client's address for rate limits; app.request() in tests has no socket. */
-export function clientAddress(c: Context): string {
+/**
+ * The client's address for rate limits. X-Forwarded-For is trusted only for the proxies the operator
+ * declares (TRUSTED_PROXY_HOPS): each appends the address it saw, so the entry that many places from the
+ * right is the one our nearest untrusted peer cannot forge. app.request() in tests has no socket.
+ */
+export function clientAddress(c: Context, trustedProxyHops: number): string {
+  if (trustedProxyHops > 0) {
+    const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const address = forwarded[forwarded.length - trustedProxyHops];
+    if (address) return address;
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -19,6 +19,12 @@ export class RateLimiter {
     return window.count <= this.max;
   }
 
+  /** True when the key has used up this window, without counting a hit. */
+  isOver(key: string, now = Date.now()): boolean {
+    const window = this.windows.get(key);
+    return window !== undefined && window.resetAt > now && window.count >= this.max;
+  }
+
   /** Seconds until the key's window resets, for Retry-After. */
   retryAfterSeconds(key: string, now = Date.now()): number {
     const window = this.windows.get(key);

@@ -10,7 +10,7 @@ export interface Services {
   config: Config;
   mailer: Mailer;
   tokens: TokenSigner;
-  limits: { login: RateLimiter; otp: RateLimiter };
+  limits: { login: RateLimiter; loginPerAccount: RateLimiter; otp: RateLimiter; mailsPerAddress: RateLimiter };
   /** Stored image paths ('/static/...') as absolute URLs, since the site runs on other origins. */
   absoluteUrl: (path: string) => string;
 }
@@ -23,7 +23,9 @@ export function createServices(db: Db, config: Config, mailer: Mailer): Services
     tokens: createTokenSigner(config.jwtSecret, config.tokenTtlSeconds),
     limits: {
       login: new RateLimiter(config.rateLimits.login, config.rateLimits.windowMs),
+      loginPerAccount: new RateLimiter(config.rateLimits.loginPerAccount, config.rateLimits.windowMs),
       otp: new RateLimiter(config.rateLimits.otp, config.rateLimits.windowMs),
+      mailsPerAddress: new RateLimiter(config.rateLimits.mailsPerAddress, config.rateLimits.windowMs),
     },
     absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
   };

@@ -15,6 +15,8 @@ export interface TestApi {
   call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
   /** The latest code mailed to `email`. */
   latestOtp(email: string): Promise<string>;
+  /** Starts a registration as the register page does; returns the registration token the code step needs. */
+  register(registration: Record<string, unknown>): Promise<string>;
   /** Registers, verifies and logs a new customer in; returns their token and id. */
   signUp(email: string): Promise<{ token: string; id: string }>;
   close(): Promise<void>;
@@ -27,14 +29,17 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   await seed(db);
   const config = readConfig({
     NODE_ENV: 'test',
+    TEST_MAIL_OUTBOX: 'on',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_OTP: '1000',
+    RATE_LIMIT_MAILS: '1000',
     PUBLIC_URL: 'http://api.test',
     SITE_URL: 'http://site.test',
     ...env,
   });
-  const app = createApp({ db, config, logMail: false });
+  const app = createApp({ db, config });
 
   const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>
     Promise.resolve(
@@ -57,11 +62,15 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     return otp;
   };
 
+  const register = async (registration: Record<string, unknown>) => {
+    const answer = await call('POST', '/api/user/register', { body: registration });
+    if (answer.status !== 200) throw new Error(`register answered ${answer.status}`);
+    return ((await answer.json()) as { registrationToken: string }).registrationToken;
+  };
+
   const signUp = async (email: string) => {
-    await call('POST', '/api/user/register', {
-      body: { firstname: 'Wanjiku', lastname: 'Mwangi', email, mobile: '712345678', password: TEST_PASSWORD },
-    });
-    await call('POST', '/api/user/verify-otp', { body: { email, otp: await latestOtp(email) } });
+    const registrationToken = await register({ firstname: 'Wanjiku', lastname: 'Mwangi', email, mobile: '712345678', password: TEST_PASSWORD });
+    await call('POST', '/api/user/verify-otp', { token: registrationToken, body: { email, otp: await latestOtp(email) } });
     const login = (await (await call('POST', '/api/user/login', { body: { email, password: TEST_PASSWORD } })).json()) as {
       token: string;
       _id: string;
@@ -69,5 +78,5 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     return { token: login.token, id: login._id };
   };
 
-  return { app, db, config, call, latestOtp, signUp, close: () => db.close() };
+  return { app, db, config, call, latestOtp, register, signUp, close: () => db.close() };
 }

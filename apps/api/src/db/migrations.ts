@@ -149,6 +149,43 @@ const migrations: { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // Registration is bound to the browser that started it: each attempt has its own token and code,
+    // so a second registration of the same email can neither replace nor complete the first.
+    id: '002-registration-attempts',
+    sql: `
+      DROP TABLE pending_registrations;
+      CREATE TABLE registration_attempts (
+        id text PRIMARY KEY,
+        email text NOT NULL,
+        firstname text NOT NULL,
+        lastname text NOT NULL,
+        mobile text NOT NULL,
+        password_hash text NOT NULL,
+        otp_hash text NOT NULL,
+        otp_expires_at timestamptz NOT NULL,
+        otp_attempts integer NOT NULL DEFAULT 0,
+        existing_account boolean NOT NULL DEFAULT false,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX registration_attempts_email ON registration_attempts (email)
+    `,
+  },
+  {
+    // An email change takes effect only from a link mailed to the new address, so the profile form
+    // never reveals whether another account uses an address.
+    id: '003-email-changes',
+    sql: `
+      CREATE TABLE email_changes (
+        token_hash text PRIMARY KEY,
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        new_email text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      )
+    `,
+  },
 ];
 
 export async function migrate(db: Db): Promise<void> {

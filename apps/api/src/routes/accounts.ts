@@ -21,11 +21,17 @@ import {
 } from '@agri/api-client';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { sha256 } from '../accounts/tokens';
-import { check, clientAddress, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../http';
+import { bearer, check, clientAddress, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../http';
 import type { RateLimiter } from '../rate-limit';
 import type { Services } from '../services';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
+/** How long the browser that started a registration may use its token (codes still expire after 10 minutes). */
+const REGISTRATION_TTL_MS = 60 * 60 * 1000;
+const emailChangeSentMessage = (email: string) =>
+  `Profile saved. We sent a link to ${email}: your email changes when you follow it.`;
+const EMAIL_CHANGED_MESSAGE = 'Email updated successfully';
+const REGISTRATION_EXPIRED_MESSAGE = 'This registration has expired. Please register again.';
 const OTP_MAX_ATTEMPTS = 5;
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -38,7 +44,9 @@ interface CustomerRow {
   password_hash: string;
 }
 
-interface PendingRow {
+/** One registration attempt: the browser that started it holds its token; the code completes only it. */
+interface AttemptRow {
+  id: string;
   email: string;
   firstname: string;
   lastname: string;
@@ -47,6 +55,8 @@ interface PendingRow {
   otp_hash: string;
   otp_expires_at: Date;
   otp_attempts: number;
+  /** The email already has an account: its owner was sent a notice, and no code can complete this attempt. */
+  existing_account: boolean;
 }
 
 const toCustomer = (row: CustomerRow): Customer => ({
@@ -65,23 +75,51 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
   // OTPs are hashed with the server secret: a leaked table does not give away live codes.
   const otpHash = (email: string, otp: string) => sha256(`${config.jwtSecret}:${email}:${otp}`);
 
-  const limit = (limiter: RateLimiter, c: Context) => {
-    const key = clientAddress(c);
-    if (!limiter.hit(key)) {
-      throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', {
-        'Retry-After': String(limiter.retryAfterSeconds(key)),
-      });
-    }
-  };
-
-  const mailOtp = async (email: string, firstname: string, otp: string) =>
-    mailer.send({
-      to: email,
-      subject: 'Your verification code',
-      text: `Hello ${firstname},\n\nYour verification code is ${otp}. It expires in 10 minutes and can be used once.\n\nIf you did not register, ignore this email.`,
+  const tooMany = (limiter: RateLimiter, key: string) =>
+    new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', {
+      'Retry-After': String(limiter.retryAfterSeconds(key)),
     });
 
+  const limit = (limiter: RateLimiter, c: Context) => {
+    const key = clientAddress(c, config.trustedProxyHops);
+    if (!limiter.hit(key)) throw tooMany(limiter, key);
+  };
+
+  /** Mails one address at most `mailsPerAddress` times a window, whoever asks. */
+  const mailTo = async (email: string, mail: { subject: string; text: string }) => {
+    if (!limits.mailsPerAddress.hit(email)) throw tooMany(limits.mailsPerAddress, email);
+    await mailer.send({ to: email, ...mail });
+  };
+
+  const mailCode = (attempt: Pick<AttemptRow, 'email' | 'firstname'>, otp: string) =>
+    mailTo(attempt.email, {
+      subject: 'Your verification code',
+      text: `Hello ${attempt.firstname},\n\nYour verification code is ${otp}. It expires in 10 minutes and can be used once.\n\nIf you did not register, ignore this email.`,
+    });
+
+  // Sent instead of a code when someone registers an email that has an account, so the
+  // register call answers the same either way and only the owner learns of the attempt.
+  const mailAccountExists = (email: string) =>
+    mailTo(email, {
+      subject: 'Someone tried to register with your email',
+      text: `Hello,\n\nSomeone tried to create a new account with this email address, which already has an account with us. No new account was created and nothing was changed.\n\nIf it was you, log in at ${config.siteUrl}/login or reset your password at ${config.siteUrl}/forgot-password.\n\nIf it was not you, ignore this email.`,
+    });
+
+  const mailCodeOrNotice = (existingAccount: boolean, attempt: Pick<AttemptRow, 'email' | 'firstname'>, otp: string) =>
+    existingAccount ? mailAccountExists(attempt.email) : mailCode(attempt, otp);
+
   const newOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const otpExpiry = () => new Date(Date.now() + OTP_TTL_MS).toISOString();
+
+  /** The attempt whose token the request carries (the spec sends verify-otp "with auth"), for this email. */
+  async function attemptOf(c: Context, email: string): Promise<AttemptRow> {
+    const token = bearer(c);
+    const [attempt] = token
+      ? await db.query<AttemptRow>('SELECT * FROM registration_attempts WHERE id = $1 AND expires_at > now()', [sha256(token)])
+      : [];
+    if (!attempt || attempt.email !== email) throw new HttpError(400, REGISTRATION_EXPIRED_MESSAGE);
+    return attempt;
+  }
 
   async function register(c: Context) {
     limit(limits.otp, c);
@@ -91,77 +129,109 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
     // The spec resends the code through the same call, with the pending email only.
     const resend = resendOtpRequestSchema.strict().safeParse(body);
     if (resend.success) {
-      const email = resend.data.email.toLowerCase();
-      const [pending] = await db.query<PendingRow>('SELECT * FROM pending_registrations WHERE email = $1', [email]);
-      if (!pending) throw notFound('Pending registration');
+      const attempt = await attemptOf(c, resend.data.email.toLowerCase());
       const otp = newOtp();
-      await db.query(
-        'UPDATE pending_registrations SET otp_hash = $2, otp_expires_at = $3, otp_attempts = 0 WHERE email = $1',
-        [email, otpHash(email, otp), new Date(Date.now() + OTP_TTL_MS).toISOString()],
-      );
-      await mailOtp(email, pending.firstname, otp);
+      await db.query('UPDATE registration_attempts SET otp_hash = $2, otp_expires_at = $3, otp_attempts = 0 WHERE id = $1', [
+        attempt.id,
+        otpHash(attempt.email, otp),
+        otpExpiry(),
+      ]);
+      await mailCodeOrNotice(attempt.existing_account, attempt, otp);
       return c.json({ message: OTP_RESENT_MESSAGE });
     }
     const registration = check(registrationSchema, body);
     const email = registration.email.toLowerCase();
+    // The same work and the same answer whether or not the email has an account.
+    const passwordHash = await hashPassword(registration.password);
     const existing = await db.query('SELECT 1 FROM customers WHERE email = $1', [email]);
-    if (existing.length > 0) throw new HttpError(409, 'User already exists');
     const otp = newOtp();
+    const registrationToken = randomBytes(32).toString('base64url');
+    await mailCodeOrNotice(existing.length > 0, { email, firstname: registration.firstname }, otp);
     await db.query(
-      `INSERT INTO pending_registrations (email, firstname, lastname, mobile, password_hash, otp_hash, otp_expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (email) DO UPDATE SET firstname = $2, lastname = $3, mobile = $4, password_hash = $5,
-         otp_hash = $6, otp_expires_at = $7, otp_attempts = 0, created_at = now()`,
+      `INSERT INTO registration_attempts
+         (id, email, firstname, lastname, mobile, password_hash, otp_hash, otp_expires_at, expires_at, existing_account)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
+        sha256(registrationToken),
         email,
         registration.firstname,
         registration.lastname,
         registration.mobile,
-        await hashPassword(registration.password),
+        passwordHash,
         otpHash(email, otp),
-        new Date(Date.now() + OTP_TTL_MS).toISOString(),
+        otpExpiry(),
+        new Date(Date.now() + REGISTRATION_TTL_MS).toISOString(),
+        existing.length > 0,
       ],
     );
-    await mailOtp(email, registration.firstname, otp);
-    return c.json({ message: OTP_SENT_MESSAGE });
+    return c.json({ message: OTP_SENT_MESSAGE, registrationToken });
   }
 
   async function verifyOtp(c: Context) {
     limit(limits.otp, c);
     const request = await readBody(c, verifyOtpRequestSchema);
-    const email = request.email.toLowerCase();
-    const [pending] = await db.query<PendingRow>('SELECT * FROM pending_registrations WHERE email = $1', [email]);
-    if (!pending) throw notFound('Pending registration');
-    if (pending.otp_attempts >= OTP_MAX_ATTEMPTS) {
+    const attempt = await attemptOf(c, request.email.toLowerCase());
+    if (attempt.otp_attempts >= OTP_MAX_ATTEMPTS) {
       throw new HttpError(429, 'Too many wrong codes. Please request a new OTP.');
     }
-    if (new Date(pending.otp_expires_at).getTime() < Date.now()) {
+    if (new Date(attempt.otp_expires_at).getTime() < Date.now()) {
       throw new HttpError(400, 'The OTP has expired. Please request a new one.');
     }
-    if (otpHash(email, request.otp) !== pending.otp_hash) {
-      await db.query('UPDATE pending_registrations SET otp_attempts = otp_attempts + 1 WHERE email = $1', [email]);
+    if (attempt.existing_account || otpHash(attempt.email, request.otp) !== attempt.otp_hash) {
+      await db.query('UPDATE registration_attempts SET otp_attempts = otp_attempts + 1 WHERE id = $1', [attempt.id]);
       throw new HttpError(400, 'Invalid OTP');
     }
     const customer = await db.transaction(async (tx) => {
-      // Deleting the pending row makes the code single use.
-      await tx.query('DELETE FROM pending_registrations WHERE email = $1', [email]);
+      // Every attempt for this email ends here: the code is single use and a racing attempt cannot follow.
+      await tx.query('DELETE FROM registration_attempts WHERE email = $1', [attempt.email]);
       const [row] = await tx.query<CustomerRow>(
         `INSERT INTO customers (id, firstname, lastname, email, mobile, password_hash)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [randomUUID(), pending.firstname, pending.lastname, email, pending.mobile, pending.password_hash],
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING *`,
+        [randomUUID(), attempt.firstname, attempt.lastname, attempt.email, attempt.mobile, attempt.password_hash],
       );
-      return row as CustomerRow;
+      return row;
     });
+    // Someone completed another attempt for this email first: theirs stands, this one cannot change it.
+    if (!customer) throw new HttpError(400, REGISTRATION_EXPIRED_MESSAGE);
     return c.json({ message: USER_CREATED_MESSAGE, user: toCustomer(customer) });
   }
 
   async function login(c: Context) {
     limit(limits.login, c);
     const credentials = await readBody(c, credentialsSchema);
-    const [row] = await db.query<CustomerRow>('SELECT * FROM customers WHERE email = $1', [credentials.email.toLowerCase()]);
+    const email = credentials.email.toLowerCase();
+    // Refused before the password is checked, so guesses spread over many addresses stop too.
+    if (limits.loginPerAccount.isOver(email)) throw tooMany(limits.loginPerAccount, email);
+    const [row] = await db.query<CustomerRow>('SELECT * FROM customers WHERE email = $1', [email]);
     const valid = await verifyPassword(credentials.password, row?.password_hash ?? (await dummyPasswordHash));
-    if (!row || !valid) throw new HttpError(401, 'Invalid email or password');
+    if (!row || !valid) {
+      limits.loginPerAccount.hit(email);
+      throw new HttpError(401, 'Invalid email or password');
+    }
     return c.json({ ...toCustomer(row), token: await tokens.issue(db, row.id) });
+  }
+
+  /** Mails the new address a confirmation link, or, if an account already uses it, a notice to its owner. */
+  async function requestEmailChange(customer: CustomerRow, email: string): Promise<void> {
+    const [taken] = await db.query('SELECT 1 FROM customers WHERE email = $1', [email]);
+    if (taken) {
+      await mailTo(email, {
+        subject: 'Someone tried to use your email address',
+        text: `Hello,\n\nSomeone asked to move another account to this email address, which already has an account with us. Nothing was changed.\n\nIf it was not you, you need not do anything.`,
+      });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await db.query('INSERT INTO email_changes (token_hash, customer_id, new_email, expires_at) VALUES ($1, $2, $3, $4)', [
+      sha256(token),
+      customer.id,
+      email,
+      new Date(Date.now() + RESET_TTL_MS).toISOString(),
+    ]);
+    await mailTo(email, {
+      subject: 'Confirm your new email address',
+      text: `Hello ${customer.firstname},\n\nConfirm that this is your new email address within one hour with this link (it works once):\n${config.siteUrl}/confirm-email/${token}\n\nUntil then your account keeps its old address. If you did not ask for this, ignore this email.`,
+    });
   }
 
   async function customerById(id: string): Promise<CustomerRow> {
@@ -192,16 +262,36 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
     })
     .put('/edit-user', signedIn, async (c) => {
       const profile = await readBody(c, profileSchema);
-      const { id } = c.get('customer');
-      const email = profile.email.toLowerCase();
-      const taken = await db.query('SELECT 1 FROM customers WHERE email = $1 AND id <> $2', [email, id]);
-      if (taken.length > 0) throw new HttpError(409, 'Another account uses this email');
+      const current = await customerById(c.get('customer').id);
       const [row] = await db.query<CustomerRow>(
-        'UPDATE customers SET firstname = $2, lastname = $3, email = $4, mobile = $5 WHERE id = $1 RETURNING *',
-        [id, profile.firstname, profile.lastname, email, profile.mobile],
+        'UPDATE customers SET firstname = $2, lastname = $3, mobile = $4 WHERE id = $1 RETURNING *',
+        [current.id, profile.firstname, profile.lastname, profile.mobile],
       );
       if (!row) throw notFound('User');
-      return c.json(toCustomer(row));
+      const email = profile.email.toLowerCase();
+      if (email === current.email) return c.json(toCustomer(row));
+      await requestEmailChange(row, email);
+      // The same answer whether or not another account uses the address: only its owner's mailbox learns.
+      return c.json({ ...toCustomer(row), pendingEmail: email, message: emailChangeSentMessage(email) });
+    })
+    .put('/confirm-email/:token', async (c) => {
+      limit(limits.otp, c);
+      const customer = await db.transaction(async (tx) => {
+        const [change] = await tx.query<{ customer_id: string; new_email: string }>(
+          `UPDATE email_changes SET used_at = now()
+           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING customer_id, new_email`,
+          [sha256(c.req.param('token'))],
+        );
+        if (!change) return null;
+        const [row] = await tx.query<CustomerRow>(
+          `UPDATE customers SET email = $2 WHERE id = $1
+           AND NOT EXISTS (SELECT 1 FROM customers WHERE email = $2) RETURNING *`,
+          [change.customer_id, change.new_email],
+        );
+        return row ?? null;
+      });
+      if (!customer) throw new HttpError(400, 'This link is invalid or has expired');
+      return c.json({ message: EMAIL_CHANGED_MESSAGE, user: toCustomer(customer) });
     })
     .post('/forgot-password-token', async (c) => {
       limit(limits.otp, c);

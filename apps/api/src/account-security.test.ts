@@ -1,0 +1,199 @@
+// Attacks on accounts, tried as an attacker would (issue 9): reading someone's mail, racing their
+// registration, testing which emails have accounts, guessing passwords from many addresses.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { OTP_SENT_MESSAGE, USER_CREATED_MESSAGE } from '@agri/api-client';
+import { createApp } from './app';
+import { readConfig } from './config';
+import { startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
+
+let api: TestApi;
+before(async () => {
+  api = await startTestApi();
+});
+after(async () => {
+  await api.close();
+});
+
+const SECRET = 'a-production-secret-that-is-long-enough-0123';
+const registration = (email: string, password = TEST_PASSWORD) => ({ firstname: 'Achieng', lastname: 'Otieno', email, mobile: '712345678', password });
+const status = async (response: Response) => response.status;
+
+describe('mail in the default (production) run', () => {
+  it('refuses to start with the test outbox, without a secret, or with a short one', () => {
+    assert.throws(() => readConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, TEST_MAIL_OUTBOX: 'on' }), /test harness only/);
+    assert.throws(() => readConfig({ JWT_SECRET: SECRET, TEST_MAIL_OUTBOX: 'on' }), /test harness only/);
+    assert.throws(() => readConfig({ NODE_ENV: 'production' }), /Set JWT_SECRET/);
+    assert.throws(() => readConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' }), /at least 32/);
+    assert.throws(() => readConfig({}), /Set JWT_SECRET/);
+  });
+
+  it('generates the local secret once into its file, readable only by its owner, and keeps it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agri-secret-'));
+    try {
+      const file = join(dir, 'data', 'jwt-secret');
+      const first = readConfig({ NODE_ENV: 'production', JWT_SECRET_FILE: file }).jwtSecret;
+      assert.ok(existsSync(file) && first.length >= 32);
+      assert.equal(statSync(file).mode & 0o777, 0o600);
+      assert.equal(readConfig({ NODE_ENV: 'production', JWT_SECRET_FILE: file }).jwtSecret, first);
+      assert.equal(readFileSync(file, 'utf8'), first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints a reset link to the terminal and serves no mail over HTTP: no takeover through an outbox', async (t) => {
+    const printed: string[] = [];
+    t.mock.method(console, 'log', (...args: unknown[]) => void printed.push(args.join(' ')));
+    const production = createApp({ db: api.db, config: readConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }) });
+    const victim = 'victim.takeover@example.co.ke';
+    await api.signUp(victim);
+    const asked = await production.request('/api/user/forgot-password-token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: victim }),
+    });
+    assert.equal(asked.status, 200);
+    for (const path of ['/api/dev/outbox', `/api/dev/outbox?email=${victim}`, `/api/test/outbox?email=${victim}`]) {
+      assert.equal(await status(await production.request(path)), 404, path);
+    }
+    const mail = printed.join('\n');
+    assert.match(mail, /no SMTP_URL is set/);
+    assert.match(mail, new RegExp(`To: +${victim}`));
+    assert.match(mail, /\/reset-password\/[\w-]{20,}/);
+    // Only the signUp's mail (test mode) is in the outbox table; production stored nothing.
+    const stored = await api.db.query<{ subject: string }>('SELECT subject FROM outbox WHERE to_email = $1', [victim]);
+    assert.deepEqual(stored.map((row) => row.subject), ['Your verification code']);
+  });
+});
+
+describe('registration is bound to the browser that started it', () => {
+  const verify = (token: string | undefined, email: string, otp: string) =>
+    api.call('POST', '/api/user/verify-otp', { token, body: { email, otp } });
+  const login = (email: string, password: string) => api.call('POST', '/api/user/login', { body: { email, password } });
+
+  it('a racing registration of the same email can neither complete nor set the password', async () => {
+    const email = 'racing.victim@example.co.ke';
+    const victimToken = await api.register(registration(email, 'Victim-password-2026'));
+    const victimCode = await api.latestOtp(email);
+    // The attacker registers the same email with their own password; its code lands in the victim's mailbox.
+    const attackerToken = await api.register(registration(email, 'Attacker-password-2026'));
+    const newestCode = await api.latestOtp(email);
+    assert.notEqual(attackerToken, victimToken);
+
+    // The victim types the newest code: it belongs to the attacker's attempt, so it does nothing.
+    if (newestCode !== victimCode) assert.equal(await status(await verify(victimToken, email, newestCode)), 400);
+    // The attacker has no code of their own attempt and cannot use the victim's attempt.
+    assert.equal(await status(await verify(attackerToken, email, victimCode === newestCode ? '000000' : victimCode)), 400);
+    assert.equal(await status(await verify(undefined, email, victimCode)), 400);
+
+    const created = await verify(victimToken, email, victimCode);
+    assert.equal(((await created.json()) as { message: string }).message, USER_CREATED_MESSAGE);
+    assert.equal(await status(await login(email, 'Victim-password-2026')), 200);
+    assert.equal(await status(await login(email, 'Attacker-password-2026')), 401);
+    // The attacker's attempt ended with the victim's: even the right code cannot change the account now.
+    assert.equal(await status(await verify(attackerToken, email, newestCode)), 400);
+    assert.equal(await status(await login(email, 'Attacker-password-2026')), 401);
+  });
+
+  it('resend mails a new code only for the attempt whose token is sent', async () => {
+    const email = 'resend.bound@example.co.ke';
+    const token = await api.register(registration(email));
+    const mails = async () => (await api.db.query('SELECT 1 FROM outbox WHERE to_email = $1', [email])).length;
+    const before = await mails();
+    assert.equal(await status(await api.call('POST', '/api/user/register', { body: { email } })), 400);
+    assert.equal(await status(await api.call('POST', '/api/user/register', { token: 'someone-else', body: { email } })), 400);
+    assert.equal(await mails(), before);
+    assert.equal(await status(await api.call('POST', '/api/user/register', { token, body: { email } })), 200);
+    assert.equal(await mails(), before + 1);
+  });
+});
+
+describe('no enumeration of accounts', () => {
+  it('registering a known email answers as for a new one and mails the owner a notice, never a code', async () => {
+    const owner = 'known.owner@example.co.ke';
+    await api.signUp(owner);
+    const known = await api.call('POST', '/api/user/register', { body: registration(owner, 'Attacker-password-2026') });
+    const fresh = await api.call('POST', '/api/user/register', { body: registration('never.seen@example.co.ke') });
+    assert.equal(known.status, fresh.status);
+    const [knownBody, freshBody] = (await Promise.all([known.json(), fresh.json()])) as Record<string, string>[];
+    assert.deepEqual(Object.keys(knownBody!).sort(), Object.keys(freshBody!).sort());
+    assert.equal(knownBody!.message, OTP_SENT_MESSAGE);
+
+    const [notice] = await api.db.query<{ subject: string; body: string }>('SELECT * FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [owner]);
+    assert.match(notice!.subject, /tried to register/);
+    assert.doesNotMatch(notice!.body, /\b\d{6}\b/);
+    // No code can complete it, so the password stays the owner's.
+    for (const otp of ['000000', '123456']) {
+      assert.equal(await status(await api.call('POST', '/api/user/verify-otp', { token: knownBody!.registrationToken, body: { email: owner, otp } })), 400);
+    }
+    assert.equal(await status(await api.call('POST', '/api/user/login', { body: { email: owner, password: 'Attacker-password-2026' } })), 401);
+  });
+});
+
+describe('edit-user does not reveal who has an account', () => {
+  it('answers the same for a taken and a free email and mails the taken one\'s owner a notice', async () => {
+    const { token } = await api.signUp('prober@example.co.ke');
+    const owner = 'taken.owner@example.co.ke';
+    await api.signUp(owner);
+    const profile = { firstname: 'Pro', lastname: 'Ber', mobile: '712345678' };
+    const taken = await api.call('PUT', '/api/user/edit-user', { token, body: { ...profile, email: owner } });
+    const free = await api.call('PUT', '/api/user/edit-user', { token, body: { ...profile, email: 'free.address@example.co.ke' } });
+    assert.equal(taken.status, 200);
+    assert.equal(free.status, 200);
+    const [takenBody, freeBody] = (await Promise.all([taken.json(), free.json()])) as Record<string, string>[];
+    assert.deepEqual(Object.keys(takenBody!).sort(), Object.keys(freeBody!).sort());
+    assert.equal(takenBody!.email, 'prober@example.co.ke');
+    const [notice] = await api.db.query<{ subject: string; body: string }>('SELECT * FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [owner]);
+    assert.match(notice!.subject, /tried to use your email/);
+    assert.doesNotMatch(notice!.body, /confirm-email/);
+  });
+});
+
+describe('login limits', () => {
+  const strictApp = (trustedProxyHops: number) =>
+    createApp({
+      db: api.db,
+      config: { ...api.config, trustedProxyHops, rateLimits: { windowMs: 60_000, login: 3, loginPerAccount: 4, otp: 100, mailsPerAddress: 100 } },
+    });
+  const tryLogin = (app: ReturnType<typeof createApp>, email: string, password: string, forwardedFor?: string) =>
+    app.request('/api/user/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('stops guesses at one account spread over many addresses, even the right password then', async () => {
+    const email = 'guessed.account@example.co.ke';
+    await api.signUp(email);
+    const app = strictApp(1);
+    for (let i = 0; i < 4; i += 1) assert.equal((await tryLogin(app, email, 'wrong-guess-1', `203.0.113.${i}`)).status, 401);
+    assert.equal((await tryLogin(app, email, 'wrong-guess-1', '203.0.113.50')).status, 429);
+    assert.equal((await tryLogin(app, email, TEST_PASSWORD, '203.0.113.51')).status, 429);
+    // Another account is not locked by it.
+    const other = 'other.account@example.co.ke';
+    await api.signUp(other);
+    assert.equal((await tryLogin(app, other, TEST_PASSWORD, '203.0.113.52')).status, 200);
+  });
+
+  it('limits one address across accounts, so it cannot lock everyone out', async () => {
+    const app = strictApp(1);
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await tryLogin(app, `nobody${i}@example.co.ke`, 'wrong-guess-1', '198.51.100.7')).status);
+    assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
+    // Those refused tries did not count against the accounts.
+    const email = 'nobody4@example.co.ke';
+    assert.equal((await tryLogin(app, email, 'wrong-guess-1', '198.51.100.8')).status, 401);
+  });
+
+  it('ignores X-Forwarded-For unless proxies are configured', async () => {
+    const app = strictApp(0);
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await tryLogin(app, `spoof${i}@example.co.ke`, 'wrong-guess-1', `192.0.2.${i}`)).status);
+    assert.deepEqual(statuses, [401, 401, 401, 429]);
+  });
+});
+
