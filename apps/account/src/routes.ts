@@ -37,6 +37,11 @@ export const routes: PageRoute[] = [
     load: () => import('./pages/reset-password/reset-password-page'),
   },
   {
+    path: '/confirm-email/:token',
+    head: head('Confirm Your New Email', 'Confirm the new email address of your Mavuno Agri-Food account.', 'confirm email, account'),
+    load: () => import('./pages/confirm-email/confirm-email-page'),
+  },
+  {
     path: '/my-profile',
     head: head('My Profile', 'Your Mavuno Agri-Food account details and shipping information.', 'my profile, my account'),
     load: () => import('./pages/my-profile/my-profile-page'),

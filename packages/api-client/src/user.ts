@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, checkRequest, segment } from './http';
-import { emailSchema, idSchema, messageResponseSchema, phoneSchema, type MessageResponse } from './common';
+import { emailSchema, idSchema, messageResponseSchema, phoneSchema, safeText, type MessageResponse } from './common';
 import { courseSummarySchema, type CourseSummary } from './courses';
 import { storedCustomerSchema, tokenOf, type StoredCustomer } from './session/session-store';
 
@@ -12,10 +12,8 @@ export const USER_CREATED_MESSAGE = 'User created successfully';
 const requiredEmail = (required: string, invalid: string) =>
   z.string().trim().min(1, required).pipe(z.email(invalid).max(254));
 
-export const passwordSchema = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+/** Any printable characters, kept as typed (not trimmed). */
+export const passwordSchema = safeText('Password', 128, { trim: false }).min(8, 'Password must be at least 8 characters');
 
 /** A customer as the server describes them, without a token. */
 export const customerSchema = z.object({
@@ -28,8 +26,8 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const registrationSchema = z.object({
-  firstname: z.string().trim().min(1, 'First Name is Required').max(100),
-  lastname: z.string().trim().min(1, 'Last Name is Required').max(100),
+  firstname: safeText('First name', 100).min(1, 'First Name is Required'),
+  lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
   email: requiredEmail('Email Address is Required', 'Email Should be valid'),
   mobile: phoneSchema,
   password: passwordSchema,
@@ -41,6 +39,20 @@ export const resendOtpRequestSchema = z.object({ email: emailSchema });
 export type ResendOtpRequest = z.infer<typeof resendOtpRequestSchema>;
 
 export const otpResentResponseSchema = z.object({ message: z.literal(OTP_RESENT_MESSAGE) });
+
+/**
+ * The register answer. The reference API adds a registration token that binds the code to this browser:
+ * resend and verify-otp send it back ("with auth"), so nobody else's registration of the same email can
+ * complete or replace this one. A server without it is still read.
+ */
+export const registrationResponseSchema = z.object({ message: z.string(), registrationToken: z.string().min(1).optional() });
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+/** The registration token as the bearer of resend and verify-otp; the session's token otherwise, as the spec does. */
+const withRegistrationToken = (registrationToken: string | undefined) =>
+  registrationToken
+    ? { auth: 'none' as const, headers: { Authorization: `Bearer ${registrationToken}` } }
+    : { auth: 'optional' as const };
 
 export const verifyOtpRequestSchema = z.object({
   otp: z.string().regex(/^\d{6}$/, 'The code has 6 digits'),
@@ -57,7 +69,7 @@ export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 export const credentialsSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is Required').max(128),
+  password: safeText('Password', 128, { trim: false }).min(1, 'Password is Required'),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
@@ -67,8 +79,8 @@ export const sessionCustomerSchema = storedCustomerSchema.refine((customer) => t
 });
 
 export const profileSchema = z.object({
-  firstname: z.string().trim().min(1, 'First Name is Required').max(100),
-  lastname: z.string().trim().min(1, 'Last Name is Required').max(100),
+  firstname: safeText('First name', 100).min(1, 'First Name is Required'),
+  lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
   email: requiredEmail('Email Address is Required', 'Email Should be valid'),
   mobile: z.string().trim().min(1, 'Mobile No is Required').pipe(phoneSchema),
 });
@@ -85,37 +97,41 @@ export const NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE = 'Email is already subscribe
 export const newsletterRequestSchema = z.object({ email: emailSchema });
 export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
 
-/** POST user/register: stores a pending registration and mails a 6-digit code. */
-export function register(registration: Registration): Promise<MessageResponse> {
+/** POST user/register: starts a registration and mails a 6-digit code; keep the answer's token for the code step. */
+export function register(registration: Registration): Promise<RegistrationResponse> {
   const errors = { fallback: 'Error registering user', useServerMessage: true };
   return call({
     method: 'POST',
     path: 'user/register',
     body: checkRequest(registrationSchema, registration, errors),
-    response: messageResponseSchema,
+    response: registrationResponseSchema,
     errors,
   });
 }
 
-/** POST user/register with the email only: mails a new code for a pending registration. */
-export function resendOtp(request: ResendOtpRequest): Promise<z.infer<typeof otpResentResponseSchema>> {
+/** POST user/register with the email only: mails a new code for this browser's registration. */
+export function resendOtp(
+  request: ResendOtpRequest,
+  registrationToken?: string,
+): Promise<z.infer<typeof otpResentResponseSchema>> {
   const errors = { fallback: 'Error resending OTP', useServerMessage: true };
   return call({
     method: 'POST',
     path: 'user/register',
+    ...withRegistrationToken(registrationToken),
     body: checkRequest(resendOtpRequestSchema, request, errors),
     response: otpResentResponseSchema,
     errors,
   });
 }
 
-/** POST user/verify-otp: creates the user when the code is right. */
-export function verifyOtp(request: VerifyOtpRequest): Promise<VerifyOtpResponse> {
+/** POST user/verify-otp: creates the user when the code is right for this browser's registration. */
+export function verifyOtp(request: VerifyOtpRequest, registrationToken?: string): Promise<VerifyOtpResponse> {
   const errors = { fallback: 'Error verifying OTP' };
   return call({
     method: 'POST',
     path: 'user/verify-otp',
-    auth: 'optional',
+    ...withRegistrationToken(registrationToken),
     body: checkRequest(verifyOtpRequestSchema, request, errors),
     response: verifyOtpResponseSchema,
     errors,
@@ -156,18 +172,39 @@ export const logout = (): Promise<MessageResponse> =>
     errors: { fallback: 'Error logging out' },
   });
 
+/**
+ * The edit-user answer. A new email is not applied at once on the reference API: it answers the
+ * customer as stored (old email) with `pendingEmail` and a message, and mails a confirmation link.
+ */
+export const editUserResponseSchema = customerSchema.extend({
+  pendingEmail: z.string().optional(),
+  message: z.string().optional(),
+});
+export type EditUserResponse = z.infer<typeof editUserResponseSchema>;
+
 /** PUT user/edit-user: then call `useSession.updateProfile` with the answer. */
-export function editUser(profile: Profile): Promise<Customer> {
+export function editUser(profile: Profile): Promise<EditUserResponse> {
   const errors = { fallback: 'Error updating user' };
   return call({
     method: 'PUT',
     path: 'user/edit-user',
     auth: 'required',
     body: checkRequest(profileSchema, profile, errors),
-    response: customerSchema,
+    response: editUserResponseSchema,
     errors,
   });
 }
+
+export const confirmEmailResponseSchema = z.object({ message: z.string(), user: customerSchema });
+
+/** PUT user/confirm-email/{token}: the link mailed to a new address makes it the account's email. */
+export const confirmEmailChange = (token: string): Promise<z.infer<typeof confirmEmailResponseSchema>> =>
+  call({
+    method: 'PUT',
+    path: `user/confirm-email/${segment(token)}`,
+    response: confirmEmailResponseSchema,
+    errors: { fallback: 'This link is invalid or has expired', useServerMessage: true },
+  });
 
 /** POST user/forgot-password-token: mails a single-use reset link (the answer is the same for unknown emails). */
 export function requestPasswordReset(request: z.infer<typeof forgotPasswordRequestSchema>): Promise<MessageResponse> {

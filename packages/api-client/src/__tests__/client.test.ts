@@ -103,16 +103,16 @@ const rows: Row[] = [
   {
     name: 'register', method: 'post', path: 'user/register', auth: false, serverMessage: true, fallback: 'Error registering user',
     run: () => register(registration),
-    check: (r) => expect(r).toEqual({ message: 'OTP has been sent to your email' }),
+    check: (r) => expect(r).toEqual({ message: 'OTP has been sent to your email', registrationToken: fixtures.registrationToken }),
   },
   {
     name: 'resendOtp', method: 'post', path: 'user/register', auth: false, serverMessage: true, fallback: 'Error resending OTP',
-    run: () => resendOtp({ email: registration.email }),
+    run: () => resendOtp({ email: registration.email }, fixtures.registrationToken),
     check: (r) => expect(r).toEqual({ message: 'OTP has been resent successfully' }),
   },
   {
     name: 'verifyOtp', method: 'post', path: 'user/verify-otp', auth: false, serverMessage: false, fallback: 'Error verifying OTP',
-    run: () => verifyOtp({ otp: fixtures.otp, email: registration.email }),
+    run: () => verifyOtp({ otp: fixtures.otp, email: registration.email }, fixtures.registrationToken),
     check: (r) => expect(r).toMatchObject({ message: 'User created successfully', user: { email: registration.email } }),
   },
   {
@@ -385,6 +385,21 @@ describe('requests', () => {
     server.events.removeAllListeners();
     expect(seen['/api/user/cart']).toEqual({ accept: expect.stringContaining('application/json'), authorization: 'Bearer test-token' });
     expect(seen['/api/blog']).toEqual({ accept: expect.stringContaining('application/json'), authorization: null });
+  });
+
+  it('declares every body as JSON; bodiless writes send no body', async () => {
+    signInForTests();
+    const seen: { path: string; type: string | null; body: string }[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      seen.push({ path: new URL(request.url).pathname, type: request.headers.get('Content-Type'), body: await request.clone().text() });
+    });
+    await sendEnquiry(fixtures.enquiry);
+    await addToCart({ courseId: fixtures.courses[0]!._id, quantity: 1 });
+    await updateCartQuantity((await getCart()).items[0]!._id, 2);
+    server.events.removeAllListeners();
+    expect(seen.find((r) => r.path === '/api/enquiry')?.type).toBe('application/json');
+    expect(seen.find((r) => r.path === '/api/user/cart' && r.body !== '')?.type).toBe('application/json');
+    expect(seen.find((r) => r.path.startsWith('/api/user/update-product-cart/'))?.body).toBe('');
   });
 
   it('reads a token nested under user', async () => {

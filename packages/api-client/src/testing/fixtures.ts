@@ -173,6 +173,11 @@ export const fixtures = {
   storedCustomer: storedCustomerSchema.parse({ ...customer, token: 'test-token' }),
   /** The code the mock verify-otp accepts. */
   otp: '123456',
+  /** The link token the mock confirm-email accepts, and the email it moves the customer to. */
+  emailChangeToken: 'email-change-token-from-the-mail',
+  newEmail: 'wanjiku.new@shambafresh.co.ke',
+  /** The token the mock register answers with; resend and verify-otp must send it back. */
+  registrationToken: 'registration-token-of-this-browser',
   address: shippingAddressSchema.parse({
     firstName: 'Amina',
     lastName: 'Njoroge',

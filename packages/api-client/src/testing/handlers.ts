@@ -44,6 +44,10 @@ const badRequest = (error: z.ZodError) =>
   HttpResponse.json({ message: error.issues[0]?.message ?? 'Invalid request' }, { status: 400 });
 const notFound = (what: string) => HttpResponse.json({ message: `${what} not found` }, { status: 404 });
 const unauthorised = () => HttpResponse.json({ message: 'Not authorised, please log in again' }, { status: 401 });
+const hasRegistrationToken = (request: Request) =>
+  request.headers.get('Authorization') === `Bearer ${fixtures.registrationToken}`;
+const registrationExpired = () =>
+  HttpResponse.json({ message: 'This registration has expired. Please register again.' }, { status: 400 });
 const isSignedIn = (request: Request) => request.headers.get('Authorization') === `Bearer ${fixtures.token}`;
 
 interface ResolverInfo {
@@ -101,15 +105,16 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
     http.post(url('user/register'), async ({ request }) => {
       const body: unknown = await request.json().catch(() => undefined);
       const resend = resendOtpRequestSchema.strict().safeParse(body);
-      if (resend.success) return HttpResponse.json({ message: OTP_RESENT_MESSAGE });
+      if (resend.success) {
+        return hasRegistrationToken(request) ? HttpResponse.json({ message: OTP_RESENT_MESSAGE }) : registrationExpired();
+      }
       const registration = registrationSchema.safeParse(body);
       if (!registration.success) return badRequest(registration.error);
-      if (registration.data.email === fixtures.customer.email) {
-        return HttpResponse.json({ message: 'User already exists' }, { status: 409 });
-      }
-      return HttpResponse.json({ message: OTP_SENT_MESSAGE });
+      // The same answer for a known email: the owner is mailed a notice instead of a code.
+      return HttpResponse.json({ message: OTP_SENT_MESSAGE, registrationToken: fixtures.registrationToken });
     }),
     http.post(url('user/verify-otp'), async ({ request }) => {
+      if (!hasRegistrationToken(request)) return registrationExpired();
       const parsed = await parseBody(request, verifyOtpRequestSchema);
       if (!parsed.success) return badRequest(parsed.error);
       if (parsed.data.otp !== fixtures.otp) return HttpResponse.json({ message: 'Invalid OTP' }, { status: 400 });
@@ -126,6 +131,11 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
     }),
     http.get(url('user/getuser'), signedIn(() => HttpResponse.json(fixtures.storedCustomer))),
     http.get(url('user/logout'), signedIn(() => HttpResponse.json({ message: 'Logged out successfully' }))),
+    http.put(url('user/confirm-email/:token'), ({ params }) =>
+      params.token === fixtures.emailChangeToken
+        ? HttpResponse.json({ message: 'Email updated successfully', user: { ...fixtures.customer, email: fixtures.newEmail } })
+        : HttpResponse.json({ message: 'This link is invalid or has expired' }, { status: 400 }),
+    ),
     http.put(
       url('user/edit-user'),
       signedIn(async ({ request }) => {

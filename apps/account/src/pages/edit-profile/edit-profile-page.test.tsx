@@ -1,5 +1,6 @@
 import { useSession } from '@agri/api-client';
-import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { renderPage } from '../../testing/render-page';
 import EditProfilePage from './edit-profile-page';
@@ -69,6 +70,20 @@ describe('EditProfilePage', () => {
       token: fixtures.token,
       lastname: 'Kamau-Njeri',
     });
+  });
+
+  it('says where the link to confirm a new email went, keeping the old email until then', async () => {
+    const pendingEmail = 'wanjiku.new@shambafresh.co.ke';
+    const message = `Profile saved. We sent a link to ${pendingEmail}: your email changes when you follow it.`;
+    server.use(http.put(apiUrl('user/edit-user'), () => HttpResponse.json({ ...fixtures.customer, pendingEmail, message })));
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), pendingEmail);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveValue(fixtures.customer.email);
+    expect(useSession.getState().customer?.email).toBe(fixtures.customer.email);
   });
 
   it("says 'Something Went Wrong!' and stays editable when saving fails", async () => {

@@ -21,6 +21,8 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
   const updateProfile = useSession((state) => state.updateProfile);
   const [isLocked, setLocked] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Set when the server mailed a confirmation link to a new email instead of changing it at once. */
+  const [emailNotice, setEmailNotice] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -49,6 +51,7 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
       updateProfile(saved);
       reset(profileOf({ ...customer, ...saved }));
       setLocked(true);
+      setEmailNotice(saved.pendingEmail ? (saved.message ?? `We sent a link to ${saved.pendingEmail} to confirm your new email.`) : null);
       toast.success('Profile Updated Successfully');
     } catch {
       setFailure('Something Went Wrong!');
@@ -89,6 +92,7 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
       <FormField label="Phone Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} readOnly={isLocked} />}
       </FormField>
+      {emailNotice ? <p className="account-form__notice" role="status">{emailNotice}</p> : null}
       <FormError message={failure} />
       {isLocked ? null : (
         <div className="account-form__actions">

@@ -13,12 +13,14 @@ type OtpForm = z.infer<typeof otpFormSchema>;
 
 interface OtpFormProps {
   email: string;
+  /** From the register answer: the code completes only this browser's registration. */
+  registrationToken: string | undefined;
   onVerified: () => void;
   onChangeDetails: () => void;
 }
 
 /** Step 2: the 6-digit code from the email creates the account; a new code can be sent. */
-export function OtpForm({ email, onVerified, onChangeDetails }: OtpFormProps) {
+export function OtpForm({ email, registrationToken, onVerified, onChangeDetails }: OtpFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isResending, setResending] = useState(false);
   const {
@@ -34,7 +36,7 @@ export function OtpForm({ email, onVerified, onChangeDetails }: OtpFormProps) {
   const onSubmit = async ({ otp }: OtpForm) => {
     setFailure(null);
     try {
-      await verifyOtp({ otp, email });
+      await verifyOtp({ otp, email }, registrationToken);
       toast.info('User Has been Created Successfully!');
       onVerified();
     } catch {
@@ -47,7 +49,7 @@ export function OtpForm({ email, onVerified, onChangeDetails }: OtpFormProps) {
     setFailure(null);
     setResending(true);
     try {
-      await resendOtp({ email });
+      await resendOtp({ email }, registrationToken);
       toast.info('OTP has been resent to your email');
     } catch {
       setFailure('OTP resend failed');

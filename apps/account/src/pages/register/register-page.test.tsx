@@ -59,9 +59,10 @@ describe('RegisterPage: details', () => {
   });
 
   it("shows the server's message when the registration fails, keeping the details", async () => {
+    server.use(errorResponse('post', 'user/register', { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' }));
     const { user } = renderPage(<RegisterPage />, { route: '/register' });
-    await fillDetails(user, { ...newCustomer, email: fixtures.customer.email });
-    expect(await screen.findAllByText('User already exists')).toHaveLength(2);
+    await fillDetails(user);
+    expect(await screen.findAllByText('Too many attempts. Please wait a few minutes and try again.')).toHaveLength(2);
     expect(screen.getByLabelText('First Name')).toHaveValue(newCustomer.firstname);
   });
 

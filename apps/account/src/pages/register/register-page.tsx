@@ -9,10 +9,12 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [registration, setRegistration] = useState<Registration | null>(null);
+  const [registrationToken, setRegistrationToken] = useState<string | undefined>();
   const [step, setStep] = useState<'details' | 'code'>('details');
 
-  const showCodeStep = (details: Registration) => {
+  const showCodeStep = (details: Registration, token: string | undefined) => {
     setRegistration(details);
+    setRegistrationToken(token);
     setStep('code');
   };
 
@@ -26,6 +28,7 @@ export default function RegisterPage() {
       {step === 'code' && registration ? (
         <OtpForm
           email={registration.email}
+          registrationToken={registrationToken}
           onVerified={() => navigate(`/login${search}`, { state: { email: registration.email } })}
           onChangeDetails={() => setStep('details')}
         />

@@ -20,7 +20,8 @@ const registrationFormSchema = z.object({
 interface RegistrationFormProps {
   /** What the customer typed before, when they come back from the code step. */
   initial: Registration | null;
-  onCodeSent: (registration: Registration) => void;
+  /** `registrationToken` binds the code step to this browser's registration (absent on servers without it). */
+  onCodeSent: (registration: Registration, registrationToken: string | undefined) => void;
 }
 
 /** Step 1: the customer's details; the server mails a 6-digit code to the email. */
@@ -38,9 +39,9 @@ export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps)
   const onSubmit = async (registration: Registration) => {
     setFailure(null);
     try {
-      await registerCustomer(registration);
+      const { registrationToken } = await registerCustomer(registration);
       toast.info('OTP has been sent to your email');
-      onCodeSent(registration);
+      onCodeSent(registration, registrationToken);
     } catch (error) {
       setFailure(messageOf(error));
       toast.error(messageOf(error));

@@ -1,0 +1,58 @@
+import { confirmEmailChange, useSession } from '@agri/api-client';
+import { Button } from '@agri/ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { FormError } from '../../features/forms/form-error';
+import { messageOf } from '../../features/loading/use-load';
+
+/**
+ * The link mailed to a new email address. The change waits for a press of the button, so a mail
+ * scanner that opens links cannot make it on the customer's behalf.
+ */
+export default function ConfirmEmailPage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<{ status: 'idle' | 'saving' } | { status: 'done'; email: string } | { status: 'failed'; message: string }>({
+    status: 'idle',
+  });
+
+  const confirm = async () => {
+    setState({ status: 'saving' });
+    try {
+      const { user } = await confirmEmailChange(token);
+      // The customer may be signed in in this browser: show the new email at once.
+      const { customer, updateProfile } = useSession.getState();
+      if (customer?._id === user._id) updateProfile(user);
+      setState({ status: 'done', email: user.email });
+    } catch (error) {
+      setState({ status: 'failed', message: messageOf(error) });
+    }
+  };
+
+  if (state.status === 'done') {
+    return (
+      <AuthLayout title="Email Updated">
+        <p className="account-form__notice" role="status">
+          Your account&apos;s email is now <strong>{state.email}</strong>.
+        </p>
+        <p className="auth-card__links">
+          <Link to="/my-profile">Go to My Profile</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Confirm Your New Email" intro={<p>Press the button to make this address your account&apos;s email.</p>}>
+      <div className="account-form">
+        <FormError message={state.status === 'failed' ? state.message : null} />
+        <Button onClick={() => void confirm()} disabled={state.status === 'saving'} className="account-form__submit">
+          {state.status === 'saving' ? 'Confirming...' : 'Confirm New Email'}
+        </Button>
+      </div>
+      <p className="auth-card__links">
+        Link expired? <Link to="/edit-profile">Change your email again</Link>
+      </p>
+    </AuthLayout>
+  );
+}
