@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Before any schema is parsed (this module is the entry's first import): zod's eval probe is a CSP violation.
+z.config({ jitless: true });
+
 /** The API addresses and chat number every app reads from the run-time config. */
 export const apiSettingsSchema = z.object({
   /** Main API root, e.g. http://localhost:4000/api/ */
