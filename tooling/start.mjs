@@ -1,11 +1,12 @@
 // `npm start`: installs what is missing, builds every app for production, starts
 // the reference API and serves the composed site with each remote on its own port.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
 import { apiPort, apps } from './sites.mjs';
+import { securityHeaders } from './security-headers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const pnpm = ensurePnpm();
@@ -25,8 +26,11 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   });
 }
 
+// Every origin sends the headers derived from the config.json the shell serves.
+const shellDist = join(apps.find((app) => app.name === 'shell').dir, 'dist');
+const headers = securityHeaders(JSON.parse(readFileSync(join(shellDist, 'config.json'), 'utf8')));
 for (const app of apps) {
-  await serveStatic({ dir: join(app.dir, 'dist'), port: app.port });
+  await serveStatic({ dir: join(app.dir, 'dist'), port: app.port, headers });
 }
 
 console.log('\nThe site is up:');

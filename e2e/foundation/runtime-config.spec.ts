@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { rootDir } from '../../tooling/pnpm.mjs';
+import { securityHeaders } from '../../tooling/security-headers.mjs';
 import { serveStatic } from '../../tooling/static-server.mjs';
 import { portBase, siteConfig } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
@@ -8,23 +9,36 @@ import { expect, test } from '../support/fixtures';
 test.describe('run-time configuration', () => {
   test('a remote served from another port is used after a config.json change alone', async ({ page }) => {
     const movedPort = portBase + 10;
-    const server: Server = await serveStatic({ dir: join(rootDir, 'apps/catalog/dist'), port: movedPort });
+    const movedConfig = {
+      ...siteConfig,
+      remotes: { ...siteConfig.remotes, catalog: `http://localhost:${movedPort}/mf-manifest.json` },
+    };
+    // The shell's origin must send a policy naming the new origin, derived from the same
+    // config.json, so the unchanged shell build is served again with both. (Rewriting the
+    // document in page.route would not do: Chromium treats a fulfilled page as public and
+    // refuses it the loopback remotes.) Its origin is not the API's CORS list: API calls fail.
+    const headers = securityHeaders(movedConfig);
+    const servers: Server[] = [
+      await serveStatic({ dir: join(rootDir, 'apps/catalog/dist'), port: movedPort, headers }),
+      await serveStatic({
+        dir: join(rootDir, 'apps/shell/dist'),
+        port: movedPort + 1,
+        headers,
+        files: { '/config.json': JSON.stringify(movedConfig) },
+      }),
+    ];
     try {
-      const movedConfig = {
-        ...siteConfig,
-        remotes: { ...siteConfig.remotes, catalog: `http://localhost:${movedPort}/mf-manifest.json` },
-      };
-      await page.route('**/config.json', (route) => route.fulfill({ json: movedConfig }));
       const catalogRequests: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes(`:${movedPort}/`)) catalogRequests.push(request.url());
       });
-      await page.goto('/courses');
+      await page.goto(`http://localhost:${movedPort + 1}/courses`);
       await expect(page.getByRole('heading', { level: 1, name: /courses/i })).toBeVisible();
       expect(catalogRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
       expect(catalogRequests.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      for (const server of servers) server.closeAllConnections();
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     }
   });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootDir } from '../../tooling/pnpm.mjs';
 import { apps } from '../../tooling/sites.mjs';
+import { securityHeaders } from '../../tooling/security-headers.mjs';
 import { serveStatic } from '../../tooling/static-server.mjs';
 import { ports, siteConfig, urlOf } from './site-ports.mjs';
 
@@ -25,9 +26,10 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   },
 });
 
+const headers = securityHeaders(siteConfig);
 for (const app of apps) {
   const files = app.name === 'shell' ? { '/config.json': JSON.stringify(siteConfig) } : {};
-  await serveStatic({ dir: join(app.dir, 'dist'), port: ports[app.name], files });
+  await serveStatic({ dir: join(app.dir, 'dist'), port: ports[app.name], files, headers });
 }
 
 const stop = () => {

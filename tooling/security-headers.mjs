@@ -1,0 +1,59 @@
+// The security headers of every static origin (the shell and each remote),
+// derived from the site's config.json: the one place the policy is written.
+// `npm start`, the e2e harness and the README's nginx example use the same set.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/** Frames the pages embed: the contact page's map and the about/event videos. */
+const EMBED_ORIGINS = ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'];
+
+/**
+ * The only inline style sheets the site has, allowed by hash rather than with
+ * 'unsafe-inline' (security-headers.test.mjs checks them against their sources):
+ * the start-up spinner in the shell's index.html, and the copy of
+ * ReactToastify.css that react-toastify 11 injects as a <style> element.
+ */
+export const INLINE_STYLE_HASHES = {
+  shellSpinner: "'sha256-SEWCaOzpYdnUdQSzK/p4nm3v3LUNJL1mmbWWcvu/qg0='",
+  reactToastify: "'sha256-wBAOjWqzlHdwhuIyV//yRl4v0VNTHc3TOqbIfNXoA7k='",
+};
+
+const originOf = (url) => new URL(url).origin;
+
+/**
+ * @param {{ remotes: Record<string, string>, api: { apiBaseUrl: string, requestsApiBaseUrl: string } }} siteConfig
+ * @returns {{ 'Content-Security-Policy': string, 'X-Frame-Options': string, 'X-Content-Type-Options': string, 'Referrer-Policy': string }}
+ */
+export function securityHeaders(siteConfig) {
+  // Remotes serve scripts, style sheets and images, and their manifests are fetched.
+  const remotes = [...new Set(Object.values(siteConfig.remotes).map(originOf))];
+  // The API answers calls and serves the course and event images (/static/...).
+  const apis = [...new Set([siteConfig.api.apiBaseUrl, siteConfig.api.requestsApiBaseUrl].map(originOf))];
+  const policy = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
+    'img-src': ["'self'", ...remotes, ...apis],
+    'connect-src': ["'self'", ...remotes, ...apis],
+    'frame-src': EMBED_ORIGINS,
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+  };
+  return {
+    'Content-Security-Policy': Object.entries(policy)
+      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+      .join('; '),
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+// `node tooling/security-headers.mjs <config.json>` prints the set for a web server's configuration.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const config = process.argv[2] ?? new URL('../apps/shell/public/config.json', import.meta.url);
+  const headers = securityHeaders(JSON.parse(readFileSync(config, 'utf8')));
+  for (const [name, value] of Object.entries(headers)) console.log(`${name}: ${value}`);
+}

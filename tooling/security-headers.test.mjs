@@ -1,0 +1,62 @@
+// The header set of every static origin: what the policy allows, and that the
+// inline-style hashes still match the style sheets they stand for.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { rootDir } from './pnpm.mjs';
+import { INLINE_STYLE_HASHES, securityHeaders } from './security-headers.mjs';
+
+const siteConfig = {
+  remotes: {
+    content: 'https://content.example.co.ke/mf-manifest.json',
+    catalog: 'https://catalog.example.co.ke/v2/mf-manifest.json',
+    account: 'https://account.example.co.ke/mf-manifest.json',
+  },
+  api: {
+    apiBaseUrl: 'https://api.example.co.ke/api/',
+    requestsApiBaseUrl: 'https://api.example.co.ke/requests/',
+    chatNumber: '254722000000',
+  },
+};
+
+const directives = (csp) =>
+  Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+test('the headers forbid framing, sniffing and full referrers', () => {
+  const headers = securityHeaders(siteConfig);
+  assert.equal(headers['X-Frame-Options'], 'DENY');
+  assert.equal(headers['X-Content-Type-Options'], 'nosniff');
+  assert.equal(headers['Referrer-Policy'], 'strict-origin-when-cross-origin');
+  const csp = directives(headers['Content-Security-Policy']);
+  assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
+  assert.deepEqual(csp['object-src'], ["'none'"]);
+  assert.doesNotMatch(headers['Content-Security-Policy'], /unsafe-eval|unsafe-inline|\*/);
+});
+
+test('the policy lists the remote and API origins of the config, once each', () => {
+  const csp = directives(securityHeaders(siteConfig)['Content-Security-Policy']);
+  const remotes = ['https://content.example.co.ke', 'https://catalog.example.co.ke', 'https://account.example.co.ke'];
+  const api = 'https://api.example.co.ke';
+  assert.deepEqual(csp['script-src'], ["'self'", ...remotes]);
+  assert.deepEqual(csp['connect-src'], ["'self'", ...remotes, api]);
+  assert.deepEqual(csp['img-src'], ["'self'", ...remotes, api]);
+  assert.deepEqual(csp['frame-src'], ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com']);
+});
+
+test("the shell's start-up spinner style matches its hash", () => {
+  const page = readFileSync(join(rootDir, 'apps/shell/src/index.html'), 'utf8');
+  const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
+  assert.deepEqual(styles.map(sha256), [INLINE_STYLE_HASHES.shellSpinner], 'update INLINE_STYLE_HASHES.shellSpinner');
+});
+
+test('the style sheet react-toastify injects matches its hash', () => {
+  // react-toastify 11 injects the text of its ReactToastify.css as a <style> element.
+  const require = createRequire(join(rootDir, 'apps/shell/package.json'));
+  const css = readFileSync(require.resolve('react-toastify/dist/ReactToastify.css'), 'utf8');
+  assert.equal(sha256(css), INLINE_STYLE_HASHES.reactToastify, 'update INLINE_STYLE_HASHES.reactToastify');
+});
