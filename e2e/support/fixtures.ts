@@ -14,6 +14,8 @@ interface SiteFixture {
 interface Fixtures {
   /** Requests to third parties (map, video embeds) fail at once: the suites run offline and never wait on DNS. */
   offlineEmbeds: void;
+  /** Fails the test on any Content-Security-Policy violation in any page or frame of its browser context. */
+  noCspViolations: void;
   site: SiteFixture;
   /** The newest one-time code the API mailed to `email` (read from its dev outbox). */
   readOtp: (email: string) => Promise<string>;
@@ -33,6 +35,27 @@ export const test = base.extend<Fixtures>({
         (route) => route.abort('blockedbyclient'),
       );
       await use();
+    },
+    { auto: true },
+  ],
+  noCspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__reportCspViolation', ({ frame }, violation: string) => {
+        violations.push(`${frame.url()}: ${violation}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          // A <style> added by a script the test runs in the page (axe-core's probes) has no
+          // source file; the site's own code always has one (its page or its chunk).
+          if (event.effectiveDirective === 'style-src-elem' && !event.sourceFile) return;
+          const report = (window as unknown as { __reportCspViolation: (violation: string) => void }).__reportCspViolation;
+          const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
+          report(`${event.effectiveDirective} blocked ${event.blockedURI}${where}`);
+        });
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

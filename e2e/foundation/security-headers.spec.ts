@@ -1,0 +1,86 @@
+// Issue 9: every static origin sends the security headers, no other site can
+// frame the login page, and a malformed URL costs one 400, not the site.
+// (Zero CSP violations over every journey: the noCspViolations fixture.)
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { rootDir } from '../../tooling/pnpm.mjs';
+import { securityHeaders } from '../../tooling/security-headers.mjs';
+import { serveStatic } from '../../tooling/static-server.mjs';
+import { siteConfig } from '../support/site-ports.mjs';
+import { expect, test } from '../support/fixtures';
+
+const remotes = ['catalog', 'content', 'account'] as const;
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
+
+test.describe('security headers', () => {
+  test('every static origin sends the one header set derived from the site config', async ({ request, site }) => {
+    const urls = [
+      `${site.origin}/`,
+      `${site.origin}/login`,
+      `${site.origin}/course/some-id`,
+      `${site.origin}/config.json`,
+      ...remotes.flatMap((name) => [`${site.remoteOrigin(name)}/mf-manifest.json`, `${site.remoteOrigin(name)}/remoteEntry.js`]),
+    ];
+    const expected = securityHeaders(siteConfig);
+    for (const url of urls) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      const headers = response.headers();
+      expect(headers['x-frame-options'], url).toBe('DENY');
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(headers['content-security-policy'], url).toBe(expected['Content-Security-Policy']);
+    }
+
+    const policy = expected['Content-Security-Policy'];
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/unsafe-eval|unsafe-inline/);
+    const sourcesOf = (directive: string) =>
+      policy.split('; ').find((entry) => entry.startsWith(`${directive} `))?.split(' ').slice(1);
+    for (const name of remotes) expect(sourcesOf('script-src')).toContain(site.remoteOrigin(name));
+    expect(sourcesOf('connect-src')).toContain(new URL(site.apiBaseUrl).origin);
+    expect(sourcesOf('img-src')).toContain(new URL(site.apiBaseUrl).origin);
+  });
+
+  test('another site cannot frame the login page', async ({ page, site }) => {
+    // The control: the same shell build served without the headers, which any site may frame.
+    const unprotected = await serveStatic({
+      dir: join(rootDir, 'apps/shell/dist'),
+      port: 0,
+      files: { '/config.json': JSON.stringify(siteConfig) },
+    });
+    // The attacker is a real server on another origin: Chromium would refuse a page
+    // fulfilled by page.route the loopback frames (local network access).
+    const attacker = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      response.end(`<!doctype html><title>attacker</title>
+        <iframe id="framed" title="framed" src="${site.origin}/login"></iframe>
+        <iframe id="control" title="control" src="http://localhost:${portOf(unprotected)}/login"></iframe>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      const framedResponse = page.waitForResponse(`${site.origin}/login`);
+      await page.goto(`http://localhost:${portOf(attacker)}/`);
+      await framedResponse;
+      await expect(page.frameLocator('#control').getByLabel('Password', { exact: true })).toBeVisible();
+      // By now the framed page has had as long as the control took to show its form.
+      await expect(page.frameLocator('#framed').locator('input')).toHaveCount(0);
+      expect(page.frames().map((frame) => frame.url())).not.toContain(`${site.origin}/login`);
+    } finally {
+      for (const server of [unprotected, attacker]) server.closeAllConnections();
+      await Promise.all([unprotected, attacker].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  });
+
+  test('a malformed URL is a 400 and every origin answers afterwards', async ({ request, site }) => {
+    const response = await request.get(`${site.origin}/%E0%A4%A`);
+    expect(response.status()).toBe(400);
+    expect(response.headers()['x-frame-options']).toBe('DENY');
+
+    expect((await request.get(`${site.origin}/`)).status()).toBe(200);
+    for (const name of remotes) {
+      expect((await request.get(`${site.remoteOrigin(name)}/mf-manifest.json`)).status(), name).toBe(200);
+    }
+  });
+});
