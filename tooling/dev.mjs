@@ -1,5 +1,6 @@
 // `npm run dev`: the API and every app's dev server, with live reload.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
 import { apiPort, apps } from './sites.mjs';
 
@@ -9,7 +10,12 @@ installDependencies(pnpm);
 const child = spawn(pnpm, ['--filter', './apps/*', '--parallel', 'run', 'dev'], {
   cwd: rootDir,
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(apiPort) },
+  // As in `npm start`, the API keeps a generated secret in its data directory; mail is printed here.
+  env: {
+    JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+    ...process.env,
+    PORT: String(apiPort),
+  },
 });
 console.log('Dev servers starting (the first page load compiles and can take a few seconds):');
 for (const app of apps) console.log(`  ${app.name.padEnd(8)} http://localhost:${app.port}/`);

@@ -18,7 +18,14 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   const api = spawn(pnpm, ['--filter', '@agri/api', 'start'], {
     cwd: rootDir,
     stdio: 'inherit',
-    env: { ...process.env, PORT: String(apiPort) },
+    // The default run is production: no test outbox, mail printed here unless SMTP_URL is set, and a
+    // JWT secret generated into the API's data directory on first start (unless JWT_SECRET is given).
+    env: {
+      JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(apiPort),
+    },
   });
   children.push(api);
   api.on('exit', (code) => {

@@ -1,6 +1,7 @@
 // Started by Playwright (webServer): the reference API on a fresh temporary
 // database, and the BUILT apps, each from its own dist/, on the e2e ports.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,12 +18,17 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'test',
+    // The journeys read mailed codes and links through the test-mode outbox (GET /api/test/outbox).
+    TEST_MAIL_OUTBOX: 'on',
+    JWT_SECRET: randomBytes(32).toString('hex'),
     PORT: String(ports.api),
     DATA_DIR: dataDir,
     SITE_URL: urlOf('shell'),
     ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account'].map(urlOf).join(','),
     RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_OTP: '1000',
+    RATE_LIMIT_MAILS: '1000',
   },
 });
 
