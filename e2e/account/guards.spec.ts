@@ -1,15 +1,7 @@
 import { expect, test } from '../support/fixtures';
 
-const password = 'Mavuno!2026secure';
-
-test('a signed-out visitor is sent to log in and comes back to the page', async ({ page, request, site, readOtp }) => {
-  const email = `guard-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
-  const register = await request.post(`${site.apiBaseUrl}user/register`, {
-    data: { firstname: 'Otieno', lastname: 'Achieng', email, mobile: '722000111', password },
-  });
-  expect(register.ok()).toBeTruthy();
-  const verify = await request.post(`${site.apiBaseUrl}user/verify-otp`, { data: { email, otp: await readOtp(email) } });
-  expect(verify.ok()).toBeTruthy();
+test('a signed-out visitor is sent to log in and comes back to the page', async ({ page, registerCustomer }) => {
+  const { email, password } = await registerCustomer({ firstname: 'Otieno', lastname: 'Achieng', mobile: '722000111' });
 
   await page.goto('/my-orders');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-orders$/);

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, test, uniqueEmail } from '../support/fixtures';
 
 const password = 'Mavuno!2026secure';
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
 
 /** A toast of the site's container, by its exact text. */
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });

@@ -30,20 +30,3 @@ export async function upcomingEvents(request: APIRequestContext, apiBaseUrl: str
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   return data.filter((event) => event.endDate >= today).sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
-
-/** A fresh customer made through the API (register, then the mailed code). */
-export async function registerCustomer(
-  request: APIRequestContext,
-  apiBaseUrl: string,
-  readOtp: (email: string) => Promise<string>,
-): Promise<{ email: string; password: string }> {
-  const email = `catalog-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
-  const password = 'Mavuno!2026secure';
-  const register = await request.post(`${apiBaseUrl}user/register`, {
-    data: { firstname: 'Amina', lastname: 'Wekesa', email, mobile: '712345678', password },
-  });
-  expect(register.ok()).toBeTruthy();
-  const verify = await request.post(`${apiBaseUrl}user/verify-otp`, { data: { email, otp: await readOtp(email) } });
-  expect(verify.ok()).toBeTruthy();
-  return { email, password };
-}

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '../support/fixtures';
-import { registerCustomer, seededCourses } from './catalog-data';
+import { seededCourses } from './catalog-data';
 
 // A page's code and data can take a while on a busy machine; an assertion waits for them this long.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -90,9 +90,9 @@ test.describe('courses', () => {
     expect(href.searchParams.get('text')).toContain(page.url());
   });
 
-  test('add to cart while signed out goes through login and back', async ({ page, request, site, readOtp }) => {
+  test('add to cart while signed out goes through login and back', async ({ page, request, site, registerCustomer }) => {
     const [first] = await seededCourses(request, site.apiBaseUrl);
-    const customer = await registerCustomer(request, site.apiBaseUrl, readOtp);
+    const customer = await registerCustomer();
     await page.goto(`/course/${first!._id}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page).toHaveURL(new RegExp(`/login\\?redirect=(/|%2F)course(/|%2F)${first!._id}$`));

@@ -1,7 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-
-export const uniqueEmail = (label: string) =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
+import type { NewCustomer } from '../support/fixtures';
 
 /** A toast of the site's one container, by its exact text. */
 export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
@@ -25,15 +23,9 @@ export async function signInThroughApi(
   page: Page,
   request: APIRequestContext,
   apiBaseUrl: string,
-  readOtp: (email: string) => Promise<string>,
+  registerCustomer: (details?: Partial<NewCustomer>) => Promise<NewCustomer>,
 ): Promise<string> {
-  const email = uniqueEmail('frame');
-  const password = 'Mavuno!2026secure';
-  const registration = { firstname: 'Achieng', lastname: 'Odhiambo', email, mobile: '712345678', password };
-  const registered = await request.post(`${apiBaseUrl}user/register`, { data: registration });
-  if (!registered.ok()) throw new Error(`register: ${registered.status()} ${await registered.text()}`);
-  const verified = await request.post(`${apiBaseUrl}user/verify-otp`, { data: { email, otp: await readOtp(email) } });
-  if (!verified.ok()) throw new Error(`verify-otp: ${verified.status()} ${await verified.text()}`);
+  const { email, password } = await registerCustomer({ firstname: 'Achieng', lastname: 'Odhiambo' });
   const login = await request.post(`${apiBaseUrl}user/login`, { data: { email, password } });
   if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`);
   const customer = await login.json();

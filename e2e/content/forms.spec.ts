@@ -1,5 +1,5 @@
-import { expect, test } from '../support/fixtures';
-import { toast, uniqueEmail } from './content-support';
+import { expect, test, uniqueEmail } from '../support/fixtures';
+import { toast } from './content-support';
 
 test.describe('newsletter', () => {
   test('subscribes, then tells a returning subscriber they are already registered', async ({ page, checkA11y }) => {

@@ -68,8 +68,8 @@ test.describe('site frame navigation', () => {
     }
   });
 
-  test('a signed-in customer gets the My Account group and Logout in the side menu', async ({ page, request, site, readOtp }) => {
-    await signInThroughApi(page, request, site.apiBaseUrl, readOtp);
+  test('a signed-in customer gets the My Account group and Logout in the side menu', async ({ page, request, site, registerCustomer }) => {
+    await signInThroughApi(page, request, site.apiBaseUrl, registerCustomer);
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: /^Cart, 0 items/ })).toBeVisible();

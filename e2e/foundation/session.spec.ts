@@ -1,14 +1,7 @@
 import { expect, test } from '../support/fixtures';
 
-test('signing in on the account remote shows at once in the shell header', async ({ page, request, site, readOtp }) => {
-  const email = `frame-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
-  const password = 'Mavuno!2026secure';
-  const register = await request.post(`${site.apiBaseUrl}user/register`, {
-    data: { firstname: 'Wanjiku', lastname: 'Kamau', email, mobile: '712345678', password },
-  });
-  expect(register.ok()).toBeTruthy();
-  const verify = await request.post(`${site.apiBaseUrl}user/verify-otp`, { data: { email, otp: await readOtp(email) } });
-  expect(verify.ok()).toBeTruthy();
+test('signing in on the account remote shows at once in the shell header', async ({ page, registerCustomer }) => {
+  const { email, password } = await registerCustomer();
 
   await page.goto('/login');
   const header = page.getByRole('banner');
@@ -24,13 +17,8 @@ test('signing in on the account remote shows at once in the shell header', async
   expect(stored).toMatchObject({ email });
 });
 
-test('a returning customer sees the cart count in the header after a reload', async ({ page, request, site, readOtp }) => {
-  const email = `cart-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
-  const password = 'Mavuno!2026secure';
-  await request.post(`${site.apiBaseUrl}user/register`, {
-    data: { firstname: 'Otieno', lastname: 'Achieng', email, mobile: '722334455', password },
-  });
-  await request.post(`${site.apiBaseUrl}user/verify-otp`, { data: { email, otp: await readOtp(email) } });
+test('a returning customer sees the cart count in the header after a reload', async ({ page, request, site, registerCustomer }) => {
+  const { email, password } = await registerCustomer({ firstname: 'Otieno', lastname: 'Achieng', mobile: '722334455' });
   const customer = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email, password } })).json();
   const courses = await (await request.get(`${site.apiBaseUrl}course`)).json();
   const added = await request.post(`${site.apiBaseUrl}user/cart`, {

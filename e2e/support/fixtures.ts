@@ -17,13 +17,27 @@ interface Fixtures {
   /** Fails the test on any Content-Security-Policy violation in any page or frame of its browser context. */
   noCspViolations: void;
   site: SiteFixture;
-  /** The newest one-time code the API mailed to `email` (read from its dev outbox). */
+  /** The newest one-time code the API mailed to `email` (read from the test-mode outbox, TEST_MAIL_OUTBOX). */
   readOtp: (email: string) => Promise<string>;
+  /** A new customer made through the API as the register page does it: register, then the mailed code. */
+  registerCustomer: (details?: Partial<NewCustomer>) => Promise<NewCustomer>;
   /** The newest mail the API sent to `email`. */
   readLatestMail: (email: string) => Promise<{ subject: string; text: string }>;
   /** Fails the test on any WCAG 2.1 A or AA violation axe finds on the page as it is now. */
   checkA11y: (page: Page) => Promise<void>;
 }
+
+export interface NewCustomer {
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  password: string;
+}
+
+/** An email no other test (or earlier run on the same database) has used. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
@@ -71,7 +85,7 @@ export const test = base.extend<Fixtures>({
       let latest: { subject: string; text: string } | undefined;
       await expect
         .poll(async () => {
-          const response = await request.get(`${siteConfig.api.apiBaseUrl}dev/outbox`, { params: { email } });
+          const response = await request.get(`${siteConfig.api.apiBaseUrl}test/outbox`, { params: { email } });
           if (!response.ok()) return undefined;
           // Newest first.
           const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
@@ -88,6 +102,28 @@ export const test = base.extend<Fixtures>({
       const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
       if (!code) throw new Error(`No 6-digit code in the mail to ${email}: ${mail.text}`);
       return code;
+    });
+  },
+  registerCustomer: async ({ request, readOtp }, use) => {
+    await use(async (details = {}) => {
+      const customer: NewCustomer = {
+        firstname: 'Wanjiku',
+        lastname: 'Kamau',
+        email: uniqueEmail('customer'),
+        mobile: '712345678',
+        password: 'Mavuno!2026secure',
+        ...details,
+      };
+      const registered = await request.post(`${siteConfig.api.apiBaseUrl}user/register`, { data: customer });
+      expect(registered.ok(), `register: ${registered.status()}`).toBeTruthy();
+      // The code completes only the registration this token names, as in the browser.
+      const { registrationToken } = (await registered.json()) as { registrationToken: string };
+      const verified = await request.post(`${siteConfig.api.apiBaseUrl}user/verify-otp`, {
+        headers: { Authorization: `Bearer ${registrationToken}` },
+        data: { email: customer.email, otp: await readOtp(customer.email) },
+      });
+      expect(verified.ok(), `verify-otp: ${verified.status()} ${await verified.text()}`).toBeTruthy();
+      return customer;
     });
   },
   checkA11y: async ({}, use) => {
