@@ -128,6 +128,18 @@ export const test = base.extend<Fixtures>({
   },
   checkA11y: async ({}, use) => {
     await use(async (page) => {
+      // Colours are measured as they end up, not halfway through a fade-in (a toast entering, say):
+      // wait until every finite animation has finished; a toast's countdown bar and endless ones are not waited on.
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            const endless = animation.effect?.getTiming().iterations === Infinity;
+            return !endless && !(target instanceof Element && target.classList.contains('Toastify__progress-bar'));
+          })
+          .every((animation) => animation.playState !== 'running'),
+      );
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();
