@@ -22,7 +22,6 @@ import {
   type Order,
 } from '@agri/api-client';
 import { createApp } from './app';
-import { readConfig } from './config';
 import { startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 
 // One in-memory database for the file: PGlite takes seconds to start.
