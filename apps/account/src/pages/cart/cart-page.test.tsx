@@ -28,11 +28,13 @@ describe('CartPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fcart$/));
   });
 
-  it('shows that the cart is loading', () => {
+  it('shows that the cart is loading', async () => {
     signInForTests();
     server.use(delayedResponse('get', 'user/cart', 100));
     renderPage(<CartPage />, { route: '/cart' });
     expect(screen.getByText('Loading your cart')).toBeInTheDocument();
+    // Let the slow answer land here: arriving during a later test, it would overwrite that test's cart count.
+    expect(await screen.findByRole('status', { name: 'Your cart is empty' })).toBeInTheDocument();
   });
 
   it('shows an empty cart with a way to the courses', async () => {
