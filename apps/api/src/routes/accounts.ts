@@ -146,6 +146,8 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
     const existing = await db.query('SELECT 1 FROM customers WHERE email = $1', [email]);
     const otp = newOtp();
     const registrationToken = randomBytes(32).toString('base64url');
+    // Expired attempts are of no use to anyone: each new one clears them, so the table stays small.
+    await db.query('DELETE FROM registration_attempts WHERE expires_at < now()');
     await mailCodeOrNotice(existing.length > 0, { email, firstname: registration.firstname }, otp);
     await db.query(
       `INSERT INTO registration_attempts
