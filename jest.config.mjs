@@ -26,12 +26,12 @@ export default {
       '@swc/jest',
       { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
     ],
+    '\\.(png|jpe?g|gif|svg|webp|avif)$': '<rootDir>/tooling/jest/file-stub.mjs',
   },
   // pnpm keeps packages under .pnpm/<scope>+<name>@<version>/node_modules/...
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${esmOnlyDependencies}))`],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/tooling/jest/style-stub.cjs',
-    '\\.(png|jpe?g|gif|svg|webp|avif)$': '<rootDir>/tooling/jest/file-stub.cjs',
   },
   testEnvironmentOptions: { customExportConditions: [''] },
 };
