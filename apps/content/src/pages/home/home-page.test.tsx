@@ -8,14 +8,26 @@ import HomePage from './home-page';
 import { carouselSettings, slidesToShowAt, testimonials } from './testimonials-carousel';
 
 startMockApi();
+// As the shell does in the site: Upcoming Forums shows catalog's fragment.
+beforeEach(() =>
+  setFragmentLoader(async (remote, fragment) => ({
+    default: () => <p>{`${remote}/${fragment} list`}</p>,
+  })),
+);
 afterEach(() => {
   useBlogStore.getState().reset();
   forgetLazyModule('catalog/upcoming-events');
 });
 
+/** Renders the home page and waits for the fragment to load, which React must see inside act. */
+async function renderHomePage() {
+  renderPage(<HomePage />);
+  await screen.findByText('catalog/upcoming-events list');
+}
+
 describe('home page', () => {
   it('opens with the headline, the tagline and Our Programs', async () => {
-    renderPage(<HomePage />);
+    await renderHomePage();
     expect(screen.getByRole('heading', { level: 1, name: 'Expert Agri-Food Training & Consultancy Solutions' })).toBeInTheDocument();
     expect(screen.getByText('Quality and Safety is Our Business')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Our Programs' })).toHaveAttribute('href', '/courses');
@@ -24,16 +36,16 @@ describe('home page', () => {
     expect(await screen.findByRole('link', { name: 'Controlling Aflatoxin in Maize Value Chains' })).toBeInTheDocument();
   });
 
-  it('shows six services and four reasons to choose us', () => {
-    renderPage(<HomePage />);
+  it('shows six services and four reasons to choose us', async () => {
+    await renderHomePage();
     const services = screen.getByRole('region', { name: 'Our Services' });
     expect(within(services).getAllByRole('listitem')).toHaveLength(6);
     const reasons = screen.getByRole('region', { name: 'A partner for quality, safety and growth' });
     expect(within(reasons).getAllByRole('listitem')).toHaveLength(4);
   });
 
-  it('schedules a consultation through a prefilled chat link, without an API call', () => {
-    renderPage(<HomePage />);
+  it('schedules a consultation through a prefilled chat link, without an API call', async () => {
+    await renderHomePage();
     const link = screen.getByRole('link', { name: /Schedule Consultation/ });
     const href = new URL(link.getAttribute('href')!);
     expect(href.origin + href.pathname).toBe('https://wa.me/254700000000');
@@ -43,7 +55,7 @@ describe('home page', () => {
 
   it('opens the video from the play button and closes it with Escape, the close button and the overlay', async () => {
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHomePage();
     const play = screen.getByRole('button', { name: 'Play our introduction video' });
 
     await user.click(play);
@@ -62,8 +74,8 @@ describe('home page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('carries four testimonials in a carousel of 3, 2 below 992 px and 1 below 576 px', () => {
-    renderPage(<HomePage />);
+  it('carries four testimonials in a carousel of 3, 2 below 992 px and 1 below 576 px', async () => {
+    await renderHomePage();
     expect(testimonials).toHaveLength(4);
     for (const testimonial of testimonials) expect(screen.getAllByText(testimonial.name).length).toBeGreaterThan(0);
     expect(carouselSettings).toMatchObject({ slidesToShow: 3, autoplay: true, infinite: true, speed: 1000 });
@@ -75,17 +87,22 @@ describe('home page', () => {
 
   it('keeps Upcoming Forums readable when the catalog fragment is unavailable', async () => {
     setFragmentLoader(() => Promise.reject(new Error('catalog is down')));
-    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(<HomePage />);
     const forums = screen.getByRole('region', { name: 'Upcoming Forums' });
     expect(await within(forums).findByText('No upcoming events.')).toBeInTheDocument();
     expect(within(forums).getByRole('link', { name: 'More Events' })).toHaveAttribute('href', '/events');
+    // React still reports the failure the section survived.
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.any(String),
+      new Error('catalog is down'),
+      expect.any(String),
+      expect.stringContaining('FragmentBoundary'),
+    );
+    consoleError.mockRestore();
   });
 
   it('shows the catalog fragment inside Upcoming Forums when it loads', async () => {
-    setFragmentLoader(async (remote, fragment) => ({
-      default: () => <p>{`${remote}/${fragment} list`}</p>,
-    }));
     renderPage(<HomePage />);
     const forums = screen.getByRole('region', { name: 'Upcoming Forums' });
     expect(await within(forums).findByText('catalog/upcoming-events list')).toBeInTheDocument();
