@@ -14,12 +14,15 @@ const routeOf = (path: string): PageRoute => ({
   load: async () => ({ default: () => null }),
 });
 
+let consoleError: jest.SpyInstance;
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
+  // Each test makes a remote fail, which the store logs.
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
   loadRouteTableMock.mockReset();
   jest.mocked(resetRemote).mockReset();
   useComposition.setState(useComposition.getInitialState());
 });
+afterEach(() => consoleError.mockRestore());
 
 test('mounts the routes of every remote that loads, and marks the one that fails', async () => {
   loadRouteTableMock.mockImplementation(async (name) => {
@@ -35,6 +38,8 @@ test('mounts the routes of every remote that loads, and marks the one that fails
   expect(selectHasFailedRemote(state)).toBe(true);
   expect(state.remotes.catalog).toEqual({ state: 'failed', reason: 'manifest 500' });
   expect(selectMountedRoutes(state).map((route) => route.path)).toEqual(['/content', '/account']);
+  expect(consoleError).toHaveBeenCalledTimes(1);
+  expect(consoleError).toHaveBeenCalledWith('[shell] remote "catalog" is unavailable:', new Error('manifest 500'));
 });
 
 test('Retry resets only the failed remotes and mounts them once they answer', async () => {
@@ -51,4 +56,6 @@ test('Retry resets only the failed remotes and mounts them once they answer', as
   expect(resetRemote).toHaveBeenCalledWith('account');
   expect(selectHasFailedRemote(useComposition.getState())).toBe(false);
   expect(selectMountedRoutes(useComposition.getState())).toHaveLength(3);
+  expect(consoleError).toHaveBeenCalledTimes(1);
+  expect(consoleError).toHaveBeenCalledWith('[shell] remote "account" is unavailable:', new Error('timeout'));
 });

@@ -14,7 +14,7 @@ function renderRoute(route: PageRoute) {
   );
 }
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+// The failing pages log, as they should: those tests expect it on a mocked console.error.
 afterEach(() => jest.restoreAllMocks());
 
 test('renders the page and sets its head tags', async () => {
@@ -29,12 +29,14 @@ test('a page whose code cannot be loaded shows the unavailable panel, and Retry 
     .fn<ReturnType<PageRoute['load']>, []>()
     .mockRejectedValueOnce(new Error('remote down'))
     .mockResolvedValue({ default: () => <h1>All courses</h1> });
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
   renderRoute({ path: '/courses-retry', head, load });
 
   expect(await screen.findByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('heading', { name: 'All courses' })).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
+  expect(consoleError).toHaveBeenCalledWith('[shell] a page failed:', new Error('remote down'));
 });
 
 test('a page that throws while rendering is contained to its slot, and Retry renders it again', async () => {
@@ -43,6 +45,7 @@ test('a page that throws while rendering is contained to its slot, and Retry ren
     if (broken) throw new Error('render failure');
     return <h1>Recovered</h1>;
   }
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
   renderRoute({ path: '/fragile', head, load: async () => ({ default: FragilePage }) });
 
   expect(await screen.findByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
@@ -50,4 +53,5 @@ test('a page that throws while rendering is contained to its slot, and Retry ren
   broken = false;
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('heading', { name: 'Recovered' })).toBeInTheDocument();
+  expect(consoleError).toHaveBeenCalledWith('[shell] a page failed:', new Error('render failure'));
 });
