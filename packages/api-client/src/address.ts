@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, checkRequest } from './http';
 import { safeText } from './common';
+import { anyReplySchema, instantSchema, listOf, readAnswer } from './reader';
 
 /** The one county option; the spec's stored value was another country's name (a defect). */
 export const KENYA = 'Kenya';
@@ -27,33 +28,89 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-export const savedAddressResponseSchema = z.object({ message: z.string(), address: shippingAddressSchema });
-export type SavedAddressResponse = z.infer<typeof savedAddressResponseSchema>;
+/** The profile page's names for the same fields (spec §3): a server may store either naming. */
+const PROFILE_NAMES = { region: 'county', town: 'area', phone: 'phoneNumber' } as const;
 
-/** One saved address per customer; null until they save one. */
-export const addressResponseSchema = z.object({ address: shippingAddressSchema.nullable() });
+const ADDRESS_FIELDS = ['firstName', 'lastName', 'county', 'address', 'other', 'area', 'phoneNumber', 'additionalNumber'] as const;
 
-/** PUT user/add-address: saves (replaces) the customer's shipping address. */
-export function saveAddress(address: ShippingAddress): Promise<SavedAddressResponse> {
+/** Text a server may send as a number (phone numbers), null or nothing; read as trimmed text, '' for none. */
+const addressText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+
+/** A saved address as a server describes it, in either naming, with when it was saved if the server says. */
+const savedEntrySchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const named: Record<string, unknown> = { ...value };
+    for (const [profileName, formName] of Object.entries(PROFILE_NAMES)) {
+      if (named[formName] === undefined) named[formName] = named[profileName];
+    }
+    return named;
+  },
+  z.object({
+    firstName: addressText,
+    lastName: addressText,
+    county: addressText,
+    address: addressText,
+    other: addressText,
+    area: addressText,
+    phoneNumber: addressText.transform((phone) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')),
+    additionalNumber: addressText.transform((phone) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')),
+    /** Which of several saved addresses is the latest. */
+    updatedAt: instantSchema.optional().catch(undefined),
+    createdAt: instantSchema.optional().catch(undefined),
+  }).refine((entry) => ADDRESS_FIELDS.some((field) => entry[field] !== ''), 'Expected an address'),
+);
+
+type SavedEntry = z.output<typeof savedEntrySchema>;
+const addressOf = ({ updatedAt: _updated, createdAt: _created, ...address }: SavedEntry): ShippingAddress => address;
+
+/** A saved address as a server describes it, normalised to the form's naming. */
+export const storedAddressSchema = savedEntrySchema.transform(addressOf);
+
+const savedAt = (entry: SavedEntry): number =>
+  Date.parse(entry.updatedAt ?? entry.createdAt ?? '') || Number.NEGATIVE_INFINITY;
+
+/**
+ * The saved address from whatever a server answers: `{ address }` or the address itself, as one object,
+ * a list (the most recent entry: the latest `updatedAt`/`createdAt`, else the last) or nothing (null, [] or
+ * an empty object). Null when there is none.
+ */
+export const addressAnswerSchema = z.preprocess(
+  (value) => {
+    // `{ address: {...} | [...] | null }` is an envelope; `{ address: 'Street 1', ... }` is the address itself.
+    const enveloped = typeof value === 'object' && value !== null && !Array.isArray(value) && 'address' in value;
+    const inner = enveloped && typeof value.address !== 'string' ? value.address : value;
+    const empty = inner === undefined || (typeof inner === 'object' && inner !== null && Object.keys(inner).length === 0);
+    return empty ? null : inner;
+  },
+  z.union([z.null(), listOf(savedEntrySchema), savedEntrySchema]).transform((answer): ShippingAddress | null => {
+    const entries = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
+    const latest = entries.reduce<(typeof entries)[number] | null>(
+      (found, entry) => (found === null || savedAt(entry) >= savedAt(found) ? entry : found),
+      null,
+    );
+    return latest ? addressOf(latest) : null;
+  }),
+);
+
+/** PUT user/add-address: saves (replaces) the customer's shipping address; resolves with the address as saved. */
+export async function saveAddress(address: ShippingAddress): Promise<ShippingAddress> {
   const errors = { fallback: 'Error adding address', useServerMessage: true };
-  return call({
-    method: 'PUT',
-    path: 'user/add-address',
-    auth: 'required',
-    body: checkRequest(shippingAddressSchema, address, errors),
-    response: savedAddressResponseSchema,
-    errors,
-  });
+  const sent = checkRequest(shippingAddressSchema, address, errors);
+  // The reply is read only for the address; a server that answers otherwise (a message, the user) stored what was sent.
+  const reply = await call({ method: 'PUT', path: 'user/add-address', auth: 'required', body: sent, response: anyReplySchema, errors });
+  return readAnswer('PUT user/add-address', addressAnswerSchema, reply).data ?? sent;
 }
 
 /** GET user/get-address: the saved shipping address, or null. */
-export const getAddress = async (): Promise<ShippingAddress | null> =>
-  (
-    await call({
-      method: 'GET',
-      path: 'user/get-address',
-      auth: 'required',
-      response: addressResponseSchema,
-      errors: { fallback: 'Error getting address' },
-    })
-  ).address;
+export const getAddress = (): Promise<ShippingAddress | null> =>
+  call({
+    method: 'GET',
+    path: 'user/get-address',
+    auth: 'required',
+    response: addressAnswerSchema,
+    errors: { fallback: 'Error getting address' },
+  });

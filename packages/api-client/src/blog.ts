@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import { call, segment } from './http';
-import { htmlSchema, idSchema, imageSchema, isoDateTimeSchema } from './common';
+import { htmlSchema, imageSchema } from './common';
+import { instantSchema, listOf, optionalTextSchema, serverIdSchema } from './reader';
 
 export const blogPostSchema = z.object({
-  _id: idSchema,
+  _id: serverIdSchema,
   title: z.string(),
   description: htmlSchema,
-  images: z.array(imageSchema),
+  images: listOf(imageSchema),
   /** Card image for the home page; missing: use images[0] or a fallback. */
-  image: z.string().optional(),
+  image: optionalTextSchema,
   /** The home page shows 'col-1' (at most 2) and 'col-2' (at most 3). */
   category: z.string(),
-  createdAt: isoDateTimeSchema,
+  /** ISO date-time (UTC); shown in Kenyan time. */
+  createdAt: instantSchema,
 });
-export type BlogPost = z.infer<typeof blogPostSchema>;
+export type BlogPost = z.output<typeof blogPostSchema>;
 
-export const blogListSchema = z.array(blogPostSchema);
+export const blogListSchema = listOf(blogPostSchema);
 
 /** GET blog: every post, newest first. Sent without auth. */
 export const getBlogs = (): Promise<BlogPost[]> =>

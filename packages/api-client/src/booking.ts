@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, checkRequest } from './http';
-import { emailSchema, idSchema, isoDateTimeSchema, phoneSchema, safeText } from './common';
+import { emailSchema, idSchema, phoneSchema, safeText } from './common';
+import { amountSchema, anyReplySchema, instantSchema, optionalTextSchema, readAnswer, serverIdSchema } from './reader';
 
 /** Email or a chat service; may be left empty. */
 export const contactMethodSchema = z.enum(['Email', 'WhatsApp', '']);
@@ -16,14 +17,14 @@ export type ContactDetails = z.input<typeof contactDetailsSchema>;
 
 /** The event as a booking records it: the server's own data, looked up by the id the client sent. */
 export const bookedEventSchema = z.object({
-  id: idSchema,
+  id: serverIdSchema,
   title: z.string(),
   startDate: z.string(),
   endDate: z.string(),
-  price: z.number().nonnegative(),
+  price: amountSchema,
   /** Missing when the event has none yet. */
-  venue: z.string().optional(),
-  city: z.string().optional(),
+  venue: optionalTextSchema,
+  city: optionalTextSchema,
 });
 
 /** The spec's client also sends what it shows of the event; the server ignores all but the id. */
@@ -41,19 +42,20 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
+/** A stored booking as the reference API answers it; other servers may answer less (see `bookEvent`). */
 export const bookingSchema = z.object({
-  _id: idSchema,
+  _id: serverIdSchema,
   contactDetails: contactDetailsSchema,
   event: bookedEventSchema,
-  createdAt: isoDateTimeSchema,
+  createdAt: instantSchema,
 });
-export type Booking = z.infer<typeof bookingSchema>;
+export type Booking = z.output<typeof bookingSchema>;
 
 /** The course as a call request records it: the server's own data, looked up by the id the client sent. */
 export const requestedCourseSchema = z.object({
-  id: idSchema,
+  id: serverIdSchema,
   title: z.string(),
-  price: z.number().nonnegative(),
+  price: amountSchema,
   duration: z.string(),
 });
 
@@ -70,34 +72,36 @@ export const courseCallRequestSchema = z.object({
 export type CourseCallRequest = z.input<typeof courseCallRequestSchema>;
 
 export const courseCallRequestRecordSchema = z.object({
-  _id: idSchema,
+  _id: serverIdSchema,
   contactDetails: contactDetailsSchema,
   course: requestedCourseSchema,
-  createdAt: isoDateTimeSchema,
+  createdAt: instantSchema,
 });
-export type CourseCallRequestRecord = z.infer<typeof courseCallRequestRecordSchema>;
+export type CourseCallRequestRecord = z.output<typeof courseCallRequestRecordSchema>;
 
 /** The catalogue: the server's message, else the error's own, else 'Something went wrong!'. */
 const requestErrors = { fallback: 'Something went wrong!', useServerMessage: true };
 
-/** POST booking/ (second API base): books an event; the answer is the stored booking. */
-export const bookEvent = (request: BookingRequest): Promise<Booking> =>
-  call({
-    method: 'POST',
-    path: 'booking/',
-    base: 'requests',
-    body: checkRequest(bookingRequestSchema, request, requestErrors),
-    response: bookingSchema,
-    errors: requestErrors,
-  });
+/**
+ * POST booking/ (second API base): books an event. Any 2xx is a booking made; resolves with the stored
+ * booking when the server's answer describes it, else null (a bare echo, or nothing).
+ */
+export async function bookEvent(request: BookingRequest): Promise<Booking | null> {
+  const body = checkRequest(bookingRequestSchema, request, requestErrors);
+  const reply = await call({ method: 'POST', path: 'booking/', base: 'requests', body, response: anyReplySchema, errors: requestErrors });
+  return readAnswer('POST booking/', bookingSchema, reply).data ?? null;
+}
 
-/** POST course-request/ (second API base): asks the team to call about a course. */
-export const requestCourseCall = (request: CourseCallRequest): Promise<CourseCallRequestRecord> =>
-  call({
+/** POST course-request/ (second API base): asks the team to call about a course; answers as `bookEvent` does. */
+export async function requestCourseCall(request: CourseCallRequest): Promise<CourseCallRequestRecord | null> {
+  const body = checkRequest(courseCallRequestSchema, request, requestErrors);
+  const reply = await call({
     method: 'POST',
     path: 'course-request/',
     base: 'requests',
-    body: checkRequest(courseCallRequestSchema, request, requestErrors),
-    response: courseCallRequestRecordSchema,
+    body,
+    response: anyReplySchema,
     errors: requestErrors,
   });
+  return readAnswer('POST course-request/', courseCallRequestRecordSchema, reply).data ?? null;
+}

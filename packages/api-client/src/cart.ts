@@ -1,26 +1,27 @@
 import { z } from 'zod';
-import { call, checkRequest, segment } from './http';
+import { call, checkRequest, segment, type CallSpec } from './http';
 import { idSchema } from './common';
+import { amountSchema, anyReplySchema, listOf, numberSchema, readAnswer, serverIdSchema } from './reader';
 import { courseSummarySchema } from './courses';
 import { useSession } from './session/session-store';
 
 export const cartItemSchema = z.object({
   /** The cartItemId of update and remove. */
-  _id: idSchema,
+  _id: serverIdSchema,
   course: courseSummarySchema,
-  quantity: z.number().int().positive(),
+  quantity: numberSchema.pipe(z.number().int().positive()),
   /** Unit price in KES when added. */
-  price: z.number().nonnegative(),
+  price: amountSchema,
 });
-export type CartItem = z.infer<typeof cartItemSchema>;
+export type CartItem = z.output<typeof cartItemSchema>;
 
 /** Every cart call answers with the whole cart, so the header's count stays right. */
 export const cartSchema = z.object({
-  items: z.array(cartItemSchema),
+  items: listOf(cartItemSchema),
   /** KES, VAT inclusive. */
-  totalPrice: z.number().nonnegative(),
+  totalPrice: amountSchema,
 });
-export type Cart = z.infer<typeof cartSchema>;
+export type Cart = z.output<typeof cartSchema>;
 
 export const quantitySchema = z.number().int().min(1).max(100);
 export const addToCartRequestSchema = z.object({ courseId: idSchema, quantity: quantitySchema });
@@ -31,11 +32,21 @@ const countSeats = (cart: Cart): Cart => {
   return cart;
 };
 
+/**
+ * A cart change, then the cart as it now is. Our server answers every change with the whole cart; one that
+ * answers with the changed item only (or nothing) is followed by GET user/cart.
+ */
+async function changeCart(change: Omit<CallSpec<unknown>, 'auth' | 'response'>): Promise<Cart> {
+  const reply = await call({ ...change, auth: 'required', response: anyReplySchema });
+  const whole = readAnswer(`${change.method} ${change.path}`, cartSchema, reply);
+  return whole.success ? countSeats(whole.data) : getCart();
+}
+
 /** POST user/cart: adds a course (or more seats of it). */
 export async function addToCart(request: AddToCartRequest): Promise<Cart> {
   const errors = { fallback: 'Error adding to cart' };
   const body = checkRequest(addToCartRequestSchema, request, errors);
-  return countSeats(await call({ method: 'POST', path: 'user/cart', auth: 'required', body, response: cartSchema, errors }));
+  return changeCart({ method: 'POST', path: 'user/cart', body, errors });
 }
 
 /** GET user/cart. */
@@ -51,40 +62,20 @@ export const getCart = async (): Promise<Cart> =>
   );
 
 /** DELETE user/delete-product-cart/{cartItemId}. */
-export const removeFromCart = async (cartItemId: string): Promise<Cart> =>
-  countSeats(
-    await call({
-      method: 'DELETE',
-      path: `user/delete-product-cart/${segment(cartItemId)}`,
-      auth: 'required',
-      response: cartSchema,
-      errors: { fallback: 'Something Went Wrong!' },
-    }),
-  );
+export const removeFromCart = (cartItemId: string): Promise<Cart> =>
+  changeCart({
+    method: 'DELETE',
+    path: `user/delete-product-cart/${segment(cartItemId)}`,
+    errors: { fallback: 'Something Went Wrong!' },
+  });
 
 /** PUT user/update-product-cart/{cartItemId}/{quantity}, no body. */
 export async function updateCartQuantity(cartItemId: string, quantity: number): Promise<Cart> {
   const errors = { fallback: 'Something Went Wrong!' };
   const checked = checkRequest(quantitySchema, quantity, errors);
-  return countSeats(
-    await call({
-      method: 'PUT',
-      path: `user/update-product-cart/${segment(cartItemId)}/${checked}`,
-      auth: 'required',
-      response: cartSchema,
-      errors,
-    }),
-  );
+  return changeCart({ method: 'PUT', path: `user/update-product-cart/${segment(cartItemId)}/${checked}`, errors });
 }
 
 /** DELETE user/empty-cart. */
-export const emptyCart = async (): Promise<Cart> =>
-  countSeats(
-    await call({
-      method: 'DELETE',
-      path: 'user/empty-cart',
-      auth: 'required',
-      response: cartSchema,
-      errors: { fallback: 'Error emptying cart' },
-    }),
-  );
+export const emptyCart = (): Promise<Cart> =>
+  changeCart({ method: 'DELETE', path: 'user/empty-cart', errors: { fallback: 'Error emptying cart' } });

@@ -37,10 +37,12 @@ export const phoneSchema = z
   .trim()
   .regex(/^\+?[0-9 ]{7,20}$/, 'Phone Number must be digits');
 
-export const imageSchema = z.object({ url: z.string().min(1) });
-export type Image = z.infer<typeof imageSchema>;
+/** An image as `{ url }`; a bare URL string is read as one. */
+export const imageSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? { url: value } : value),
+  z.object({ url: z.string().min(1) }),
+);
+export type Image = z.output<typeof imageSchema>;
 
 /** Server HTML (descriptions); render only through the ui package's sanitising component. */
 export const htmlSchema = z.string();
-
-export const isoDateTimeSchema = z.iso.datetime({ offset: true });

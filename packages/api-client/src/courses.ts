@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { call, segment } from './http';
-import { htmlSchema, idSchema } from './common';
+import { htmlSchema } from './common';
+import { amountSchema, flagSchema, listOf, optionalNumber, optionalTextSchema, serverIdSchema } from './reader';
 
 export const courseSchema = z.object({
-  _id: idSchema,
+  _id: serverIdSchema,
   title: z.string(),
   objective: z.string(),
   targetGroup: z.string(),
@@ -13,24 +14,24 @@ export const courseSchema = z.object({
   category: z.string(),
   description: htmlSchema,
   /** The first item is HTML. */
-  whatYouWillEarn: z.array(htmlSchema),
+  whatYouWillEarn: listOf(htmlSchema),
   /** KES, VAT inclusive. */
-  price: z.number().nonnegative(),
+  price: amountSchema,
   /** Missing: show 'N/A'. */
-  lectures: z.number().int().nonnegative().optional(),
+  lectures: optionalNumber(z.number().int().nonnegative()),
   /** Missing: show 'All Levels'. */
-  skillLevel: z.string().optional(),
+  skillLevel: optionalTextSchema,
   /** Missing: show 'English'. */
-  language: z.string().optional(),
-  certificate: z.boolean(),
+  language: optionalTextSchema,
+  certificate: flagSchema,
 });
-export type Course = z.infer<typeof courseSchema>;
+export type Course = z.output<typeof courseSchema>;
 
-export const courseListSchema = z.array(courseSchema);
+export const courseListSchema = listOf(courseSchema);
 
 /** The course fields that cart items, orders and the wishlist carry. */
 export const courseSummarySchema = courseSchema.pick({ _id: true, title: true, price: true, duration: true, category: true });
-export type CourseSummary = z.infer<typeof courseSummarySchema>;
+export type CourseSummary = z.output<typeof courseSummarySchema>;
 
 /** GET course: every course. */
 export const getCourses = (): Promise<Course[]> =>

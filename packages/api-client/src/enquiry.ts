@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, checkRequest } from './http';
-import { idSchema, isoDateTimeSchema, safeText } from './common';
+import { safeText } from './common';
+import { anyReplySchema, instantSchema, readAnswer, serverIdSchema } from './reader';
 
 /** The contact form; messages are the spec's field errors. */
 export const enquiryRequestSchema = z.object({
@@ -11,17 +12,24 @@ export const enquiryRequestSchema = z.object({
 });
 export type EnquiryRequest = z.infer<typeof enquiryRequestSchema>;
 
-export const enquirySchema = enquiryRequestSchema.extend({ _id: idSchema, createdAt: isoDateTimeSchema });
-export type Enquiry = z.infer<typeof enquirySchema>;
+/** A stored enquiry as the reference API answers it. */
+export const enquirySchema = z.object({
+  _id: serverIdSchema,
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  comment: z.string(),
+  createdAt: instantSchema,
+});
+export type Enquiry = z.output<typeof enquirySchema>;
 
-/** POST enquiry (main API): answers with the stored enquiry. */
-export function sendEnquiry(request: EnquiryRequest): Promise<Enquiry> {
+/**
+ * POST enquiry (main API): any 2xx is an enquiry received. Resolves with the stored enquiry when the
+ * server's answer describes it, else null (a bare echo, or nothing).
+ */
+export async function sendEnquiry(request: EnquiryRequest): Promise<Enquiry | null> {
   const errors = { fallback: 'Something Went wrong !' };
-  return call({
-    method: 'POST',
-    path: 'enquiry',
-    body: checkRequest(enquiryRequestSchema, request, errors),
-    response: enquirySchema,
-    errors,
-  });
+  const body = checkRequest(enquiryRequestSchema, request, errors);
+  const reply = await call({ method: 'POST', path: 'enquiry', body, response: anyReplySchema, errors });
+  return readAnswer('POST enquiry', enquirySchema, reply).data ?? null;
 }

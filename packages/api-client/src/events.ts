@@ -1,36 +1,72 @@
 import { z } from 'zod';
 import { call, segment } from './http';
-import { htmlSchema, idSchema, imageSchema } from './common';
+import { htmlSchema, imageSchema, type Image } from './common';
+import {
+  amountSchema,
+  kenyanDateSchema,
+  kenyanTimeSchema,
+  listOf,
+  optionalNumber,
+  optionalTextSchema,
+  serverIdSchema,
+} from './reader';
 
-const dateSchema = z.iso.date();
-const timeSchema = z.string().regex(/^\d{2}:\d{2}$/, 'time must be HH:mm');
-
-export const eventSchema = z.object({
-  _id: idSchema,
+/** The event as the server may send it; `eventSchema` normalises it. */
+const eventFieldsSchema = z.object({
+  _id: serverIdSchema,
   title: z.string(),
   speaker: z.string(),
   description: htmlSchema,
-  /** Missing: show 'City TBD'. */
-  city: z.string().optional(),
-  /** Missing: show 'Venue TBD'. */
-  venue: z.string().optional(),
-  /** YYYY-MM-DD, Kenyan local date. */
-  startDate: dateSchema,
-  /** HH:mm, Kenyan local time. */
-  startTime: timeSchema,
-  endDate: dateSchema,
-  endTime: timeSchema,
-  /** KES; 0 is a free event. */
-  price: z.number().nonnegative(),
-  images: z.array(imageSchema),
-  /** Length in days. */
-  courseLength: z.number().int().positive().optional(),
-  /** One class, in minutes. */
-  classDuration: z.number().int().positive().optional(),
+  city: optionalTextSchema,
+  venue: optionalTextSchema,
+  startDate: kenyanDateSchema,
+  /** Missing: the time of `startDate` when that is a date-time. */
+  startTime: kenyanTimeSchema.optional(),
+  endDate: kenyanDateSchema,
+  endTime: kenyanTimeSchema.optional(),
+  price: amountSchema,
+  images: listOf(imageSchema).optional(),
+  courseLength: optionalNumber(z.number().int().positive()),
+  classDuration: optionalNumber(z.number().int().positive()),
 });
-export type Event = z.infer<typeof eventSchema>;
 
-export const eventListResponseSchema = z.object({ data: z.array(eventSchema) });
+/** An event as every app sees it, whatever form the server sent. */
+export interface Event {
+  _id: string;
+  title: string;
+  speaker: string;
+  /** Server HTML. */
+  description: string;
+  /** Missing: show 'City TBD'. */
+  city?: string;
+  /** Missing: show 'Venue TBD'. */
+  venue?: string;
+  /** YYYY-MM-DD, Kenyan local date. */
+  startDate: string;
+  /** HH:mm, Kenyan local time. */
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  /** KES; 0 is a free event. */
+  price: number;
+  images: Image[];
+  /** Length in days. */
+  courseLength?: number;
+  /** One class, in minutes. */
+  classDuration?: number;
+}
+
+export const eventSchema = eventFieldsSchema.transform((event, ctx): Event => {
+  const startTime = event.startTime ?? event.startDate.time;
+  const endTime = event.endTime ?? event.endDate.time;
+  if (startTime === null || endTime === null) {
+    ctx.addIssue({ code: 'custom', path: [startTime === null ? 'startTime' : 'endTime'], message: 'Expected a time of day (HH:mm)' });
+    return z.NEVER;
+  }
+  return { ...event, startDate: event.startDate.date, startTime, endDate: event.endDate.date, endTime, images: event.images ?? [] };
+});
+
+export const eventListResponseSchema = z.object({ data: listOf(eventSchema) });
 export const eventResponseSchema = z.object({ data: eventSchema });
 
 /** GET event: every event, past and upcoming, soonest first; the list is the response's `data`. */

@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
+import { readAnswer } from './reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
 import { tokenOf, useSession } from './session/session-store';
 
@@ -74,7 +75,7 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
     throw toApiError(error, spec, auth === 'required' && token !== null);
   }
 
-  const parsed = spec.response.safeParse(data);
+  const parsed = readAnswer(`${spec.method} ${spec.path}`, spec.response, data);
   if (!parsed.success) {
     throw new ApiError({
       message: spec.errors.fallback,

@@ -83,12 +83,11 @@ export {
 export {
   KENYA,
   shippingAddressSchema,
-  savedAddressResponseSchema,
-  addressResponseSchema,
+  storedAddressSchema,
+  addressAnswerSchema,
   saveAddress,
   getAddress,
   type ShippingAddress,
-  type SavedAddressResponse,
 } from './address';
 export {
   cartItemSchema,

@@ -1,4 +1,3 @@
-import type { MessageResponse } from './common';
 import { useSession } from './session/session-store';
 import { logout } from './user';
 
@@ -11,8 +10,7 @@ export const LOGGED_OUT_MESSAGE = 'User Logged Out Successfully';
  * thrown and the session is kept, so the customer can try again (a 401 has already signed
  * them out in the HTTP layer).
  */
-export async function logOutCustomer(): Promise<MessageResponse> {
-  const answer = await logout();
+export async function logOutCustomer(): Promise<void> {
+  await logout();
   useSession.getState().signOut();
-  return answer;
 }

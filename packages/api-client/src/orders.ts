@@ -1,32 +1,38 @@
 import { z } from 'zod';
 import { call, checkRequest, segment } from './http';
-import { idSchema, isoDateTimeSchema } from './common';
 import { courseSummarySchema } from './courses';
-import { shippingAddressSchema } from './address';
+import { shippingAddressSchema, storedAddressSchema } from './address';
+import { amountSchema, anyReplySchema, instantSchema, listOf, numberSchema, readAnswer, serverIdSchema } from './reader';
 import { useSession } from './session/session-store';
 
 export const ORDER_STATUSES = ['Ordered', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
+/** A status as a server may spell it ('cancelled', 'CANCELLED'), read as the spec's. */
+const orderStatusAnswerSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (ORDER_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase()) ?? value) : value),
+  orderStatusSchema,
+);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const orderSchema = z.object({
   /** The orderId of the status update. */
-  _id: idSchema,
-  items: z.array(
+  _id: serverIdSchema,
+  items: listOf(
     z.object({
       course: courseSummarySchema,
-      quantity: z.number().int().positive(),
+      quantity: numberSchema.pipe(z.number().int().positive()),
       /** Unit price in KES. */
-      price: z.number().nonnegative(),
+      price: amountSchema,
     }),
   ),
-  shippingInfo: shippingAddressSchema,
+  /** Not shown on any page; kept when the server sends it. */
+  shippingInfo: storedAddressSchema.optional(),
   /** KES, VAT inclusive. */
-  totalPrice: z.number().nonnegative(),
-  status: orderStatusSchema,
-  createdAt: isoDateTimeSchema,
+  totalPrice: amountSchema,
+  status: orderStatusAnswerSchema,
+  createdAt: instantSchema,
 });
-export type Order = z.infer<typeof orderSchema>;
+export type Order = z.output<typeof orderSchema>;
 
 export const createOrderRequestSchema = z.object({ shippingInfo: shippingAddressSchema });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
@@ -35,20 +41,16 @@ export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 export const updateOrderRequestSchema = z.object({ status: orderStatusSchema });
 export type UpdateOrderRequest = z.infer<typeof updateOrderRequestSchema>;
 
-/** POST user/cart/create-order: turns the whole cart into an order and empties the cart. */
-export async function createOrder(request: CreateOrderRequest): Promise<Order> {
+/**
+ * POST user/cart/create-order: turns the whole cart into an order and empties the cart.
+ * Resolves with the order when the server's answer describes it, else null (it was stored all the same).
+ */
+export async function createOrder(request: CreateOrderRequest): Promise<Order | null> {
   const errors = { fallback: 'Error creating order' };
   const body = checkRequest(createOrderRequestSchema, request, errors);
-  const order = await call({
-    method: 'POST',
-    path: 'user/cart/create-order',
-    auth: 'required',
-    body,
-    response: orderSchema,
-    errors,
-  });
+  const reply = await call({ method: 'POST', path: 'user/cart/create-order', auth: 'required', body, response: anyReplySchema, errors });
   useSession.getState().setCartCount(0);
-  return order;
+  return readAnswer('POST user/cart/create-order', orderSchema, reply).data ?? null;
 }
 
 /** GET user/getmyorders: newest first. */
@@ -57,19 +59,18 @@ export const getMyOrders = (): Promise<Order[]> =>
     method: 'GET',
     path: 'user/getmyorders',
     auth: 'required',
-    response: z.array(orderSchema),
+    response: listOf(orderSchema),
     errors: { fallback: 'Error getting user orders' },
   });
 
-/** PUT user/updateOrder/{orderId}: e.g. { status: 'Cancelled' }. */
-export function updateOrderStatus(orderId: string, request: UpdateOrderRequest): Promise<Order> {
+/**
+ * PUT user/updateOrder/{orderId}: e.g. { status: 'Cancelled' }. Resolves with the updated order when the
+ * server's answer describes it, else null (the change was stored all the same).
+ */
+export async function updateOrderStatus(orderId: string, request: UpdateOrderRequest): Promise<Order | null> {
   const errors = { fallback: 'Error updating order' };
-  return call({
-    method: 'PUT',
-    path: `user/updateOrder/${segment(orderId)}`,
-    auth: 'required',
-    body: checkRequest(updateOrderRequestSchema, request, errors),
-    response: orderSchema,
-    errors,
-  });
+  const path = `user/updateOrder/${segment(orderId)}`;
+  const body = checkRequest(updateOrderRequestSchema, request, errors);
+  const reply = await call({ method: 'PUT', path, auth: 'required', body, response: anyReplySchema, errors });
+  return readAnswer(`PUT ${path}`, orderSchema, reply).data ?? null;
 }

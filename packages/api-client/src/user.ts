@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, checkRequest, segment } from './http';
-import { emailSchema, idSchema, messageResponseSchema, phoneSchema, safeText, type MessageResponse } from './common';
+import { emailSchema, idSchema, phoneSchema, safeText } from './common';
+import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema } from './reader';
 import { courseSummarySchema, type CourseSummary } from './courses';
 import { storedCustomerSchema, tokenOf, type StoredCustomer } from './session/session-store';
 
@@ -17,13 +18,14 @@ export const passwordSchema = safeText('Password', 128, { trim: false }).min(8, 
 
 /** A customer as the server describes them, without a token. */
 export const customerSchema = z.object({
-  _id: idSchema,
+  _id: serverIdSchema,
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  mobile: z.string(),
+  /** A number on servers that store it as one. */
+  mobile: z.union([z.string(), z.number()]).transform(String),
 });
-export type Customer = z.infer<typeof customerSchema>;
+export type Customer = z.output<typeof customerSchema>;
 
 export const registrationSchema = z.object({
   firstname: safeText('First name', 100).min(1, 'First Name is Required'),
@@ -45,7 +47,7 @@ export const otpResentResponseSchema = z.object({ message: z.literal(OTP_RESENT_
  * resend and verify-otp send it back ("with auth"), so nobody else's registration of the same email can
  * complete or replace this one. A server without it is still read.
  */
-export const registrationResponseSchema = z.object({ message: z.string(), registrationToken: z.string().min(1).optional() });
+export const registrationResponseSchema = z.object({ message: optionalTextSchema, registrationToken: optionalTextSchema });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 /** The registration token as the bearer of resend and verify-otp; the session's token otherwise, as the spec does. */
@@ -60,11 +62,8 @@ export const verifyOtpRequestSchema = z.object({
 });
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
-/** Success is exactly the spec's message; anything else is not a created user. */
-export const verifyOtpResponseSchema = z.object({
-  message: z.literal(USER_CREATED_MESSAGE),
-  user: customerSchema,
-});
+/** Success is exactly the spec's message; anything else is not a created user. The created user is not read. */
+export const verifyOtpResponseSchema = z.object({ message: z.literal(USER_CREATED_MESSAGE) });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 export const credentialsSchema = z.object({
@@ -89,9 +88,9 @@ export type Profile = z.infer<typeof profileSchema>;
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
 
-export const wishlistSchema = z.array(courseSummarySchema);
+export const wishlistSchema = listOf(courseSummarySchema);
 export const addToWishlistRequestSchema = z.object({ courseId: idSchema });
-export const recentlyViewedSchema = z.array(courseSummarySchema);
+export const recentlyViewedSchema = listOf(courseSummarySchema);
 
 export const NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE = 'Email is already subscribed to the newsletter.';
 export const newsletterRequestSchema = z.object({ email: emailSchema });
@@ -162,37 +161,42 @@ export const fetchUser = (): Promise<StoredCustomer> =>
   });
 
 /** GET user/logout: the server forgets the token; then call `useSession.signOut`. */
-export const logout = (): Promise<MessageResponse> =>
-  call({
+export async function logout(): Promise<void> {
+  await call({
     method: 'GET',
     path: 'user/logout',
     auth: 'required',
     headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
-    response: messageResponseSchema,
+    response: anyReplySchema,
     errors: { fallback: 'Error logging out' },
   });
+}
 
 /**
- * The edit-user answer. A new email is not applied at once on the reference API: it answers the
- * customer as stored (old email) with `pendingEmail` and a message, and mails a confirmation link.
+ * What the edit-user answer may say. A new email is not applied at once on the reference API: it answers
+ * the customer as stored (old email) with `pendingEmail` and a message, and mails a confirmation link.
  */
-export const editUserResponseSchema = customerSchema.extend({
-  pendingEmail: z.string().optional(),
-  message: z.string().optional(),
+export const editUserResponseSchema = z.object({
+  firstname: optionalTextSchema,
+  lastname: optionalTextSchema,
+  email: optionalTextSchema,
+  mobile: z.union([z.string(), z.number()]).transform(String).optional(),
+  pendingEmail: optionalTextSchema,
+  message: optionalTextSchema,
 });
-export type EditUserResponse = z.infer<typeof editUserResponseSchema>;
+export type EditUserResponse = Profile & { pendingEmail?: string; message?: string };
 
-/** PUT user/edit-user: then call `useSession.updateProfile` with the answer. */
-export function editUser(profile: Profile): Promise<EditUserResponse> {
+/**
+ * PUT user/edit-user: then call `useSession.updateProfile` with the answer. Resolves with the profile as
+ * stored: what the server's answer says, else what was sent (any 2xx stored it).
+ */
+export async function editUser(profile: Profile): Promise<EditUserResponse> {
   const errors = { fallback: 'Error updating user' };
-  return call({
-    method: 'PUT',
-    path: 'user/edit-user',
-    auth: 'required',
-    body: checkRequest(profileSchema, profile, errors),
-    response: editUserResponseSchema,
-    errors,
-  });
+  const sent = checkRequest(profileSchema, profile, errors);
+  const reply = await call({ method: 'PUT', path: 'user/edit-user', auth: 'required', body: sent, response: anyReplySchema, errors });
+  const said = readAnswer('PUT user/edit-user', editUserResponseSchema, reply).data ?? {};
+  const stored = Object.fromEntries(Object.entries(said).filter(([, value]) => value !== undefined));
+  return { ...sent, ...stored };
 }
 
 export const confirmEmailResponseSchema = z.object({ message: z.string(), user: customerSchema });
@@ -207,25 +211,25 @@ export const confirmEmailChange = (token: string): Promise<z.infer<typeof confir
   });
 
 /** POST user/forgot-password-token: mails a single-use reset link (the answer is the same for unknown emails). */
-export function requestPasswordReset(request: z.infer<typeof forgotPasswordRequestSchema>): Promise<MessageResponse> {
+export async function requestPasswordReset(request: z.infer<typeof forgotPasswordRequestSchema>): Promise<void> {
   const errors = { fallback: 'Error requesting forgot password token', useServerMessage: true };
-  return call({
+  await call({
     method: 'POST',
     path: 'user/forgot-password-token',
     body: checkRequest(forgotPasswordRequestSchema, request, errors),
-    response: messageResponseSchema,
+    response: anyReplySchema,
     errors,
   });
 }
 
 /** PUT user/reset-password/{token}: sets a new password with the token from the mailed link. */
-export function resetPassword(token: string, request: z.infer<typeof resetPasswordRequestSchema>): Promise<MessageResponse> {
+export async function resetPassword(token: string, request: z.infer<typeof resetPasswordRequestSchema>): Promise<void> {
   const errors = { fallback: 'Error resetting password' };
-  return call({
+  await call({
     method: 'PUT',
     path: `user/reset-password/${segment(token)}`,
     body: checkRequest(resetPasswordRequestSchema, request, errors),
-    response: messageResponseSchema,
+    response: anyReplySchema,
     errors,
   });
 }
@@ -267,13 +271,13 @@ export const getRecentlyViewed = (): Promise<CourseSummary[]> =>
   });
 
 /** POST user/subscribe/newsletter: a 400 with NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE for a known email. */
-export function subscribeToNewsletter(request: NewsletterRequest): Promise<MessageResponse> {
+export async function subscribeToNewsletter(request: NewsletterRequest): Promise<void> {
   const errors = { fallback: 'Error subscribing to newsletter', useServerMessage: true };
-  return call({
+  await call({
     method: 'POST',
     path: 'user/subscribe/newsletter',
     body: checkRequest(newsletterRequestSchema, request, errors),
-    response: messageResponseSchema,
+    response: anyReplySchema,
     errors,
   });
 }

@@ -97,6 +97,11 @@ interface Row {
   fallback: string;
   run: () => Promise<unknown>;
   check: (result: unknown) => void;
+  /**
+   * For a write whose answer no page needs: any 2xx body is a success, and this checks what the call
+   * resolves with when the body says nothing it knows. Without it, such a body is a malformed answer.
+   */
+  anyAnswer?: (result: unknown) => void;
 }
 
 const rows: Row[] = [
@@ -104,6 +109,7 @@ const rows: Row[] = [
     name: 'register', method: 'post', path: 'user/register', auth: false, serverMessage: true, fallback: 'Error registering user',
     run: () => register(registration),
     check: (r) => expect(r).toEqual({ message: 'OTP has been sent to your email', registrationToken: fixtures.registrationToken }),
+    anyAnswer: (r) => expect(r).toEqual({}),
   },
   {
     name: 'resendOtp', method: 'post', path: 'user/register', auth: false, serverMessage: true, fallback: 'Error resending OTP',
@@ -113,7 +119,7 @@ const rows: Row[] = [
   {
     name: 'verifyOtp', method: 'post', path: 'user/verify-otp', auth: false, serverMessage: false, fallback: 'Error verifying OTP',
     run: () => verifyOtp({ otp: fixtures.otp, email: registration.email }, fixtures.registrationToken),
-    check: (r) => expect(r).toMatchObject({ message: 'User created successfully', user: { email: registration.email } }),
+    check: (r) => expect(r).toEqual({ message: 'User created successfully' }),
   },
   {
     name: 'login', method: 'post', path: 'user/login', auth: false, serverMessage: true, fallback: 'Error Logging in',
@@ -128,7 +134,8 @@ const rows: Row[] = [
   {
     name: 'logout', method: 'get', path: 'user/logout', auth: true, serverMessage: false, fallback: 'Error logging out',
     run: logout,
-    check: (r) => expect(r).toEqual({ message: 'Logged out successfully' }),
+    check: (r) => expect(r).toBeUndefined(),
+    anyAnswer: (r) => expect(r).toBeUndefined(),
   },
   {
     name: 'getWishlist', method: 'get', path: 'user/wishlist', auth: true, serverMessage: false, fallback: 'Error getting wishlist',
@@ -147,6 +154,8 @@ const rows: Row[] = [
       expect(r).toMatchObject({ items: [{ course: { _id: course!._id }, quantity: 2 }], totalPrice: course!.price * 2 });
       expect(useSession.getState().cartCount).toBe(2);
     },
+    // An answer that is not the cart: the cart is read again (here the write was only mocked, so it is empty).
+    anyAnswer: (r) => expect(r).toEqual({ items: [], totalPrice: 0 }),
   },
   {
     name: 'getCart', method: 'get', path: 'user/cart', auth: true, serverMessage: false, fallback: 'Error getting cart',
@@ -163,6 +172,10 @@ const rows: Row[] = [
       expect(r).toEqual({ items: [], totalPrice: 0 });
       expect(useSession.getState().cartCount).toBe(0);
     },
+    anyAnswer: (r) => {
+      expect(r).toMatchObject({ items: [{ quantity: 1 }] });
+      expect(useSession.getState().cartCount).toBe(1);
+    },
   },
   {
     name: 'updateCartQuantity', method: 'put', path: 'user/update-product-cart/:id/:quantity', auth: true, serverMessage: false, fallback: 'Something Went Wrong!',
@@ -174,11 +187,13 @@ const rows: Row[] = [
       expect(r).toMatchObject({ items: [{ quantity: 4 }], totalPrice: course!.price * 4 });
       expect(useSession.getState().cartCount).toBe(4);
     },
+    anyAnswer: (r) => expect(r).toMatchObject({ items: [{ quantity: 1 }] }),
   },
   {
     name: 'emptyCart', method: 'delete', path: 'user/empty-cart', auth: true, serverMessage: false, fallback: 'Error emptying cart',
     run: emptyCart,
     check: (r) => expect(r).toEqual({ items: [], totalPrice: 0 }),
+    anyAnswer: (r) => expect(r).toEqual({ items: [], totalPrice: 0 }),
   },
   {
     name: 'createOrder', method: 'post', path: 'user/cart/create-order', auth: true, serverMessage: false, fallback: 'Error creating order',
@@ -188,6 +203,10 @@ const rows: Row[] = [
     },
     check: (r) => {
       expect(r).toMatchObject({ status: 'Ordered', totalPrice: course!.price, shippingInfo: fixtures.address });
+      expect(useSession.getState().cartCount).toBe(0);
+    },
+    anyAnswer: (r) => {
+      expect(r).toBeNull();
       expect(useSession.getState().cartCount).toBe(0);
     },
   },
@@ -200,25 +219,30 @@ const rows: Row[] = [
     name: 'updateOrderStatus', method: 'put', path: 'user/updateOrder/:id', auth: true, serverMessage: false, fallback: 'Error updating order',
     run: async () => {
       await addToCart({ courseId: course!._id, quantity: 1 });
-      const order = await createOrder({ shippingInfo: fixtures.address });
+      const order = (await createOrder({ shippingInfo: fixtures.address }))!;
       return updateOrderStatus(order._id, { status: 'Cancelled' });
     },
     check: (r) => expect(r).toMatchObject({ status: 'Cancelled' }),
+    anyAnswer: (r) => expect(r).toBeNull(),
   },
   {
     name: 'editUser', method: 'put', path: 'user/edit-user', auth: true, serverMessage: false, fallback: 'Error updating user',
     run: () => editUser({ firstname: 'Amina', lastname: 'Wairimu', email: fixtures.customer.email, mobile: '712345678' }),
-    check: (r) => expect(r).toEqual({ ...fixtures.customer, lastname: 'Wairimu' }),
+    check: (r) => expect(r).toEqual({ firstname: 'Amina', lastname: 'Wairimu', email: fixtures.customer.email, mobile: '712345678' }),
+    // The profile as sent: the server stored it.
+    anyAnswer: (r) => expect(r).toEqual({ firstname: 'Amina', lastname: 'Wairimu', email: fixtures.customer.email, mobile: '712345678' }),
   },
   {
     name: 'requestPasswordReset', method: 'post', path: 'user/forgot-password-token', auth: false, serverMessage: true, fallback: 'Error requesting forgot password token',
     run: () => requestPasswordReset({ email: fixtures.customer.email }),
-    check: (r) => expect(r).toHaveProperty('message'),
+    check: (r) => expect(r).toBeUndefined(),
+    anyAnswer: (r) => expect(r).toBeUndefined(),
   },
   {
     name: 'resetPassword', method: 'put', path: 'user/reset-password/:token', auth: false, serverMessage: false, fallback: 'Error resetting password',
     run: () => resetPassword('a-valid-token', { password: 'New-Password-1' }),
-    check: (r) => expect(r).toEqual({ message: 'Password updated' }),
+    check: (r) => expect(r).toBeUndefined(),
+    anyAnswer: (r) => expect(r).toBeUndefined(),
   },
   {
     name: 'getRecentlyViewed', method: 'get', path: 'user/recently-viewed', auth: true, serverMessage: false, fallback: 'Error getting recently viewed products',
@@ -228,7 +252,8 @@ const rows: Row[] = [
   {
     name: 'saveAddress', method: 'put', path: 'user/add-address', auth: true, serverMessage: true, fallback: 'Error adding address',
     run: () => saveAddress(fixtures.address),
-    check: (r) => expect(r).toEqual({ message: 'Address saved', address: fixtures.address }),
+    check: (r) => expect(r).toEqual(fixtures.address),
+    anyAnswer: (r) => expect(r).toEqual(fixtures.address),
   },
   {
     name: 'getAddress', method: 'get', path: 'user/get-address', auth: true, serverMessage: false, fallback: 'Error getting address',
@@ -241,7 +266,8 @@ const rows: Row[] = [
   {
     name: 'subscribeToNewsletter', method: 'post', path: 'user/subscribe/newsletter', auth: false, serverMessage: true, fallback: 'Error subscribing to newsletter',
     run: () => subscribeToNewsletter({ email: 'grace@example.co.ke' }),
-    check: (r) => expect(r).toHaveProperty('message'),
+    check: (r) => expect(r).toBeUndefined(),
+    anyAnswer: (r) => expect(r).toBeUndefined(),
   },
   {
     name: 'getBlogs', method: 'get', path: 'blog', auth: false, serverMessage: false, fallback: 'Error getting blogs',
@@ -267,6 +293,7 @@ const rows: Row[] = [
     name: 'sendEnquiry', method: 'post', path: 'enquiry', auth: false, serverMessage: false, fallback: 'Something Went wrong !',
     run: () => sendEnquiry({ name: 'Peter', email: 'peter@example.co.ke', mobile: '722000111', comment: 'HACCP in Thika?' }),
     check: (r) => expect(r).toMatchObject({ name: 'Peter', comment: 'HACCP in Thika?', _id: expect.any(String) }),
+    anyAnswer: (r) => expect(r).toBeNull(),
   },
   {
     name: 'getCourses', method: 'get', path: 'course', auth: false, serverMessage: false, fallback: 'Error getting courses',
@@ -282,11 +309,13 @@ const rows: Row[] = [
     name: 'bookEvent', method: 'post', path: 'booking/', base: 'requests', auth: false, serverMessage: true, fallback: 'Something went wrong!',
     run: () => bookEvent(bookingRequest),
     check: (r) => expect(r).toMatchObject({ ...bookingRequest, _id: expect.any(String) }),
+    anyAnswer: (r) => expect(r).toBeNull(),
   },
   {
     name: 'requestCourseCall', method: 'post', path: 'course-request/', base: 'requests', auth: false, serverMessage: true, fallback: 'Something went wrong!',
     run: () => requestCourseCall(callRequest),
     check: (r) => expect(r).toMatchObject({ ...callRequest, _id: expect.any(String) }),
+    anyAnswer: (r) => expect(r).toBeNull(),
   },
 ];
 
@@ -356,12 +385,20 @@ describe.each(rows)('$name ($method $path)', (row) => {
     expect(error).toMatchObject({ kind: 'timeout', status: null, message: row.fallback });
   });
 
-  it('rejects a body that breaks the contract', async () => {
-    override(row, (m, p, o) => malformedResponse(m, p, o));
-    const error = await failure(row);
-    expect(error).toMatchObject({ kind: 'malformed', message: row.fallback });
-    expect(error.detail).toMatch(/does not match the contract/);
-  });
+  if (row.anyAnswer) {
+    const { anyAnswer } = row;
+    it('takes any 2xx answer as done', async () => {
+      override(row, (m, p, o) => malformedResponse(m, p, o));
+      anyAnswer(await row.run());
+    });
+  } else {
+    it('rejects a body that breaks the contract', async () => {
+      override(row, (m, p, o) => malformedResponse(m, p, o));
+      const error = await failure(row);
+      expect(error).toMatchObject({ kind: 'malformed', message: row.fallback });
+      expect(error.detail).toMatch(/does not match the contract/);
+    });
+  }
 
   it('reports an unreachable server', async () => {
     override(row, (m, p, o) => networkFailure(m, p, o));

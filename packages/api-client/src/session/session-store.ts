@@ -1,19 +1,21 @@
 import { create } from 'zustand';
 import { z } from 'zod';
+import { serverIdSchema } from '../reader';
 
 export const STORAGE_KEY = 'customer';
 
 /** The stored customer: the login response as the server sent it (the token may sit under `user`). */
 export const storedCustomerSchema = z.looseObject({
-  _id: z.string(),
+  _id: serverIdSchema,
   token: z.string().optional(),
   user: z.looseObject({ token: z.string().optional() }).optional(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  mobile: z.string(),
+  /** A number on servers that store it as one. */
+  mobile: z.union([z.string(), z.number()]).transform(String),
 });
-export type StoredCustomer = z.infer<typeof storedCustomerSchema>;
+export type StoredCustomer = z.output<typeof storedCustomerSchema>;
 
 /** The fields a profile update changes. */
 export interface ProfileFields {

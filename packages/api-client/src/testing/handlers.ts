@@ -280,14 +280,19 @@ interface OverrideOptions extends HandlerBases {
   base?: Base;
 }
 
-/** A handler answering `status` with an optional `{ message }`; put it first with `server.use(...)`. */
+/**
+ * A handler answering `status` with an optional `{ message }`; put it first with `server.use(...)`.
+ * `once`: only the next call fails, the ones after get the regular answer (a retry that works).
+ */
 export function errorResponse(
   method: Method,
   path: string,
-  { status = 500, message, ...options }: OverrideOptions & { status?: number; message?: string } = {},
+  { status = 500, message, once = false, ...options }: OverrideOptions & { status?: number; message?: string; once?: boolean } = {},
 ): HttpHandler {
-  return http[method](apiUrl(path, options.base, options), () =>
-    HttpResponse.json(message === undefined ? {} : { message }, { status }),
+  return http[method](
+    apiUrl(path, options.base, options),
+    () => HttpResponse.json(message === undefined ? {} : { message }, { status }),
+    { once },
   );
 }
 

@@ -1,7 +1,7 @@
 import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress } from '@agri/api-client';
 import { Button, FormField, PhoneInput } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '../../features/forms/form-error';
@@ -18,13 +18,18 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    reset,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ShippingAddress>({ resolver: zodResolver(shippingAddressSchema), defaultValues: initial });
+  // A saved address that arrives late (a retry) fills the form only if the customer has not started typing.
+  useEffect(() => {
+    if (!isDirty) reset(initial);
+  }, [initial, isDirty, reset]);
 
   const onSubmit = async (address: ShippingAddress) => {
     setFailure(null);
     try {
-      const { address: saved } = await saveAddress(address);
+      const saved = await saveAddress(address);
       toast.info('Address Saved Successfully');
       onSaved(saved);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { getAddress, KENYA, saveAddress } from '@agri/api-client';
-import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { renderPage } from '../../testing/render-page';
 import AddressPage from './address-page';
@@ -84,10 +85,39 @@ describe('AddressPage', () => {
     expect(screen.getByLabelText('Area')).toHaveValue('Lodwar');
   });
 
-  it('shows why the saved address could not be loaded', async () => {
+  it('stays usable when the saved address cannot be read: a notice, a retry, and the typed address is kept', async () => {
     signInForTests();
     server.use(errorResponse('get', 'user/get-address', { status: 500 }));
-    renderPage(<AddressPage />, { route: '/address' });
-    expect(await screen.findByRole('alert', { name: 'Your address could not be loaded' })).toHaveTextContent('Error getting address');
+    const { user } = renderPage(<AddressPage />, { route: '/address' });
+    expect(await screen.findByText(/^Your saved address could not be loaded: Error getting address/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Address'), 'Kenyatta Avenue');
+    // The retry fails again: the notice stays and the typed text is still there.
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/^Your saved address could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.getByLabelText('Address')).toHaveValue('Kenyatta Avenue');
+    // The customer can save an address all the same.
+    await user.selectOptions(screen.getByLabelText('County'), 'Kenya');
+    await user.type(screen.getByLabelText('Area'), 'Nakuru Town');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Address Saved Successfully')).toBeInTheDocument();
+  });
+
+  it('fills the form when a retry finds the saved address, if nothing was typed yet', async () => {
+    signInForTests();
+    await saveAddress(fixtures.address);
+    server.use(errorResponse('get', 'user/get-address', { status: 503, once: true }));
+    const { user } = renderPage(<AddressPage />, { route: '/address' });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveValue(fixtures.address.address));
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+  });
+
+  it('reads a first-time customer whose server answers an empty address list', async () => {
+    server.use(http.get(apiUrl('user/get-address'), () => HttpResponse.json([])));
+    await open();
+    expect(screen.getByLabelText('First Name')).toHaveValue(fixtures.customer.firstname);
+    expect(screen.getByLabelText('Address')).toHaveValue('');
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
 });

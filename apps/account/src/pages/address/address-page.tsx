@@ -1,9 +1,10 @@
 import { getAddress, selectCustomer, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
+import { Button } from '@agri/ui';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { LoadError } from '../../features/loading/load-error';
 import { LoadingBlock } from '../../features/loading/loading-block';
-import { useLoad } from '../../features/loading/use-load';
+import { useLoad, type LoadState } from '../../features/loading/use-load';
 import { redirectTarget } from '../../features/session/redirect';
 import { AddressForm } from './address-form';
 
@@ -19,20 +20,46 @@ const startingAddress = (customer: StoredCustomer | null): ShippingAddress => ({
   additionalNumber: '',
 });
 
+/** Shown above the form while the saved address cannot be read: the customer can still enter one. */
+function UnreadAddressNotice({ state, onRetry }: { state: LoadState<unknown>; onRetry: () => void }) {
+  if (state.status === 'success') return null;
+  if (state.status === 'loading') {
+    return (
+      <p className="account-form__notice" role="status">
+        Loading your saved address...
+      </p>
+    );
+  }
+  return (
+    <div className="account-form__notice account-form__notice--problem" role="alert">
+      <p>Your saved address could not be loaded: {state.message} You can still enter an address below.</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 function ShippingAddressArea() {
   const customer = useSession(selectCustomer);
   const navigate = useNavigate();
   const { search } = useLocation();
   const { state, reload } = useLoad(getAddress);
+  // After a failed read the form stays on screen, through every retry, so nothing typed is lost.
+  const [readFailed, setReadFailed] = useState(false);
+  if (state.status === 'error' && !readFailed) setReadFailed(true);
+  const saved = state.status === 'success' ? state.data : null;
+  const initial = useMemo(
+    () => (saved ? { ...saved, other: saved.other ?? '', additionalNumber: saved.additionalNumber ?? '' } : startingAddress(customer)),
+    [saved, customer],
+  );
 
-  if (state.status === 'loading') return <LoadingBlock label="Loading your saved address" lines={8} lineHeight="2.75rem" />;
-  if (state.status === 'error') return <LoadError title="Your address could not be loaded" message={state.message} onRetry={reload} />;
-  const saved = state.data;
+  if (!readFailed && state.status === 'loading') return <LoadingBlock label="Loading your saved address" lines={8} lineHeight="2.75rem" />;
   return (
-    <AddressForm
-      initial={saved ? { ...saved, other: saved.other ?? '', additionalNumber: saved.additionalNumber ?? '' } : startingAddress(customer)}
-      onSaved={() => navigate(redirectTarget(search))}
-    />
+    <>
+      {readFailed ? <UnreadAddressNotice state={state} onRetry={reload} /> : null}
+      <AddressForm initial={initial} onSaved={() => navigate(redirectTarget(search))} />
+    </>
   );
 }
 

@@ -11,7 +11,7 @@ const course = fixtures.courses[0]!;
 async function openWithOrder() {
   signInForTests();
   await addToCart({ courseId: course._id, quantity: 2 });
-  const order = await createOrder({ shippingInfo: fixtures.address });
+  const order = (await createOrder({ shippingInfo: fixtures.address }))!;
   const rendered = renderPage(<MyOrdersPage />, { route: '/my-orders' });
   await screen.findByRole('list', { name: 'Your orders' });
   return { ...rendered, order };

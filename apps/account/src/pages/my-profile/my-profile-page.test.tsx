@@ -1,5 +1,6 @@
 import { saveAddress, useSession } from '@agri/api-client';
-import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { apiUrl, delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '../../testing/render-page';
 import MyProfilePage from './my-profile-page';
@@ -38,6 +39,16 @@ describe('MyProfilePage', () => {
     expect(detailOf('Shipping Information', 'Town / Area')).toHaveTextContent(fixtures.address.area);
   });
 
+  it("reads a server's address list, in the profile page's own field names", async () => {
+    signInForTests();
+    const saved = { firstName: 'Amina', region: 'Kenya', address: 'Moi Avenue 12', town: 'Nakuru', phone: '+254 712 345 678', updatedAt: '2026-06-01T00:00:00Z' };
+    server.use(http.get(apiUrl('user/get-address'), () => HttpResponse.json([{ ...saved, town: 'Thika', updatedAt: '2026-01-01T00:00:00Z' }, saved])));
+    renderPage(<MyProfilePage />, { route: '/my-profile' });
+    await waitFor(() => expect(detailOf('Shipping Information', 'Town / Area')).toHaveTextContent('Nakuru'));
+    expect(detailOf('Shipping Information', 'Region')).toHaveTextContent('Kenya');
+    expect(detailOf('Shipping Information', 'Phone')).toHaveTextContent('+254 712345678');
+  });
+
   it('links each section to its edit page', () => {
     signInForTests();
     renderPage(<MyProfilePage />, { route: '/my-profile' });
@@ -58,6 +69,8 @@ describe('MyProfilePage', () => {
     server.use(errorResponse('get', 'user/get-address', { status: 500 }));
     const { user } = renderPage(<MyProfilePage />, { route: '/my-profile' });
     expect(await screen.findByRole('alert', { name: 'Shipping information unavailable' })).toHaveTextContent('Error getting address');
+    // Only the shipping part failed: the account details are all there.
+    expect(detailOf('Account Details', 'Email')).toHaveTextContent(fixtures.customer.email);
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(detailOf('Shipping Information', 'Region')).toHaveTextContent('None'));

@@ -28,12 +28,14 @@ export function CallRequestDialog({ course, open, onClose }: CallRequestDialogPr
   };
 
   const request = async (contactDetails: ContactDetails) => {
-    const stored = await useCourseRequestStore.getState().run({
+    await useCourseRequestStore.getState().run({
       contactDetails,
       course: { id: course._id, title: course.title, price: course.price, duration: course.duration },
     });
-    if (stored) toast.success('Booking Created successfully!');
-    else toast.error(useCourseRequestStore.getState().message);
+    // As with bookings: any 2xx is a request received.
+    const { isSuccess, message } = useCourseRequestStore.getState();
+    if (isSuccess) toast.success('Booking Created successfully!');
+    else toast.error(message);
   };
 
   return (

@@ -40,6 +40,38 @@ describe('/events', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/event/${forum!._id}`);
   });
 
+  it('reads events as a MongoDB-style server sends them: date-times, string prices, 24-hex ids', async () => {
+    // 06:00 UTC is 9:00 AM in Nairobi; the times come from the date-times when the server sends none.
+    const { startTime: _s, endTime: _e, ...untimed } = forum!;
+    const hosted = {
+      ...untimed,
+      _id: '6650f1c2a9b8e4d3c2b1a098',
+      startDate: `${forum!.startDate}T06:00:00.000Z`,
+      endDate: `${forum!.endDate}T13:30:00.000Z`,
+      price: '2500',
+      __v: 0,
+    };
+    server.use(http.get(apiUrl('event'), () => HttpResponse.json({ data: [hosted] })));
+    renderCatalog('/events');
+    const card = await screen.findByRole('article', { name: forum!.title });
+    expect(card).toHaveTextContent(formatDateRange(forum!.startDate, forum!.endDate));
+    expect(card).toHaveTextContent('9:00 AM - 4:30 PM');
+    expect(card).toHaveTextContent('KES 2,500');
+    expect(within(card).getByRole('link', { name: `Book Now: ${forum!.title}` })).toHaveAttribute('href', '/event/6650f1c2a9b8e4d3c2b1a098');
+  });
+
+  it('shows the valid events when one entry is broken, and reports the broken one once', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const broken = { ...forum, _id: 'broken-event', startDate: 'next week' };
+    server.use(http.get(apiUrl('event'), () => HttpResponse.json({ data: [broken, bootcamp] })));
+    renderCatalog('/events');
+    expect(await screen.findByRole('article', { name: bootcamp!.title })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: forum!.title })).not.toBeInTheDocument();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^GET event: dropped entry broken-event, field "startDate"/));
+    warn.mockRestore();
+  });
+
   it("shows 'Venue TBD' and 'City TBD' when the place is not set", async () => {
     const { venue: _venue, city: _city, ...unplaced } = forum!;
     server.use(http.get(apiUrl('event'), () => HttpResponse.json({ data: [unplaced] })));

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+
+/*
+ * The tolerant reader: schemas for the fields of the server's answers. Each accepts every reasonable
+ * form a server sends (our reference API, or the business's MongoDB-style hosted API) and hands the apps
+ * one normalised form, so no page ever sees the difference. Requests are checked strictly elsewhere.
+ */
+
+/** Africa/Nairobi is UTC+3 all year (no daylight saving): the business's dates are Kenyan dates. */
+export const KENYA_UTC_OFFSET_MINUTES = 180;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A date-time with a zone (Z or ±hh:mm): an instant, whatever zone the server wrote it in. */
+const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+/** A date-time without a zone: already Kenyan wall-clock time. */
+const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?$/;
+
+/** MongoDB's Extended JSON wrappers, as a driver's `toJSON` or `mongoexport` writes them. */
+const unwrapExtendedJson = (value: unknown): unknown => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return value;
+  const inner = (value as Record<string, unknown>)[keys[0]!];
+  switch (keys[0]) {
+    case '$oid':
+    case '$numberInt':
+    case '$numberLong':
+    case '$numberDouble':
+    case '$numberDecimal':
+    case '$date':
+      return unwrapExtendedJson(inner);
+    default:
+      return value;
+  }
+};
+
+const validDate = (year: number, month: number, day: number): boolean => {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** A moment in time, read from an ISO date-time (any zone), a Kenyan local date-time or epoch milliseconds. */
+function instantOf(value: unknown): Date | null {
+  const raw = unwrapExtendedJson(value);
+  if (typeof raw === 'number') return Number.isFinite(raw) ? new Date(raw) : null;
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim();
+  if (/^\d{10,}$/.test(text)) return new Date(Number(text));
+  const dateOnly = DATE_ONLY.exec(text);
+  if (dateOnly) {
+    const [year, month, day] = dateOnly.slice(1).map(Number) as [number, number, number];
+    if (!validDate(year, month, day)) return null;
+    return new Date(Date.UTC(year, month - 1, day) - KENYA_UTC_OFFSET_MINUTES * 60_000);
+  }
+  const local = DATE_TIME_LOCAL.exec(text);
+  const parsed = local
+    ? Date.parse(`${local[1]}T${local[2]}:${local[3]}${local[4] ?? ''}+03:00`)
+    : DATE_TIME_WITH_ZONE.test(text)
+      ? Date.parse(text.replace(' ', 'T'))
+      : Number.NaN;
+  return Number.isNaN(parsed) ? null : new Date(parsed);
+}
+
+/** The Kenyan calendar date and wall-clock time of an instant. */
+function inKenya(instant: Date): { date: string; time: string } {
+  const shifted = new Date(instant.getTime() + KENYA_UTC_OFFSET_MINUTES * 60_000).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
+}
+
+/**
+ * A calendar date, normalised to 'YYYY-MM-DD' (Kenyan date). A date stays that date; an ISO date-time
+ * or epoch milliseconds becomes the date it is in Nairobi. The output's `time` is that instant's Kenyan
+ * time, or null when the server sent a date only.
+ */
+export const kenyanDateSchema = z.unknown().transform((value, ctx) => {
+  const raw = unwrapExtendedJson(value);
+  const text = typeof raw === 'string' ? raw.trim() : null;
+  const dateOnly = text === null ? null : DATE_ONLY.exec(text);
+  if (dateOnly && validDate(...(dateOnly.slice(1).map(Number) as [number, number, number]))) {
+    return { date: text!, time: null };
+  }
+  const instant = instantOf(raw);
+  if (!instant) {
+    ctx.addIssue({ code: 'custom', message: 'Expected a date (YYYY-MM-DD, an ISO date-time or epoch ms)' });
+    return z.NEVER;
+  }
+  return inKenya(instant);
+});
+
+/** A moment (createdAt), normalised to an ISO date-time in UTC; shown in Kenyan time by the ui's formatters. */
+export const instantSchema = z.unknown().transform((value, ctx) => {
+  const instant = instantOf(value);
+  if (!instant) {
+    ctx.addIssue({ code: 'custom', message: 'Expected a date-time (ISO 8601 or epoch ms)' });
+    return z.NEVER;
+  }
+  return instant.toISOString();
+});
+
+/** A time of day, normalised to 'HH:mm': '09:00', '9:00', '09:00:00' and '9:00 AM' are all read. */
+export const kenyanTimeSchema = z.string().transform((value, ctx) => {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(value.trim());
+  let hours = match ? Number(match[1]) : Number.NaN;
+  const minutes = match ? Number(match[2]) : Number.NaN;
+  const meridiem = match?.[3]?.toUpperCase();
+  if (meridiem && hours >= 1 && hours <= 12) hours = (hours % 12) + (meridiem === 'PM' ? 12 : 0);
+  else if (meridiem) hours = Number.NaN;
+  if (!(hours >= 0 && hours <= 23 && minutes >= 0 && minutes <= 59)) {
+    ctx.addIssue({ code: 'custom', message: 'Expected a time of day (HH:mm)' });
+    return z.NEVER;
+  }
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+});
+
+/** A number sent as a number, a numeric string ('45000', '45000.50') or a MongoDB Decimal128/Int64 wrapper. */
+export const numberSchema = z.preprocess((value) => {
+  const raw = unwrapExtendedJson(value);
+  if (typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)) return Number(raw);
+  return raw;
+}, z.number());
+
+/** An amount in KES: a number of any form above, never negative. */
+export const amountSchema = numberSchema.pipe(z.number().nonnegative());
+
+/** A yes/no sent as a boolean or as 'true'/'false'. */
+export const flagSchema = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+
+/**
+ * Server ids are opaque: UUIDs on the reference server, 24-hex ObjectIds (or `{ $oid }`) on the hosted API,
+ * numbers elsewhere. Read as a string; letters, digits, '-' and '_' only, so an id is safe in a URL path.
+ */
+export const serverIdSchema = z.preprocess((value) => {
+  const raw = unwrapExtendedJson(value);
+  return typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
+}, z.string().regex(/^[\w-]{1,64}$/, 'Invalid id'));
+
+/** Optional text: missing, null and '' all mean "not given". */
+export const optionalTextSchema = z
+  .string()
+  .nullish()
+  .transform((value) => (value === null || value === undefined || value.trim() === '' ? undefined : value))
+  .optional();
+
+/** An optional number: missing or null mean "not given". */
+export const optionalNumber = <T extends z.ZodType<number, number>>(schema: T) =>
+  z.preprocess((value) => (value === null || value === '' ? undefined : value), numberSchema.pipe(schema).optional());
+
+// The call whose answer is being read, so a dropped entry can name it. Parsing is synchronous, so no
+// other answer can be read in between (see `readAnswer`).
+let answerBeingRead = 'an API answer';
+const reportedDrops = new Set<string>();
+
+/** Parses a server's answer with its schema; list entries dropped on the way are reported under `callName`. */
+export function readAnswer<Schema extends z.ZodType>(callName: string, schema: Schema, data: unknown) {
+  const previous = answerBeingRead;
+  answerBeingRead = callName;
+  try {
+    return schema.safeParse(data);
+  } finally {
+    answerBeingRead = previous;
+  }
+}
+
+function reportDroppedEntry(entry: unknown, index: number, error: z.ZodError): void {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(the entry itself)';
+  const id = typeof entry === 'object' && entry !== null ? unwrapExtendedJson((entry as { _id?: unknown })._id) : undefined;
+  const which = typeof id === 'string' || typeof id === 'number' ? `entry ${String(id)}` : `entry #${index}`;
+  const report = `${answerBeingRead}: dropped ${which}, field "${field}": ${issue?.message ?? 'invalid'}`;
+  // Once per entry and field: a list read again (a retry, another page) does not repeat the warning.
+  if (reportedDrops.has(report)) return;
+  reportedDrops.add(report);
+  console.warn(report);
+}
+
+/**
+ * A list in which one bad entry costs that entry only: the valid ones are kept in order, each invalid one
+ * is dropped and reported once (console warning naming the call and the field). A `{ data: [...] }`
+ * envelope is read as its list.
+ */
+export const listOf = <Item extends z.ZodType>(item: Item) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as { data?: unknown }).data)
+        ? (value as { data: unknown[] }).data
+        : value,
+    z.array(z.unknown()).transform((entries) => {
+      const kept: z.output<Item>[] = [];
+      entries.forEach((entry, index) => {
+        const parsed = item.safeParse(entry);
+        if (parsed.success) kept.push(parsed.data);
+        else reportDroppedEntry(entry, index, parsed.error);
+      });
+      return kept;
+    }),
+  );
+
+/** A write whose answer no page reads: any 2xx body is a success. */
+export const anyReplySchema = z.unknown();
