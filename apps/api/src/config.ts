@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+import { API_DIALECTS, type ApiDialect } from './dialect';
 
 /** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   testMailOutbox: boolean;
   /** How many reverse proxies in front of the server append to X-Forwarded-For; 0: use the socket address. */
   trustedProxyHops: number;
+  /** API_DIALECT: answer in our contract's forms ('reference', the default) or as the hosted API does ('hosted'). */
+  dialect: ApiDialect;
 }
 
 export interface RateLimits {
@@ -77,6 +80,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (testMailOutbox && env.NODE_ENV !== 'test') {
     throw new Error('TEST_MAIL_OUTBOX is for the test harness only (NODE_ENV=test); production never serves mail over HTTP.');
   }
+  const dialect = (env.API_DIALECT || 'reference') as ApiDialect;
+  if (!API_DIALECTS.includes(dialect)) throw new Error(`API_DIALECT must be one of: ${API_DIALECTS.join(', ')}.`);
   const port = int(env.PORT, 4000);
   const jwtSecret = jwtSecretFrom(env);
   return {
@@ -103,5 +108,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
     testMailOutbox,
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
+    dialect,
   };
 }

@@ -16,7 +16,7 @@ export async function openDatabase(config = readConfig()): Promise<Db> {
     db = await openPglite(config.dataDir);
   }
   await migrate(db);
-  await seed(db);
+  await seed(db, config.dialect);
   return db;
 }
 

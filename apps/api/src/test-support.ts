@@ -24,9 +24,6 @@ export interface TestApi {
 
 /** A fresh in-memory database, migrated and seeded, behind a new app. */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const db = await openPglite();
-  await migrate(db);
-  await seed(db);
   const config = readConfig({
     NODE_ENV: 'test',
     TEST_MAIL_OUTBOX: 'on',
@@ -39,6 +36,9 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     SITE_URL: 'http://site.test',
     ...env,
   });
+  const db = await openPglite();
+  await migrate(db);
+  await seed(db, config.dialect);
   const app = createApp({ db, config });
 
   const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId, type ApiDialect } from '../dialect';
 import type { Db } from './db';
 import { seedBlogPosts, seedCourses, seedEvents } from './seed-data';
 
@@ -7,8 +7,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const kenyanDate = (now: Date, days: number): string =>
   new Date(now.getTime() + days * DAY_MS + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-/** Fills an empty catalogue; event dates are relative to now so upcoming events are upcoming. */
-export async function seed(db: Db, now = new Date()): Promise<void> {
+/**
+ * Fills an empty catalogue, with ids of the dialect's form; event dates are relative to now so upcoming
+ * events are upcoming.
+ */
+export async function seed(db: Db, dialect: ApiDialect = 'reference', now = new Date()): Promise<void> {
   const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM courses')) as [{ count: number }];
   if (count > 0) return;
   await db.transaction(async (tx) => {
@@ -18,7 +21,7 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
            what_you_will_earn, price, lectures, skill_level, language, certificate)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
-          randomUUID(), position, course.title, course.objective, course.targetGroup, course.duration, course.lecturer,
+          newId(dialect), position, course.title, course.objective, course.targetGroup, course.duration, course.lecturer,
           course.category, course.description, JSON.stringify(course.whatYouWillEarn), course.price,
           course.lectures ?? null, course.skillLevel ?? null, course.language ?? null, course.certificate,
         ],
@@ -30,7 +33,7 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
            price, images, course_length, class_duration)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
-          randomUUID(), event.title, event.speaker, event.description, event.city ?? null, event.venue ?? null,
+          newId(dialect), event.title, event.speaker, event.description, event.city ?? null, event.venue ?? null,
           kenyanDate(now, event.startInDays), event.startTime, kenyanDate(now, event.endInDays), event.endTime,
           event.price, JSON.stringify(event.images), event.courseLength ?? null, event.classDuration ?? null,
         ],
@@ -40,7 +43,7 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       await tx.query(
         `INSERT INTO blogs (id, title, description, images, image, category, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
-          randomUUID(), post.title, post.description, JSON.stringify(post.images), post.image ?? null, post.category,
+          newId(dialect), post.title, post.description, JSON.stringify(post.images), post.image ?? null, post.category,
           new Date(now.getTime() - post.daysAgo * DAY_MS).toISOString(),
         ],
       );

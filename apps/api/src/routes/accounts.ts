@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
   addToWishlistRequestSchema,
@@ -23,6 +23,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/pas
 import { sha256 } from '../accounts/tokens';
 import { bearer, check, clientAddress, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../http';
 import type { RateLimiter } from '../rate-limit';
+import { answer, newId } from '../dialect';
 import type { Services } from '../services';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
@@ -67,10 +68,14 @@ const toCustomer = (row: CustomerRow): Customer => ({
   mobile: row.mobile,
 });
 
+/** The hosted API keeps a list of addresses per customer, each entry with when it was saved. */
+const hostedAddress = (address: ShippingAddress, savedAt: Date) => ({ ...address, updatedAt: new Date(savedAt).toISOString() });
+
 const COURSE_SUMMARY_COLUMNS = 'c.id AS "_id", c.title, c.price, c.duration, c.category';
 
 export function accountRoutes(services: Services): Hono<AuthEnv> {
   const { db, mailer, tokens, limits, config } = services;
+  const { dialect } = config;
   const signedIn = requireCustomer(services);
   // OTPs are hashed with the server secret: a leaked table does not give away live codes.
   const otpHash = (email: string, otp: string) => sha256(`${config.jwtSecret}:${email}:${otp}`);
@@ -189,13 +194,13 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       const [row] = await tx.query<CustomerRow>(
         `INSERT INTO customers (id, firstname, lastname, email, mobile, password_hash)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING *`,
-        [randomUUID(), attempt.firstname, attempt.lastname, attempt.email, attempt.mobile, attempt.password_hash],
+        [newId(dialect), attempt.firstname, attempt.lastname, attempt.email, attempt.mobile, attempt.password_hash],
       );
       return row;
     });
     // Someone completed another attempt for this email first: theirs stands, this one cannot change it.
     if (!customer) throw new HttpError(400, REGISTRATION_EXPIRED_MESSAGE);
-    return c.json({ message: USER_CREATED_MESSAGE, user: toCustomer(customer) });
+    return answer(c, dialect, { message: USER_CREATED_MESSAGE, user: toCustomer(customer) });
   }
 
   async function login(c: Context) {
@@ -210,7 +215,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       limits.loginPerAccount.hit(email);
       throw new HttpError(401, 'Invalid email or password');
     }
-    return c.json({ ...toCustomer(row), token: await tokens.issue(db, row.id) });
+    return answer(c, dialect, { ...toCustomer(row), token: await tokens.issue(db, row.id) });
   }
 
   /** Mails the new address a confirmation link, or, if an account already uses it, a notice to its owner. */
@@ -255,7 +260,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
     .post('/login', login)
     .get('/getuser', signedIn, async (c) => {
       const { id, token } = c.get('customer');
-      return c.json({ ...toCustomer(await customerById(id)), token });
+      return answer(c, dialect, { ...toCustomer(await customerById(id)), token });
     })
     .get('/logout', signedIn, async (c) => {
       await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [c.get('customer').sessionId]);
@@ -271,10 +276,11 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       );
       if (!row) throw notFound('User');
       const email = profile.email.toLowerCase();
-      if (email === current.email) return c.json(toCustomer(row));
+      if (email === current.email) return answer(c, dialect, toCustomer(row));
       await requestEmailChange(row, email);
       // The same answer whether or not another account uses the address: only its owner's mailbox learns.
-      return c.json({ ...toCustomer(row), pendingEmail: email, message: emailChangeSentMessage(email) });
+      const pending = { ...toCustomer(row), pendingEmail: email };
+      return answer(c, dialect, { ...pending, message: emailChangeSentMessage(email) }, () => pending);
     })
     .put('/confirm-email/:token', async (c) => {
       limit(limits.otp, c);
@@ -293,7 +299,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
         return row ?? null;
       });
       if (!customer) throw new HttpError(400, 'This link is invalid or has expired');
-      return c.json({ message: EMAIL_CHANGED_MESSAGE, user: toCustomer(customer) });
+      return answer(c, dialect, { message: EMAIL_CHANGED_MESSAGE, user: toCustomer(customer) });
     })
     .post('/forgot-password-token', async (c) => {
       limit(limits.otp, c);
@@ -333,7 +339,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       if (!updated) throw new HttpError(400, 'The reset link is invalid or has expired');
       return c.json({ message: 'Password updated successfully' });
     })
-    .get('/wishlist', signedIn, async (c) => c.json(await courseSummaries(wishlistSql, c.get('customer').id)))
+    .get('/wishlist', signedIn, async (c) => answer(c, dialect, await courseSummaries(wishlistSql, c.get('customer').id)))
     .put('/wishlist', signedIn, async (c) => {
       const { courseId } = await readBody(c, addToWishlistRequestSchema);
       const { id } = c.get('customer');
@@ -341,10 +347,12 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       if (course.length === 0) throw notFound('Course');
       const removed = await db.query('DELETE FROM wishlist WHERE customer_id = $1 AND course_id = $2 RETURNING course_id', [id, courseId]);
       if (removed.length === 0) await db.query('INSERT INTO wishlist (customer_id, course_id) VALUES ($1, $2)', [id, courseId]);
-      return c.json(await courseSummaries(wishlistSql, id));
+      return answer(c, dialect, await courseSummaries(wishlistSql, id));
     })
     .get('/recently-viewed', signedIn, async (c) =>
-      c.json(
+      answer(
+        c,
+        dialect,
         await courseSummaries(
           `SELECT ${COURSE_SUMMARY_COLUMNS} FROM recently_viewed r JOIN courses c ON c.id = r.course_id
            WHERE r.customer_id = $1 ORDER BY r.viewed_at DESC LIMIT 10`,
@@ -354,18 +362,19 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
     )
     .put('/add-address', signedIn, async (c) => {
       const address = await readBody(c, shippingAddressSchema);
-      await db.query(
+      const [row] = await db.query<{ updated_at: Date }>(
         `INSERT INTO addresses (customer_id, address) VALUES ($1, $2)
-         ON CONFLICT (customer_id) DO UPDATE SET address = $2, updated_at = now()`,
+         ON CONFLICT (customer_id) DO UPDATE SET address = $2, updated_at = now() RETURNING updated_at`,
         [c.get('customer').id, JSON.stringify(address)],
       );
-      return c.json({ message: 'Address saved successfully', address });
+      return answer(c, dialect, { message: 'Address saved successfully', address }, () => [hostedAddress(address, row!.updated_at)]);
     })
     .get('/get-address', signedIn, async (c) => {
-      const [row] = await db.query<{ address: ShippingAddress }>('SELECT address FROM addresses WHERE customer_id = $1', [
-        c.get('customer').id,
-      ]);
-      return c.json({ address: row?.address ?? null });
+      const [row] = await db.query<{ address: ShippingAddress; updated_at: Date }>(
+        'SELECT address, updated_at FROM addresses WHERE customer_id = $1',
+        [c.get('customer').id],
+      );
+      return answer(c, dialect, { address: row?.address ?? null }, () => (row ? [hostedAddress(row.address, row.updated_at)] : []));
     })
     .post('/subscribe/newsletter', async (c) => {
       const { email } = await readBody(c, newsletterRequestSchema);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { BlogPost, Course, Event } from '@agri/api-client';
+import { answer, kenyanDateTime } from '../dialect';
 import { notFound, optionalCustomerId } from '../http';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
@@ -68,8 +69,16 @@ export const toCourse = (row: CourseRow): Course => ({
   certificate: row.certificate,
 });
 
+/** The hosted API stores an event's start and end as date-times. */
+const hostedEvent = (event: Event) => ({
+  ...event,
+  startDate: kenyanDateTime(event.startDate, event.startTime),
+  endDate: kenyanDateTime(event.endDate, event.endTime),
+});
+
 export function catalogRoutes(services: Services): Hono {
   const { db, absoluteUrl } = services;
+  const { dialect } = services.config;
   const images = (list: { url: string }[]) => list.map(({ url }) => ({ url: absoluteUrl(url) }));
   const toEvent = (row: EventRow): Event => ({
     _id: row.id,
@@ -98,7 +107,7 @@ export function catalogRoutes(services: Services): Hono {
   });
 
   return new Hono()
-    .get('/course', async (c) => c.json((await db.query<CourseRow>('SELECT * FROM courses ORDER BY position')).map(toCourse)))
+    .get('/course', async (c) => answer(c, dialect, (await db.query<CourseRow>('SELECT * FROM courses ORDER BY position')).map(toCourse)))
     .get('/course/:id', async (c) => {
       const [row] = await db.query<CourseRow>('SELECT * FROM courses WHERE id = $1', [pathId(c, 'Course')]);
       if (!row) throw notFound('Course');
@@ -110,20 +119,22 @@ export function catalogRoutes(services: Services): Hono {
           [customerId, row.id],
         );
       }
-      return c.json(toCourse(row));
+      return answer(c, dialect, toCourse(row));
     })
-    .get('/event', async (c) =>
-      c.json({ data: (await db.query<EventRow>('SELECT * FROM events ORDER BY start_date, start_time')).map(toEvent) }),
-    )
+    .get('/event', async (c) => {
+      const events = (await db.query<EventRow>('SELECT * FROM events ORDER BY start_date, start_time')).map(toEvent);
+      return answer(c, dialect, { data: events }, () => ({ data: events.map(hostedEvent) }));
+    })
     .get('/event/:id', async (c) => {
       const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1', [pathId(c, 'Event')]);
       if (!row) throw notFound('Event');
-      return c.json({ data: toEvent(row) });
+      const event = toEvent(row);
+      return answer(c, dialect, { data: event }, () => ({ data: hostedEvent(event) }));
     })
-    .get('/blog', async (c) => c.json((await db.query<BlogRow>('SELECT * FROM blogs ORDER BY created_at DESC')).map(toBlogPost)))
+    .get('/blog', async (c) => answer(c, dialect, (await db.query<BlogRow>('SELECT * FROM blogs ORDER BY created_at DESC')).map(toBlogPost)))
     .get('/blog/:id', async (c) => {
       const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1', [pathId(c, 'Blog post')]);
       if (!row) throw notFound('Blog post');
-      return c.json(toBlogPost(row));
+      return answer(c, dialect, toBlogPost(row));
     });
 }

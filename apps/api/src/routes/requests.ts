@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   bookingRequestSchema,
@@ -7,18 +6,19 @@ import {
   type Booking,
   type CourseCallRequestRecord,
 } from '@agri/api-client';
+import { answer, newId } from '../dialect';
 import { notFound, readBody } from '../http';
 import type { Services } from '../services';
 
-/** POST enquiry on the main base. */
-export function enquiryRoutes({ db }: Services): Hono {
+/** POST enquiry on the main base. The hosted API answers with a bare echo of what it stored. */
+export function enquiryRoutes({ db, config: { dialect } }: Services): Hono {
   return new Hono().post('/enquiry', async (c) => {
     const enquiry = await readBody(c, enquiryRequestSchema);
     const [row] = await db.query<{ id: string; created_at: Date }>(
       'INSERT INTO enquiries (id, name, email, mobile, comment) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at',
-      [randomUUID(), enquiry.name, enquiry.email, enquiry.mobile, enquiry.comment],
+      [newId(dialect), enquiry.name, enquiry.email, enquiry.mobile, enquiry.comment],
     );
-    return c.json({ ...enquiry, _id: row!.id, createdAt: new Date(row!.created_at).toISOString() });
+    return answer(c, dialect, { ...enquiry, _id: row!.id, createdAt: new Date(row!.created_at).toISOString() }, () => enquiry);
   });
 }
 
@@ -35,8 +35,9 @@ interface BookedEventRow {
 /**
  * The second base: event bookings and course call requests. The server owns the business data: it stores
  * the event or course it looks up by the id sent, never the title, dates or price the client sent.
+ * The hosted API answers both with a bare echo, without id or date.
  */
-export function requestRoutes({ db }: Services): Hono {
+export function requestRoutes({ db, config: { dialect } }: Services): Hono {
   return new Hono()
     .post('/booking', async (c) => {
       const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
@@ -56,9 +57,10 @@ export function requestRoutes({ db }: Services): Hono {
       };
       const [stored] = await db.query<{ id: string; created_at: Date }>(
         'INSERT INTO bookings (id, contact_details, event) VALUES ($1, $2, $3) RETURNING id, created_at',
-        [randomUUID(), JSON.stringify(contactDetails), JSON.stringify(event)],
+        [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(event)],
       );
-      return c.json({ _id: stored!.id, contactDetails, event, createdAt: new Date(stored!.created_at).toISOString() });
+      const createdAt = new Date(stored!.created_at).toISOString();
+      return answer(c, dialect, { _id: stored!.id, contactDetails, event, createdAt }, () => ({ contactDetails, event }));
     })
     .post('/course-request', async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
@@ -69,8 +71,9 @@ export function requestRoutes({ db }: Services): Hono {
       if (!course) throw notFound('Course');
       const [stored] = await db.query<{ id: string; created_at: Date }>(
         'INSERT INTO course_requests (id, contact_details, course) VALUES ($1, $2, $3) RETURNING id, created_at',
-        [randomUUID(), JSON.stringify(contactDetails), JSON.stringify(course)],
+        [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(course)],
       );
-      return c.json({ _id: stored!.id, contactDetails, course, createdAt: new Date(stored!.created_at).toISOString() });
+      const createdAt = new Date(stored!.created_at).toISOString();
+      return answer(c, dialect, { _id: stored!.id, contactDetails, course, createdAt }, () => ({ contactDetails, course }));
     });
 }

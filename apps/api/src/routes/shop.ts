@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   addToCartRequestSchema,
@@ -9,6 +8,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@agri/api-client';
+import { answer, newId } from '../dialect';
 import { check, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../http';
 import { pathId } from '../request-guards';
 import type { Queryable } from '../db/db';
@@ -62,8 +62,15 @@ async function cartOf(db: Queryable, customerId: string): Promise<Cart> {
   return { items, totalPrice: items.reduce((sum, item) => sum + item.price * item.quantity, 0) };
 }
 
+/**
+ * Cart and orders. Our API answers every cart change with the whole cart; the hosted API answers with the
+ * changed item (its course unpopulated) or with the driver's write result, as MongoDB-style servers do.
+ */
 export function shopRoutes(services: Services): Hono<AuthEnv> {
   const { db } = services;
+  const { dialect } = services.config;
+  const writeResult = (count: number, verb: 'deleted' | 'modified') =>
+    verb === 'deleted' ? { acknowledged: true, deletedCount: count } : { acknowledged: true, matchedCount: count, modifiedCount: count };
   // Per route, not .use(): this group shares the /user prefix with public account routes.
   const signedIn = requireCustomer(services);
   return new Hono<AuthEnv>()
@@ -72,14 +79,15 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
       const { id } = c.get('customer');
       const [course] = await db.query<{ price: number }>('SELECT price FROM courses WHERE id = $1', [courseId]);
       if (!course) throw notFound('Course');
-      await db.query(
+      const [item] = await db.query<{ id: string; quantity: number; price: number }>(
         `INSERT INTO cart_items (id, customer_id, course_id, quantity, price) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (customer_id, course_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + $4, 100)`,
-        [randomUUID(), id, courseId, quantity, course.price],
+         ON CONFLICT (customer_id, course_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + $4, 100)
+         RETURNING id, quantity, price`,
+        [newId(dialect), id, courseId, quantity, course.price],
       );
-      return c.json(await cartOf(db, id));
+      return answer(c, dialect, await cartOf(db, id), () => ({ _id: item!.id, course: courseId, quantity: item!.quantity, price: item!.price }));
     })
-    .get('/cart', signedIn, async (c) => c.json(await cartOf(db, c.get('customer').id)))
+    .get('/cart', signedIn, async (c) => answer(c, dialect, await cartOf(db, c.get('customer').id)))
     .delete('/delete-product-cart/:id', signedIn, async (c) => {
       const { id } = c.get('customer');
       const removed = await db.query('DELETE FROM cart_items WHERE id = $1 AND customer_id = $2 RETURNING id', [
@@ -87,7 +95,7 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
         id,
       ]);
       if (removed.length === 0) throw notFound('Cart item');
-      return c.json(await cartOf(db, id));
+      return answer(c, dialect, await cartOf(db, id), () => writeResult(1, 'deleted'));
     })
     .put('/update-product-cart/:id/:quantity', signedIn, async (c) => {
       const quantity = check(quantitySchema, Number(c.req.param('quantity')));
@@ -98,12 +106,12 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
         quantity,
       ]);
       if (updated.length === 0) throw notFound('Cart item');
-      return c.json(await cartOf(db, id));
+      return answer(c, dialect, await cartOf(db, id), () => writeResult(1, 'modified'));
     })
     .delete('/empty-cart', signedIn, async (c) => {
       const { id } = c.get('customer');
-      await db.query('DELETE FROM cart_items WHERE customer_id = $1', [id]);
-      return c.json(await cartOf(db, id));
+      const removed = await db.query('DELETE FROM cart_items WHERE customer_id = $1 RETURNING id', [id]);
+      return answer(c, dialect, await cartOf(db, id), () => writeResult(removed.length, 'deleted'));
     })
     .post('/cart/create-order', signedIn, async (c) => {
       const { shippingInfo } = await readBody(c, createOrderRequestSchema);
@@ -115,7 +123,7 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
           `INSERT INTO orders (id, customer_id, items, shipping_info, total_price, status)
            VALUES ($1, $2, $3, $4, $5, 'Ordered') RETURNING *`,
           [
-            randomUUID(),
+            newId(dialect),
             id,
             JSON.stringify(cart.items.map(({ course, quantity, price }) => ({ course, quantity, price }))),
             JSON.stringify(shippingInfo),
@@ -125,13 +133,13 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
         await tx.query('DELETE FROM cart_items WHERE customer_id = $1', [id]);
         return row as OrderRow;
       });
-      return c.json(toOrder(order));
+      return answer(c, dialect, toOrder(order));
     })
     .get('/getmyorders', signedIn, async (c) => {
       const rows = await db.query<OrderRow>('SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC', [
         c.get('customer').id,
       ]);
-      return c.json(rows.map(toOrder));
+      return answer(c, dialect, rows.map(toOrder));
     })
     .put('/updateOrder/:id', signedIn, async (c) => {
       const orderId = pathId(c, 'Order');
@@ -142,9 +150,9 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
       ]);
       if (!row) throw notFound('Order');
       if (status !== 'Cancelled') throw new HttpError(403, 'Customers can only cancel an order');
-      if (row.status === 'Cancelled') return c.json(toOrder(row));
+      if (row.status === 'Cancelled') return answer(c, dialect, toOrder(row), () => writeResult(0, 'modified'));
       if (!CANCELLABLE.includes(row.status)) throw new HttpError(409, `An order that is ${row.status} can no longer be cancelled`);
       const [updated] = await db.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [row.id]);
-      return c.json(toOrder(updated as OrderRow));
+      return answer(c, dialect, toOrder(updated as OrderRow), () => writeResult(1, 'modified'));
     });
 }
