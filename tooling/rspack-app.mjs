@@ -61,8 +61,9 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
         cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        // A chunk that hangs shows the unavailable panel instead of waiting 120 s.
-        chunkLoadTimeout: 8000,
+        // Only a hang ends here, not a slow phone link (a 200 KB chunk shares a 400 kbps link for
+        // tens of seconds); a hanging chunk then shows the unavailable panel instead of waiting 120 s.
+        chunkLoadTimeout: 60_000,
         clean: true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

@@ -1,4 +1,5 @@
 import type { PageRoute } from '@agri/ui';
+import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
 import { selectHasFailedRemote, selectIsSettled, selectMountedRoutes, useComposition } from './composition-store';
 
@@ -42,6 +43,33 @@ test('mounts the routes of every remote that loads, and marks the one that fails
   expect(consoleError).toHaveBeenCalledWith('[shell] remote "catalog" is unavailable:', new Error('manifest 500'));
 });
 
+test('a remote whose first load fails is tried once more, from a clean cache, before it is declared unavailable', async () => {
+  loadRouteTableMock.mockRejectedValueOnce(new Error('connection reset'));
+  loadRouteTableMock.mockImplementation(async (name) => ({ routes: [routeOf(`/${name}`)] }));
+
+  await useComposition.getState().load('catalog');
+
+  expect(selectMountedRoutes(useComposition.getState()).map((route) => route.path)).toEqual(['/catalog']);
+  expect(loadRouteTableMock).toHaveBeenCalledTimes(2);
+  expect(resetRemote).toHaveBeenCalledWith('catalog');
+  expect(consoleError).not.toHaveBeenCalled();
+});
+
+test('a remote that failed twice is unavailable; one that used its whole time is not tried again', async () => {
+  loadRouteTableMock.mockRejectedValue(new Error('refused'));
+  await useComposition.getState().load('catalog');
+  expect(loadRouteTableMock).toHaveBeenCalledTimes(2);
+  expect(useComposition.getState().remotes.catalog).toEqual({ state: 'failed', reason: 'refused' });
+
+  loadRouteTableMock.mockClear();
+  const clock = jest.spyOn(Date, 'now').mockReturnValueOnce(0).mockReturnValue(REMOTE_LOAD_TIMEOUT_MS);
+  loadRouteTableMock.mockRejectedValue(new Error('timed out'));
+  await useComposition.getState().load('catalog');
+  clock.mockRestore();
+  expect(loadRouteTableMock).toHaveBeenCalledTimes(1);
+  expect(useComposition.getState().remotes.catalog).toEqual({ state: 'failed', reason: 'timed out' });
+});
+
 test('Retry resets only the failed remotes and mounts them once they answer', async () => {
   loadRouteTableMock.mockImplementation(async (name) => {
     if (name === 'account') throw new Error('timeout');
@@ -49,6 +77,7 @@ test('Retry resets only the failed remotes and mounts them once they answer', as
   });
   await useComposition.getState().loadAll();
   loadRouteTableMock.mockImplementation(async (name) => ({ routes: [routeOf(`/${name}`)] }));
+  jest.mocked(resetRemote).mockClear();
 
   await useComposition.getState().retryFailed();
 

@@ -1,6 +1,7 @@
 import type { PageRoute } from '@agri/ui';
 import { create } from 'zustand';
 import { remoteNames, type RemoteName } from '../config/site-config';
+import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
 
 export type RemoteStatus =
@@ -17,6 +18,22 @@ interface CompositionState {
   retryFailed: () => Promise<void>;
 }
 
+/**
+ * A remote's route table, tried once more after a failure that came before the time was up (a connection
+ * dropped on a flaky mobile link, a blip of a server). A remote that used its whole time has had its
+ * chance: the visitor is not made to wait twice.
+ */
+async function loadRouteTableWithOneRetry(name: RemoteName) {
+  const started = Date.now();
+  try {
+    return await loadRouteTable(name);
+  } catch (error) {
+    if (Date.now() - started >= REMOTE_LOAD_TIMEOUT_MS) throw error;
+    resetRemote(name);
+    return loadRouteTable(name);
+  }
+}
+
 const allLoading = Object.fromEntries(remoteNames.map((name) => [name, { state: 'loading' }])) as Record<
   RemoteName,
   RemoteStatus
@@ -28,7 +45,7 @@ export const useComposition = create<CompositionState>((set, get) => ({
     set((state) => ({ remotes: { ...state.remotes, [name]: { state: 'loading' } } }));
     let status: RemoteStatus;
     try {
-      const { routes } = await loadRouteTable(name);
+      const { routes } = await loadRouteTableWithOneRetry(name);
       status = { state: 'ready', routes };
     } catch (error) {
       status = { state: 'failed', reason: error instanceof Error ? error.message : String(error) };
