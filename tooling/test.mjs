@@ -46,6 +46,15 @@ const steps = [
   ['tooling tests', () => run(process.execPath, ['--test', ...toolingTests])],
   ['production build', () => buildAll(pnpm)],
   ['e2e suites', () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'])],
+  // The journeys once more against the API answering as the business's hosted API does (README: API dialects),
+  // on ports of their own so a server left from the first run cannot answer.
+  [
+    'e2e journeys, hosted API dialect',
+    () =>
+      run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--grep', '@journey'], {
+        env: { ...process.env, API_DIALECT: 'hosted', E2E_PORT_BASE: '5200' },
+      }),
+  ],
 ];
 
 const failed = [];

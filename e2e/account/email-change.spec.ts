@@ -2,7 +2,7 @@ import { expect, test, uniqueEmail } from '../support/fixtures';
 
 // The profile form never says whether another account uses an email: a new email takes effect only
 // from the link mailed to it.
-test('a customer moves to a new email through the link mailed to it', async ({ page, registerCustomer, readLatestMail }) => {
+test('a customer moves to a new email through the link mailed to it', { tag: '@journey' }, async ({ page, registerCustomer, readLatestMail }) => {
   const customer = await registerCustomer();
   const newEmail = uniqueEmail('moved');
   const main = page.getByRole('main');

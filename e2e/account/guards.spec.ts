@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 
-test('a signed-out visitor is sent to log in and comes back to the page', async ({ page, registerCustomer }) => {
+test('a signed-out visitor is sent to log in and comes back to the page', { tag: '@journey' }, async ({ page, registerCustomer }) => {
   const { email, password } = await registerCustomer({ firstname: 'Otieno', lastname: 'Achieng', mobile: '722000111' });
 
   await page.goto('/my-orders');

@@ -1,32 +1,26 @@
+import { createRequire } from 'node:module';
+import type { Course, Event } from '@agri/api-client';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '../support/fixtures';
 
-export interface CourseRow {
-  _id: string;
-  title: string;
-  price: number;
-}
+// The workspace packages are TypeScript without "type": "module"; Playwright loads them as CommonJS.
+const { courseListSchema, eventListResponseSchema } = createRequire(import.meta.url)('@agri/api-client') as typeof import('@agri/api-client');
 
-export interface EventRow {
-  _id: string;
-  title: string;
-  startDate: string;
-  endDate: string;
-}
+// Seeded data read with the contract's own reader, so a test sees it as the site does, whichever
+// dialect the API speaks (API_DIALECT=hosted sends date-times and prices as strings).
 
 /** The seeded courses, in the order /courses lists them. */
-export async function seededCourses(request: APIRequestContext, apiBaseUrl: string): Promise<CourseRow[]> {
+export async function seededCourses(request: APIRequestContext, apiBaseUrl: string): Promise<Course[]> {
   const response = await request.get(`${apiBaseUrl}course`);
   expect(response.ok()).toBeTruthy();
-  return (await response.json()) as CourseRow[];
+  return courseListSchema.parse(await response.json());
 }
 
-/** The seeded events that have not ended yet, soonest first, as /events shows them. */
-export async function upcomingEvents(request: APIRequestContext, apiBaseUrl: string): Promise<EventRow[]> {
+/** The seeded events that have not ended yet (in Kenya), soonest first, as /events shows them. */
+export async function upcomingEvents(request: APIRequestContext, apiBaseUrl: string): Promise<Event[]> {
   const response = await request.get(`${apiBaseUrl}event`);
   expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: EventRow[] };
-  const now = new Date();
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const { data } = eventListResponseSchema.parse(await response.json());
+  const today = new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
   return data.filter((event) => event.endDate >= today).sort((a, b) => a.startDate.localeCompare(b.startDate));
 }

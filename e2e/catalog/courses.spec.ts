@@ -5,7 +5,7 @@ import { seededCourses } from './catalog-data';
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('courses', () => {
-  test('course list, course page, then a call request', async ({ page, request, site, checkA11y }) => {
+  test('course list, course page, then a call request', { tag: '@journey' }, async ({ page, request, site, checkA11y }) => {
     // Four pages and dialog states each get an axe run.
     test.slow();
     const [first] = await seededCourses(request, site.apiBaseUrl);
@@ -90,7 +90,7 @@ test.describe('courses', () => {
     expect(href.searchParams.get('text')).toContain(page.url());
   });
 
-  test('add to cart while signed out goes through login and back', async ({ page, request, site, registerCustomer }) => {
+  test('add to cart while signed out goes through login and back', { tag: '@journey' }, async ({ page, request, site, registerCustomer }) => {
     const [first] = await seededCourses(request, site.apiBaseUrl);
     const customer = await registerCustomer();
     await page.goto(`/course/${first!._id}`);

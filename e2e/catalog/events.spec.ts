@@ -5,7 +5,7 @@ import { upcomingEvents } from './catalog-data';
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('events', () => {
-  test('events list, event page, then a booking', async ({ page, request, site, checkA11y }) => {
+  test('events list, event page, then a booking', { tag: '@journey' }, async ({ page, request, site, checkA11y }) => {
     // Four pages and dialog states each get an axe run.
     test.slow();
     const [first] = await upcomingEvents(request, site.apiBaseUrl);
@@ -68,7 +68,7 @@ test.describe('events', () => {
     await expect(page.getByRole('button', { name: 'Book Event' })).toBeFocused();
   });
 
-  test('the home page lists upcoming events that lead to their pages', async ({ page, request, site }) => {
+  test('the home page lists upcoming events that lead to their pages', { tag: '@journey' }, async ({ page, request, site }) => {
     const [first] = await upcomingEvents(request, site.apiBaseUrl);
     await page.goto('/');
     const arrow = page.getByRole('link', { name: `View event: ${first!.title}` });

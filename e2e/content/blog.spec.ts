@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { seededPosts } from './content-support';
 
-test('from the home page to a blog post and on to a related post', async ({ page, request, site }) => {
+test('from the home page to a blog post and on to a related post', { tag: '@journey' }, async ({ page, request, site }) => {
   const posts = await seededPosts(request, site.apiBaseUrl);
   const first = posts.find((post) => post.category === 'col-1')!;
 

@@ -29,7 +29,7 @@ test.describe('newsletter', () => {
 });
 
 test.describe('contact form', () => {
-  test('shows errors once touched, sends the enquiry and clears the form', async ({ page, checkA11y }) => {
+  test('shows errors once touched, sends the enquiry and clears the form', { tag: '@journey' }, async ({ page, checkA11y }) => {
     await page.goto('/contact');
     const main = page.getByRole('main');
     await expect(main.getByText('Monday to Saturday, 10 AM to 8 PM')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 
-test('signing in on the account remote shows at once in the shell header', async ({ page, registerCustomer }) => {
+test('signing in on the account remote shows at once in the shell header', { tag: '@journey' }, async ({ page, registerCustomer }) => {
   const { email, password } = await registerCustomer();
 
   await page.goto('/login');
@@ -17,7 +17,7 @@ test('signing in on the account remote shows at once in the shell header', async
   expect(stored).toMatchObject({ email });
 });
 
-test('a returning customer sees the cart count in the header after a reload', async ({ page, request, site, registerCustomer }) => {
+test('a returning customer sees the cart count in the header after a reload', { tag: '@journey' }, async ({ page, request, site, registerCustomer }) => {
   const { email, password } = await registerCustomer({ firstname: 'Otieno', lastname: 'Achieng', mobile: '722334455' });
   const customer = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email, password } })).json();
   const courses = await (await request.get(`${site.apiBaseUrl}course`)).json();

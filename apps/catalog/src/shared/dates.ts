@@ -1,9 +1,8 @@
 import { formatDate } from '@agri/ui';
 
-/** Today's date in the visitor's calendar as YYYY-MM-DD, the form event dates use. */
+/** Today's date in Kenya as YYYY-MM-DD, the form (and the calendar) of event dates, wherever the visitor is. */
 export function todayIsoDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return formatDate(now.toISOString(), 'YYYY-MM-DD');
 }
 
 /** An event is upcoming until its last day has passed. */
