@@ -25,10 +25,6 @@ export function safeText(label: string, max: number, { multiline = false, trim =
     .refine((value) => !unsafe.test(value), `${label} contains characters that are not allowed`);
 }
 
-/** A body that only carries a human-readable message. */
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
 export const emailSchema = z.email().max(254);
 
 /** Kenyan numbers are typed after a '+ 254' prefix; digits, spaces and a leading + are accepted. */

@@ -19,7 +19,7 @@ export {
   type SessionState,
   type ProfileFields,
 } from './session/session-store';
-export { idSchema, messageResponseSchema, emailSchema, phoneSchema, imageSchema, type MessageResponse, type Image } from './common';
+export { idSchema, emailSchema, phoneSchema, imageSchema, type Image } from './common';
 export {
   courseSchema,
   courseListSchema,
@@ -83,7 +83,6 @@ export {
 export {
   KENYA,
   shippingAddressSchema,
-  storedAddressSchema,
   addressAnswerSchema,
   saveAddress,
   getAddress,

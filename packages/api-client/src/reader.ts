@@ -134,6 +134,9 @@ export const serverIdSchema = z.preprocess((value) => {
   return typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
 }, z.string().regex(/^[\w-]{1,64}$/, 'Invalid id'));
 
+/** Text a server may store as a number (a mobile number), read as text. */
+export const textOrNumberSchema = z.union([z.string(), z.number()]).transform(String);
+
 /** Optional text: missing, null and '' all mean "not given". */
 export const optionalTextSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, checkRequest, segment } from './http';
 import { emailSchema, idSchema, phoneSchema, safeText } from './common';
-import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema } from './reader';
+import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema, textOrNumberSchema } from './reader';
 import { courseSummarySchema, type CourseSummary } from './courses';
 import { storedCustomerSchema, tokenOf, type StoredCustomer } from './session/session-store';
 
@@ -22,8 +22,7 @@ export const customerSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  /** A number on servers that store it as one. */
-  mobile: z.union([z.string(), z.number()]).transform(String),
+  mobile: textOrNumberSchema,
 });
 export type Customer = z.output<typeof customerSchema>;
 
@@ -180,7 +179,7 @@ export const editUserResponseSchema = z.object({
   firstname: optionalTextSchema,
   lastname: optionalTextSchema,
   email: optionalTextSchema,
-  mobile: z.union([z.string(), z.number()]).transform(String).optional(),
+  mobile: textOrNumberSchema.optional(),
   pendingEmail: optionalTextSchema,
   message: optionalTextSchema,
 });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { z } from 'zod';
-import { serverIdSchema } from '../reader';
+import { serverIdSchema, textOrNumberSchema } from '../reader';
 
 export const STORAGE_KEY = 'customer';
 
@@ -12,8 +12,7 @@ export const storedCustomerSchema = z.looseObject({
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  /** A number on servers that store it as one. */
-  mobile: z.union([z.string(), z.number()]).transform(String),
+  mobile: textOrNumberSchema,
 });
 export type StoredCustomer = z.output<typeof storedCustomerSchema>;
 
