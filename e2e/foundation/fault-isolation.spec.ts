@@ -126,3 +126,15 @@ test('a page that throws while rendering is contained, and Retry renders it agai
   await expect(unavailable(page)).toHaveCount(0);
   await expect(page.getByText(/KES\s[\d,]+/).first()).toBeVisible();
 });
+
+test("when the shell's own code cannot load, the visitor is told and can reload", async ({ page, site }) => {
+  // Every chunk the shell loads after main.js: its start-up cannot complete.
+  const chunks = new RegExp(`^${site.origin}/\\d+\\.[0-9a-f]+\\.js$`);
+  await page.route(chunks, (route) => route.abort('connectionreset'));
+  await page.goto('/');
+  const failure = page.getByRole('alert').filter({ hasText: 'The site could not load. Check your connection and try again.' });
+  await expect(failure).toBeVisible();
+  await page.unroute(chunks);
+  await failure.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: pageOf.content.heading })).toBeVisible();
+});
