@@ -312,7 +312,7 @@ export function delayedResponse(method: Method, path: string, ms: number, option
   });
 }
 
-/** A handler whose connection fails, as when the API is down. */
-export function networkFailure(method: Method, path: string, options: OverrideOptions = {}): HttpHandler {
-  return http[method](apiUrl(path, options.base, options), () => HttpResponse.error());
+/** A handler whose connection fails, as when the API is down; `once`: only the next call. */
+export function networkFailure(method: Method, path: string, { once = false, ...options }: OverrideOptions & { once?: boolean } = {}): HttpHandler {
+  return http[method](apiUrl(path, options.base, options), () => HttpResponse.error(), { once });
 }

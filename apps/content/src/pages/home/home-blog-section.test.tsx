@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useBlogStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
+import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../testing/render-page';
 import { HomeBlogSection } from './home-blog-section';
 
@@ -53,11 +54,13 @@ describe('home blog section', () => {
     expect(await screen.findByText('New articles are on their way.')).toBeInTheDocument();
   });
 
-  it('keeps the section readable when the posts cannot be loaded', async () => {
-    server.use(networkFailure('get', 'blog'));
+  it('keeps the section readable when the posts cannot be loaded, and tries again on request', async () => {
+    server.use(networkFailure('get', 'blog', { once: true }));
     renderPage(<HomeBlogSection />);
     const section = screen.getByRole('region', { name: 'From Our Blog' });
-    expect(await within(section).findByText('Our latest articles could not be loaded just now.')).toBeInTheDocument();
+    expect(await within(section).findByText(/^Our latest articles could not be loaded just now\./)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'View All' })).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findAllByRole('article')).not.toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { BlogPost } from '@agri/api-client';
-import { ButtonLink, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
+import { Button, ButtonLink, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
@@ -77,7 +77,15 @@ export function HomeBlogSection() {
   let body;
   // Until the first answer (the fetch starts after the first render) the section is loading, not empty.
   if (!isSuccess && !isError) body = <HomeBlogSkeleton />;
-  else if (isError) body = <p className="home-blog__note">Our latest articles could not be loaded just now.</p>;
+  else if (isError)
+    body = (
+      <p className="home-blog__note">
+        Our latest articles could not be loaded just now.{' '}
+        <Button variant="secondary" onClick={() => void loadBlogs()}>
+          Try again
+        </Button>
+      </p>
+    );
   else if (large.length + compact.length === 0) body = <p className="home-blog__note">New articles are on their way.</p>;
   else
     body = (
