@@ -1,11 +1,87 @@
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import pg from 'pg';
 import { readConfig, type Config } from './config';
 import { createApp } from './app';
-import { openPglite, type Db } from './db/db';
+import { openPglite, openPostgres, type Db } from './db/db';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
 
 export const TEST_PASSWORD = 'Shamba-2025-strong';
+
+/**
+ * The admin URL of a throw-away PostgreSQL server (`npm run test:api:postgres` sets it): each test file
+ * then gets its own new database there. Unset: each gets an in-memory PGlite.
+ */
+const postgresAdminUrl = process.env.TEST_DATABASE_URL || null;
+export const engine = postgresAdminUrl ? 'PostgreSQL' : 'PGlite';
+
+export interface TestDatabase {
+  /** The database's URL on PostgreSQL; null for PGlite. */
+  url: string | null;
+  /**
+   * A connection as one API instance has it: its own pool on PostgreSQL. PGlite lives in one process, so
+   * every "instance" shares the one in-memory database (closing one does nothing; drop() closes it).
+   */
+  connect(): Promise<Db>;
+  /** Closes every connection and deletes the database. */
+  drop(): Promise<void>;
+}
+
+async function onPostgresServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl! });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database on the engine the tests run on. */
+export async function emptyDatabase(): Promise<TestDatabase> {
+  if (!postgresAdminUrl) {
+    const db = await openPglite();
+    return { url: null, connect: async () => ({ ...db, close: async () => {} }), drop: () => db.close() };
+  }
+  const name = `agri_test_${randomUUID().replaceAll('-', '')}`;
+  await onPostgresServer(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const pools: Db[] = [];
+  return {
+    url: url.toString(),
+    connect: async () => {
+      const db = openPostgres(url.toString());
+      pools.push(db);
+      return db;
+    },
+    drop: async () => {
+      await Promise.all(pools.splice(0).map((db) => db.close()));
+      await onPostgresServer(`DROP DATABASE ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Starts every rate limit's window afresh: for a test that builds an app with strict limits on a shared database. */
+export async function clearRateLimits(db: Db): Promise<void> {
+  await db.query('DELETE FROM rate_limit_counters');
+}
+
+/** Config of a test app: test mode with the outbox, limits raised so only the tests that mean to hit them do. */
+export const testConfig = (env: Record<string, string> = {}): Config =>
+  readConfig({
+    NODE_ENV: 'test',
+    TEST_MAIL_OUTBOX: 'on',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+    RATE_LIMIT_OTP: '1000',
+    RATE_LIMIT_MAILS: '1000',
+    PUBLIC_URL: 'http://api.test',
+    SITE_URL: 'http://site.test',
+    ...env,
+  });
 
 export interface TestApi {
   app: Hono;
@@ -22,23 +98,13 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A fresh in-memory database, migrated and seeded, behind a new app. */
+/** A fresh database (see emptyDatabase), migrated and seeded, behind a new app. */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const db = await openPglite();
+  const database = await emptyDatabase();
+  const db = await database.connect();
   await migrate(db);
   await seed(db);
-  const config = readConfig({
-    NODE_ENV: 'test',
-    TEST_MAIL_OUTBOX: 'on',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-    RATE_LIMIT_LOGIN: '1000',
-    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
-    RATE_LIMIT_OTP: '1000',
-    RATE_LIMIT_MAILS: '1000',
-    PUBLIC_URL: 'http://api.test',
-    SITE_URL: 'http://site.test',
-    ...env,
-  });
+  const config = testConfig(env);
   const app = createApp({ db, config });
 
   const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>
@@ -78,5 +144,5 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     return { token: login.token, id: login._id };
   };
 
-  return { app, db, config, call, latestOtp, register, signUp, close: () => db.close() };
+  return { app, db, config, call, latestOtp, register, signUp, close: () => database.drop() };
 }
