@@ -24,7 +24,7 @@ export interface TestDatabase {
    * every "instance" shares the one in-memory database (closing one does nothing; drop() closes it).
    */
   connect(): Promise<Db>;
-  /** Closes every connection and deletes the database. */
+  /** Closes every connection and deletes the database; once, however often it is called. */
   drop(): Promise<void>;
 }
 
@@ -42,13 +42,15 @@ async function onPostgresServer(sql: string): Promise<void> {
 export async function emptyDatabase(): Promise<TestDatabase> {
   if (!postgresAdminUrl) {
     const db = await openPglite();
-    return { url: null, connect: async () => ({ ...db, close: async () => {} }), drop: () => db.close() };
+    let closed: Promise<void> | undefined;
+    return { url: null, connect: async () => ({ ...db, close: async () => {} }), drop: () => (closed ??= db.close()) };
   }
   const name = `agri_test_${randomUUID().replaceAll('-', '')}`;
   await onPostgresServer(`CREATE DATABASE ${name}`);
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   const pools: Db[] = [];
+  let dropped: Promise<void> | undefined;
   return {
     url: url.toString(),
     connect: async () => {
@@ -56,10 +58,11 @@ export async function emptyDatabase(): Promise<TestDatabase> {
       pools.push(db);
       return db;
     },
-    drop: async () => {
-      await Promise.all(pools.splice(0).map((db) => db.close()));
-      await onPostgresServer(`DROP DATABASE ${name} WITH (FORCE)`);
-    },
+    drop: () =>
+      (dropped ??= (async () => {
+        await Promise.all(pools.map((db) => db.close()));
+        await onPostgresServer(`DROP DATABASE ${name} WITH (FORCE)`);
+      })()),
   };
 }
 
@@ -100,12 +103,29 @@ export interface TestApi {
 
 /** A fresh database (see emptyDatabase), migrated and seeded, behind a new app. */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const [api] = await startInstances(1, env);
+  return api!;
+}
+
+/**
+ * `count` API instances on one fresh database, as behind a load balancer: each has its own connection
+ * pool and its own app (everything an app keeps in memory), and they start (migrate, seed) at the same
+ * moment. Closing any of them drops the database.
+ */
+export async function startInstances(count: number, env: Record<string, string> = {}): Promise<TestApi[]> {
   const database = await emptyDatabase();
-  const db = await database.connect();
-  await migrate(db);
-  await seed(db);
+  const dbs = await Promise.all(Array.from({ length: count }, () => database.connect()));
+  await Promise.all(
+    dbs.map(async (db) => {
+      await migrate(db);
+      await seed(db);
+    }),
+  );
   const config = testConfig(env);
-  const app = createApp({ db, config });
+  return dbs.map((db) => testApi(createApp({ db, config }), db, config, database.drop));
+}
+
+function testApi(app: Hono, db: Db, config: Config, close: () => Promise<void>): TestApi {
 
   const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>
     Promise.resolve(
@@ -144,5 +164,5 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     return { token: login.token, id: login._id };
   };
 
-  return { app, db, config, call, latestOtp, register, signUp, close: () => database.drop() };
+  return { app, db, config, call, latestOtp, register, signUp, close };
 }

@@ -1,7 +1,12 @@
 import type { Db, Queryable } from './db';
 
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
 /** Applied in order, once each; never edit one that has shipped: add another. */
-const migrations: { id: string; sql: string }[] = [
+export const migrations: Migration[] = [
   {
     id: '001-initial',
     sql: `
@@ -220,12 +225,12 @@ export async function lockSchema(tx: Queryable): Promise<void> {
  * several instances at once, and a migration that fails rolls the whole run back, leaving the database
  * as it was.
  */
-export async function migrate(db: Db): Promise<void> {
+export async function migrate(db: Db, known: Migration[] = migrations): Promise<void> {
   await db.transaction(async (tx) => {
     await lockSchema(tx);
     await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const applied = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
-    for (const migration of migrations) {
+    for (const migration of known) {
       if (applied.has(migration.id)) continue;
       // One statement per query: the pg driver's extended protocol takes only one.
       for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) {
