@@ -501,7 +501,12 @@ describe('error logs', () => {
       const requestId = response.headers.get('X-Request-Id');
       assert.match(requestId ?? '', /^[0-9a-f-]{36}$/);
       assert.equal(logged.length, 1);
-      assert.ok(logged[0]!.startsWith(`[request ${requestId}] POST /api/user/subscribe/newsletter 500: DatabaseError: SQLSTATE 23514`), logged[0]);
+      const line = JSON.parse(logged[0]!) as Record<string, unknown>;
+      assert.deepEqual(
+        { level: line.level, requestId: line.requestId, method: line.method, route: line.route, status: line.status },
+        { level: 'error', requestId, method: 'POST', route: '/api/user/subscribe/newsletter', status: 500 },
+      );
+      assert.match(String(line.error), /^DatabaseError: SQLSTATE 23514/);
       assert.ok(!logged[0]!.includes(secret), logged[0]);
     } finally {
       await api.db.exec('ALTER TABLE newsletter_subscribers DROP CONSTRAINT refuse_all');

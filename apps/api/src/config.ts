@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './log';
 
 /** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   testMailOutbox: boolean;
   /** How many reverse proxies in front of the server append to X-Forwarded-For; 0: use the socket address. */
   trustedProxyHops: number;
+  /** The least severe JSON log line written: `info` logs every request, `warn` only problems. */
+  logLevel: LogLevel;
 }
 
 export interface RateLimits {
@@ -42,6 +45,12 @@ export interface RateLimits {
 }
 
 const MIN_SECRET_LENGTH = 32;
+
+function logLevelFrom(value: string | undefined): LogLevel {
+  if (!value) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  return value as LogLevel;
+}
 
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
@@ -103,5 +112,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
     testMailOutbox,
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
+    logLevel: logLevelFrom(env.LOG_LEVEL),
   };
 }

@@ -49,18 +49,25 @@ export async function emptyDatabase(): Promise<TestDatabase> {
   await onPostgresServer(`CREATE DATABASE ${name}`);
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
-  const pools: Db[] = [];
+  const pools = new Set<Db>();
   let dropped: Promise<void> | undefined;
   return {
     url: url.toString(),
     connect: async () => {
-      const db = openPostgres(url.toString());
-      pools.push(db);
+      const pool = openPostgres(url.toString());
+      const db: Db = {
+        ...pool,
+        close: async () => {
+          pools.delete(db);
+          await pool.close();
+        },
+      };
+      pools.add(db);
       return db;
     },
     drop: () =>
       (dropped ??= (async () => {
-        await Promise.all(pools.map((db) => db.close()));
+        await Promise.all([...pools].map((db) => db.close()));
         await onPostgresServer(`DROP DATABASE ${name} WITH (FORCE)`);
       })()),
   };
@@ -83,6 +90,8 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     RATE_LIMIT_MAILS: '1000',
     PUBLIC_URL: 'http://api.test',
     SITE_URL: 'http://site.test',
+    // Readable test output: a line per request only when asked for.
+    LOG_LEVEL: 'warn',
     ...env,
   });
 
