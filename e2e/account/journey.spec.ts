@@ -6,7 +6,7 @@ const password = 'Mavuno!2026secure';
 /** A toast of the site's container, by its exact text. */
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
-test('a customer registers, buys a course, cancels the order and logs out', async ({ page, request, site, readOtp, checkA11y }) => {
+test('a customer registers, buys a course, cancels the order and logs out', { tag: '@journey' }, async ({ page, request, site, readOtp, checkA11y }) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('journey');
   const header = page.getByRole('banner');

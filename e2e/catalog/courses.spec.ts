@@ -5,7 +5,7 @@ import { seededCourses } from './catalog-data';
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('courses', () => {
-  test('course list, course page, then a call request', async ({ page, request, site, checkA11y }) => {
+  test('course list, course page, then a call request', { tag: '@journey' }, async ({ page, request, site, checkA11y }) => {
     // Four pages and dialog states each get an axe run.
     test.slow();
     const [first] = await seededCourses(request, site.apiBaseUrl);

@@ -5,7 +5,7 @@ import { upcomingEvents } from './catalog-data';
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('events', () => {
-  test('events list, event page, then a booking', async ({ page, request, site, checkA11y }) => {
+  test('events list, event page, then a booking', { tag: '@journey' }, async ({ page, request, site, checkA11y }) => {
     // Four pages and dialog states each get an axe run.
     test.slow();
     const [first] = await upcomingEvents(request, site.apiBaseUrl);
