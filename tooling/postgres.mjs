@@ -127,6 +127,10 @@ export async function startPostgres() {
       asServer('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
+    /** The first column of the first row of `sql` on `database`, as text. */
+    queryValue(database, sql) {
+      return asServer('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-tAc', sql]).trim();
+    },
     stop,
   };
 }
