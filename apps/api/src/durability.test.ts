@@ -2,56 +2,17 @@
 // survives a restart and a kill -9, SIGTERM ends it cleanly, and on PostgreSQL two processes started at
 // the same moment on an empty database both come up on one schema.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { openPglite, type Db } from './db/db';
 import { migrations } from './db/migrations';
-import { emptyDatabase, engine, TEST_PASSWORD } from './test-support';
+import { emptyDatabase, engine, startApiProcess, TEST_PASSWORD, type ApiProcess } from './test-support';
 
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
-
-interface ApiProcess {
-  url: string;
-  child: ChildProcess;
-  /** The exit code, or the signal's name. */
-  exited: Promise<number | string>;
-}
-
-/** Starts `src/main.ts` as `npm start` does, on a free port, and waits for its "listening" line. */
-function startApi(database: Record<string, string>): Promise<ApiProcess> {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...inherited,
-      NODE_ENV: 'test',
-      TEST_MAIL_OUTBOX: 'on',
-      JWT_SECRET: 'durability-test-secret-that-is-long-enough',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      ...database,
-    },
-  });
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the API did not start in 60 s: ${stderr}`)), 60_000);
-    void exited.then((code) => reject(new Error(`the API exited (${code}) before listening: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { message: string; url?: string };
-      if (entry.message !== 'listening') return;
-      clearTimeout(timer);
-      resolve({ url: entry.url!, child, exited });
-    });
-  });
-}
+/** The server as the e2e harness runs it (test outbox on), on the database `database` names. */
+const startApi = (database: Record<string, string>) =>
+  startApiProcess({ NODE_ENV: 'test', TEST_MAIL_OUTBOX: 'on', JWT_SECRET: 'durability-test-secret-that-is-long-enough', ...database });
 
 async function call(api: ApiProcess, method: string, path: string, body?: unknown, token?: string) {
   const answer = await fetch(`${api.url}${path}`, {

@@ -1,4 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import pg from 'pg';
 import { readConfig, type Config } from './config';
@@ -174,4 +177,45 @@ function testApi(app: Hono, db: Db, config: Config, close: () => Promise<void>):
   };
 
   return { app, db, config, call, latestOtp, register, signUp, close };
+}
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ApiProcess {
+  /** http://127.0.0.1:port */
+  url: string;
+  child: ChildProcess;
+  /** The exit code, or the signal's name. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Starts the real server (`src/main.ts`, as `npm start` does) on a free port with `env` added to this
+ * process's environment (less any DATABASE_URL or DATA_DIR: `env` names the database), and waits for its
+ * "listening" log line.
+ */
+export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, PORT: '0', LOG_LEVEL: 'info', ...env },
+  });
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the API did not start in 60 s: ${stderr}`)), 60_000);
+    void exited.then((code) => reject(new Error(`the API exited (${code}) before listening: ${stderr}`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const entry = JSON.parse(line) as { message: string; url?: string };
+      if (entry.message !== 'listening') return;
+      clearTimeout(timer);
+      // From here on the request lines are only drained, so a full pipe never holds the server up.
+      lines.close();
+      child.stdout!.resume();
+      resolve({ url: entry.url!, child, exited });
+    });
+  });
 }
