@@ -53,7 +53,7 @@ async function journeysOnPostgres() {
   run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--grep', '@journey'], { env });
   const customers = Number(server.queryValue(database, 'SELECT count(*) FROM customers'));
   if (!(customers > 0)) throw new Error('the journeys left no customer in PostgreSQL: the API did not use DATABASE_URL');
-  console.log(`PostgreSQL database ${database}: ${customers} customers registered by the journeys`);
+  console.log(`PostgreSQL database ${database}: customers registered by the journeys: ${customers}`);
 }
 
 const steps = [
