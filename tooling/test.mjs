@@ -1,10 +1,14 @@
-// `npm test`: type-check, lint, unit tests, API tests, production build and the
-// e2e suites. Every step runs; the summary names what failed.
+// `npm test`: type-check, lint, unit tests, API tests (on PGlite and on a
+// throw-away PostgreSQL server), production build, the e2e suites, and the
+// cross-remote journeys twice more: with the API on PostgreSQL, and with the API
+// answering as the business's hosted API does. Every step runs; the summary
+// names what failed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
+import { startPostgres } from './postgres.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -37,11 +41,36 @@ const toolingTests = readdirSync(join(rootDir, 'tooling'))
   .filter((name) => name.endsWith('.test.mjs'))
   .map((name) => join('tooling', name));
 const apiPackage = JSON.parse(readFileSync(join(rootDir, 'apps/api/package.json'), 'utf8'));
+
+// One PostgreSQL server for the whole run, started when a step first needs it; stopped on exit.
+let postgres;
+const postgresServer = async () => (postgres ??= await startPostgres());
+
+/** The journeys with the API on a fresh PostgreSQL database, then proof that they really wrote there. */
+async function journeysOnPostgres() {
+  const server = await postgresServer();
+  const database = 'agri_e2e_journeys';
+  // Ports of their own, so a server left from another run cannot answer.
+  const env = { ...process.env, DATABASE_URL: server.createDatabase(database), E2E_PORT_BASE: '5400' };
+  run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--grep', '@journey'], { env });
+  const customers = Number(server.queryValue(database, 'SELECT count(*) FROM customers'));
+  if (!(customers > 0)) throw new Error('the journeys left no customer in PostgreSQL: the API did not use DATABASE_URL');
+  console.log(`PostgreSQL database ${database}: customers registered by the journeys: ${customers}`);
+}
+
 const steps = [
   ['type-check', () => run(process.execPath, ['tooling/typecheck.mjs'])],
   ['lint', () => run(bin('eslint'), ['.', '--max-warnings=0'])],
   ['unit tests', () => run(bin('jest'), ['--ci'])],
-  ...(apiPackage.scripts?.test ? [['API tests', () => run(pnpm, ['--filter', '@agri/api', 'test'])]] : []),
+  ...(apiPackage.scripts?.test
+    ? [
+        ['API tests', () => run(pnpm, ['--filter', '@agri/api', 'test'])],
+        [
+          'API tests on PostgreSQL',
+          async () => run(pnpm, ['--filter', '@agri/api', 'test'], { env: { ...process.env, TEST_DATABASE_URL: (await postgresServer()).adminUrl } }),
+        ],
+      ]
+    : []),
   // Named one by one: given the folder, Node 20 would also run this file (test.mjs).
   ['tooling tests', () => run(process.execPath, ['--test', ...toolingTests])],
   ['production build', () => buildAll(pnpm)],
@@ -55,20 +84,26 @@ const steps = [
         env: { ...process.env, API_DIALECT: 'hosted', E2E_PORT_BASE: '5200' },
       }),
   ],
+  ['e2e journeys on PostgreSQL', journeysOnPostgres],
 ];
 
 const failed = [];
+const seconds = new Map();
 for (const [name, step] of steps) {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   try {
     await step();
   } catch (error) {
     console.error(`${name} failed: ${error.message}`);
     failed.push(name);
   }
+  seconds.set(name, Math.round((Date.now() - started) / 1000));
 }
 
+postgres?.stop();
+
 console.log('\n=== summary ===');
-for (const [name] of steps) console.log(`${failed.includes(name) ? 'FAIL' : 'ok  '} ${name}`);
+for (const [name] of steps) console.log(`${failed.includes(name) ? 'FAIL' : 'ok  '} ${name} (${seconds.get(name)} s)`);
 console.log(`steps: ${steps.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length ? 1 : 0);

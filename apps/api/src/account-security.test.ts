@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { OTP_SENT_MESSAGE, USER_CREATED_MESSAGE } from '@agri/api-client';
 import { createApp } from './app';
 import { readConfig } from './config';
-import { startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
+import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 
 let api: TestApi;
 before(async () => {
@@ -154,11 +154,14 @@ describe('edit-user does not reveal who has an account', () => {
 });
 
 describe('login limits', () => {
-  const strictApp = (trustedProxyHops: number) =>
-    createApp({
+  // A new window for each test: the counters are in the database every app on it shares.
+  const strictApp = async (trustedProxyHops: number) => {
+    await clearRateLimits(api.db);
+    return createApp({
       db: api.db,
       config: { ...api.config, trustedProxyHops, rateLimits: { windowMs: 60_000, login: 3, loginPerAccount: 4, otp: 100, mailsPerAddress: 100 } },
     });
+  };
   const tryLogin = (app: ReturnType<typeof createApp>, email: string, password: string, forwardedFor?: string) =>
     app.request('/api/user/login', {
       method: 'POST',
@@ -169,7 +172,7 @@ describe('login limits', () => {
   it('stops guesses at one account spread over many addresses, even the right password then', async () => {
     const email = 'guessed.account@example.co.ke';
     await api.signUp(email);
-    const app = strictApp(1);
+    const app = await strictApp(1);
     for (let i = 0; i < 4; i += 1) assert.equal((await tryLogin(app, email, 'wrong-guess-1', `203.0.113.${i}`)).status, 401);
     assert.equal((await tryLogin(app, email, 'wrong-guess-1', '203.0.113.50')).status, 429);
     assert.equal((await tryLogin(app, email, TEST_PASSWORD, '203.0.113.51')).status, 429);
@@ -180,7 +183,7 @@ describe('login limits', () => {
   });
 
   it('limits one address across accounts, so it cannot lock everyone out', async () => {
-    const app = strictApp(1);
+    const app = await strictApp(1);
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await tryLogin(app, `nobody${i}@example.co.ke`, 'wrong-guess-1', '198.51.100.7')).status);
     assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
@@ -190,7 +193,7 @@ describe('login limits', () => {
   });
 
   it('ignores X-Forwarded-For unless proxies are configured', async () => {
-    const app = strictApp(0);
+    const app = await strictApp(0);
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await tryLogin(app, `spoof${i}@example.co.ke`, 'wrong-guess-1', `192.0.2.${i}`)).status);
     assert.deepEqual(statuses, [401, 401, 401, 429]);

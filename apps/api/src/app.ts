@@ -6,11 +6,13 @@ import { HttpError } from './http';
 import { createMailer, type Mailer } from './mail';
 import { accountRoutes } from './routes/accounts';
 import { catalogRoutes } from './routes/catalog';
+import { alive, healthRoutes } from './routes/health';
 import { enquiryRoutes, requestRoutes } from './routes/requests';
 import { shopRoutes } from './routes/shop';
 import { staticRoutes } from './routes/static';
 import { testOutboxRoutes } from './routes/test-outbox';
-import { limitBody, logServerError, requestId, requireJsonBody } from './request-guards';
+import { createLogger, type Logger } from './log';
+import { limitBody, logRequests, logServerError, requestId, requireJsonBody } from './request-guards';
 import { createServices } from './services';
 
 export interface AppOptions {
@@ -18,10 +20,12 @@ export interface AppOptions {
   config: Config;
   /** Defaults to what the config says (see createMailer). */
   mailer?: Mailer;
+  /** Defaults to JSON lines at the config's level. */
+  log?: Logger;
 }
 
 /** The whole API: main base under /api/, the second base under /requests/, images under /static/. */
-export function createApp({ db, config, mailer }: AppOptions): Hono {
+export function createApp({ db, config, mailer, log = createLogger(config.logLevel) }: AppOptions): Hono {
   const services = createServices(
     db,
     config,
@@ -30,7 +34,7 @@ export function createApp({ db, config, mailer }: AppOptions): Hono {
   // Trailing slashes are optional: the spec calls 'booking/' and 'course-request/'.
   const app = new Hono({ strict: false });
 
-  app.use('*', requestId);
+  app.use('*', requestId, logRequests(log));
   app.use(
     '*',
     cors({
@@ -48,7 +52,8 @@ export function createApp({ db, config, mailer }: AppOptions): Hono {
     c.header('X-Content-Type-Options', 'nosniff');
   });
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/health', alive);
+  app.route('/api', healthRoutes(db, log));
   app.route('/api', catalogRoutes(services));
   app.route('/api', enquiryRoutes(services));
   app.route('/api/user', accountRoutes(services));
@@ -60,7 +65,7 @@ export function createApp({ db, config, mailer }: AppOptions): Hono {
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status, error.headers);
-    logServerError(c, error);
+    logServerError(log, c, error);
     return c.json({ message: 'Something went wrong on the server' }, 500);
   });
   return app;

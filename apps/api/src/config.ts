@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { API_DIALECTS, type ApiDialect } from './dialect';
+import { LOG_LEVELS, type LogLevel } from './log';
 
 /** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   trustedProxyHops: number;
   /** API_DIALECT: answer in our contract's forms ('reference', the default) or as the hosted API does ('hosted'). */
   dialect: ApiDialect;
+  /** The least severe JSON log line written: `info` logs every request, `warn` only problems. */
+  logLevel: LogLevel;
 }
 
 export interface RateLimits {
@@ -45,6 +48,12 @@ export interface RateLimits {
 }
 
 const MIN_SECRET_LENGTH = 32;
+
+function logLevelFrom(value: string | undefined): LogLevel {
+  if (!value) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  return value as LogLevel;
+}
 
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
@@ -109,5 +118,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testMailOutbox,
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
     dialect,
+    logLevel: logLevelFrom(env.LOG_LEVEL),
   };
 }

@@ -1,36 +1,30 @@
-import { mkdirSync } from 'node:fs';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { readConfig } from './config';
-import { openPglite, openPostgres, type Db } from './db/db';
-import { migrate } from './db/migrations';
-import { seed } from './db/seed';
-
-/** Opens (creating on first start), migrates and seeds the database the environment names. */
-export async function openDatabase(config = readConfig()): Promise<Db> {
-  let db: Db;
-  if (config.databaseUrl) {
-    db = openPostgres(config.databaseUrl);
-  } else {
-    mkdirSync(config.dataDir, { recursive: true });
-    db = await openPglite(config.dataDir);
-  }
-  await migrate(db);
-  await seed(db, config.dialect);
-  return db;
-}
+import { createLogger } from './log';
+import { openDatabase, serveApi } from './server';
 
 const config = readConfig();
+const log = createLogger(config.logLevel);
 const started = Date.now();
 const db = await openDatabase(config);
-const app = createApp({ db, config });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '127.0.0.1' }, (info) => {
-  const store = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`API listening on http://${info.address}:${info.port} (${store}, ready in ${Date.now() - started} ms)`);
+const hostname = process.env.HOST ?? '127.0.0.1';
+const server = await serveApi({ fetch: createApp({ db, config, log }).fetch, port: config.port, hostname, db, log });
+log.info('listening', {
+  url: `http://${server.address.address}:${server.address.port}`,
+  database: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
+  startupMs: Date.now() - started,
 });
 
-const shutdown = () => {
-  server.close(() => void db.close().then(() => process.exit(0)));
+// A load balancer's stop or Ctrl-C: finish what is in flight, then exit.
+const stop = (signal: NodeJS.Signals) => {
+  log.info('shutting down', { signal });
+  void server.shutdown().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      log.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
+      process.exit(1);
+    },
+  );
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,37 +1,55 @@
-/** Fixed-window counters in memory: enough for one server process. */
+import type { Queryable } from './db/db';
+
+/** A request under the limit, or the seconds until its window ends (for Retry-After). */
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Expired windows are deleted once in this many hits of an instance, so the table stays small. */
+const SWEEP_EVERY = 1000;
+
+/**
+ * Fixed-window counters in the `rate_limit_counters` table, shared by every instance on one database.
+ * Each hit is one upsert, so concurrent hits from any instance are all counted.
+ */
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private hitsSinceSweep = 0;
 
   constructor(
+    private readonly db: Queryable,
+    /** Which limit: counters of different limits never mix. */
+    private readonly name: string,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one hit; false when the key is over its limit for this window. */
-  hit(key: string, now = Date.now()): boolean {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size > 10_000) this.sweep(now);
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      return this.max >= 1;
+  /** Counts one hit for the key; refused when that takes it over the limit for this window. */
+  async hit(key: string): Promise<Verdict> {
+    if (++this.hitsSinceSweep >= SWEEP_EVERY) {
+      this.hitsSinceSweep = 0;
+      await this.db.query('DELETE FROM rate_limit_counters WHERE window_ends_at <= now()');
     }
-    window.count += 1;
-    return window.count <= this.max;
+    const [counter] = await this.db.query<{ hits: number; window_ends_at: Date }>(
+      `INSERT INTO rate_limit_counters AS c (limit_name, key, hits, window_ends_at)
+       VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
+       ON CONFLICT (limit_name, key) DO UPDATE SET
+         hits = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.hits + 1 END,
+         window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END
+       RETURNING hits, window_ends_at`,
+      [this.name, key, this.windowMs],
+    );
+    return this.verdict(counter!.hits > this.max, counter!.window_ends_at);
   }
 
-  /** True when the key has used up this window, without counting a hit. */
-  isOver(key: string, now = Date.now()): boolean {
-    const window = this.windows.get(key);
-    return window !== undefined && window.resetAt > now && window.count >= this.max;
+  /** Refused when the key has used up this window; counts nothing. */
+  async check(key: string): Promise<Verdict> {
+    const [counter] = await this.db.query<{ hits: number; window_ends_at: Date }>(
+      'SELECT hits, window_ends_at FROM rate_limit_counters WHERE limit_name = $1 AND key = $2 AND window_ends_at > now()',
+      [this.name, key],
+    );
+    return counter ? this.verdict(counter.hits >= this.max, counter.window_ends_at) : { allowed: true };
   }
 
-  /** Seconds until the key's window resets, for Retry-After. */
-  retryAfterSeconds(key: string, now = Date.now()): number {
-    const window = this.windows.get(key);
-    return window ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 1;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  private verdict(over: boolean, windowEndsAt: Date): Verdict {
+    if (!over) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((new Date(windowEndsAt).getTime() - Date.now()) / 1000)) };
   }
 }

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { idSchema } from '@agri/api-client';
 import { notFound } from './http';
+import type { Logger } from './log';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -57,11 +58,32 @@ export function pathId(c: Context, what: string, name = 'id'): string {
 }
 
 /**
- * The log line of an unexpected failure: request id, method, route pattern (not the path, which may hold a
- * reset token) and status, then the error. Database errors carry no data (see DatabaseError); routes never
- * put request data in their own errors.
+ * One log line per answered request: its id, method, route pattern (not the path, which may hold a reset
+ * token), status and duration. Nothing of the request's content.
  */
-export function logServerError(c: Context, error: unknown): void {
-  const what = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : 'a non-Error value was thrown';
-  console.error(`[request ${c.get('requestId')}] ${c.req.method} ${c.req.routePath} 500: ${what}`);
+export const logRequests = (log: Logger) =>
+  createMiddleware(async (c, next) => {
+    const started = performance.now();
+    await next();
+    log.info('request', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      durationMs: Math.round(performance.now() - started),
+    });
+  });
+
+/**
+ * The log line of an unexpected failure: request id, method, route pattern and status, then the error.
+ * Database errors carry no data (see DatabaseError); routes never put request data in their own errors.
+ */
+export function logServerError(log: Logger, c: Context, error: unknown): void {
+  log.error('request failed', {
+    requestId: c.get('requestId'),
+    method: c.req.method,
+    route: c.req.routePath,
+    status: 500,
+    error: error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : 'a non-Error value was thrown',
+  });
 }

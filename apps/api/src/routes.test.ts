@@ -22,7 +22,7 @@ import {
   type Order,
 } from '@agri/api-client';
 import { createApp } from './app';
-import { startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
+import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 
 // One in-memory database for the file: PGlite takes seconds to start.
 let api: TestApi;
@@ -436,6 +436,7 @@ describe('enquiry, booking and course request', () => {
 
 describe('rate limits, CORS and the test outbox', () => {
   it('answers 429 with a message after too many logins or OTP calls', async () => {
+    await clearRateLimits(api.db);
     const strict = createApp({
       db: api.db,
       config: { ...api.config, rateLimits: { windowMs: 60_000, login: 2, loginPerAccount: 100, otp: 2, mailsPerAddress: 100 } },

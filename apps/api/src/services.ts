@@ -22,10 +22,10 @@ export function createServices(db: Db, config: Config, mailer: Mailer): Services
     mailer,
     tokens: createTokenSigner(config.jwtSecret, config.tokenTtlSeconds),
     limits: {
-      login: new RateLimiter(config.rateLimits.login, config.rateLimits.windowMs),
-      loginPerAccount: new RateLimiter(config.rateLimits.loginPerAccount, config.rateLimits.windowMs),
-      otp: new RateLimiter(config.rateLimits.otp, config.rateLimits.windowMs),
-      mailsPerAddress: new RateLimiter(config.rateLimits.mailsPerAddress, config.rateLimits.windowMs),
+      login: new RateLimiter(db, 'login', config.rateLimits.login, config.rateLimits.windowMs),
+      loginPerAccount: new RateLimiter(db, 'login-account', config.rateLimits.loginPerAccount, config.rateLimits.windowMs),
+      otp: new RateLimiter(db, 'otp', config.rateLimits.otp, config.rateLimits.windowMs),
+      mailsPerAddress: new RateLimiter(db, 'mails', config.rateLimits.mailsPerAddress, config.rateLimits.windowMs),
     },
     absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
   };

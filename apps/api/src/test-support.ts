@@ -1,11 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
+import pg from 'pg';
 import { readConfig, type Config } from './config';
 import { createApp } from './app';
-import { openPglite, type Db } from './db/db';
+import { openPglite, openPostgres, type Db } from './db/db';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
 
 export const TEST_PASSWORD = 'Shamba-2025-strong';
+
+/**
+ * The admin URL of a throw-away PostgreSQL server (`npm run test:api:postgres` sets it): each test file
+ * then gets its own new database there. Unset: each gets an in-memory PGlite.
+ */
+const postgresAdminUrl = process.env.TEST_DATABASE_URL || null;
+export const engine = postgresAdminUrl ? 'PostgreSQL' : 'PGlite';
+
+export interface TestDatabase {
+  /** The database's URL on PostgreSQL; null for PGlite. */
+  url: string | null;
+  /**
+   * A connection as one API instance has it: its own pool on PostgreSQL. PGlite lives in one process, so
+   * every "instance" shares the one in-memory database (closing one does nothing; drop() closes it).
+   */
+  connect(): Promise<Db>;
+  /** Closes every connection and deletes the database; once, however often it is called. */
+  drop(): Promise<void>;
+}
+
+async function onPostgresServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl! });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database on the engine the tests run on. */
+export async function emptyDatabase(): Promise<TestDatabase> {
+  if (!postgresAdminUrl) {
+    const db = await openPglite();
+    let closed: Promise<void> | undefined;
+    return { url: null, connect: async () => ({ ...db, close: async () => {} }), drop: () => (closed ??= db.close()) };
+  }
+  const name = `agri_test_${randomUUID().replaceAll('-', '')}`;
+  await onPostgresServer(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const pools = new Set<Db>();
+  let dropped: Promise<void> | undefined;
+  return {
+    url: url.toString(),
+    connect: async () => {
+      const pool = openPostgres(url.toString());
+      const db: Db = {
+        ...pool,
+        close: async () => {
+          pools.delete(db);
+          await pool.close();
+        },
+      };
+      pools.add(db);
+      return db;
+    },
+    drop: () =>
+      (dropped ??= (async () => {
+        await Promise.all([...pools].map((db) => db.close()));
+        await onPostgresServer(`DROP DATABASE ${name} WITH (FORCE)`);
+      })()),
+  };
+}
+
+/** Starts every rate limit's window afresh: for a test that builds an app with strict limits on a shared database. */
+export async function clearRateLimits(db: Db): Promise<void> {
+  await db.query('DELETE FROM rate_limit_counters');
+}
+
+/** Config of a test app: test mode with the outbox, limits raised so only the tests that mean to hit them do. */
+export const testConfig = (env: Record<string, string> = {}): Config =>
+  readConfig({
+    NODE_ENV: 'test',
+    TEST_MAIL_OUTBOX: 'on',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+    RATE_LIMIT_OTP: '1000',
+    RATE_LIMIT_MAILS: '1000',
+    PUBLIC_URL: 'http://api.test',
+    SITE_URL: 'http://site.test',
+    // Readable test output: a line per request only when asked for.
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
 
 export interface TestApi {
   app: Hono;
@@ -22,24 +113,31 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A fresh in-memory database, migrated and seeded, behind a new app. */
+/** A fresh database (see emptyDatabase), migrated and seeded, behind a new app. */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const config = readConfig({
-    NODE_ENV: 'test',
-    TEST_MAIL_OUTBOX: 'on',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-    RATE_LIMIT_LOGIN: '1000',
-    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
-    RATE_LIMIT_OTP: '1000',
-    RATE_LIMIT_MAILS: '1000',
-    PUBLIC_URL: 'http://api.test',
-    SITE_URL: 'http://site.test',
-    ...env,
-  });
-  const db = await openPglite();
-  await migrate(db);
-  await seed(db, config.dialect);
-  const app = createApp({ db, config });
+  const [api] = await startInstances(1, env);
+  return api!;
+}
+
+/**
+ * `count` API instances on one fresh database, as behind a load balancer: each has its own connection
+ * pool and its own app (everything an app keeps in memory), and they start (migrate, seed) at the same
+ * moment. Closing any of them drops the database.
+ */
+export async function startInstances(count: number, env: Record<string, string> = {}): Promise<TestApi[]> {
+  const config = testConfig(env);
+  const database = await emptyDatabase();
+  const dbs = await Promise.all(Array.from({ length: count }, () => database.connect()));
+  await Promise.all(
+    dbs.map(async (db) => {
+      await migrate(db);
+      await seed(db, config.dialect);
+    }),
+  );
+  return dbs.map((db) => testApi(createApp({ db, config }), db, config, database.drop));
+}
+
+function testApi(app: Hono, db: Db, config: Config, close: () => Promise<void>): TestApi {
 
   const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>
     Promise.resolve(
@@ -78,5 +176,46 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     return { token: login.token, id: login._id };
   };
 
-  return { app, db, config, call, latestOtp, register, signUp, close: () => db.close() };
+  return { app, db, config, call, latestOtp, register, signUp, close };
+}
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ApiProcess {
+  /** http://127.0.0.1:port */
+  url: string;
+  child: ChildProcess;
+  /** The exit code, or the signal's name. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Starts the real server (`src/main.ts`, as `npm start` does) on a free port with `env` added to this
+ * process's environment (less any DATABASE_URL or DATA_DIR: `env` names the database), and waits for its
+ * "listening" log line.
+ */
+export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, PORT: '0', LOG_LEVEL: 'info', ...env },
+  });
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the API did not start in 60 s: ${stderr}`)), 60_000);
+    void exited.then((code) => reject(new Error(`the API exited (${code}) before listening: ${stderr}`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const entry = JSON.parse(line) as { message: string; url?: string };
+      if (entry.message !== 'listening') return;
+      clearTimeout(timer);
+      // From here on the request lines are only drained, so a full pipe never holds the server up.
+      lines.close();
+      child.stdout!.resume();
+      resolve({ url: entry.url!, child, exited });
+    });
+  });
 }

@@ -58,7 +58,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 /** A PostgreSQL server through a connection pool. */
 export function openPostgres(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString });
+  // Bounded, so a database that does not answer fails a request (and /api/ready) instead of holding it.
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 5000 });
+  // A connection lost while idle (a database restart or failover) is dropped and the next query opens
+  // another; unheard, the pool's error event would end the process.
+  pool.on('error', () => {});
   return {
     query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await pool.query(sql, params)).rows as Row[]),
     exec: (sql) =>

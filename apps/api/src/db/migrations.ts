@@ -1,7 +1,12 @@
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
 
 /** Applied in order, once each; never edit one that has shipped: add another. */
-const migrations: { id: string; sql: string }[] = [
+export const migrations: Migration[] = [
   {
     id: '001-initial',
     sql: `
@@ -186,19 +191,60 @@ const migrations: { id: string; sql: string }[] = [
       )
     `,
   },
+  {
+    // Rate-limit counters live in the database, so instances behind one load balancer count each client
+    // once, not once per instance. One row per limit and key (a client address or an email), for its
+    // current fixed window.
+    id: '004-rate-limit-counters',
+    sql: `
+      CREATE TABLE rate_limit_counters (
+        limit_name text NOT NULL,
+        key text NOT NULL,
+        hits integer NOT NULL,
+        window_ends_at timestamptz NOT NULL,
+        PRIMARY KEY (limit_name, key)
+      );
+      CREATE INDEX rate_limit_counters_window_ends_at ON rate_limit_counters (window_ends_at)
+    `,
+  },
 ];
 
-export async function migrate(db: Db): Promise<void> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  const applied = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
-  for (const migration of migrations) {
-    if (applied.has(migration.id)) continue;
-    await db.transaction(async (tx) => {
+/**
+ * The key of a PostgreSQL advisory lock that every instance takes before it changes the schema or seeds:
+ * instances that start together on one database queue there, and the later ones find the work done.
+ */
+const SCHEMA_LOCK = 4_210_014;
+
+/** Holds the schema lock until the end of the transaction `tx` belongs to. */
+export async function lockSchema(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+}
+
+/**
+ * Applies the pending migrations in one transaction under the schema lock: safe to run again and from
+ * several instances at once, and a migration that fails rolls the whole run back, leaving the database
+ * as it was.
+ */
+export async function migrate(db: Db, known: Migration[] = migrations): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockSchema(tx);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const applied = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+    for (const migration of known) {
+      if (applied.has(migration.id)) continue;
       // One statement per query: the pg driver's extended protocol takes only one.
       for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) {
         await tx.query(statement);
       }
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
-    });
-  }
+    }
+  });
+}
+
+/** The migrations this code knows that the database has not applied (all of them on an empty database). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const [table] = await db.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name");
+  if (!table?.name) return migrations.map((migration) => migration.id);
+  const applied = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+  return migrations.map((migration) => migration.id).filter((id) => !applied.has(id));
 }

@@ -1,5 +1,6 @@
 import { newId, type ApiDialect } from '../dialect';
 import type { Db } from './db';
+import { lockSchema } from './migrations';
 import { seedBlogPosts, seedCourses, seedEvents } from './seed-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,12 +10,13 @@ const kenyanDate = (now: Date, days: number): string =>
 
 /**
  * Fills an empty catalogue, with ids of the dialect's form; event dates are relative to now so upcoming
- * events are upcoming.
+ * events are upcoming. Under the schema lock, so instances starting together on an empty database seed it once.
  */
 export async function seed(db: Db, dialect: ApiDialect = 'reference', now = new Date()): Promise<void> {
-  const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM courses')) as [{ count: number }];
-  if (count > 0) return;
   await db.transaction(async (tx) => {
+    await lockSchema(tx);
+    const [{ count }] = (await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM courses')) as [{ count: number }];
+    if (count > 0) return;
     for (const [position, course] of seedCourses.entries()) {
       await tx.query(
         `INSERT INTO courses (id, position, title, objective, target_group, duration, lecturer, category, description,

@@ -22,8 +22,8 @@ import {
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { sha256 } from '../accounts/tokens';
 import { bearer, check, clientAddress, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../http';
-import type { RateLimiter } from '../rate-limit';
 import { answer, newId } from '../dialect';
+import type { RateLimiter, Verdict } from '../rate-limit';
 import type { Services } from '../services';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
@@ -80,19 +80,20 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
   // OTPs are hashed with the server secret: a leaked table does not give away live codes.
   const otpHash = (email: string, otp: string) => sha256(`${config.jwtSecret}:${email}:${otp}`);
 
-  const tooMany = (limiter: RateLimiter, key: string) =>
-    new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', {
-      'Retry-After': String(limiter.retryAfterSeconds(key)),
-    });
-
-  const limit = (limiter: RateLimiter, c: Context) => {
-    const key = clientAddress(c, config.trustedProxyHops);
-    if (!limiter.hit(key)) throw tooMany(limiter, key);
+  /** 429 with Retry-After for a refused verdict. */
+  const enforce = (verdict: Verdict) => {
+    if (!verdict.allowed) {
+      throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', {
+        'Retry-After': String(verdict.retryAfterSeconds),
+      });
+    }
   };
+
+  const limit = async (limiter: RateLimiter, c: Context) => enforce(await limiter.hit(clientAddress(c, config.trustedProxyHops)));
 
   /** Mails one address at most `mailsPerAddress` times a window, whoever asks. */
   const mailTo = async (email: string, mail: { subject: string; text: string }) => {
-    if (!limits.mailsPerAddress.hit(email)) throw tooMany(limits.mailsPerAddress, email);
+    enforce(await limits.mailsPerAddress.hit(email));
     await mailer.send({ to: email, ...mail });
   };
 
@@ -127,7 +128,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
   }
 
   async function register(c: Context) {
-    limit(limits.otp, c);
+    await limit(limits.otp, c);
     const body: unknown = await c.req.json().catch(() => {
       throw new HttpError(400, 'The request body must be JSON');
     });
@@ -175,17 +176,22 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
   }
 
   async function verifyOtp(c: Context) {
-    limit(limits.otp, c);
+    await limit(limits.otp, c);
     const request = await readBody(c, verifyOtpRequestSchema);
     const attempt = await attemptOf(c, request.email.toLowerCase());
-    if (attempt.otp_attempts >= OTP_MAX_ATTEMPTS) {
-      throw new HttpError(429, 'Too many wrong codes. Please request a new OTP.');
-    }
+    const tooManyCodes = new HttpError(429, 'Too many wrong codes. Please request a new OTP.');
+    if (attempt.otp_attempts >= OTP_MAX_ATTEMPTS) throw tooManyCodes;
     if (new Date(attempt.otp_expires_at).getTime() < Date.now()) {
       throw new HttpError(400, 'The OTP has expired. Please request a new one.');
     }
+    // Each try is counted before the code is compared, in one statement: tries sent at once, to any
+    // instance, cannot all pass the check above.
+    const [counted] = await db.query(
+      'UPDATE registration_attempts SET otp_attempts = otp_attempts + 1 WHERE id = $1 AND otp_attempts < $2 RETURNING id',
+      [attempt.id, OTP_MAX_ATTEMPTS],
+    );
+    if (!counted) throw tooManyCodes;
     if (attempt.existing_account || otpHash(attempt.email, request.otp) !== attempt.otp_hash) {
-      await db.query('UPDATE registration_attempts SET otp_attempts = otp_attempts + 1 WHERE id = $1', [attempt.id]);
       throw new HttpError(400, 'Invalid OTP');
     }
     const customer = await db.transaction(async (tx) => {
@@ -204,15 +210,15 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
   }
 
   async function login(c: Context) {
-    limit(limits.login, c);
+    await limit(limits.login, c);
     const credentials = await readBody(c, credentialsSchema);
     const email = credentials.email.toLowerCase();
     // Refused before the password is checked, so guesses spread over many addresses stop too.
-    if (limits.loginPerAccount.isOver(email)) throw tooMany(limits.loginPerAccount, email);
+    enforce(await limits.loginPerAccount.check(email));
     const [row] = await db.query<CustomerRow>('SELECT * FROM customers WHERE email = $1', [email]);
     const valid = await verifyPassword(credentials.password, row?.password_hash ?? (await dummyPasswordHash));
     if (!row || !valid) {
-      limits.loginPerAccount.hit(email);
+      await limits.loginPerAccount.hit(email);
       throw new HttpError(401, 'Invalid email or password');
     }
     return answer(c, dialect, { ...toCustomer(row), token: await tokens.issue(db, row.id) });
@@ -283,7 +289,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       return answer(c, dialect, { ...pending, message: emailChangeSentMessage(email) }, () => pending);
     })
     .put('/confirm-email/:token', async (c) => {
-      limit(limits.otp, c);
+      await limit(limits.otp, c);
       const customer = await db.transaction(async (tx) => {
         const [change] = await tx.query<{ customer_id: string; new_email: string }>(
           `UPDATE email_changes SET used_at = now()
@@ -302,7 +308,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       return answer(c, dialect, { message: EMAIL_CHANGED_MESSAGE, user: toCustomer(customer) });
     })
     .post('/forgot-password-token', async (c) => {
-      limit(limits.otp, c);
+      await limit(limits.otp, c);
       const { email } = await readBody(c, forgotPasswordRequestSchema);
       const [row] = await db.query<CustomerRow>('SELECT * FROM customers WHERE email = $1', [email.toLowerCase()]);
       if (row) {

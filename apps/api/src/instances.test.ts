@@ -1,0 +1,142 @@
+// Several API instances on one database, as behind a load balancer (issue 14): whatever one instance
+// learns (a logout, a wrong code, a failed login, a new password) the others must honour, so nothing
+// that matters may live in an instance's memory. On PostgreSQL each instance has its own connection pool;
+// PGlite lives in one process, so there the instances share it, which still catches state kept in an app.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { migrate, migrations, pendingMigrations } from './db/migrations';
+import { seed } from './db/seed';
+import { emptyDatabase, engine, startInstances, TEST_PASSWORD, type TestApi } from './test-support';
+
+const onBoth = `two API instances on one ${engine} database`;
+
+describe(`${onBoth}: schema`, () => {
+  it('two instances starting together on an empty database make one schema and seed it once', { skip: engine === 'PGlite' && 'PGlite is one process: nothing can race' }, async () => {
+    const database = await emptyDatabase();
+    try {
+      const [first, second] = await Promise.all([database.connect(), database.connect()]);
+      const start = async (db: typeof first) => {
+        await migrate(db);
+        await seed(db);
+      };
+      await Promise.all([start(first), start(second)]);
+      // And again, as a restart does.
+      await start(second);
+      assert.deepEqual(await pendingMigrations(first), []);
+      const applied = await first.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+      assert.deepEqual(applied.map((row) => row.id), migrations.map((migration) => migration.id));
+      const [{ count }] = (await first.query<{ count: number }>('SELECT count(*)::int AS count FROM courses')) as [{ count: number }];
+      assert.equal(count, 11);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('a migration that fails leaves the database as it was', async () => {
+    const database = await emptyDatabase();
+    try {
+      const db = await database.connect();
+      const broken = { id: '999-broken', sql: 'CREATE TABLE half_done (id integer); SELECT * FROM no_such_table' };
+      await assert.rejects(migrate(db, [...migrations, broken]), /SQLSTATE 42P01/);
+      // Nothing of this run stayed, not even the migrations before the broken one.
+      assert.deepEqual(await pendingMigrations(db), migrations.map((migration) => migration.id));
+      const tables = await db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'");
+      assert.equal(tables.length, 0);
+      await migrate(db);
+      assert.deepEqual(await pendingMigrations(db), []);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe(`${onBoth}: sessions`, () => {
+  let one: TestApi;
+  let other: TestApi;
+  before(async () => {
+    [one, other] = (await startInstances(2)) as [TestApi, TestApi];
+  });
+  after(() => one.close());
+
+  const getUser = (api: TestApi, token: string) => api.call('GET', '/api/user/getuser', { token }).then((answer) => answer.status);
+
+  it('a token revoked through one is refused by the other', async () => {
+    const { token } = await one.signUp('two.instances.logout@example.co.ke');
+    assert.equal(await getUser(other, token), 200);
+    assert.equal((await one.call('GET', '/api/user/logout', { token })).status, 200);
+    assert.equal(await getUser(other, token), 401);
+  });
+
+  it('a password reset through one ends the sessions opened on both', async () => {
+    const email = 'two.instances.reset@example.co.ke';
+    const { token: onOne } = await one.signUp(email);
+    const login = await other.call('POST', '/api/user/login', { body: { email, password: TEST_PASSWORD } });
+    const { token: onOther } = (await login.json()) as { token: string };
+    assert.equal((await other.call('POST', '/api/user/forgot-password-token', { body: { email } })).status, 200);
+    const [mail] = await one.db.query<{ body: string }>('SELECT body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
+    const resetToken = mail!.body.match(/reset-password\/([\w-]+)/)![1]!;
+    assert.equal((await one.call('PUT', `/api/user/reset-password/${resetToken}`, { body: { password: 'Another-strong-2026' } })).status, 200);
+    for (const [api, token] of [[one, onOther], [other, onOne], [one, onOne], [other, onOther]] as const) {
+      assert.equal(await getUser(api, token), 401);
+    }
+  });
+
+  it('OTP tries sent at once to both are counted once: five wrong codes lock it', async () => {
+    const email = 'two.instances.otp@example.co.ke';
+    const registrationToken = await one.register({ firstname: 'Otieno', lastname: 'Ouma', email, mobile: '712345678', password: TEST_PASSWORD });
+    const otp = await one.latestOtp(email);
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const verify = (api: TestApi, code: string) =>
+      api.call('POST', '/api/user/verify-otp', { token: registrationToken, body: { email, otp: code } }).then((answer) => answer.status);
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => verify(i % 2 ? other : one, wrong)));
+    assert.deepEqual(statuses.sort(), [400, 400, 400, 400, 400, 429, 429, 429, 429, 429]);
+    assert.equal(await verify(other, otp), 429);
+  });
+});
+
+describe(`${onBoth}: rate limits`, () => {
+  let one: TestApi;
+  let other: TestApi;
+  before(async () => {
+    // Behind one proxy, so each test chooses its client addresses; small limits to reach.
+    [one, other] = (await startInstances(2, {
+      TRUSTED_PROXY_HOPS: '1',
+      RATE_LIMIT_LOGIN: '4',
+      RATE_LIMIT_LOGIN_ACCOUNT: '3',
+      RATE_LIMIT_OTP: '4',
+    })) as [TestApi, TestApi];
+  });
+  after(() => one.close());
+
+  const login = (api: TestApi, email: string, address: string, password = 'Wrong-guess-2026') =>
+    api
+      .call('POST', '/api/user/login', { body: { email, password }, headers: { 'X-Forwarded-For': address } })
+      .then((answer) => answer.status);
+
+  it('counts logins from one address on both instances together', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push(await login(i % 2 ? other : one, `nobody${i}@example.co.ke`, '198.51.100.20'));
+    assert.deepEqual(statuses, [401, 401, 401, 401, 429, 429]);
+  });
+
+  it('counts failed logins at one account on both instances together, then refuses even the right password', async () => {
+    const email = 'two.instances.guessed@example.co.ke';
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push(await login(i % 2 ? other : one, email, `203.0.113.${i}`));
+    assert.deepEqual(statuses, [401, 401, 401, 429]);
+    assert.equal(await login(one, email, '203.0.113.99', TEST_PASSWORD), 429);
+  });
+
+  it('counts OTP calls from one address on both instances together', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) {
+      const api = i % 2 ? other : one;
+      const answer = await api.call('POST', '/api/user/forgot-password-token', {
+        body: { email: `nobody${i}@example.co.ke` },
+        headers: { 'X-Forwarded-For': '198.51.100.30' },
+      });
+      statuses.push(answer.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429]);
+  });
+});

@@ -1,0 +1,139 @@
+// What a load balancer and an operator rely on (issue 14): liveness and readiness, one JSON log line per
+// request with nothing secret in it, and a shutdown that lets the requests in flight finish.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Hono } from 'hono';
+import { createApp } from './app';
+import type { Db } from './db/db';
+import { createLogger } from './log';
+import { serveApi } from './server';
+import { emptyDatabase, startTestApi, testConfig, TEST_PASSWORD, type TestApi } from './test-support';
+
+let api: TestApi;
+before(async () => {
+  api = await startTestApi();
+});
+after(() => api.close());
+
+describe('health and readiness', () => {
+  it('GET /api/health answers while the process runs; /api/ready once the database is migrated', async () => {
+    assert.deepEqual(await (await api.call('GET', '/api/health')).json(), { status: 'ok' });
+    const ready = await api.call('GET', '/api/ready');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(await ready.json(), { status: 'ready' });
+  });
+
+  it('GET /api/ready answers 503 while migrations are pending', async () => {
+    const database = await emptyDatabase();
+    try {
+      const app = createApp({ db: await database.connect(), config: api.config });
+      const answer = await app.request('/api/ready');
+      assert.equal(answer.status, 503);
+      assert.match(((await answer.json()) as { message: string }).message, /migrations pending \(001-initial/);
+      assert.equal((await app.request('/api/health')).status, 200);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('GET /api/ready answers 503 when the database is unreachable', async (t) => {
+    t.mock.method(console, 'error', () => {});
+    const unreachable: Db = { ...api.db, query: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) };
+    const answer = await createApp({ db: unreachable, config: api.config }).request('/api/ready');
+    assert.equal(answer.status, 503);
+    assert.deepEqual(await answer.json(), { message: 'Not ready: the database is unreachable' });
+  });
+});
+
+describe('JSON logs', () => {
+  it('writes one line per request: time, level, request id, method, route pattern, status, duration; no secrets', async (t) => {
+    const lines: string[] = [];
+    t.mock.method(console, 'log', (line: string) => void lines.push(line));
+    const app = createApp({ db: api.db, config: testConfig({ LOG_LEVEL: 'info' }) });
+    const email = 'logged.customer@example.co.ke';
+    await api.signUp(email);
+    const login = await app.request('/api/user/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const resetToken = 'a-reset-token-that-must-not-be-logged';
+    await app.request(`/api/user/reset-password/${resetToken}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ password: TEST_PASSWORD }),
+    });
+    assert.equal(lines.length, 2);
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(
+      { ...first, time: typeof first!.time, durationMs: typeof first!.durationMs },
+      {
+        time: 'string', level: 'info', message: 'request', requestId: login.headers.get('X-Request-Id'),
+        method: 'POST', route: '/api/user/login', status: 200, durationMs: 'number',
+      },
+    );
+    assert.ok(!Number.isNaN(Date.parse(first!.time as string)));
+    assert.deepEqual([second!.route, second!.status], ['/api/user/reset-password/:token', 400]);
+    for (const secret of [TEST_PASSWORD, token, resetToken, email]) assert.ok(!lines.join('\n').includes(secret), secret);
+  });
+
+  it('writes nothing below LOG_LEVEL, and refuses an unknown level', async (t) => {
+    const lines: string[] = [];
+    t.mock.method(console, 'log', (line: string) => void lines.push(line));
+    await createApp({ db: api.db, config: testConfig({ LOG_LEVEL: 'warn' }) }).request('/api/health');
+    assert.deepEqual(lines, []);
+    assert.throws(() => testConfig({ LOG_LEVEL: 'verbose' }), /LOG_LEVEL must be one of info, warn, error, silent/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  /** An app with a route that answers only when the test lets it, and a database that records its closing. */
+  async function serveSlow(graceMs: number) {
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const app = new Hono().get('/slow', async (c) => {
+      arrived();
+      await released;
+      return c.text('done');
+    });
+    let closed = false;
+    const db = { ...api.db, close: async () => void (closed = true) };
+    const log = createLogger('silent');
+    const server = await serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log, graceMs });
+    const url = `http://127.0.0.1:${server.address.port}`;
+    return { server, url, inFlight, release, isClosed: () => closed };
+  }
+
+  it('stops taking requests, finishes the one in flight, then closes the database', async () => {
+    const { server, url, inFlight, release, isClosed } = await serveSlow(10_000);
+    const slow = fetch(`${url}/slow`);
+    await inFlight;
+    const stopped = server.shutdown();
+    await assert.rejects(fetch(`${url}/slow`), /fetch failed/);
+    assert.equal(isClosed(), false);
+    setTimeout(release, 200);
+    const answer = await slow;
+    assert.equal(answer.status, 200);
+    assert.equal(await answer.text(), 'done');
+    // At once, not when the answered keep-alive connection would time out.
+    const answeredAt = Date.now();
+    await stopped;
+    assert.ok(Date.now() - answeredAt < 1000, `shutdown took ${Date.now() - answeredAt} ms after the answer`);
+    assert.equal(isClosed(), true);
+  });
+
+  it('cuts a request still in flight after the grace period', async () => {
+    const { server, url, inFlight, release, isClosed } = await serveSlow(300);
+    const slow = fetch(`${url}/slow`);
+    await inFlight;
+    const started = Date.now();
+    await server.shutdown();
+    assert.ok(Date.now() - started >= 250);
+    await assert.rejects(slow, /fetch failed/);
+    assert.equal(isClosed(), true);
+    release();
+  });
+});
