@@ -32,7 +32,7 @@ function UnreadAddressNotice({ state, onRetry }: { state: LoadState<unknown>; on
   }
   return (
     <div className="account-form__notice account-form__notice--problem" role="alert">
-      <p>Your saved address could not be loaded: {state.message} You can still enter an address below.</p>
+      <p>Your saved address could not be loaded ({state.message}). You can still enter an address below.</p>
       <Button variant="secondary" onClick={onRetry}>
         Try again
       </Button>
