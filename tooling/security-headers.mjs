@@ -21,7 +21,7 @@ export const INLINE_STYLE_HASHES = {
 const originOf = (url) => new URL(url).origin;
 
 /**
- * @param {{ remotes: Record<string, string>, api: { apiBaseUrl: string, requestsApiBaseUrl: string } }} siteConfig
+ * @param {{ remotes: Record<string, string>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] } }} siteConfig
  * @returns {{ 'Content-Security-Policy': string, 'X-Frame-Options': string, 'X-Content-Type-Options': string, 'Referrer-Policy': string }}
  */
 export function securityHeaders(siteConfig) {
@@ -29,11 +29,13 @@ export function securityHeaders(siteConfig) {
   const remotes = [...new Set(Object.values(siteConfig.remotes).map(originOf))];
   // The API answers calls and serves the course and event images (/static/...).
   const apis = [...new Set([siteConfig.api.apiBaseUrl, siteConfig.api.requestsApiBaseUrl].map(originOf))];
+  // A hosted API may keep its pictures elsewhere (a CDN): images only, never calls or scripts.
+  const images = [...new Set([...apis, ...(siteConfig.api.imageOrigins ?? []).map(originOf)])];
   const policy = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
     'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
-    'img-src': ["'self'", ...remotes, ...apis],
+    'img-src': ["'self'", ...remotes, ...images],
     'connect-src': ["'self'", ...remotes, ...apis],
     'frame-src': EMBED_ORIGINS,
     'frame-ancestors': ["'none'"],

@@ -48,6 +48,13 @@ test('the policy lists the remote and API origins of the config, once each', () 
   assert.deepEqual(csp['frame-src'], ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com']);
 });
 
+test("images may also come from the origins the config names for the API's pictures (a hosted API's CDN)", () => {
+  const withCdn = { ...siteConfig, api: { ...siteConfig.api, imageOrigins: ['https://res.cloudinary.com/mavuno/', 'https://api.example.co.ke'] } };
+  const csp = directives(securityHeaders(withCdn)['Content-Security-Policy']);
+  assert.deepEqual(csp['img-src'].slice(-2), ['https://api.example.co.ke', 'https://res.cloudinary.com']);
+  assert.ok(!csp['connect-src'].includes('https://res.cloudinary.com'));
+});
+
 test("the shell's start-up spinner style matches its hash", () => {
   const page = readFileSync(join(rootDir, 'apps/shell/src/index.html'), 'utf8');
   const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);

@@ -11,6 +11,8 @@ export const apiSettingsSchema = z.object({
   requestsApiBaseUrl: z.url(),
   /** Chat-message number in international form without '+', e.g. 254700000000. */
   chatNumber: z.string().regex(/^\d{9,15}$/, 'chatNumber must be 9 to 15 digits'),
+  /** Where the API's images come from besides the API itself, e.g. a hosted API's CDN (the CSP allows them). */
+  imageOrigins: z.array(z.url()).optional(),
   /** Time limit of every call; tests shorten it. */
   timeoutMs: z.number().int().positive().optional(),
 });
