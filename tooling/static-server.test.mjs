@@ -2,11 +2,13 @@
 // stops it, leaks a file outside its folder, or gets a 5xx unless one is right.
 import assert from 'node:assert/strict';
 import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, mock, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serveStatic } from './static-server.mjs';
 
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-ROOT';
@@ -284,6 +286,58 @@ describe('what the server keeps doing', () => {
       syncBuiltinESMExports();
     }
     await assertStillServing();
+  });
+});
+
+describe('compression', () => {
+  /** The answer's headers and its bytes as sent (not decoded). */
+  const get = (path, acceptEncoding, method = 'GET') =>
+    new Promise((resolve, reject) => {
+      const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+      http
+        .request({ port, path, method, headers }, (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject)
+        .end();
+    });
+
+  test('text files go out brotli, else gzip, as the browser accepts, and decode to the file', async () => {
+    const br = await get('/main.1234abcd.js', 'gzip, deflate, br');
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers.vary, 'Accept-Encoding');
+    assert.equal(Number(br.headers['content-length']), br.body.length);
+    assert.equal(brotliDecompressSync(br.body).toString(), 'console.log(1);');
+    assert.match(br.headers['cache-control'], /immutable/);
+
+    const gzip = await get('/main.1234abcd.js', 'gzip, br;q=0');
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzip.body).toString(), 'console.log(1);');
+
+    const page = await get('/course/123', 'br');
+    assert.equal(page.headers['content-encoding'], 'br');
+    assert.match(brotliDecompressSync(page.body).toString(), /<title>home<\/title>/);
+  });
+
+  test('a client that accepts no encoding, and every binary file, get the bytes as they are', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'gzip;q=0, br;q=0']) {
+      const plain = await get('/main.1234abcd.js', acceptEncoding);
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.equal(plain.body.toString(), 'console.log(1);');
+      assert.equal(plain.headers.vary, 'Accept-Encoding');
+    }
+    const binary = await get('/assets/big.bin', 'br, gzip');
+    assert.equal(binary.headers['content-encoding'], undefined);
+    assert.equal(binary.body.length, 8 * 1024 * 1024);
+  });
+
+  test('HEAD gives the compressed headers without a body', async () => {
+    const head = await get('/main.1234abcd.js', 'br', 'HEAD');
+    assert.equal(head.headers['content-encoding'], 'br');
+    assert.ok(Number(head.headers['content-length']) > 0);
+    assert.equal(head.body.length, 0);
   });
 });
 
