@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apps } from './sites.mjs';
+import { siteConfigFor } from './site-config.mjs';
 import { serveStatic } from './static-server.mjs';
 
 /** Budget for `/` (KB, gzip), checked by the e2e suite. */
@@ -34,10 +35,7 @@ export async function printFirstLoadOfHome({ chromiumPath = '/usr/bin/chromium',
   }
   const { chromium } = await import('@playwright/test');
   const url = (index) => `http://localhost:${portBase + index}`;
-  const config = {
-    remotes: Object.fromEntries(apps.slice(1).map((app, index) => [app.name, `${url(index + 1)}/mf-manifest.json`])),
-    api: { apiBaseUrl: `${url(9)}/api/`, requestsApiBaseUrl: `${url(9)}/requests/`, chatNumber: '254722000000' },
-  };
+  const config = siteConfigFor((name) => url(apps.findIndex((app) => app.name === name)), url(9));
   const servers = await Promise.all(
     apps.map((app, index) =>
       serveStatic({

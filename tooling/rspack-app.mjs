@@ -4,6 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { siteConfigFor } from './site-config.mjs';
+import { apps } from './sites.mjs';
+
+const devOrigin = (name) => `http://localhost:${apps.find((app) => app.name === name).port}`;
 
 /** Libraries that must exist once in the browser, whichever app loads them first. */
 const singletons = [
@@ -16,19 +20,40 @@ const singletons = [
   'zustand',
   'react-toastify',
 ];
-const workspacePackages = ['@agri/ui', '@agri/api-client'];
+const workspacePackages = { '@agri/ui': 'packages/ui', '@agri/api-client': 'packages/api-client' };
+
+const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 
 function sharedConfig(appDir) {
-  const { dependencies } = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
+  const { dependencies } = readPackage(appDir);
   const shared = {};
   for (const name of singletons) {
     const packageName = name.split('/')[0];
     shared[name] = { singleton: true, requiredVersion: dependencies[packageName] };
   }
-  for (const name of workspacePackages) {
-    shared[name] = { singleton: true, requiredVersion: '^1.0.0' };
+  // A workspace package's major is its contract: the API client's is the API contract's (release gate).
+  for (const [name, dir] of Object.entries(workspacePackages)) {
+    shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '..', dir)).version}` };
   }
   return shared;
+}
+
+/**
+ * Emits app.json beside the manifest: what a release of this build owns and needs that the manifest does
+ * not say (the route prefixes a remote owns, the modules it loads from other remotes), from the `remote`
+ * field of the app's package.json. The release tooling (tooling/delivery) reads it with the manifest.
+ */
+class AppFactsPlugin {
+  constructor(facts) {
+    this.facts = facts;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AppFactsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AppFactsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('app.json', new rspack.sources.RawSource(`${JSON.stringify(this.facts, null, 2)}\n`));
+      });
+    });
+  }
 }
 
 /**
@@ -41,6 +66,7 @@ function sharedConfig(appDir) {
  */
 export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
   const isRemote = Boolean(exposes);
+  const { remote = { routes: [], consumes: [] } } = readPackage(dir);
   return (_env, argv) => {
     const production = argv.mode === 'production';
     // A remote's own page (its main entry) is for its dev server; in production
@@ -52,9 +78,11 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
       entry: ownPage ? { main: './src/index.ts' } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: join(dir, 'dist'),
-        // Remotes resolve their chunks from wherever their remoteEntry was loaded.
-        publicPath: isRemote ? 'auto' : '/',
+        // A release builds into its own folder (tooling/delivery/release.mjs).
+        path: process.env.BUILD_OUTPUT_DIR ?? join(dir, 'dist'),
+        // Remotes resolve their chunks from wherever their remoteEntry was loaded. The shell's index.html
+        // is served at every route, so its files need an absolute path: a release's own folder.
+        publicPath: isRemote ? 'auto' : (process.env.SHELL_PUBLIC_PATH ?? '/'),
         uniqueName: name,
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -97,6 +125,7 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
               new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), noErrorOnMissing: true }] }),
             ]
           : []),
+        new AppFactsPlugin(isRemote ? { name, routes: remote.routes, consumes: remote.consumes } : { name }),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,
@@ -118,6 +147,13 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
       performance: { hints: false },
       devServer: {
         port,
+        // The shell's dev server answers config.json for the other dev servers; a channel has its own (tooling/delivery).
+        setupMiddlewares: isRemote
+          ? undefined
+          : (middlewares) => [
+              { name: 'site-config', path: '/config.json', middleware: (_request, response) => response.json(siteConfigFor(devOrigin)) },
+              ...middlewares,
+            ],
         hot: false,
         liveReload: true,
         historyApiFallback: true,

@@ -3,6 +3,8 @@
 // `npm start`, the e2e harness and the README's nginx example use the same set.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { siteConfigFor } from './site-config.mjs';
+import { apps } from './sites.mjs';
 
 /** Frames the pages embed: the contact page's map and the about/event videos. */
 const EMBED_ORIGINS = ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'];
@@ -18,19 +20,20 @@ export const INLINE_STYLE_HASHES = {
   reactToastify: "'sha256-wBAOjWqzlHdwhuIyV//yRl4v0VNTHc3TOqbIfNXoA7k='",
 };
 
-const originOf = (url) => new URL(url).origin;
+/** The origin of an absolute URL; none for a path on the site's own origin (a channel's releases). */
+const originOf = (url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []);
 
 /**
- * @param {{ remotes: Record<string, string>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] } }} siteConfig
+ * @param {{ remotes: Record<string, { manifest: string }>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] } }} siteConfig
  * @returns {{ 'Content-Security-Policy': string, 'X-Frame-Options': string, 'X-Content-Type-Options': string, 'Referrer-Policy': string }}
  */
 export function securityHeaders(siteConfig) {
   // Remotes serve scripts, style sheets and images, and their manifests are fetched.
-  const remotes = [...new Set(Object.values(siteConfig.remotes).map(originOf))];
+  const remotes = [...new Set(Object.values(siteConfig.remotes).flatMap((remote) => originOf(remote.manifest)))];
   // The API answers calls and serves the course and event images (/static/...).
-  const apis = [...new Set([siteConfig.api.apiBaseUrl, siteConfig.api.requestsApiBaseUrl].map(originOf))];
+  const apis = [...new Set([siteConfig.api.apiBaseUrl, siteConfig.api.requestsApiBaseUrl].flatMap(originOf))];
   // A hosted API may keep its pictures elsewhere (a CDN): images only, never calls or scripts.
-  const images = [...new Set([...apis, ...(siteConfig.api.imageOrigins ?? []).map(originOf)])];
+  const images = [...new Set([...apis, ...(siteConfig.api.imageOrigins ?? []).flatMap(originOf)])];
   const policy = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
@@ -55,7 +58,8 @@ export function securityHeaders(siteConfig) {
 
 // `node tooling/security-headers.mjs <config.json>` prints the set for a web server's configuration.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const config = process.argv[2] ?? new URL('../apps/shell/public/config.json', import.meta.url);
-  const headers = securityHeaders(JSON.parse(readFileSync(config, 'utf8')));
+  const file = process.argv[2];
+  const config = file ? JSON.parse(readFileSync(file, 'utf8')) : siteConfigFor((name) => `http://localhost:${apps.find((app) => app.name === name).port}`);
+  const headers = securityHeaders(config);
   for (const [name, value] of Object.entries(headers)) console.log(`${name}: ${value}`);
 }

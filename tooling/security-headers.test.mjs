@@ -11,9 +11,9 @@ import { INLINE_STYLE_HASHES, securityHeaders } from './security-headers.mjs';
 
 const siteConfig = {
   remotes: {
-    content: 'https://content.example.co.ke/mf-manifest.json',
-    catalog: 'https://catalog.example.co.ke/v2/mf-manifest.json',
-    account: 'https://account.example.co.ke/mf-manifest.json',
+    content: { manifest: 'https://content.example.co.ke/mf-manifest.json', routes: ['/'] },
+    catalog: { manifest: 'https://catalog.example.co.ke/v2/mf-manifest.json', routes: ['/courses'] },
+    account: { manifest: 'https://account.example.co.ke/mf-manifest.json', routes: ['/login'] },
   },
   api: {
     apiBaseUrl: 'https://api.example.co.ke/api/',
@@ -46,6 +46,13 @@ test('the policy lists the remote and API origins of the config, once each', () 
   assert.deepEqual(csp['connect-src'], ["'self'", ...remotes, api]);
   assert.deepEqual(csp['img-src'], ["'self'", ...remotes, api]);
   assert.deepEqual(csp['frame-src'], ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com']);
+});
+
+test("a channel's releases on the site's own origin add no origin to the policy", () => {
+  const channel = { ...siteConfig, remotes: { catalog: { manifest: '/releases/catalog/20261123.101500-ab12cd3/mf-manifest.json', routes: ['/courses'] } } };
+  const csp = directives(securityHeaders(channel)['Content-Security-Policy']);
+  assert.deepEqual(csp['script-src'], ["'self'"]);
+  assert.deepEqual(csp['connect-src'], ["'self'", 'https://api.example.co.ke']);
 });
 
 test("images may also come from the origins the config names for the API's pictures (a hosted API's CDN)", () => {

@@ -1,3 +1,5 @@
+import { siteConfigFor } from '../../tooling/site-config.mjs';
+
 // Ports of one e2e run: a base port (E2E_PORT_BASE, default 5000) and the next four,
 // so that a run never collides with `npm start` or with another run.
 export const portBase = Number(process.env.E2E_PORT_BASE ?? 5000);
@@ -12,15 +14,4 @@ export const ports = {
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;
 
-export const siteConfig = {
-  remotes: {
-    content: `${urlOf('content')}/mf-manifest.json`,
-    catalog: `${urlOf('catalog')}/mf-manifest.json`,
-    account: `${urlOf('account')}/mf-manifest.json`,
-  },
-  api: {
-    apiBaseUrl: `${urlOf('api')}/api/`,
-    requestsApiBaseUrl: `${urlOf('api')}/requests/`,
-    chatNumber: '254722000000',
-  },
-};
+export const siteConfig = siteConfigFor(urlOf, urlOf('api'));

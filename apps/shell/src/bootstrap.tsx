@@ -3,8 +3,10 @@ import { setFragmentLoader } from '@agri/ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { ConfigErrorPage } from './config/config-error-page';
+import { ownerOf } from './config/route-owners';
 import { loadSiteConfig } from './config/site-config';
-import { selectIsSettled, useComposition } from './composition/composition-store';
+import { useComposition } from './composition/composition-store';
+import { applyPreview } from './composition/preview';
 import { loadFragment, registerSiteRemotes } from './federation/remotes';
 import { announceSessionExpiry } from './frame/session-expiry';
 
@@ -20,7 +22,7 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   let config;
   try {
-    config = await loadSiteConfig();
+    config = await applyPreview(await loadSiteConfig(), window.location.search);
   } catch (error) {
     clearTimeout(spinnerDeadline);
     hideStartupSpinner();
@@ -34,13 +36,22 @@ async function start() {
   // A returning customer sees their cart count in the header from the start.
   if (useSession.getState().customer) getCart().catch(() => undefined);
 
-  const unsubscribe = useComposition.subscribe((state) => {
-    if (selectIsSettled(state)) {
-      hideStartupSpinner();
-      unsubscribe();
-    }
-  });
-  void useComposition.getState().loadAll();
+  // Only the remote that owns this page loads now; the others when a route first needs them.
+  const composition = useComposition.getState();
+  composition.configure(config.remotes);
+  const owner = ownerOf(window.location.pathname, useComposition.getState().routePrefixes);
+  if (owner) {
+    const unsubscribe = useComposition.subscribe((state) => {
+      const status = state.remotes[owner]?.state;
+      if (status === 'ready' || status === 'failed') {
+        hideStartupSpinner();
+        unsubscribe();
+      }
+    });
+    void composition.ensure(owner);
+  } else {
+    hideStartupSpinner();
+  }
   root.render(<App />);
 }
 

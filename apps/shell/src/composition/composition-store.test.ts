@@ -1,7 +1,7 @@
 import type { PageRoute } from '@agri/ui';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
-import { selectHasFailedRemote, selectIsSettled, selectMountedRoutes, useComposition } from './composition-store';
+import { selectMountedRoutes, selectOwnerOf, useComposition } from './composition-store';
 
 jest.mock('../federation/remotes', () => ({
   loadRouteTable: jest.fn(),
@@ -22,21 +22,40 @@ beforeEach(() => {
   loadRouteTableMock.mockReset();
   jest.mocked(resetRemote).mockReset();
   useComposition.setState(useComposition.getInitialState());
+  useComposition.getState().configure({
+    content: { manifest: '/releases/content/1/mf-manifest.json', routes: ['/', '/blogs'] },
+    catalog: { manifest: '/releases/catalog/1/mf-manifest.json', routes: ['/courses', '/course'] },
+    account: { manifest: '/releases/account/1/mf-manifest.json', routes: ['/login'] },
+  });
 });
 afterEach(() => consoleError.mockRestore());
 
-test('mounts the routes of every remote that loads, and marks the one that fails', async () => {
+test('nothing is loaded until a route needs it; then only the owner of that route', async () => {
+  loadRouteTableMock.mockImplementation(async (name) => ({ routes: [routeOf(`/${name}`)] }));
+  const state = useComposition.getState();
+  expect(Object.values(state.remotes)).toEqual([{ state: 'idle' }, { state: 'idle' }, { state: 'idle' }]);
+  expect(selectOwnerOf('/course/42')(state)).toBe('catalog');
+  expect(selectOwnerOf('/')(state)).toBe('content');
+  expect(selectOwnerOf('/nowhere')(state)).toBeNull();
+
+  await state.ensure('catalog');
+  await state.ensure('catalog');
+
+  expect(loadRouteTableMock).toHaveBeenCalledTimes(1);
+  expect(loadRouteTableMock).toHaveBeenCalledWith('catalog');
+  expect(useComposition.getState().remotes.content).toEqual({ state: 'idle' });
+  expect(selectMountedRoutes(useComposition.getState()).map((route) => route.path)).toEqual(['/catalog']);
+});
+
+test('a remote that fails is marked, alone, and logged once', async () => {
   loadRouteTableMock.mockImplementation(async (name) => {
     if (name === 'catalog') throw new Error('manifest 500');
     return { routes: [routeOf(`/${name}`)] };
   });
-  expect(selectIsSettled(useComposition.getState())).toBe(false);
 
-  await useComposition.getState().loadAll();
+  await Promise.all(['content', 'catalog', 'account'].map((name) => useComposition.getState().ensure(name)));
 
   const state = useComposition.getState();
-  expect(selectIsSettled(state)).toBe(true);
-  expect(selectHasFailedRemote(state)).toBe(true);
   expect(state.remotes.catalog).toEqual({ state: 'failed', reason: 'manifest 500' });
   expect(selectMountedRoutes(state).map((route) => route.path)).toEqual(['/content', '/account']);
   expect(consoleError).toHaveBeenCalledTimes(1);
@@ -70,21 +89,18 @@ test('a remote that failed twice is unavailable; one that used its whole time is
   expect(useComposition.getState().remotes.catalog).toEqual({ state: 'failed', reason: 'timed out' });
 });
 
-test('Retry resets only the failed remotes and mounts them once they answer', async () => {
-  loadRouteTableMock.mockImplementation(async (name) => {
-    if (name === 'account') throw new Error('timeout');
-    return { routes: [routeOf(`/${name}`)] };
-  });
-  await useComposition.getState().loadAll();
+test('Retry resets the failed remote and mounts it once it answers', async () => {
+  loadRouteTableMock.mockRejectedValue(new Error('timeout'));
+  await useComposition.getState().ensure('account');
   loadRouteTableMock.mockImplementation(async (name) => ({ routes: [routeOf(`/${name}`)] }));
   jest.mocked(resetRemote).mockClear();
 
-  await useComposition.getState().retryFailed();
+  await useComposition.getState().retry('account');
 
   expect(resetRemote).toHaveBeenCalledTimes(1);
   expect(resetRemote).toHaveBeenCalledWith('account');
-  expect(selectHasFailedRemote(useComposition.getState())).toBe(false);
-  expect(selectMountedRoutes(useComposition.getState())).toHaveLength(3);
+  expect(useComposition.getState().remotes.account?.state).toBe('ready');
+  expect(selectMountedRoutes(useComposition.getState()).map((route) => route.path)).toEqual(['/account']);
   expect(consoleError).toHaveBeenCalledTimes(1);
   expect(consoleError).toHaveBeenCalledWith('[shell] remote "account" is unavailable:', new Error('timeout'));
 });

@@ -1,21 +1,28 @@
 import type { PageRoute } from '@agri/ui';
 import { create } from 'zustand';
-import { remoteNames, type RemoteName } from '../config/site-config';
+import type { RemoteEntry } from '../config/site-config';
+import { ownerOf } from '../config/route-owners';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
 
 export type RemoteStatus =
+  | { state: 'idle' }
   | { state: 'loading' }
   | { state: 'ready'; routes: PageRoute[] }
   | { state: 'failed'; reason: string };
 
 interface CompositionState {
-  remotes: Record<RemoteName, RemoteStatus>;
-  /** Fetches one remote's route table; a failure marks only that remote. */
-  load: (name: RemoteName) => Promise<void>;
-  loadAll: () => Promise<void>;
-  /** Tries every failed remote again, from a clean runtime cache. */
-  retryFailed: () => Promise<void>;
+  /** The route prefixes each remote owns, from config.json. */
+  routePrefixes: Record<string, readonly string[]>;
+  remotes: Record<string, RemoteStatus>;
+  /** Takes the remotes config.json names; none is loaded until a route needs it. */
+  configure: (remotes: Record<string, RemoteEntry>) => void;
+  /** Loads a remote's route table unless it is loading, loaded or failed. */
+  ensure: (name: string) => Promise<void>;
+  /** Fetches a remote's route table; a failure marks only that remote. */
+  load: (name: string) => Promise<void>;
+  /** Tries a failed remote again, from a clean runtime cache. */
+  retry: (name: string) => Promise<void>;
 }
 
 /**
@@ -23,7 +30,7 @@ interface CompositionState {
  * dropped on a flaky mobile link, a blip of a server). A remote that used its whole time has had its
  * chance: the visitor is not made to wait twice.
  */
-async function loadRouteTableWithOneRetry(name: RemoteName) {
+async function loadRouteTableWithOneRetry(name: string) {
   const started = Date.now();
   try {
     return await loadRouteTable(name);
@@ -34,13 +41,17 @@ async function loadRouteTableWithOneRetry(name: RemoteName) {
   }
 }
 
-const allLoading = Object.fromEntries(remoteNames.map((name) => [name, { state: 'loading' }])) as Record<
-  RemoteName,
-  RemoteStatus
->;
-
 export const useComposition = create<CompositionState>((set, get) => ({
-  remotes: allLoading,
+  routePrefixes: {},
+  remotes: {},
+  configure: (remotes) =>
+    set({
+      routePrefixes: Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, remote.routes])),
+      remotes: Object.fromEntries(Object.keys(remotes).map((name) => [name, { state: 'idle' }])),
+    }),
+  ensure: async (name) => {
+    if (get().remotes[name]?.state === 'idle') await get().load(name);
+  },
   load: async (name) => {
     set((state) => ({ remotes: { ...state.remotes, [name]: { state: 'loading' } } }));
     let status: RemoteStatus;
@@ -53,24 +64,14 @@ export const useComposition = create<CompositionState>((set, get) => ({
     }
     set((state) => ({ remotes: { ...state.remotes, [name]: status } }));
   },
-  loadAll: async () => {
-    await Promise.all(remoteNames.map((name) => get().load(name)));
-  },
-  retryFailed: async () => {
-    const failed = remoteNames.filter((name) => get().remotes[name].state === 'failed');
-    for (const name of failed) resetRemote(name);
-    await Promise.all(failed.map((name) => get().load(name)));
+  retry: async (name) => {
+    resetRemote(name);
+    await get().load(name);
   },
 }));
 
 export const selectMountedRoutes = (state: CompositionState): PageRoute[] =>
-  remoteNames.flatMap((name) => {
-    const status = state.remotes[name];
-    return status.state === 'ready' ? status.routes : [];
-  });
+  Object.values(state.remotes).flatMap((status) => (status.state === 'ready' ? status.routes : []));
 
-export const selectIsSettled = (state: CompositionState): boolean =>
-  remoteNames.every((name) => state.remotes[name].state !== 'loading');
-
-export const selectHasFailedRemote = (state: CompositionState): boolean =>
-  remoteNames.some((name) => state.remotes[name].state === 'failed');
+/** The remote that owns a path, or null when no remote does (a page that does not exist). */
+export const selectOwnerOf = (pathname: string) => (state: CompositionState) => ownerOf(pathname, state.routePrefixes);

@@ -4,9 +4,9 @@ import { loadSiteConfig } from './site-config';
 
 const validConfig = {
   remotes: {
-    content: 'http://localhost:3002/mf-manifest.json',
-    catalog: 'http://localhost:3001/mf-manifest.json',
-    account: 'http://localhost:3003/mf-manifest.json',
+    content: { manifest: 'http://localhost:3002/mf-manifest.json', routes: ['/', '/blogs'] },
+    catalog: { manifest: '/releases/catalog/20261123.101500-ab12cd3/mf-manifest.json', routes: ['/courses'], version: '20261123.101500-ab12cd3' },
+    account: { manifest: 'http://localhost:3003/mf-manifest.json', routes: ['/login'] },
   },
   api: {
     apiBaseUrl: 'http://localhost:4000/api/',
@@ -42,11 +42,18 @@ test('an invalid config.json names each wrong field', async () => {
   serve(() =>
     HttpResponse.json({
       ...validConfig,
-      remotes: { ...validConfig.remotes, account: 'not a url' },
+      remotes: { ...validConfig.remotes, account: { manifest: 'javascript:alert(1)', routes: ['/login'] }, 'Bad Name': validConfig.remotes.content },
       api: { ...validConfig.api, chatNumber: '+254 722' },
     }),
   );
-  await expect(loadSiteConfig(url)).rejects.toThrow(/remotes\.account: .*; api\.chatNumber: chatNumber must be 9 to 15 digits/);
+  await expect(loadSiteConfig(url)).rejects.toThrow(/remotes\.account\.manifest: an http\(s\) URL or a path starting with \/; remotes\.Bad Name: .*; api\.chatNumber: chatNumber must be 9 to 15 digits/);
+});
+
+test('route prefixes are paths such as /courses; a remote with no routes (fragments only) gets an empty list', async () => {
+  serve(() => HttpResponse.json({ ...validConfig, remotes: { catalog: { manifest: '/m.json', routes: ['courses', '/a?b'] } } }));
+  await expect(loadSiteConfig(url)).rejects.toThrow(/remotes\.catalog\.routes\.0: a route prefix such as \/courses; remotes\.catalog\.routes\.1/);
+  serve(() => HttpResponse.json({ ...validConfig, remotes: { fragments: { manifest: '/m.json' } } }));
+  await expect(loadSiteConfig(url)).resolves.toMatchObject({ remotes: { fragments: { manifest: '/m.json', routes: [] } } });
 });
 
 test('a config.json that cannot be fetched names the network problem', async () => {

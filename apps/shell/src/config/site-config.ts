@@ -1,16 +1,32 @@
 import { apiSettingsSchema } from '@agri/api-client';
 import { z } from 'zod';
 
-export const remoteNames = ['content', 'catalog', 'account'] as const;
-export type RemoteName = (typeof remoteNames)[number];
+/** A federation name: it becomes a JavaScript global, so letters, digits and underscores. */
+export const remoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _');
 
-/** config.json, served beside index.html: where the remotes and the APIs live. */
+/** An absolute http(s) URL, or a path on the site's own origin (a channel serves its releases under /releases/). */
+const locationSchema = z
+  .string()
+  .refine((value) => /^https?:\/\//.test(value) ? URL.canParse(value) : /^\/(?!\/)/.test(value), 'an http(s) URL or a path starting with /');
+
+/** The first segments of the paths a remote owns: '/course' owns /course and /course/…; '/' owns the home page only. */
+const routePrefixSchema = z.string().regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a route prefix such as /courses');
+
+export const remoteEntrySchema = z.object({
+  manifest: locationSchema,
+  routes: z.array(routePrefixSchema).default([]),
+  /** The release that is live (a channel's config names it). */
+  version: z.string().optional(),
+});
+export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
+
+/** config.json, served beside index.html: which remotes make the site, the paths each owns, and the APIs. */
 export const siteConfigSchema = z.object({
-  remotes: z.object({
-    content: z.url(),
-    catalog: z.url(),
-    account: z.url(),
-  }),
+  /** The channel this config was generated for (production, staging…). */
+  channel: z.string().optional(),
+  /** Where published releases are listed (`<releases><app>/index.json`): only these can be previewed. */
+  releases: locationSchema.optional(),
+  remotes: z.record(remoteNameSchema, remoteEntrySchema),
   api: apiSettingsSchema,
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,20 +1,23 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteTableModule } from '@agri/ui';
 import type { ComponentType } from 'react';
-import type { RemoteName, SiteConfig } from '../config/site-config';
+import type { RemoteEntry } from '../config/site-config';
 
-let manifests: SiteConfig['remotes'] | null = null;
+const manifests = new Map<string, string>();
 
-/** Tells the federation runtime where each remote's manifest is; no address is built in. */
-export function registerSiteRemotes(remotes: SiteConfig['remotes']): void {
-  manifests = remotes;
-  registerRemotes((Object.entries(remotes) as [string, string][]).map(([name, entry]) => ({ name, entry })));
+/** Tells the federation runtime where each remote's manifest is (config.json says; none is built in). */
+export function registerSiteRemotes(remotes: Record<string, RemoteEntry>): void {
+  for (const [name, remote] of Object.entries(remotes)) {
+    // A channel names its releases by paths on the site's own origin; the runtime needs a full URL.
+    manifests.set(name, new URL(remote.manifest, window.location.href).href);
+  }
+  registerRemotes([...manifests].map(([name, entry]) => ({ name, entry })));
 }
 
 /** Forgets what the runtime cached of a failed remote, so the next load fetches it afresh. */
-export function resetRemote(name: RemoteName): void {
-  if (!manifests) return;
-  registerRemotes([{ name, entry: manifests[name] }], { force: true });
+export function resetRemote(name: string): void {
+  const entry = manifests.get(name);
+  if (entry) registerRemotes([{ name, entry }], { force: true });
 }
 
 async function loadExposed<T>(name: string, exposed: string): Promise<T> {
@@ -23,7 +26,7 @@ async function loadExposed<T>(name: string, exposed: string): Promise<T> {
   return module;
 }
 
-export function loadRouteTable(name: RemoteName): Promise<RouteTableModule> {
+export function loadRouteTable(name: string): Promise<RouteTableModule> {
   return loadExposed<RouteTableModule>(name, 'routes');
 }
 

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import { PreviewBanner } from './preview-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -14,6 +15,7 @@ export function SiteLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <PreviewBanner />
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { create } from 'zustand';
+import type { RemoteEntry, SiteConfig } from '../config/site-config';
+
+/** The preview this tab asked for, kept while it navigates and reloads (and only in this tab). */
+const PREVIEW_KEY = 'shell:preview';
+const INDEX_TIMEOUT_MS = 10_000;
+
+export interface PreviewRelease {
+  app: string;
+  version: string;
+}
+
+interface PreviewState {
+  /** The releases this tab shows on top of the channel. */
+  releases: PreviewRelease[];
+  /** Why a requested preview was not applied. */
+  refused: string | null;
+}
+
+export const usePreview = create<PreviewState>(() => ({ releases: [], refused: null }));
+
+/** `catalog@20261123.101500-ab12cd3`: an app name and a release version, nothing that could be a URL. */
+const requestPattern = /^([a-z][a-z0-9_]*)@([0-9A-Za-z][0-9A-Za-z._-]{0,63})$/;
+
+/** `<releases><app>/index.json`, written by `npm run release`: every published release of one app. */
+const releaseIndexSchema = z.object({
+  releases: z.array(z.object({ version: z.string(), routes: z.array(z.string()).default([]) })),
+});
+
+async function publishedRelease(releases: string, { app, version }: PreviewRelease): Promise<RemoteEntry | null> {
+  const base = new URL(`${app}/`, new URL(releases, window.location.href));
+  const response = await fetch(new URL('index.json', base), { cache: 'no-cache', signal: AbortSignal.timeout(INDEX_TIMEOUT_MS) });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`the release index of ${app} answered HTTP ${response.status}`);
+  const index = releaseIndexSchema.parse(await response.json());
+  const release = index.releases.find((entry) => entry.version === version);
+  return release ? { manifest: new URL(`${version}/mf-manifest.json`, base).href, routes: release.routes, version } : null;
+}
+
+/**
+ * Applies `?preview=catalog@<version>[,account@<version>]` (or what this tab asked for before) to the
+ * channel's remotes. Only releases the channel's release index lists are accepted, so a link can never load
+ * code from anywhere else; a refused preview leaves the channel as it is and says why.
+ */
+export async function applyPreview(config: SiteConfig, search: string): Promise<SiteConfig> {
+  const requested = new URLSearchParams(search).get('preview') ?? sessionStorage.getItem(PREVIEW_KEY);
+  if (!requested) return config;
+  const refuse = (reason: string) => {
+    sessionStorage.removeItem(PREVIEW_KEY);
+    usePreview.setState({ releases: [], refused: `Preview refused: ${reason}` });
+    return config;
+  };
+  const parts = requested.split(',').map((part) => part.trim());
+  const releases: PreviewRelease[] = [];
+  for (const part of parts) {
+    const match = requestPattern.exec(part);
+    if (!match) return refuse(`“${part}” is not a release (expected app@version).`);
+    if (match[1] === 'shell') return refuse('the shell is the page itself and cannot be previewed.');
+    releases.push({ app: match[1]!, version: match[2]! });
+  }
+  if (!config.releases) return refuse('this site publishes no release index.');
+  const remotes = { ...config.remotes };
+  for (const release of releases) {
+    let entry: RemoteEntry | null;
+    try {
+      entry = await publishedRelease(config.releases, release);
+    } catch (error) {
+      return refuse(`the releases of ${release.app} could not be read (${(error as Error).message}).`);
+    }
+    if (!entry) return refuse(`${release.app}@${release.version} is not a published release.`);
+    remotes[release.app] = entry;
+  }
+  sessionStorage.setItem(PREVIEW_KEY, releases.map(({ app, version }) => `${app}@${version}`).join(','));
+  usePreview.setState({ releases, refused: null });
+  return { ...config, remotes };
+}
+
+/** Back to what every visitor sees: forget the preview and load the page afresh without it. */
+export function leavePreview(): void {
+  sessionStorage.removeItem(PREVIEW_KEY);
+  const url = new URL(window.location.href);
+  url.searchParams.delete('preview');
+  window.location.assign(url.href);
+}

@@ -1,0 +1,34 @@
+// The config.json of a site whose apps run each on its own server (dev servers, the e2e harness): the
+// remotes' manifests and the route prefixes each owns (the `remote` field of its package.json), and the API.
+// A channel's config.json (tooling/delivery) names releases instead.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiPort, apps } from './sites.mjs';
+
+export const remoteApps = apps.filter((app) => app.name !== 'shell');
+
+/** What a remote's package.json says it owns and consumes. */
+export function remoteFacts(app) {
+  const { remote } = JSON.parse(readFileSync(join(app.dir, 'package.json'), 'utf8'));
+  return remote;
+}
+
+/** The API settings of a site on this machine's reference API. */
+export const localApiSettings = (apiOrigin = `http://localhost:${apiPort}`) => ({
+  apiBaseUrl: `${apiOrigin}/api/`,
+  requestsApiBaseUrl: `${apiOrigin}/requests/`,
+  chatNumber: '254722000000',
+});
+
+/**
+ * @param {(name: string) => string} originOf  where each app is served, e.g. http://localhost:3001
+ * @param {string} [apiOrigin]
+ */
+export function siteConfigFor(originOf, apiOrigin) {
+  return {
+    remotes: Object.fromEntries(
+      remoteApps.map((app) => [app.name, { manifest: `${originOf(app.name)}/mf-manifest.json`, routes: remoteFacts(app).routes }]),
+    ),
+    api: localApiSettings(apiOrigin),
+  };
+}
