@@ -1,17 +1,34 @@
-// `npm start`: installs what is missing, builds every app for production, starts
-// the reference API and serves the composed site with each remote on its own port.
+// `npm start`: installs what is missing, starts the reference API and serves the `production` channel
+// from deploy/ (and every other channel on a port of its own). When production has nothing live yet, it
+// first releases and promotes every app, so a fresh clone comes up with one command.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAll } from './build.mjs';
+import { promote } from './delivery/channels.mjs';
+import { release } from './delivery/release.mjs';
+import { describeChannel, serveChannel } from './delivery/serve-channel.mjs';
+import { listChannels, listReleases, liveVersions, readChannel } from './delivery/store.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
 import { apiPort, apps } from './sites.mjs';
-import { securityHeaders } from './security-headers.mjs';
-import { serveStatic } from './static-server.mjs';
+
+const PRODUCTION = 'production';
+const PRODUCTION_PORT = 3000;
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
-if (!process.argv.includes('--no-build')) await buildAll(pnpm);
+
+// The shell first (it provides the shared libraries), then catalog before content, which uses its fragment.
+const live = liveVersions(readChannel(PRODUCTION));
+for (const { name } of apps) {
+  if (live[name]) continue;
+  const version = listReleases(name).at(-1)?.version ?? release(name).version;
+  promote(name, version, PRODUCTION);
+  console.log(`First release of ${name} on ${PRODUCTION}: ${version}`);
+}
+
+// production on 3000, then 3100, 3200… for the other channels (staging…).
+const channels = listChannels().map((channel, index) => ({ channel, port: channel === PRODUCTION ? PRODUCTION_PORT : 3000 + 100 * (index || 1) }));
+const origins = channels.map(({ port }) => `http://localhost:${port}`);
 
 const children = [];
 if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
@@ -22,6 +39,7 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
     // JWT secret generated into the API's data directory on first start (unless JWT_SECRET is given).
     env: {
       JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+      ALLOWED_ORIGINS: origins.join(','),
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(apiPort),
@@ -33,20 +51,19 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   });
 }
 
-// Every origin sends the headers derived from the config.json the shell serves.
-const shellDist = join(apps.find((app) => app.name === 'shell').dir, 'dist');
-const headers = securityHeaders(JSON.parse(readFileSync(join(shellDist, 'config.json'), 'utf8')));
-for (const app of apps) {
-  await serveStatic({ dir: join(app.dir, 'dist'), port: app.port, headers });
-}
-
 console.log('\nThe site is up:');
-for (const app of apps) {
-  const label = app.name === 'shell' ? 'site (shell)' : `${app.name} remote`;
-  const path = app.name === 'shell' ? '' : 'mf-manifest.json';
-  console.log(`  ${label.padEnd(16)} http://localhost:${app.port}/${path}`);
+for (const { channel, port } of channels) {
+  try {
+    await serveChannel({ channel, port });
+  } catch (error) {
+    console.log(`  ${channel}: not served (${error.message})`);
+    continue;
+  }
+  console.log(`  ${channel.padEnd(12)} http://localhost:${port}/`);
+  for (const line of describeChannel(channel)) console.log(`      ${line}`);
 }
-console.log(`  ${'API'.padEnd(16)} http://localhost:${apiPort}/api/`);
+console.log(`  ${'API'.padEnd(12)} http://localhost:${apiPort}/api/`);
+console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel>.');
 console.log('Press Ctrl+C to stop.');
 
 const stop = () => {

@@ -48,8 +48,8 @@ function chooseEncoding(acceptEncoding = '') {
   return ['br', 'gzip'].find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null;
 }
 
-/** Files a browser must revalidate on every load: they name the hashed files. */
-const entryFiles = /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
+/** Files a browser must revalidate on every load: they name the hashed files, or list releases. */
+const entryFiles = /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$/;
 
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
@@ -59,15 +59,17 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
  * Serves `dir` on `port`. Paths without a file extension fall back to
- * index.html (client-side routes). `files` serves generated files in place of
- * the built ones (e.g. a config.json that points at other ports). `headers`
- * (the security headers, see security-headers.mjs) go on every answer.
+ * index.html (client-side routes). `mounts` serve other folders under a path
+ * prefix, without that fallback (a channel's `/releases/`). `files` serves
+ * generated files in place of the built ones (e.g. a config.json that points at
+ * other ports), as text or as a function that makes the text for each request.
+ * `headers` (the security headers, see security-headers.mjs) go on every answer.
  *
  * No request can stop the server: whatever goes wrong is answered (400, 403,
  * 404, 405, 500) for that request alone.
  */
-export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, headers = {} }) {
-  const root = resolve(dir);
+export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {} }) {
+  const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: resolve(mountDir), fallback: false })), { prefix: '/', dir: resolve(dir), fallback: true }];
   // Remotes are loaded from the shell's origin.
   const common = { ...headers, 'Access-Control-Allow-Origin': '*' };
   // Each file is compressed once per version (path, size and time of change) and encoding.
@@ -103,9 +105,9 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, headers
     } catch {
       return answer(response, 400);
     }
-    if (pathname in files) {
+    if (Object.hasOwn(files, pathname)) {
       const type = contentTypes[extname(pathname)] ?? 'application/octet-stream';
-      const body = files[pathname];
+      const body = typeof files[pathname] === 'function' ? files[pathname]() : files[pathname];
       response.writeHead(200, { ...common, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' });
       return response.end(body); // Node sends no body to HEAD
     }
@@ -117,14 +119,16 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, headers
       return answer(response, 400); // a malformed percent-escape such as /%E0%A4%A
     }
     if (decoded.includes('\0')) return answer(response, 400);
-    let relative = normalize(decoded).replace(/^([/\\])+/, '');
+    const normalized = normalize(decoded).replaceAll('\\', '/');
+    const { prefix, dir: root, fallback } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
+    let relative = normalized.slice(prefix.length).replace(/^\/+/, '');
     let file = join(root, relative);
     if (!file.startsWith(root + sep) && file !== root) return answer(response, 403);
 
     let stats = statOrNull(file);
     if (!stats?.isFile()) {
       const page = join(root, 'index.html');
-      stats = extname(relative) ? null : statOrNull(page);
+      stats = extname(relative) || !fallback ? null : statOrNull(page);
       if (!stats?.isFile()) return answer(response, 404);
       relative = 'index.html';
       file = page;

@@ -28,7 +28,19 @@ before(async () => {
   writeFileSync(join(root, 'main.1234abcd.js'), 'console.log(1);');
   writeFileSync(join(root, 'remoteEntry.js'), 'var remote;');
   writeFileSync(join(root, 'assets', 'big.bin'), Buffer.alloc(8 * 1024 * 1024, 1));
-  server = await serveStatic({ dir: root, port: 0, headers: HEADERS, files: { '/config.json': '{"generated":true}' } });
+  // A channel: its releases live in another folder, served under /releases/.
+  const releases = join(parent, 'releases');
+  mkdirSync(join(releases, 'catalog', 'v1'), { recursive: true });
+  writeFileSync(join(releases, 'catalog', 'index.json'), '{"releases":[]}');
+  writeFileSync(join(releases, 'catalog', 'v1', 'mf-manifest.json'), '{"name":"catalog"}');
+  let generated = 0;
+  server = await serveStatic({
+    dir: root,
+    port: 0,
+    headers: HEADERS,
+    mounts: { '/releases/': releases },
+    files: { '/config.json': '{"generated":true}', '/counted.json': () => `{"count":${++generated}}` },
+  });
   port = server.address().port;
 });
 
@@ -271,6 +283,24 @@ describe('what the server keeps doing', () => {
     assert.match(config.head, /Cache-Control: no-cache/i);
     assert.match((await request('GET', '/remoteEntry.js')).head, /Cache-Control: no-cache/i);
     assert.match((await request('GET', '/main.1234abcd.js')).head, /Cache-Control: public, max-age=31536000, immutable/i);
+  });
+
+  test("a mounted folder serves its files, with no fallback to the site's index.html, and never above itself", async () => {
+    const manifest = await request('GET', '/releases/catalog/v1/mf-manifest.json');
+    assert.equal(manifest.status, 200);
+    assert.equal(manifest.body, '{"name":"catalog"}');
+    assert.match(manifest.head, /Cache-Control: no-cache/i);
+    assert.match((await request('GET', '/releases/catalog/index.json')).head, /Cache-Control: no-cache/i);
+    assert.equal((await request('GET', '/releases/catalog/v2')).status, 404);
+    for (const path of ['/releases/../secret.txt', '/releases/%2e%2e/secret.txt', '/releases/..%5csecret.txt', '/releases/catalog/..%2f..%2fsecret.txt']) {
+      const answer = await request('GET', path);
+      assert.ok(answer.status < 500 && !answer.body.includes(SECRET), `${path}: ${answer.status}`);
+    }
+  });
+
+  test('a generated file given as a function is made afresh for each request', async () => {
+    assert.equal((await request('GET', '/counted.json')).body, '{"count":1}');
+    assert.equal((await request('GET', '/counted.json')).body, '{"count":2}');
   });
 
   test('a file that cannot be read is a 500 for that request alone', async () => {

@@ -1,0 +1,122 @@
+// `npm run release -- <app> [--dist <folder>]`: builds one app for production and stores it as an
+// immutable release under deploy/releases/<app>/<version>/, with its release.json. `--dist` stores a
+// build made (and tested) before, so that what goes live is the very bytes CI tested.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensurePnpm, rootDir } from '../pnpm.mjs';
+import { apps } from '../sites.mjs';
+import {
+  APP_NAME,
+  DeliveryError,
+  checkName,
+  copyTree,
+  publishRelease,
+  readJson,
+  releaseDir,
+  releasesBaseUrl,
+  releasesDir,
+  withLock,
+  writeJsonAtomic,
+  writeReleaseIndex,
+} from './store.mjs';
+
+const git = (...args) => {
+  try {
+    return execFileSync('git', args, { cwd: rootDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+};
+
+/** Sortable by time, traceable to the commit: 20261123.142501-084f98c (-dirty when the tree had changes). */
+function newVersion(app, now, commit, dirty) {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '.').slice(0, 15);
+  const base = `${stamp}-${commit ? commit.slice(0, 7) : 'nogit'}${dirty ? '-dirty' : ''}`;
+  let version = base;
+  for (let n = 2; existsSync(releaseDir(app, version)); n += 1) version = `${base}.${n}`;
+  return version;
+}
+
+/** release.json: what the release is, and what it requires, provides, exposes, consumes and owns. */
+export function describeRelease({ app, version, commit, dirty, builtAt, dir }) {
+  const manifest = readJson(join(dir, 'mf-manifest.json'));
+  const facts = readJson(join(dir, 'app.json'));
+  if (facts.name !== app) throw new DeliveryError(`this build is of "${facts.name}", not "${app}".`);
+  const singletons = manifest.shared.filter((shared) => shared.singleton);
+  const versions = (pick) => Object.fromEntries(singletons.filter(pick).map((shared) => [shared.name, shared]));
+  const contract = manifest.shared.find((shared) => shared.name === '@agri/api-client')?.version ?? null;
+  const isShell = app === 'shell';
+  return {
+    app,
+    version,
+    commit,
+    dirty,
+    builtAt,
+    // The shell provides the singletons, one exact version each; a remote states the ranges it works with.
+    ...(isShell
+      ? { provides: Object.fromEntries(Object.entries(versions((shared) => shared.version)).map(([name, shared]) => [name, shared.version])) }
+      : { requires: Object.fromEntries(Object.entries(versions((shared) => typeof shared.requiredVersion === 'string')).map(([name, shared]) => [name, shared.requiredVersion])) }),
+    contract,
+    exposes: manifest.exposes.map((exposed) => exposed.name),
+    consumes: facts.consumes ?? [],
+    routes: facts.routes ?? [],
+  };
+}
+
+function buildInto(app, outputDir, version) {
+  const known = apps.find((candidate) => candidate.name === app);
+  if (!known) throw new DeliveryError(`no app "${app}" in this repository (${apps.map((a) => a.name).join(', ')}); use --dist for a build made elsewhere.`);
+  const env = { ...process.env, BUILD_OUTPUT_DIR: outputDir };
+  // The shell's index.html is served at every path of the site, so its files are named from the root.
+  if (app === 'shell') env.SHELL_PUBLIC_PATH = `${releasesBaseUrl()}shell/${version}/`;
+  execFileSync(ensurePnpm(), ['--filter', `@agri/${app}`, 'run', 'build'], { cwd: rootDir, stdio: 'inherit', env });
+}
+
+/** Makes one release; returns its release.json. */
+export function release(app, { dist, now = new Date() } = {}) {
+  checkName('app', app, APP_NAME);
+  if (dist && app === 'shell') throw new DeliveryError('the shell is built for its own release folder; release it without --dist.');
+  const commit = git('rev-parse', 'HEAD');
+  const dirty = commit ? git('status', '--porcelain', '--untracked-files=no') !== '' : false;
+  const appDir = join(releasesDir(), app);
+  mkdirSync(appDir, { recursive: true });
+  // One release of an app at a time: versions stay unique and the index whole.
+  return withLock(join(appDir, '.lock'), () => {
+    const version = newVersion(app, now, commit, dirty);
+    const staging = join(appDir, `.incoming-${version}`);
+    rmSync(staging, { recursive: true, force: true });
+    try {
+      if (dist) {
+        const from = resolve(dist);
+        if (!existsSync(join(from, 'mf-manifest.json')) || !existsSync(join(from, 'app.json'))) {
+          throw new DeliveryError(`${from} is not a production build (no mf-manifest.json and app.json).`);
+        }
+        copyTree(from, staging);
+      } else {
+        buildInto(app, staging, version);
+      }
+      const description = describeRelease({ app, version, commit, dirty, builtAt: now.toISOString(), dir: staging });
+      writeJsonAtomic(join(staging, 'release.json'), description);
+      publishRelease(staging, app, version);
+      writeReleaseIndex(app);
+      return description;
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const { values, positionals } = parseArgs({ allowPositionals: true, options: { dist: { type: 'string' } } });
+    if (positionals.length !== 1) throw new DeliveryError('usage: npm run release -- <app> [--dist <folder>]');
+    const made = release(positionals[0], { dist: values.dist });
+    console.log(`\nReleased ${made.app}@${made.version} (commit ${made.commit ?? 'unknown'}${made.dirty ? ', with uncommitted changes' : ''}).`);
+    console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
+  } catch (error) {
+    console.error(error.name === 'DeliveryError' ? `release: ${error.message}` : error);
+    process.exit(1);
+  }
+}

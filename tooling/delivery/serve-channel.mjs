@@ -1,0 +1,38 @@
+// Serves a channel from the deploy folder the way a static host or CDN would: the channel's folder at the
+// root (index.html for every client route, config.json) and every release under /releases/.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { securityHeaders } from '../security-headers.mjs';
+import { serveStatic } from '../static-server.mjs';
+import { channelDir, liveVersions, readChannel, readJson, releasesDir } from './store.mjs';
+
+/**
+ * @param {object} options
+ * @param {string} options.channel
+ * @param {number} options.port
+ * @param {object} [options.api]  API settings to serve in place of the channel's (QA: a test-mode API)
+ */
+export async function serveChannel({ channel, port, api }) {
+  const dir = channelDir(channel);
+  const configFile = join(dir, 'config.json');
+  if (!existsSync(configFile) || !existsSync(join(dir, 'index.html'))) {
+    throw new Error(`channel ${channel} has no live shell yet (npm run promote -- shell@<version> --to ${channel}).`);
+  }
+  // config.json is read for each request, so a promotion shows on the next page load.
+  const config = () => {
+    const current = readJson(configFile);
+    return api ? { ...current, api } : current;
+  };
+  return serveStatic({
+    dir,
+    port,
+    mounts: { '/releases/': releasesDir() },
+    // The releases are on this origin, so the policy depends on the API settings only.
+    headers: securityHeaders(config()),
+    files: api ? { '/config.json': () => JSON.stringify(config()) } : {},
+  });
+}
+
+/** What the channel runs now, one line per app. */
+export const describeChannel = (channel) =>
+  Object.entries(liveVersions(readChannel(channel))).map(([app, version]) => `${app.padEnd(10)} ${version}`);

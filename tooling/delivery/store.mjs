@@ -1,0 +1,186 @@
+// The deploy folder: plain files that any static host or CDN can serve.
+//
+//   deploy/releases/<app>/<version>/   one immutable release: the build, its release.json
+//   deploy/releases/<app>/index.json   every release of that app (the shell reads it for previews)
+//   deploy/channels/<channel>/         one servable site root: index.html (the live shell's), config.json
+//   deploy/channels/<channel>.json     what is live on the channel, and its history (not served)
+//
+// A team's release writes only under its own releases/<app>/; promotion is the only shared write, made
+// under the channel's lock, each file replaced whole by a rename (never seen half-written).
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { rootDir } from '../pnpm.mjs';
+import { localApiSettings } from '../site-config.mjs';
+
+export const deployDir = () => process.env.DEPLOY_DIR ?? join(rootDir, 'deploy');
+export const releasesDir = () => join(deployDir(), 'releases');
+export const channelDir = (channel) => join(deployDir(), 'channels', channel);
+const channelFile = (channel) => join(deployDir(), 'channels', `${channel}.json`);
+export const channelLock = (channel) => join(deployDir(), 'channels', `${channel}.lock`);
+
+/** Where the browser finds the releases: the channel's own origin by default, or a CDN (RELEASES_BASE_URL). */
+export const releasesBaseUrl = () => process.env.RELEASES_BASE_URL ?? '/releases/';
+
+export const APP_NAME = /^[a-z][a-z0-9_]*$/;
+export const CHANNEL_NAME = /^[a-z][a-z0-9-]*$/;
+export const VERSION = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/;
+
+export class DeliveryError extends Error {
+  name = 'DeliveryError';
+}
+
+export function checkName(kind, value, pattern) {
+  if (!pattern.test(value ?? '')) throw new DeliveryError(`"${value ?? ''}" is not a valid ${kind} name.`);
+  return value;
+}
+
+/** Writes a file whole: to a temporary name beside it, then renamed over the old one. */
+export function writeFileAtomic(file, content) {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+export const writeJsonAtomic = (file, value) => writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+export const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs `work` holding the lock file `lockFile` (created exclusively; a lock whose process is gone is taken
+ * over). Two promotions to one channel, or two releases of one app, run one after the other.
+ */
+export function withLock(lockFile, work, { waitMs = 30_000 } = {}) {
+  mkdirSync(dirname(lockFile), { recursive: true });
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockFile, 'utf8').trim());
+      if (holder && !processAlive(holder)) {
+        rmSync(lockFile, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new DeliveryError(`${lockFile} is held by process ${holder}; try again when it is done.`);
+      pause(100);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lockFile, { force: true });
+  }
+}
+
+// ---- releases -------------------------------------------------------------------------------------
+
+export const releaseDir = (app, version) => join(releasesDir(), app, version);
+
+export function readRelease(app, version) {
+  const file = join(releaseDir(app, version), 'release.json');
+  if (!VERSION.test(version) || !existsSync(file)) throw new DeliveryError(`${app}@${version} is not a published release (see npm run releases).`);
+  return readJson(file);
+}
+
+/** Every release of an app, oldest first. */
+export function listReleases(app) {
+  const dir = join(releasesDir(), app);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && VERSION.test(entry.name) && existsSync(join(dir, entry.name, 'release.json')))
+    .map((entry) => readJson(join(dir, entry.name, 'release.json')))
+    .sort((a, b) => a.builtAt.localeCompare(b.builtAt) || a.version.localeCompare(b.version));
+}
+
+export function listApps() {
+  const dir = releasesDir();
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && APP_NAME.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Rewrites releases/<app>/index.json from the releases on disk. */
+export function writeReleaseIndex(app) {
+  const releases = listReleases(app).map(({ version, builtAt, commit, routes, exposes }) => ({ version, builtAt, commit, routes, exposes }));
+  writeJsonAtomic(join(releasesDir(), app, 'index.json'), { app, releases });
+}
+
+/** Moves a finished release folder into place; a release that exists is never overwritten. */
+export function publishRelease(staging, app, version) {
+  const target = releaseDir(app, version);
+  if (existsSync(target)) throw new DeliveryError(`${app}@${version} exists already; a release is never overwritten.`);
+  renameSync(staging, target);
+}
+
+export const copyTree = (from, to) => cpSync(from, to, { recursive: true });
+
+// ---- channels -------------------------------------------------------------------------------------
+
+/**
+ * A channel's state: its API settings, the stack of releases each app has had live (the last is live; a
+ * rollback pops it) and the history of every change.
+ */
+export function readChannel(channel) {
+  const file = channelFile(channel);
+  if (!existsSync(file)) return { channel, api: localApiSettings(), stacks: {}, history: [] };
+  return readJson(file);
+}
+
+export const liveVersions = (state) =>
+  Object.fromEntries(Object.entries(state.stacks).flatMap(([app, stack]) => (stack.length ? [[app, stack.at(-1)]] : [])));
+
+export function listChannels() {
+  const dir = join(deployDir(), 'channels');
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .filter((name) => CHANNEL_NAME.test(name));
+  // production first: it is what visitors see.
+  return names.sort((a, b) => (a === 'production' ? -1 : b === 'production' ? 1 : a.localeCompare(b)));
+}
+
+/** The config.json the channel's visitors get: every live remote's manifest by a URL that holds its version. */
+export function channelConfig(state) {
+  const base = releasesBaseUrl();
+  const remotes = {};
+  for (const [app, version] of Object.entries(liveVersions(state))) {
+    if (app === 'shell') continue;
+    const release = readRelease(app, version);
+    remotes[app] = { manifest: `${base}${app}/${version}/mf-manifest.json`, routes: release.routes, version };
+  }
+  return { channel: state.channel, releases: base, remotes, api: state.api };
+}
+
+/** The shell's files a channel serves at its root (the rest of the shell is under /releases/shell/<version>/). */
+export const SHELL_ROOT_FILES = ['index.html', 'favicon.svg'];
+
+export function writeChannel(state) {
+  const dir = channelDir(state.channel);
+  const shell = liveVersions(state).shell;
+  if (shell) {
+    for (const name of SHELL_ROOT_FILES) {
+      const file = join(releaseDir('shell', shell), name);
+      if (existsSync(file)) writeFileAtomic(join(dir, name), readFileSync(file));
+    }
+  }
+  writeJsonAtomic(join(dir, 'config.json'), channelConfig(state));
+  writeJsonAtomic(channelFile(state.channel), state);
+}
