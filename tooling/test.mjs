@@ -37,9 +37,11 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 ensureChromium();
 
-const toolingTests = readdirSync(join(rootDir, 'tooling'))
-  .filter((name) => name.endsWith('.test.mjs'))
-  .map((name) => join('tooling', name));
+const toolingTests = ['tooling', 'tooling/delivery'].flatMap((dir) =>
+  readdirSync(join(rootDir, dir))
+    .filter((name) => name.endsWith('.test.mjs'))
+    .map((name) => join(dir, name)),
+);
 const apiPackage = JSON.parse(readFileSync(join(rootDir, 'apps/api/package.json'), 'utf8'));
 
 // One PostgreSQL server for the whole run, started when a step first needs it; stopped on exit.
