@@ -17,6 +17,21 @@ test.describe('composition of the shell and the three remotes', () => {
     await expect(page.getByRole('banner')).toHaveCount(1);
   });
 
+  test('a page loads only the remote that owns its route; another remote loads when a route first needs it', async ({ page, site }) => {
+    const manifests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/mf-manifest.json')) manifests.push(new URL(request.url()).origin);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: /log in/i })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(manifests).toEqual([site.remoteOrigin('account')]);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /courses/i })).toBeVisible();
+    expect(manifests).toEqual([site.remoteOrigin('account'), site.remoteOrigin('catalog')]);
+  });
+
   test('an unknown address shows the not-found page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -11,7 +11,7 @@ test.describe('run-time configuration', () => {
     const movedPort = portBase + 10;
     const movedConfig = {
       ...siteConfig,
-      remotes: { ...siteConfig.remotes, catalog: `http://localhost:${movedPort}/mf-manifest.json` },
+      remotes: { ...siteConfig.remotes, catalog: { ...siteConfig.remotes.catalog, manifest: `http://localhost:${movedPort}/mf-manifest.json` } },
     };
     // The shell's origin must send a policy naming the new origin, derived from the same
     // config.json, so the unchanged shell build is served again with both. (Rewriting the
@@ -45,9 +45,13 @@ test.describe('run-time configuration', () => {
   const badConfigs: Record<string, { body: string; status?: number; names: RegExp }> = {
     missing: { body: 'Not found', status: 404, names: /config\.json answered HTTP 404/ },
     'not JSON': { body: '{ remotes: oops', names: /config\.json is not valid JSON/ },
-    'missing a remote': {
-      body: JSON.stringify({ ...siteConfig, remotes: { content: siteConfig.remotes.content } }),
-      names: /remotes\.catalog/,
+    'missing a manifest': {
+      body: JSON.stringify({ ...siteConfig, remotes: { ...siteConfig.remotes, catalog: { routes: siteConfig.remotes.catalog.routes } } }),
+      names: /remotes\.catalog\.manifest/,
+    },
+    'naming a manifest by a script URL': {
+      body: JSON.stringify({ ...siteConfig, remotes: { ...siteConfig.remotes, catalog: { ...siteConfig.remotes.catalog, manifest: 'javascript:alert(1)' } } }),
+      names: /remotes\.catalog\.manifest: an http\(s\) URL or a path starting with \//,
     },
   };
   for (const [problem, { body, status = 200, names }] of Object.entries(badConfigs)) {
