@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { portBase, ports, urlOf } from './support/site-ports.mjs';
+import { externalSite, portBase, ports, urlOf } from './support/site-ports.mjs';
 
 /** Debian's Chromium: Playwright's own browser download cannot work on our machines. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
   use: {
-    baseURL: urlOf('shell'),
+    baseURL: externalSite ?? urlOf('shell'),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -32,13 +32,16 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node e2e/support/serve-site.mjs',
-    cwd: '..',
-    url: `http://localhost:${ports.api}/api/course`,
-    timeout: 120_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // Against a running site (E2E_BASE_URL) the suite starts nothing of its own.
+  webServer: externalSite
+    ? undefined
+    : {
+        command: 'node e2e/support/serve-site.mjs',
+        cwd: '..',
+        url: `http://localhost:${ports.api}/api/course`,
+        timeout: 120_000,
+        reuseExistingServer: !process.env.CI,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

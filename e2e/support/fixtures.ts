@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { siteConfig, urlOf } from './site-ports.mjs';
+import { externalSite, previewRequest, siteConfig, urlOf } from './site-ports.mjs';
 
 interface SiteFixture {
   /** The composed site's origin (the shell). */
@@ -11,7 +11,14 @@ interface SiteFixture {
   remoteOrigin: (name: 'catalog' | 'content' | 'account') => string;
 }
 
+interface WorkerFixtures {
+  /** The site under test: the harness's own, or any running site (E2E_BASE_URL; its API must be in test mode). */
+  siteUnderTest: { origin: string; apiBaseUrl: string };
+}
+
 interface Fixtures {
+  /** With E2E_PREVIEW, every page of the test shows those releases on top of the channel, and the test proves it did. */
+  preview: void;
   /** Requests to third parties (map, video embeds) fail at once: the suites run offline and never wait on DNS. */
   offlineEmbeds: void;
   /** Fails the test on any Content-Security-Policy violation in any page or frame of its browser context. */
@@ -41,7 +48,34 @@ export const uniqueEmail = (prefix: string) =>
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  siteUnderTest: [
+    async ({}, use) => {
+      if (!externalSite) return use({ origin: urlOf('shell'), apiBaseUrl: siteConfig.api.apiBaseUrl });
+      // A running site names its API in its config.json, as it does for the browser.
+      const response = await fetch(new URL('/config.json', externalSite));
+      if (!response.ok) throw new Error(`${externalSite}/config.json answered HTTP ${response.status}`);
+      const { api } = (await response.json()) as { api: { apiBaseUrl: string } };
+      await use({ origin: new URL(externalSite).origin, apiBaseUrl: api.apiBaseUrl });
+    },
+    { scope: 'worker' },
+  ],
+  preview: [
+    async ({ page }, use) => {
+      if (!previewRequest) return use();
+      // As if the tab had opened a ?preview= link: the shell checks the request against the release index.
+      await page.addInitScript((request) => {
+        if (!sessionStorage.getItem('shell:preview')) sessionStorage.setItem('shell:preview', request);
+      }, previewRequest);
+      await use();
+      // A refused preview would have tested the channel instead: fail rather than pass on the wrong code.
+      if (page.url().startsWith('http')) {
+        const shown = previewRequest.split(',').map((release) => release.replace('@', ' ')).join(', ');
+        await expect(page.getByRole('region', { name: 'Preview' }), 'the preview was applied').toContainText(`Preview: ${shown}`);
+      }
+    },
+    { auto: true },
+  ],
   offlineEmbeds: [
     async ({ page }, use) => {
       await page.route(
@@ -73,19 +107,15 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  site: async ({}, use) => {
-    await use({
-      origin: urlOf('shell'),
-      apiBaseUrl: siteConfig.api.apiBaseUrl,
-      remoteOrigin: (name) => urlOf(name),
-    });
+  site: async ({ siteUnderTest }, use) => {
+    await use({ ...siteUnderTest, remoteOrigin: (name) => urlOf(name) });
   },
-  readLatestMail: async ({ request }, use) => {
+  readLatestMail: async ({ request, site }, use) => {
     await use(async (email) => {
       let latest: { subject: string; text: string } | undefined;
       await expect
         .poll(async () => {
-          const response = await request.get(`${siteConfig.api.apiBaseUrl}test/outbox`, { params: { email } });
+          const response = await request.get(`${site.apiBaseUrl}test/outbox`, { params: { email } });
           if (!response.ok()) return undefined;
           // Newest first.
           const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
@@ -104,7 +134,7 @@ export const test = base.extend<Fixtures>({
       return code;
     });
   },
-  registerCustomer: async ({ request, readOtp }, use) => {
+  registerCustomer: async ({ request, readOtp, site }, use) => {
     await use(async (details = {}) => {
       const customer: NewCustomer = {
         firstname: 'Wanjiku',
@@ -114,11 +144,11 @@ export const test = base.extend<Fixtures>({
         password: 'Mavuno!2026secure',
         ...details,
       };
-      const registered = await request.post(`${siteConfig.api.apiBaseUrl}user/register`, { data: customer });
+      const registered = await request.post(`${site.apiBaseUrl}user/register`, { data: customer });
       expect(registered.ok(), `register: ${registered.status()}`).toBeTruthy();
       // The code completes only the registration this token names, as in the browser.
       const { registrationToken } = (await registered.json()) as { registrationToken: string };
-      const verified = await request.post(`${siteConfig.api.apiBaseUrl}user/verify-otp`, {
+      const verified = await request.post(`${site.apiBaseUrl}user/verify-otp`, {
         headers: { Authorization: `Bearer ${registrationToken}` },
         data: { email: customer.email, otp: await readOtp(customer.email) },
       });

@@ -15,3 +15,9 @@ export const ports = {
 export const urlOf = (name) => `http://localhost:${ports[name]}`;
 
 export const siteConfig = siteConfigFor(urlOf, urlOf('api'));
+
+/** A running site to test instead of the harness's own (QA: npm run test:e2e:journeys -- --base-url <url>). */
+export const externalSite = process.env.E2E_BASE_URL || null;
+
+/** Releases to preview on top of that site's channel, as in ?preview= (e.g. catalog@20261123.101500-ab12cd3). */
+export const previewRequest = process.env.E2E_PREVIEW || null;

@@ -71,13 +71,19 @@ export async function applyPreview(config: SiteConfig, search: string): Promise<
     if (!entry) return refuse(`${release.app}@${release.version} is not a published release.`);
     remotes[release.app] = entry;
   }
-  sessionStorage.setItem(PREVIEW_KEY, releases.map(({ app, version }) => `${app}@${version}`).join(','));
+  const kept = releases.map(({ app, version }) => `${app}@${version}`).join(',');
+  sessionStorage.setItem(PREVIEW_KEY, kept);
+  // A logout clears all browser storage (spec); the tab's next page still previews, unless it left the preview.
+  window.addEventListener('pagehide', () => {
+    if (usePreview.getState().releases.length) sessionStorage.setItem(PREVIEW_KEY, kept);
+  });
   usePreview.setState({ releases, refused: null });
   return { ...config, remotes };
 }
 
 /** Back to what every visitor sees: forget the preview and load the page afresh without it. */
 export function leavePreview(): void {
+  usePreview.setState({ releases: [] });
   sessionStorage.removeItem(PREVIEW_KEY);
   const url = new URL(window.location.href);
   url.searchParams.delete('preview');
