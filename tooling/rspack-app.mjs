@@ -27,13 +27,14 @@ const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 
 function sharedConfig(appDir) {
   const { dependencies } = readPackage(appDir);
   const shared = {};
+  // An app shares what it depends on (a small remote may need React alone).
   for (const name of singletons) {
     const packageName = name.split('/')[0];
-    shared[name] = { singleton: true, requiredVersion: dependencies[packageName] };
+    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: dependencies[packageName] };
   }
   // A workspace package's major is its contract: the API client's is the API contract's (release gate).
   for (const [name, dir] of Object.entries(workspacePackages)) {
-    shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '..', dir)).version}` };
+    if (dependencies[name]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '..', dir)).version}` };
   }
   return shared;
 }

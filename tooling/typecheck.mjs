@@ -13,6 +13,7 @@ const projects = [
   'apps/account',
   'apps/api',
   'e2e',
+  'e2e/delivery/notices',
 ].filter((project) => existsSync(join(rootDir, project, 'tsconfig.json')));
 
 let failed = false;

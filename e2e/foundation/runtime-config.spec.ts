@@ -46,7 +46,7 @@ test.describe('run-time configuration', () => {
     missing: { body: 'Not found', status: 404, names: /config\.json answered HTTP 404/ },
     'not JSON': { body: '{ remotes: oops', names: /config\.json is not valid JSON/ },
     'missing a manifest': {
-      body: JSON.stringify({ ...siteConfig, remotes: { ...siteConfig.remotes, catalog: { routes: siteConfig.remotes.catalog.routes } } }),
+      body: JSON.stringify({ ...siteConfig, remotes: { ...siteConfig.remotes, catalog: { routes: siteConfig.remotes.catalog?.routes } } }),
       names: /remotes\.catalog\.manifest/,
     },
     'naming a manifest by a script URL': {

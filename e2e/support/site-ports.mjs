@@ -10,6 +10,8 @@ export const ports = {
   content: portBase + 2,
   account: portBase + 3,
   api: portBase + 4,
+  /** A channel served from a deploy folder (the delivery suite). */
+  channel: portBase + 5,
 };
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;

@@ -1,0 +1,284 @@
+// Independent delivery, end to end: releases, promotion, rollback, previews, a new remote and the
+// compatibility gate, on a throw-away deploy folder served as a static host would serve it.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
+import { rootDir } from '../../tooling/pnpm.mjs';
+import { siteConfig, urlOf } from '../support/site-ports.mjs';
+import { expect, test } from '../support/fixtures';
+
+const CHANNEL = 'production';
+const NEW_HEADING = 'Our Courses — 2027 intake';
+
+let deploy: string;
+let scratch: string;
+let server: Server;
+const versions: Record<string, string> = {};
+
+/** Runs a delivery command as a team would (npm run release/promote/rollback). */
+function run(script: 'release' | 'cli', ...args: string[]) {
+  const file = join(rootDir, 'tooling/delivery', `${script}.mjs`);
+  const result = spawnSync(process.execPath, [file, ...args], { cwd: rootDir, env: { ...process.env, DEPLOY_DIR: deploy }, encoding: 'utf8' });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
+
+function release(app: string, dist?: string): string {
+  const { ok, output } = run('release', app, ...(dist ? ['--dist', dist] : []));
+  expect(ok, output).toBe(true);
+  return /Released [a-z_]+@(\S+) \(/.exec(output)![1]!;
+}
+
+function promote(app: string, version: string, ...flags: string[]) {
+  return run('cli', 'promote', `${app}@${version}`, '--to', CHANNEL, ...flags);
+}
+
+/** A copy of a production build (an app's, by default), changed by `edit`: a visible change, or one that breaks a rule. */
+function changedBuild(app: string, edit: (dir: string) => void, from = join(rootDir, 'apps', app, 'dist')): string {
+  const dir = join(scratch, `${app}-${Math.random().toString(36).slice(2)}`);
+  cpSync(from, dir, { recursive: true });
+  edit(dir);
+  return dir;
+}
+
+function editJson(file: string, change: (json: Record<string, unknown>) => void) {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  change(json);
+  writeFileSync(file, JSON.stringify(json));
+}
+
+type Shared = { name: string; version: string; requiredVersion: string };
+const editShared = (dir: string, name: string, change: (shared: Shared) => void) =>
+  editJson(join(dir, 'mf-manifest.json'), (manifest) => {
+    for (const shared of manifest.shared as Shared[]) if (shared.name === name) change(shared);
+  });
+
+/** A digest of every file under `dir`, to prove a promotion left them alone. */
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(name).update(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+const coursesHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+const unavailable = (page: Page) => page.getByRole('alert').filter({ hasText: 'This section is temporarily unavailable' });
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-e2e-'));
+  scratch = mkdtempSync(join(tmpdir(), 'agri-builds-e2e-'));
+  process.env.DEPLOY_DIR = deploy;
+  // The shell is built for its release folder; the remotes are released from the build under test.
+  versions.shell = release('shell');
+  versions.catalog = release('catalog', join(rootDir, 'apps/catalog/dist'));
+  versions.content = release('content', join(rootDir, 'apps/content/dist'));
+  versions.account = release('account', join(rootDir, 'apps/account/dist'));
+  versions.catalogNext = release(
+    'catalog',
+    changedBuild('catalog', (dir) => {
+      for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+        const text = readFileSync(join(dir, name), 'utf8');
+        if (text.includes('children:"Our Courses"')) writeFileSync(join(dir, name), text.replace('children:"Our Courses"', `children:"${NEW_HEADING}"`));
+      }
+    }),
+  );
+  for (const app of ['shell', 'catalog', 'content', 'account']) {
+    const promoted = promote(app, versions[app]!);
+    expect(promoted.ok, promoted.output).toBe(true);
+  }
+  // Served as a static host would, with the harness's test-mode API.
+  server = await serveChannel({ channel: CHANNEL, port: Number(new URL(urlOf('channel')).port), api: siteConfig.api });
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  delete process.env.DEPLOY_DIR;
+  rmSync(deploy, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('a promoted catalog reaches the next visit with the shell untouched, and a rollback brings the first back', async ({ page }) => {
+  const channel = urlOf('channel');
+  await page.goto(`${channel}/courses`);
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+  const shellFiles = digest(join(deploy, 'releases/shell'));
+  const channelPage = readFileSync(join(deploy, 'channels', CHANNEL, 'index.html'));
+
+  const promoted = promote('catalog', versions.catalogNext!);
+  expect(promoted.output).toContain(`catalog@${versions.catalogNext} is live on production (was ${versions.catalog})`);
+  await page.goto(`${channel}/courses`);
+  await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
+  // No shell build, no shell file touched: byte for byte.
+  expect(digest(join(deploy, 'releases/shell'))).toBe(shellFiles);
+  expect(readFileSync(join(deploy, 'channels', CHANNEL, 'index.html')).equals(channelPage)).toBe(true);
+  const config = JSON.parse(readFileSync(join(deploy, 'channels', CHANNEL, 'config.json'), 'utf8'));
+  expect(config.remotes.catalog.manifest).toBe(`/releases/catalog/${versions.catalogNext}/mf-manifest.json`);
+
+  const listing = run('cli', 'releases');
+  expect(listing.output).toMatch(new RegExp(`${versions.catalogNext}.*live on production`));
+
+  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL);
+  expect(rolledBack.output).toContain(`catalog on production is back on ${versions.catalog} (was ${versions.catalogNext})`);
+  await page.goto(`${channel}/courses`);
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+});
+
+test('a preview shows the second catalog in one browser while another still sees the first, until it leaves', async ({ page, browser }) => {
+  const channel = urlOf('channel');
+  await page.goto(`${channel}/courses?preview=catalog@${versions.catalogNext}`);
+  const banner = page.getByRole('region', { name: 'Preview' });
+  await expect(banner).toContainText(`Preview: catalog ${versions.catalogNext}`);
+  await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
+  // The tab keeps its preview as it moves on, and after a reload without the link's query.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(banner).toBeVisible();
+  await page.goto(`${channel}/courses`);
+  await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
+
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto(`${channel}/courses`);
+    await expect(coursesHeading(visitor)).toHaveText('Our Courses');
+    await expect(visitor.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+  } finally {
+    await visitor.close();
+  }
+
+  await banner.getByRole('button', { name: 'Leave preview' }).click();
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+  await expect(banner).toHaveCount(0);
+});
+
+test('a preview of anything but a published release is refused with a message, and loads nothing', async ({ page }) => {
+  const channel = urlOf('channel');
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(channel) && !request.url().startsWith(siteConfig.api.apiBaseUrl.replace(/\/api\/$/, ''))) elsewhere.push(request.url());
+  });
+  await page.goto(`${channel}/courses?preview=${encodeURIComponent('catalog@https://evil.example/mf-manifest.json')}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Preview refused' })).toContainText(
+    'Preview refused: “catalog@https://evil.example/mf-manifest.json” is not a release (expected app@version).',
+  );
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+  expect(elsewhere).toEqual([]);
+
+  await page.goto(`${channel}/courses?preview=catalog@20991231.000000-0000000`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Preview refused' })).toContainText(
+    'Preview refused: catalog@20991231.000000-0000000 is not a published release.',
+  );
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+});
+
+test('a fourth remote, with its own route table, goes live by promotion alone', async ({ page }) => {
+  const channel = urlOf('channel');
+  await page.goto(`${channel}/notices`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  const dist = join(scratch, 'notices');
+  const build = spawnSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '--mode', 'production', '-c', 'e2e/delivery/notices/rspack.config.mjs'], {
+    cwd: rootDir,
+    env: { ...process.env, BUILD_OUTPUT_DIR: dist },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr).toBe(0);
+  versions.notices = release('notices', dist);
+  expect(promote('notices', versions.notices).ok).toBe(true);
+
+  await page.goto(`${channel}/notices`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notices' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+});
+
+test('the gate refuses each incompatible release with a message that names the problem', () => {
+  const refused = (app: string, version: string, ...flags: string[]) => {
+    const { ok, output } = promote(app, version, ...flags);
+    expect(ok, output).toBe(false);
+    return output;
+  };
+  const shellReact = JSON.parse(readFileSync(join(deploy, 'releases/shell', versions.shell!, 'release.json'), 'utf8')).provides.react;
+
+  versions.react20 = release('catalog', changedBuild('catalog', (dir) => editShared(dir, 'react', (shared) => (shared.requiredVersion = '^20.0.0'))));
+  const react = refused('catalog', versions.react20);
+  expect(react).toContain(`catalog@${versions.react20} needs react ^20.0.0, but shell@${versions.shell} provides react ${shellReact} on production.`);
+  expect(refused('catalog', versions.react20, '--force')).toContain('(--force cannot override this)');
+
+  const contract = release(
+    'catalog',
+    changedBuild('catalog', (dir) =>
+      editShared(dir, '@agri/api-client', (shared) => {
+        shared.version = '2.0.0';
+        shared.requiredVersion = '^2.0.0';
+      }),
+    ),
+  );
+  expect(refused('catalog', contract, '--force')).toContain(`catalog@${contract} is built on API contract 2.0.0, but production runs another major:`);
+
+  const dropped = release(
+    'catalog',
+    changedBuild('catalog', (dir) =>
+      editJson(join(dir, 'mf-manifest.json'), (manifest) => {
+        manifest.exposes = (manifest.exposes as { name: string }[]).filter((exposed) => exposed.name !== 'upcoming-events');
+      }),
+    ),
+  );
+  expect(refused('catalog', dropped)).toContain(`content@${versions.content} consumes catalog/upcoming-events, which catalog@${dropped} does not expose (it exposes: routes).`);
+
+  const clash = release(
+    'notices',
+    changedBuild('notices', (dir) => editJson(join(dir, 'app.json'), (facts) => (facts.routes = ['/notices', '/courses/news'])), join(scratch, 'notices')),
+  );
+  expect(refused('notices', clash)).toContain(`notices@${clash} claims the route prefix /courses/news, but /courses belongs to catalog@${versions.catalog} on production.`);
+
+  // Nothing of that reached the channel.
+  const config = JSON.parse(readFileSync(join(deploy, 'channels', CHANNEL, 'config.json'), 'utf8'));
+  expect(config.remotes.catalog.version).toBe(versions.catalog);
+  expect(config.remotes.notices.version).toBe(versions.notices);
+});
+
+test('a remote that slipped through with a React it cannot share shows its unavailable panel, not a broken page', async ({ page }) => {
+  // A preview skips the gate (nothing goes live); the shell's own check must hold.
+  await page.goto(`${urlOf('channel')}/courses?preview=catalog@${versions.react20}`);
+  await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
+  await expect(unavailable(page)).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Expert Agri-Food Training & Consultancy Solutions' })).toBeVisible();
+});
+
+test('an open tab that meets a chunk of a retired release recovers with one reload', async ({ page }) => {
+  const channel = urlOf('channel');
+  await page.goto(`${channel}/courses`);
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+  expect(promote('catalog', versions.catalogNext!).ok).toBe(true);
+  // The old release is gone from the host (pruned, or a CDN that lost it).
+  const retired = join(deploy, 'releases/catalog', versions.catalog!);
+  renameSync(retired, `${retired}.gone`);
+  try {
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    // The course page's code was never fetched by this tab: it comes from the retired release.
+    await page.locator('a[href^="/course/"]').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Our Courses');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(unavailable(page)).toHaveCount(0);
+    expect(loads).toBe(1);
+  } finally {
+    renameSync(`${retired}.gone`, retired);
+  }
+});

@@ -1,0 +1,9 @@
+import type { PageRoute } from '@agri/ui';
+
+export const routes: PageRoute[] = [
+  {
+    path: '/notices',
+    head: { title: 'Notices', description: 'Notices to farmers and trainees.', keywords: 'notices' },
+    load: () => import('./notices-page'),
+  },
+];
