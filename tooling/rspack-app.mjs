@@ -152,7 +152,14 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
         setupMiddlewares: isRemote
           ? undefined
           : (middlewares) => [
-              { name: 'site-config', path: '/config.json', middleware: (_request, response) => response.json(siteConfigFor(devOrigin)) },
+              {
+                name: 'site-config',
+                path: '/config.json',
+                middleware: (_request, response) => {
+                  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+                  response.end(JSON.stringify(siteConfigFor(devOrigin)));
+                },
+              },
               ...middlewares,
             ],
         hot: false,
