@@ -16,7 +16,9 @@ const singletons = [
   'zustand',
   'react-toastify',
 ];
-const workspacePackages = ['@agri/ui', '@agri/api-client'];
+// Each entry of a workspace package is its own shared module: '@agri/ui/federation' holds the
+// fragment loader registry and the lazy-module cache, which must exist once like the rest.
+const workspacePackages = ['@agri/ui', '@agri/ui/federation', '@agri/api-client'];
 
 function sharedConfig(appDir) {
   const { dependencies } = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));

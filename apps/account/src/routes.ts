@@ -1,4 +1,4 @@
-import type { PageHeadInfo, PageRoute } from '@agri/ui';
+import type { PageHeadInfo, PageRoute } from '@agri/ui/federation';
 
 const head = (title: string, description: string, keywords: string): PageHeadInfo => ({
   title: `${title} | Mavuno Agri-Food Consultants`,

@@ -1,4 +1,4 @@
-import type { PageRoute } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 
 const site = 'Mavuno Agri-Food Consultants';
 

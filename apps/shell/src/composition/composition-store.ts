@@ -1,4 +1,4 @@
-import type { PageRoute } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 import { create } from 'zustand';
 import { remoteNames, type RemoteName } from '../config/site-config';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RouteTableModule } from '@agri/ui';
+import type { RouteTableModule } from '@agri/ui/federation';
 import type { ComponentType } from 'react';
 import type { RemoteName, SiteConfig } from '../config/site-config';
 

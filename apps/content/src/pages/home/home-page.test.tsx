@@ -1,5 +1,5 @@
 import { startMockApi } from '@agri/api-client/testing';
-import { forgetLazyModule, setFragmentLoader } from '@agri/ui';
+import { forgetLazyModule, setFragmentLoader } from '@agri/ui/federation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useBlogStore } from '../../features/blog/blog-store';
@@ -97,7 +97,7 @@ describe('home page', () => {
       expect.any(String),
       new Error('catalog is down'),
       expect.any(String),
-      expect.stringContaining('FragmentBoundary'),
+      expect.stringContaining('MountBoundary'),
     );
     consoleError.mockRestore();
   });

@@ -1,4 +1,5 @@
-import { ButtonLink, RemoteFragment, Skeleton } from '@agri/ui';
+import { ButtonLink, Skeleton } from '@agri/ui';
+import { RemoteFragment } from '@agri/ui/federation';
 
 function ForumsLoading() {
   return (
