@@ -3,10 +3,19 @@ export {
   ApiError,
   isApiError,
   SESSION_EXPIRED_MESSAGE,
+  messageOf,
   type ApiErrorKind,
   type ErrorPolicy,
 } from './errors';
 export { onUnauthorized } from './http';
+export {
+  createDataArea,
+  type DataArea,
+  type DataAreaState,
+  type DataAreaActions,
+  type DataAreaStore,
+  type DataAreaOptions,
+} from './data-area';
 export {
   useSession,
   tokenOf,

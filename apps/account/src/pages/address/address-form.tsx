@@ -1,11 +1,11 @@
-import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress } from '@agri/api-client';
+import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
 import { Button, FormField, PhoneInput } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface AddressFormProps {
   initial: ShippingAddress;
@@ -33,8 +33,8 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
       toast.info('Address Saved Successfully');
       onSaved(saved);
     } catch (error) {
-      setFailure(messageOf(error));
-      toast.error(messageOf(error));
+      setFailure(messageOf(error, ACCOUNT_FALLBACK));
+      toast.error(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 

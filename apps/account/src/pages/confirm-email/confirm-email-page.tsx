@@ -1,10 +1,10 @@
-import { confirmEmailChange, useSession } from '@agri/api-client';
+import { confirmEmailChange, useSession, messageOf } from '@agri/api-client';
 import { Button } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
 import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 /**
  * The link mailed to a new email address. The change waits for a press of the button, so a mail
@@ -25,7 +25,7 @@ export default function ConfirmEmailPage() {
       if (customer?._id === user._id) updateProfile(user);
       setState({ status: 'done', email: user.email });
     } catch (error) {
-      setState({ status: 'failed', message: messageOf(error) });
+      setState({ status: 'failed', message: messageOf(error, ACCOUNT_FALLBACK) });
     }
   };
 

@@ -1,4 +1,4 @@
-import { requestPasswordReset } from '@agri/api-client';
+import { requestPasswordReset, messageOf } from '@agri/api-client';
 import { Button, FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
 import { emailField } from '../../features/forms/field-rules';
 import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 const forgotPasswordSchema = z.object({ email: emailField });
 type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
@@ -29,8 +29,8 @@ export default function ForgotPasswordPage() {
       await requestPasswordReset({ email });
       setSentTo(email);
     } catch (error) {
-      setFailure(messageOf(error));
-      toast.error(messageOf(error));
+      setFailure(messageOf(error, ACCOUNT_FALLBACK));
+      toast.error(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 

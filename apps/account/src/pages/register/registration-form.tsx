@@ -1,4 +1,4 @@
-import { register as registerCustomer, type Registration } from '@agri/api-client';
+import { register as registerCustomer, type Registration, messageOf } from '@agri/api-client';
 import { Button, FormField, PhoneInput } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { emailField, mobileField, newPasswordField } from '../../features/forms/field-rules';
 import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 const registrationFormSchema = z.object({
   firstname: z.string().trim().min(1, 'First Name is Required').max(100),
@@ -43,8 +43,8 @@ export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps)
       toast.info('OTP has been sent to your email');
       onCodeSent(registration, registrationToken);
     } catch (error) {
-      setFailure(messageOf(error));
-      toast.error(messageOf(error));
+      setFailure(messageOf(error, ACCOUNT_FALLBACK));
+      toast.error(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 

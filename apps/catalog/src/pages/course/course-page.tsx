@@ -2,11 +2,10 @@ import { addToCart, selectIsSignedIn, useSession, type Course } from '@agri/api-
 import {
   Breadcrumb,
   Button,
-  ButtonLink,
+  DetailPageState,
   PageHead,
   SafeHtml,
   Skeleton,
-  StatusPanel,
   formatKes,
   htmlToText,
   truncateText,
@@ -163,34 +162,29 @@ function CourseDetails({ course }: { course: Course }) {
 /** /course/:id: one course with its call request, chat enquiry, cart and share actions. */
 export default function CoursePage() {
   const { id = '' } = useParams();
-  const { data: course, isError, errorStatus, message, run } = useCourseStore();
+  const area = useCourseStore();
+  const course = area.data;
 
   useEffect(() => {
     void useCourseStore.getState().run(id);
   }, [id]);
 
-  let body;
-  if (isError && errorStatus === 404) {
-    body = (
-      <StatusPanel title="Course not found" actions={<ButtonLink to="/courses">See all courses</ButtonLink>}>
-        This course may have ended or moved. Browse our current courses instead.
-      </StatusPanel>
-    );
-  } else if (isError) {
-    body = (
-      <StatusPanel
-        title="We could not load this course"
-        role="alert"
-        actions={<Button onClick={() => void run(id)}>Try again</Button>}
+  return (
+    <article className="course-page">
+      <DetailPageState
+        area={area}
+        ready={course?._id === id}
+        skeleton={<CourseSkeleton />}
+        notFound={{
+          title: 'Course not found',
+          text: 'This course may have ended or moved. Browse our current courses instead.',
+          link: { to: '/courses', label: 'See all courses' },
+        }}
+        failure={{ title: 'We could not load this course', text: `${asSentence(area.message)} Please check your connection and try again.` }}
+        onRetry={() => void area.run(id)}
       >
-        {asSentence(message)} Please check your connection and try again.
-      </StatusPanel>
-    );
-  } else if (course && course._id === id) {
-    body = <CourseDetails course={course} />;
-  } else {
-    body = <CourseSkeleton />;
-  }
-
-  return <article className="course-page">{body}</article>;
+        {course ? <CourseDetails course={course} /> : null}
+      </DetailPageState>
+    </article>
+  );
 }

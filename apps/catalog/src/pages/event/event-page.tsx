@@ -2,11 +2,10 @@ import type { Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  ButtonLink,
+  DetailPageState,
   PageHead,
   SafeHtml,
   Skeleton,
-  StatusPanel,
   formatKes,
   htmlToText,
   truncateText,
@@ -124,34 +123,29 @@ function EventDetails({ event }: { event: Event }) {
 /** /event/:id: the event fetched by id, with its booking card. */
 export default function EventPage() {
   const { id = '' } = useParams();
-  const { data: event, isError, errorStatus, message, run } = useEventStore();
+  const area = useEventStore();
+  const event = area.data;
 
   useEffect(() => {
     void useEventStore.getState().run(id);
   }, [id]);
 
-  let body;
-  if (isError && errorStatus === 404) {
-    body = (
-      <StatusPanel title="Event not found" actions={<ButtonLink to="/events">See upcoming events</ButtonLink>}>
-        This event may have ended or been moved. Have a look at what is coming up.
-      </StatusPanel>
-    );
-  } else if (isError) {
-    body = (
-      <StatusPanel
-        title="We could not load this event"
-        role="alert"
-        actions={<Button onClick={() => void run(id)}>Try again</Button>}
+  return (
+    <article className="event-page">
+      <DetailPageState
+        area={area}
+        ready={event?._id === id}
+        skeleton={<EventSkeleton />}
+        notFound={{
+          title: 'Event not found',
+          text: 'This event may have ended or been moved. Have a look at what is coming up.',
+          link: { to: '/events', label: 'See upcoming events' },
+        }}
+        failure={{ title: 'We could not load this event', text: `${asSentence(area.message)} Please check your connection and try again.` }}
+        onRetry={() => void area.run(id)}
       >
-        {asSentence(message)} Please check your connection and try again.
-      </StatusPanel>
-    );
-  } else if (event && event._id === id) {
-    body = <EventDetails event={event} />;
-  } else {
-    body = <EventSkeleton />;
-  }
-
-  return <article className="event-page">{body}</article>;
+        {event ? <EventDetails event={event} /> : null}
+      </DetailPageState>
+    </article>
+  );
 }

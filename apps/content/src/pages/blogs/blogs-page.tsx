@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Skeleton, StatusPanel, formatDate, htmlToText, trun
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogsStore } from '../../features/blog/blog-store';
 import '../../styles/content.css';
 import './blogs.css';
 
@@ -44,11 +44,11 @@ function BlogCardSkeleton() {
 }
 
 export default function BlogsPage() {
-  const { data: posts, isSuccess, isError, message } = useBlogStore((state) => state.list);
-  const loadBlogs = useBlogStore((state) => state.loadBlogs);
+  const { data, isSuccess, isError, message, run: loadBlogs } = useBlogsStore();
+  const posts = data ?? [];
   useEffect(() => {
-    void loadBlogs();
-  }, [loadBlogs]);
+    void useBlogsStore.getState().run();
+  }, []);
 
   let body;
   // Until the first answer (the fetch starts after the first render) the page is loading, not empty.

@@ -13,7 +13,7 @@ const emptyEnquiry: EnquiryRequest = { name: '', email: '', mobile: '', comment:
 
 /** The contact form: errors show once a field is touched; cleared after a successful send. */
 export function ContactForm() {
-  const send = useEnquiryStore((state) => state.send);
+  const send = useEnquiryStore((state) => state.run);
   const isLoading = useEnquiryStore((state) => state.isLoading);
   const {
     register,
@@ -27,7 +27,9 @@ export function ContactForm() {
   });
 
   const onSubmit = async (values: EnquiryRequest) => {
-    if (await send(values)) {
+    await send(values);
+    // A stored enquiry may be answered with no body: success is the area's state, not the answer.
+    if (useEnquiryStore.getState().isSuccess) {
       toast.success(ENQUIRY_SUCCESS);
       reset(emptyEnquiry);
     } else {

@@ -3,7 +3,7 @@ import { Button, ButtonLink, Skeleton, formatDate, htmlToText, truncateText } fr
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogsStore } from '../../features/blog/blog-store';
 
 export const HOME_PREVIEW_LENGTH = 100;
 export const HOME_DATE_PATTERN = 'MMMM D YYYY';
@@ -65,11 +65,11 @@ function HomeBlogSkeleton() {
 
 /** The latest articles: at most 2 large ('col-1') and 3 compact ('col-2') cards. */
 export function HomeBlogSection() {
-  const { data: posts, isSuccess, isError } = useBlogStore((state) => state.list);
-  const loadBlogs = useBlogStore((state) => state.loadBlogs);
+  const { data, isSuccess, isError, run: loadBlogs } = useBlogsStore();
+  const posts = data ?? [];
   useEffect(() => {
-    void loadBlogs();
-  }, [loadBlogs]);
+    void useBlogsStore.getState().run();
+  }, []);
 
   const large = posts.filter((post) => post.category === LARGE_CATEGORY).slice(0, MAX_LARGE);
   const compact = posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT);
