@@ -26,7 +26,6 @@ export {
   STORAGE_KEY,
   type StoredCustomer,
   type SessionState,
-  type ProfileFields,
 } from './session/session-store';
 export { idSchema, emailSchema, phoneSchema, imageSchema, type Image } from './common';
 export {
@@ -70,6 +69,7 @@ export {
   login,
   fetchUser,
   logout,
+  LOGGED_OUT_MESSAGE,
   editUser,
   confirmEmailChange,
   requestPasswordReset,
@@ -142,4 +142,3 @@ export {
   type CourseCallRequest,
   type CourseCallRequestRecord,
 } from './booking';
-export { logOutCustomer, LOGGED_OUT_MESSAGE } from './log-out';

@@ -3,7 +3,8 @@ import { call, checkRequest, segment } from './http';
 import { emailSchema, idSchema, phoneSchema, safeText } from './common';
 import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema, textOrNumberSchema } from './reader';
 import { courseSummarySchema, type CourseSummary } from './courses';
-import { storedCustomerSchema, tokenOf, type StoredCustomer } from './session/session-store';
+import { getCart } from './cart';
+import { clearSession, storeCustomer, storeProfile, storedCustomerSchema, tokenOf, useSession, type StoredCustomer } from './session/session-store';
 
 /** Server messages the spec names; client and server share them. */
 export const OTP_SENT_MESSAGE = 'OTP has been sent to your email';
@@ -136,21 +137,27 @@ export function verifyOtp(request: VerifyOtpRequest, registrationToken?: string)
   });
 }
 
-/** POST user/login: the answer is what `useSession.signIn` stores. */
-export function login(credentials: Credentials): Promise<StoredCustomer> {
+/**
+ * POST user/login: stores the whole answer as the session's customer (spec section 4), then fetches the
+ * cart for the header's count (a failure there only leaves the count at 0).
+ */
+export async function login(credentials: Credentials): Promise<StoredCustomer> {
   const errors = { fallback: 'Error Logging in', useServerMessage: true };
-  return call({
+  const customer = await call({
     method: 'POST',
     path: 'user/login',
     body: checkRequest(credentialsSchema, credentials, errors),
     response: sessionCustomerSchema,
     errors,
   });
+  storeCustomer(customer);
+  getCart().catch(() => undefined);
+  return customer;
 }
 
-/** GET user/getuser: the answer is what `useSession.replaceCustomer` stores. */
-export const fetchUser = (): Promise<StoredCustomer> =>
-  call({
+/** GET user/getuser: the answer replaces the session's customer (spec section 4). */
+export async function fetchUser(): Promise<StoredCustomer> {
+  const customer = await call({
     method: 'GET',
     path: 'user/getuser',
     auth: 'required',
@@ -158,8 +165,18 @@ export const fetchUser = (): Promise<StoredCustomer> =>
     response: sessionCustomerSchema,
     errors: { fallback: 'Failed to fetch user data' },
   });
+  storeCustomer(customer);
+  return customer;
+}
 
-/** GET user/logout: the server forgets the token; then call `useSession.signOut`. */
+/** The info toast every Logout control shows (spec section 8). */
+export const LOGGED_OUT_MESSAGE = 'User Logged Out Successfully';
+
+/**
+ * GET user/logout: the server forgets the token, then the session and all browser storage are cleared.
+ * On failure the ApiError is thrown and the session is kept, so the customer can try again (a 401 has
+ * already signed them out in the HTTP layer).
+ */
 export async function logout(): Promise<void> {
   await call({
     method: 'GET',
@@ -169,6 +186,7 @@ export async function logout(): Promise<void> {
     response: anyReplySchema,
     errors: { fallback: 'Error logging out' },
   });
+  clearSession();
 }
 
 /**
@@ -186,8 +204,8 @@ export const editUserResponseSchema = z.object({
 export type EditUserResponse = Profile & { pendingEmail?: string; message?: string };
 
 /**
- * PUT user/edit-user: then call `useSession.updateProfile` with the answer. Resolves with the profile as
- * stored: what the server's answer says, else what was sent (any 2xx stored it).
+ * PUT user/edit-user: the session's customer takes the profile as stored (the old _id and token stay):
+ * what the server's answer says, else what was sent (any 2xx stored it). Resolves with that profile.
  */
 export async function editUser(profile: Profile): Promise<EditUserResponse> {
   const errors = { fallback: 'Error updating user' };
@@ -195,19 +213,27 @@ export async function editUser(profile: Profile): Promise<EditUserResponse> {
   const reply = await call({ method: 'PUT', path: 'user/edit-user', auth: 'required', body: sent, response: anyReplySchema, errors });
   const said = readAnswer('PUT user/edit-user', editUserResponseSchema, reply).data ?? {};
   const stored = Object.fromEntries(Object.entries(said).filter(([, value]) => value !== undefined));
-  return { ...sent, ...stored };
+  const saved = { ...sent, ...stored };
+  storeProfile(saved);
+  return saved;
 }
 
 export const confirmEmailResponseSchema = z.object({ message: z.string(), user: customerSchema });
 
-/** PUT user/confirm-email/{token}: the link mailed to a new address makes it the account's email. */
-export const confirmEmailChange = (token: string): Promise<z.infer<typeof confirmEmailResponseSchema>> =>
-  call({
+/**
+ * PUT user/confirm-email/{token}: the link mailed to a new address makes it the account's email. When that
+ * customer is signed in in this browser, the session shows the new email at once.
+ */
+export async function confirmEmailChange(token: string): Promise<z.infer<typeof confirmEmailResponseSchema>> {
+  const answer = await call({
     method: 'PUT',
     path: `user/confirm-email/${segment(token)}`,
     response: confirmEmailResponseSchema,
     errors: { fallback: 'This link is invalid or has expired', useServerMessage: true },
   });
+  if (useSession.getState().customer?._id === answer.user._id) storeProfile(answer.user);
+  return answer;
+}
 
 /** POST user/forgot-password-token: mails a single-use reset link (the answer is the same for unknown emails). */
 export async function requestPasswordReset(request: z.infer<typeof forgotPasswordRequestSchema>): Promise<void> {

@@ -13,3 +13,4 @@ export { business } from './business';
 export { FormField, type FieldControlProps } from './components/form-field';
 export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';
+export { useLogOut } from './session/use-log-out';

@@ -1,8 +1,7 @@
-import { Button } from '@agri/ui';
+import { Button, useLogOut } from '@agri/ui';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router-dom';
 import { RequireCustomer } from '../session/require-customer';
-import { useLogOut } from '../session/use-log-out';
 import '../../styles/account.css';
 
 const accountLinks = [
@@ -13,7 +12,8 @@ const accountLinks = [
 ];
 
 function AccountNav() {
-  const { logOut, isLoggingOut } = useLogOut();
+  const navigate = useNavigate();
+  const { logOut, isLoggingOut } = useLogOut(() => navigate('/', { replace: true }));
   return (
     <nav className="account-nav" aria-label="My Account">
       <ul>

@@ -1,4 +1,4 @@
-import { confirmEmailChange, useSession, messageOf } from '@agri/api-client';
+import { confirmEmailChange, messageOf } from '@agri/api-client';
 import { Button } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -20,9 +20,6 @@ export default function ConfirmEmailPage() {
     setState({ status: 'saving' });
     try {
       const { user } = await confirmEmailChange(token);
-      // The customer may be signed in in this browser: show the new email at once.
-      const { customer, updateProfile } = useSession.getState();
-      if (customer?._id === user._id) updateProfile(user);
       setState({ status: 'done', email: user.email });
     } catch (error) {
       setState({ status: 'failed', message: messageOf(error, ACCOUNT_FALLBACK) });

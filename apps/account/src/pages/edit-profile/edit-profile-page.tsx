@@ -18,7 +18,6 @@ const profileOf = (customer: StoredCustomer): Profile => ({
 
 /** The profile form: locked until the edit icon is pressed, locked again once saved. */
 function ProfileForm({ customer }: { customer: StoredCustomer }) {
-  const updateProfile = useSession((state) => state.updateProfile);
   const [isLocked, setLocked] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
   /** Set when the server mailed a confirmation link to a new email instead of changing it at once. */
@@ -48,7 +47,6 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
     setFailure(null);
     try {
       const saved = await editUser(profile);
-      updateProfile(saved);
       reset(profileOf({ ...customer, ...saved }));
       setLocked(true);
       setEmailNotice(saved.pendingEmail ? (saved.message ?? `We sent a link to ${saved.pendingEmail} to confirm your new email.`) : null);

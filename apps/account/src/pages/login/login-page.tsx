@@ -1,4 +1,4 @@
-import { getCart, isApiError, login, selectIsSignedIn, useSession } from '@agri/api-client';
+import { isApiError, login, selectIsSignedIn, useSession } from '@agri/api-client';
 import { Button, FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -24,7 +24,6 @@ const emailFrom = (state: unknown): string =>
 export default function LoginPage() {
   const location = useLocation();
   const isSignedIn = useSession(selectIsSignedIn);
-  const signIn = useSession((state) => state.signIn);
   const [failure, setFailure] = useState<string | null>(null);
   const target = redirectTarget(location.search);
   const askedToLogIn = new URLSearchParams(location.search).has('redirect');
@@ -41,11 +40,8 @@ export default function LoginPage() {
   const onSubmit = async (credentials: LoginForm) => {
     setFailure(null);
     try {
-      const customer = await login(credentials);
-      signIn(customer);
+      await login(credentials);
       toast.info('User Logged in Successfully!');
-      // The header's cart count comes from the server's cart; a failure here only leaves it at 0.
-      getCart().catch(() => undefined);
     } catch (error) {
       const message = isApiError(error) && error.serverMessage ? error.serverMessage : 'An error occurred';
       setFailure(message);
