@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, checkRequest, segment } from './http';
-import { emailSchema, idSchema, phoneSchema, safeText } from './common';
+import { emailSchema, idSchema, mobileSchema, safeText } from './common';
 import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema, textOrNumberSchema } from './reader';
 import { courseSummarySchema, type CourseSummary } from './courses';
 import { getCart } from './cart';
@@ -11,11 +11,21 @@ export const OTP_SENT_MESSAGE = 'OTP has been sent to your email';
 export const OTP_RESENT_MESSAGE = 'OTP has been resent successfully';
 export const USER_CREATED_MESSAGE = 'User created successfully';
 
-const requiredEmail = (required: string, invalid: string) =>
-  z.string().trim().min(1, required).pipe(z.email(invalid).max(254));
+/*
+ * The account forms' rules are these schemas, messages included: a form adds only what is its own
+ * (the confirm-password match). The server checks the same schemas on arrival.
+ */
 
-/** Any printable characters, kept as typed (not trimmed). */
-export const passwordSchema = safeText('Password', 128, { trim: false }).min(8, 'Password must be at least 8 characters');
+/** The email of an account form (log in, register, forgot password, profile). */
+const accountEmailSchema = z.string().trim().min(1, 'Email Address is Required').pipe(z.email('Email Should be valid').max(254));
+
+/** Any printable characters, kept as typed (not trimmed), 8 to 128 of them. */
+export const passwordSchema = safeText('Password', 128, { trim: false })
+  .min(1, 'Password is Required')
+  .min(8, 'Password must be at least 8 characters');
+
+/** The 6-digit code mailed at registration. */
+export const otpSchema = z.string().trim().min(1, 'OTP is Required').regex(/^[0-9]{6}$/, 'OTP must be the 6 digits from your email');
 
 /** A customer as the server describes them, without a token. */
 export const customerSchema = z.object({
@@ -30,8 +40,8 @@ export type Customer = z.output<typeof customerSchema>;
 export const registrationSchema = z.object({
   firstname: safeText('First name', 100).min(1, 'First Name is Required'),
   lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
-  email: requiredEmail('Email Address is Required', 'Email Should be valid'),
-  mobile: phoneSchema,
+  email: accountEmailSchema,
+  mobile: mobileSchema,
   password: passwordSchema,
 });
 export type Registration = z.infer<typeof registrationSchema>;
@@ -56,18 +66,19 @@ const withRegistrationToken = (registrationToken: string | undefined) =>
     ? { auth: 'none' as const, headers: { Authorization: `Bearer ${registrationToken}` } }
     : { auth: 'optional' as const };
 
-export const verifyOtpRequestSchema = z.object({
-  otp: z.string().regex(/^\d{6}$/, 'The code has 6 digits'),
-  email: emailSchema,
-});
+export const verifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
 /** Success is exactly the spec's message; anything else is not a created user. The created user is not read. */
 export const verifyOtpResponseSchema = z.object({ message: z.literal(USER_CREATED_MESSAGE) });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
+/**
+ * Any password up to 128 characters is checked by the server (it says only "invalid"); the log-in form
+ * also asks for the 8 characters every password has (`passwordSchema`), to say so before sending.
+ */
 export const credentialsSchema = z.object({
-  email: emailSchema,
+  email: accountEmailSchema,
   password: safeText('Password', 128, { trim: false }).min(1, 'Password is Required'),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
@@ -80,12 +91,12 @@ export const sessionCustomerSchema = storedCustomerSchema.refine((customer) => t
 export const profileSchema = z.object({
   firstname: safeText('First name', 100).min(1, 'First Name is Required'),
   lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
-  email: requiredEmail('Email Address is Required', 'Email Should be valid'),
-  mobile: z.string().trim().min(1, 'Mobile No is Required').pipe(phoneSchema),
+  email: accountEmailSchema,
+  mobile: mobileSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const forgotPasswordRequestSchema = z.object({ email: accountEmailSchema });
 export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
 
 export const wishlistSchema = listOf(courseSummarySchema);

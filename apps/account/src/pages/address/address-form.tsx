@@ -1,10 +1,11 @@
 import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
 import { Button, FormField, PhoneInput } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '../../features/forms/form-error';
+import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface AddressFormProps {
@@ -14,7 +15,7 @@ interface AddressFormProps {
 
 /** The shipping address, in the form's field names end to end (see the api-client's address schema). */
 export function AddressForm({ initial, onSaved }: AddressFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure } = useFormFailure();
   const {
     register,
     handleSubmit,
@@ -27,14 +28,13 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
   }, [initial, isDirty, reset]);
 
   const onSubmit = async (address: ShippingAddress) => {
-    setFailure(null);
+    clearFailure();
     try {
       const saved = await saveAddress(address);
       toast.info('Address Saved Successfully');
       onSaved(saved);
     } catch (error) {
-      setFailure(messageOf(error, ACCOUNT_FALLBACK));
-      toast.error(messageOf(error, ACCOUNT_FALLBACK));
+      showFailure(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 

@@ -8,6 +8,7 @@ import { toast } from 'react-toastify';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { FormError } from '../../features/forms/form-error';
+import { useFormFailure } from '../../features/forms/use-form-failure';
 
 const profileOf = (customer: StoredCustomer): Profile => ({
   firstname: customer.firstname,
@@ -19,7 +20,7 @@ const profileOf = (customer: StoredCustomer): Profile => ({
 /** The profile form: locked until the edit icon is pressed, locked again once saved. */
 function ProfileForm({ customer }: { customer: StoredCustomer }) {
   const [isLocked, setLocked] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure } = useFormFailure();
   /** Set when the server mailed a confirmation link to a new email instead of changing it at once. */
   const [emailNotice, setEmailNotice] = useState<string | null>(null);
   const {
@@ -32,19 +33,19 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
 
   const unlock = () => {
     setLocked(false);
-    setFailure(null);
+    clearFailure();
     // The field becomes editable on the next render; focus it then.
     setTimeout(() => setFocus('firstname'));
   };
 
   const cancel = () => {
     reset(profileOf(customer));
-    setFailure(null);
+    clearFailure();
     setLocked(true);
   };
 
   const onSubmit = async (profile: Profile) => {
-    setFailure(null);
+    clearFailure();
     try {
       const saved = await editUser(profile);
       reset(profileOf({ ...customer, ...saved }));
@@ -52,8 +53,7 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
       setEmailNotice(saved.pendingEmail ? (saved.message ?? `We sent a link to ${saved.pendingEmail} to confirm your new email.`) : null);
       toast.success('Profile Updated Successfully');
     } catch {
-      setFailure('Something Went Wrong!');
-      toast.error('Something Went Wrong!');
+      showFailure('Something Went Wrong!');
     }
   };
 

@@ -1,36 +1,33 @@
-import { requestPasswordReset, messageOf } from '@agri/api-client';
+import { forgotPasswordRequestSchema, messageOf, requestPasswordReset } from '@agri/api-client';
+import type { z } from 'zod';
 import { Button, FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { emailField } from '../../features/forms/field-rules';
 import { FormError } from '../../features/forms/form-error';
+import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
-const forgotPasswordSchema = z.object({ email: emailField });
-type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 
 export default function ForgotPasswordPage() {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure } = useFormFailure();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
 
   const onSubmit = async ({ email }: ForgotPasswordForm) => {
-    setFailure(null);
+    clearFailure();
     try {
       await requestPasswordReset({ email });
       setSentTo(email);
     } catch (error) {
-      setFailure(messageOf(error, ACCOUNT_FALLBACK));
-      toast.error(messageOf(error, ACCOUNT_FALLBACK));
+      showFailure(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 

@@ -1,30 +1,26 @@
-import { isApiError, login, selectIsSignedIn, useSession } from '@agri/api-client';
+import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials } from '@agri/api-client';
 import { Button, FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { emailField } from '../../features/forms/field-rules';
 import { FormError } from '../../features/forms/form-error';
+import { useFormFailure } from '../../features/forms/use-form-failure';
 import { redirectTarget } from '../../features/session/redirect';
 
-const loginFormSchema = z.object({
-  email: emailField,
-  password: z.string().min(1, 'Password is Required').min(8, 'Password must be at least 8 characters'),
-});
-type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** The register page hands over the new customer's email so they only type the password. */
 const emailFrom = (state: unknown): string =>
   typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
 
+/** The contract's credentials, with the password rule every account's password meets. */
+const loginFormSchema = credentialsSchema.extend({ password: passwordSchema });
+
 export default function LoginPage() {
   const location = useLocation();
   const isSignedIn = useSession(selectIsSignedIn);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure } = useFormFailure();
   const target = redirectTarget(location.search);
   const askedToLogIn = new URLSearchParams(location.search).has('redirect');
 
@@ -32,20 +28,19 @@ export default function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
+  } = useForm<Credentials>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: emailFrom(location.state), password: '' },
   });
 
-  const onSubmit = async (credentials: LoginForm) => {
-    setFailure(null);
+  const onSubmit = async (credentials: Credentials) => {
+    clearFailure();
     try {
       await login(credentials);
       toast.info('User Logged in Successfully!');
     } catch (error) {
       const message = isApiError(error) && error.serverMessage ? error.serverMessage : 'An error occurred';
-      setFailure(message);
-      toast.error(message);
+      showFailure(message);
     }
   };
 

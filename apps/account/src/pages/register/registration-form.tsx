@@ -1,21 +1,11 @@
-import { register as registerCustomer, type Registration, messageOf } from '@agri/api-client';
+import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
 import { Button, FormField, PhoneInput } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { emailField, mobileField, newPasswordField } from '../../features/forms/field-rules';
 import { FormError } from '../../features/forms/form-error';
+import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
-
-const registrationFormSchema = z.object({
-  firstname: z.string().trim().min(1, 'First Name is Required').max(100),
-  lastname: z.string().trim().min(1, 'Last Name is Required').max(100),
-  email: emailField,
-  mobile: mobileField,
-  password: newPasswordField,
-});
 
 interface RegistrationFormProps {
   /** What the customer typed before, when they come back from the code step. */
@@ -26,25 +16,24 @@ interface RegistrationFormProps {
 
 /** Step 1: the customer's details; the server mails a 6-digit code to the email. */
 export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure } = useFormFailure();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<Registration>({
-    resolver: zodResolver(registrationFormSchema),
+    resolver: zodResolver(registrationSchema),
     defaultValues: initial ?? { firstname: '', lastname: '', email: '', mobile: '', password: '' },
   });
 
   const onSubmit = async (registration: Registration) => {
-    setFailure(null);
+    clearFailure();
     try {
       const { registrationToken } = await registerCustomer(registration);
       toast.info('OTP has been sent to your email');
       onCodeSent(registration, registrationToken);
     } catch (error) {
-      setFailure(messageOf(error, ACCOUNT_FALLBACK));
-      toast.error(messageOf(error, ACCOUNT_FALLBACK));
+      showFailure(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 

@@ -1,20 +1,17 @@
-import { resetPassword } from '@agri/api-client';
+import { resetPassword, resetPasswordRequestSchema } from '@agri/api-client';
 import { Button, FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { newPasswordField } from '../../features/forms/field-rules';
 import { FormError } from '../../features/forms/form-error';
+import { useFormFailure } from '../../features/forms/use-form-failure';
 
-const resetPasswordSchema = z
-  .object({
-    password: newPasswordField,
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
-  })
+// The contract's password rule; the confirmation is this form's own.
+const resetPasswordSchema = resetPasswordRequestSchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: 'The two passwords do not match',
@@ -24,7 +21,7 @@ type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure } = useFormFailure();
   const {
     register,
     handleSubmit,
@@ -35,14 +32,13 @@ export default function ResetPasswordPage() {
   });
 
   const onSubmit = async ({ password }: ResetPasswordForm) => {
-    setFailure(null);
+    clearFailure();
     try {
       await resetPassword(token, { password });
       toast.success('Password Updated Successfully');
       navigate('/login', { replace: true });
     } catch {
-      setFailure('Something Went Wrong!');
-      toast.error('Something Went Wrong!');
+      showFailure('Something Went Wrong!');
     }
   };
 
