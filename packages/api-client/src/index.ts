@@ -1,4 +1,4 @@
-export { apiSettingsSchema, configureApi, getApiSettings, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
+export { apiSettingsSchema, configureApi, getApiSettings, chatLink, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
 export {
   ApiError,
   isApiError,

@@ -1,7 +1,7 @@
 import { useSession } from '@agri/api-client';
 import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import LoginPage from './login-page';
 
 const server = startMockApi();

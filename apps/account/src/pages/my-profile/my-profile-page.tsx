@@ -1,8 +1,8 @@
 import { createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
+import { displayPhone } from '@agri/ui';
 import { Link } from 'react-router-dom';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
-import { displayPhone } from '../../features/forms/phone';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 
 const useShippingInformation = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });

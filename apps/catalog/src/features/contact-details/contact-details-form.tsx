@@ -1,8 +1,7 @@
 import type { ContactDetails } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
+import { Button, FormField, PhoneInput, toKenyanInternational } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toKenyanInternational } from '../../shared/phone';
 import { contactDetailsFormSchema, emptyContactDetails, type ContactDetailsFormValues } from './contact-details-schema';
 import './contact-details.css';
 

@@ -1,4 +1,4 @@
-import { addToCart, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
+import { addToCart, chatLink, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -8,14 +8,17 @@ import {
   Skeleton,
   formatKes,
   htmlToText,
+  business,
+  pageTitle,
   truncateText,
+  loginPathFor,
 } from '@agri/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
 import { useCourseStore } from '../../features/courses/courses-store';
-import { chatLink, currentPageUrl } from '../../shared/chat-link';
+import { currentPageUrl } from '../../shared/current-page-url';
 import { asSentence } from '../../shared/sentence';
 import './course-page.css';
 
@@ -68,7 +71,7 @@ function CourseDetails({ course }: { course: Course }) {
   const [callRequestOpen, setCallRequestOpen] = useState(false);
   const [addingToCart, setAddingToCart] = useState(false);
   const coursePath = `/course/${encodeURIComponent(course._id)}`;
-  const chatText = `Hello Mavuno Agri-Food, I would like to enquire about the course "${course.title}" (${formatKes(course.price)}). ${currentPageUrl()}`;
+  const chatText = `Hello ${business.shortName}, I would like to enquire about the course "${course.title}" (${formatKes(course.price)}). ${currentPageUrl()}`;
 
   const copyLink = async () => {
     try {
@@ -81,7 +84,7 @@ function CourseDetails({ course }: { course: Course }) {
 
   const addCourseToCart = async () => {
     if (!isSignedIn) {
-      void navigate(`/login?redirect=${coursePath}`);
+      void navigate(loginPathFor(coursePath));
       return;
     }
     setAddingToCart(true);
@@ -99,7 +102,7 @@ function CourseDetails({ course }: { course: Course }) {
   return (
     <>
       <PageHead
-        title={`${course.title} | Mavuno Agri-Food Consultants`}
+        title={pageTitle(course.title)}
         description={truncateText(htmlToText(course.description) || course.objective, 155)}
         keywords={`${course.title}, ${course.category}, agri-food training Kenya`}
       />

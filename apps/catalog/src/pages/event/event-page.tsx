@@ -1,4 +1,4 @@
-import type { Event } from '@agri/api-client';
+import { chatLink, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -8,6 +8,8 @@ import {
   Skeleton,
   formatKes,
   htmlToText,
+  business,
+  pageTitle,
   truncateText,
 } from '@agri/ui';
 import { useEffect, useState } from 'react';
@@ -17,7 +19,7 @@ import { useEventStore } from '../../features/events/events-store';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
-import { chatLink, currentPageUrl } from '../../shared/chat-link';
+import { currentPageUrl } from '../../shared/current-page-url';
 import { formatShortDate } from '../../shared/dates';
 import { asSentence } from '../../shared/sentence';
 import '../../features/events/events.css';
@@ -47,7 +49,7 @@ function EventSkeleton() {
 
 function EventDetails({ event }: { event: Event }) {
   const [bookingOpen, setBookingOpen] = useState(false);
-  const chatText = `Hello Mavuno Agri-Food, I would like to enquire about the event "${event.title}" on ${eventDates(event)} (${formatKes(event.price)}). ${currentPageUrl()}`;
+  const chatText = `Hello ${business.shortName}, I would like to enquire about the event "${event.title}" on ${eventDates(event)} (${formatKes(event.price)}). ${currentPageUrl()}`;
   const facts: Array<[string, string]> = [
     ['Start date', formatShortDate(event.startDate)],
     ['End date', formatShortDate(event.endDate)],
@@ -58,7 +60,7 @@ function EventDetails({ event }: { event: Event }) {
   return (
     <>
       <PageHead
-        title={`${event.title} | Mavuno Agri-Food Consultants`}
+        title={pageTitle(event.title)}
         description={truncateText(htmlToText(event.description), 155)}
         keywords={`${event.title}, agri-food events Kenya, food safety forum`}
       />

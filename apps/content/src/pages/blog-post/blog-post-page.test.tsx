@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import BlogPostPage from './blog-post-page';
 
 const server = startMockApi();
@@ -33,7 +33,7 @@ function usePosts() {
   );
 }
 
-const renderPost = (id: string) => renderPage(<BlogPostPage />, { url: `/blog/${id}`, path: '/blog/:id' });
+const renderPost = (id: string) => renderPage(<BlogPostPage />, { route: `/blog/${id}`, path: '/blog/:id' });
 
 describe('/blog/:id', () => {
   it('shows a skeleton while loading', () => {

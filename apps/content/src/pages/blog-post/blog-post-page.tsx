@@ -6,6 +6,7 @@ import {
   SafeHtml,
   Skeleton,
   business,
+  pageTitle,
   formatDate,
   htmlToText,
   truncateText,
@@ -68,7 +69,7 @@ function PostArticle({ post }: { post: BlogPost }) {
   return (
     <article className="blog-post__article">
       <PageHead
-        title={`${post.title} | ${business.name}`}
+        title={pageTitle(post.title)}
         description={truncateText(htmlToText(post.description), 155)}
         keywords={`${post.title}, agri-food blog Kenya, food safety, ${business.name}`}
       />

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import BlogsPage from './blogs-page';
 
 const server = startMockApi();

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import { HomeBlogSection } from './home-blog-section';
 
 const server = startMockApi();

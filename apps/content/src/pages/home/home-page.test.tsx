@@ -3,7 +3,7 @@ import { forgetLazyModule, setFragmentLoader } from '@agri/ui/federation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import HomePage from './home-page';
 import { carouselSettings, slidesToShowAt, testimonials } from './testimonials-carousel';
 
