@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { isApiError, messageOf } from './errors';
 
@@ -89,4 +90,13 @@ export function createDataArea<T, Args extends unknown[]>(
       set(initialState);
     },
   }));
+}
+
+/** The data area of a detail page: it runs the call for the page's id, again whenever the id changes. */
+export function useDataAreaFor<T>(useArea: DataAreaStore<T, [string]>, id: string): DataArea<T, [string]> {
+  const area = useArea();
+  useEffect(() => {
+    void useArea.getState().run(id);
+  }, [useArea, id]);
+  return area;
 }

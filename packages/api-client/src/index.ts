@@ -10,6 +10,7 @@ export {
 export { onUnauthorized } from './http';
 export {
   createDataArea,
+  useDataAreaFor,
   type DataArea,
   type DataAreaState,
   type DataAreaActions,

@@ -16,3 +16,4 @@ export { Dialog, type DialogProps } from './components/dialog';
 export { useLogOut } from './session/use-log-out';
 export { displayPhone, toKenyanInternational } from './format/phone';
 export { loginPathFor } from './navigation';
+export { LinkList, type LinkItem } from './components/link-list';

@@ -1,6 +1,6 @@
-import { Button, useLogOut } from '@agri/ui';
+import { Button, LinkList, useLogOut } from '@agri/ui';
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { RequireCustomer } from '../session/require-customer';
 import '../../styles/account.css';
 
@@ -16,13 +16,7 @@ function AccountNav() {
   const { logOut, isLoggingOut } = useLogOut(() => navigate('/', { replace: true }));
   return (
     <nav className="account-nav" aria-label="My Account">
-      <ul>
-        {accountLinks.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to}>{link.label}</NavLink>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={accountLinks} marksCurrent />
       <Button variant="ghost" className="account-nav__logout" onClick={() => void logOut()} disabled={isLoggingOut}>
         {isLoggingOut ? 'Logging out...' : 'Logout'}
       </Button>

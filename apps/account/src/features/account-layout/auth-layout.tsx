@@ -6,7 +6,7 @@ export function AuthLayout({ title, intro, children }: { title: string; intro?: 
   return (
     <section className="page-section auth-page">
       <div className="container">
-        <div className="auth-card">
+        <div className="auth-card ui-card">
           <h1>{title}</h1>
           {intro ? <div className="auth-card__intro">{intro}</div> : null}
           {children}

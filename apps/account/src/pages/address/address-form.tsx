@@ -1,10 +1,10 @@
 import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
+import { FormField, PhoneInput } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { FormError } from '../../features/forms/form-error';
+import { FormSubmit } from '../../features/forms/form-error';
 import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
@@ -73,10 +73,7 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
           {(field) => <PhoneInput {...field} {...register('additionalNumber')} autoComplete="off" />}
         </FormField>
       </div>
-      <FormError message={failure} />
-      <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-        {isSubmitting ? 'Saving...' : 'Save Address'}
-      </Button>
+      <FormSubmit failure={failure} busy={isSubmitting} label="Save Address" busyLabel="Saving..." />
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { confirmEmailChange, messageOf } from '@agri/api-client';
-import { Button } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { FormError } from '../../features/forms/form-error';
+import { FormSubmit } from '../../features/forms/form-error';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 /**
@@ -42,10 +41,7 @@ export default function ConfirmEmailPage() {
   return (
     <AuthLayout title="Confirm Your New Email" intro={<p>Press the button to make this address your account&apos;s email.</p>}>
       <div className="account-form">
-        <FormError message={state.status === 'failed' ? state.message : null} />
-        <Button onClick={() => void confirm()} disabled={state.status === 'saving'} className="account-form__submit">
-          {state.status === 'saving' ? 'Confirming...' : 'Confirm New Email'}
-        </Button>
+        <FormSubmit failure={state.status === 'failed' ? state.message : null} busy={state.status === 'saving'} label="Confirm New Email" busyLabel="Confirming..." onClick={() => void confirm()} />
       </div>
       <p className="auth-card__links">
         Link expired? <Link to="/edit-profile">Change your email again</Link>

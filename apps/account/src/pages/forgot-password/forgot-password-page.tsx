@@ -1,12 +1,12 @@
 import { forgotPasswordRequestSchema, messageOf, requestPasswordReset } from '@agri/api-client';
 import type { z } from 'zod';
-import { Button, FormField } from '@agri/ui';
+import { FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { FormError } from '../../features/forms/form-error';
+import { FormSubmit } from '../../features/forms/form-error';
 import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
@@ -53,10 +53,7 @@ export default function ForgotPasswordPage() {
         <FormField label="Email Address" error={errors.email?.message}>
           {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
         </FormField>
-        <FormError message={failure} />
-        <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-          {isSubmitting ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <FormSubmit failure={failure} busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />
       </form>
       <p className="auth-card__links">
         Remembered it? <Link to="/login">Log in</Link>

@@ -1,11 +1,11 @@
 import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials } from '@agri/api-client';
-import { Button, FormField } from '@agri/ui';
+import { FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { FormError } from '../../features/forms/form-error';
+import { FormSubmit } from '../../features/forms/form-error';
 import { useFormFailure } from '../../features/forms/use-form-failure';
 import { redirectTarget } from '../../features/session/redirect';
 
@@ -66,10 +66,7 @@ export default function LoginPage() {
             <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="current-password" />
           )}
         </FormField>
-        <FormError message={failure} />
-        <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-          {isSubmitting ? 'Logging in...' : 'Log In'}
-        </Button>
+        <FormSubmit failure={failure} busy={isSubmitting} label="Log In" busyLabel="Logging in..." />
       </form>
       <p className="auth-card__links">
         <Link to="/forgot-password">Forgot your password?</Link>

@@ -62,7 +62,7 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
         ))}
       </ul>
       {CANCELLABLE.includes(order.status) ? (
-        <div className="order-card__actions">
+        <div className="order-card__actions ui-actions">
           {isConfirming ? (
             <>
               <p id={`${headingId}-confirm`}>Cancel this order?</p>

@@ -38,7 +38,7 @@ function SectionHeading({ id, title, editTo, editLabel }: SectionHeadingProps) {
 
 function ShippingDetails({ address }: { address: ShippingAddress | null }) {
   return (
-    <dl className="detail-list">
+    <dl className="detail-list ui-facts">
       <Detail label="Region" value={address?.county} />
       <Detail label="First Name" value={address?.firstName} />
       <Detail label="Address" value={address?.address} />
@@ -61,7 +61,7 @@ function AccountDetails() {
   const customer = useSession(selectCustomer);
   if (!customer) return null;
   return (
-    <dl className="detail-list">
+    <dl className="detail-list ui-facts">
       <Detail label="User ID" value={customer._id} />
       <Detail label="Full Name" value={`${customer.firstname} ${customer.lastname}`} />
       <Detail label="Email" value={customer.email} />

@@ -1,9 +1,9 @@
 import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
+import { FormField, PhoneInput } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { FormError } from '../../features/forms/form-error';
+import { FormSubmit } from '../../features/forms/form-error';
 import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
@@ -58,10 +58,7 @@ export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps)
           <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="new-password" />
         )}
       </FormField>
-      <FormError message={failure} />
-      <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-        {isSubmitting ? 'Sending code...' : 'Create Account'}
-      </Button>
+      <FormSubmit failure={failure} busy={isSubmitting} label="Create Account" busyLabel="Sending code..." />
     </form>
   );
 }

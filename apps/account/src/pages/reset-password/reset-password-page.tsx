@@ -1,12 +1,12 @@
 import { resetPassword, resetPasswordRequestSchema } from '@agri/api-client';
-import { Button, FormField } from '@agri/ui';
+import { FormField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { FormError } from '../../features/forms/form-error';
+import { FormSubmit } from '../../features/forms/form-error';
 import { useFormFailure } from '../../features/forms/use-form-failure';
 
 // The contract's password rule; the confirmation is this form's own.
@@ -55,10 +55,7 @@ export default function ResetPasswordPage() {
             <input {...field} {...register('confirmPassword')} className="ui-input" type="password" autoComplete="new-password" />
           )}
         </FormField>
-        <FormError message={failure} />
-        <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-          {isSubmitting ? 'Saving...' : 'Update Password'}
-        </Button>
+        <FormSubmit failure={failure} busy={isSubmitting} label="Update Password" busyLabel="Saving..." />
       </form>
       <p className="auth-card__links">
         Link expired? <Link to="/forgot-password">Ask for a new one</Link>

@@ -1,4 +1,4 @@
-import { addToCart, chatLink, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
+import { addToCart, chatLink, selectIsSignedIn, useDataAreaFor, useSession, type Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -13,7 +13,7 @@ import {
   truncateText,
   loginPathFor,
 } from '@agri/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
@@ -54,7 +54,7 @@ function CourseFacts({ course }: { course: Course }) {
     ['Certificate', course.certificate ? 'Yes' : 'No'],
   ];
   return (
-    <dl className="course-card__facts">
+    <dl className="course-card__facts ui-facts">
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
@@ -165,12 +165,8 @@ function CourseDetails({ course }: { course: Course }) {
 /** /course/:id: one course with its call request, chat enquiry, cart and share actions. */
 export default function CoursePage() {
   const { id = '' } = useParams();
-  const area = useCourseStore();
+  const area = useDataAreaFor(useCourseStore, id);
   const course = area.data;
-
-  useEffect(() => {
-    void useCourseStore.getState().run(id);
-  }, [id]);
 
   return (
     <article className="course-page">

@@ -1,4 +1,4 @@
-import { chatLink, type Event } from '@agri/api-client';
+import { chatLink, useDataAreaFor, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -12,7 +12,7 @@ import {
   pageTitle,
   truncateText,
 } from '@agri/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { BookingDialog } from '../../features/booking/booking-dialog';
 import { useEventStore } from '../../features/events/events-store';
@@ -125,12 +125,8 @@ function EventDetails({ event }: { event: Event }) {
 /** /event/:id: the event fetched by id, with its booking card. */
 export default function EventPage() {
   const { id = '' } = useParams();
-  const area = useEventStore();
+  const area = useDataAreaFor(useEventStore, id);
   const event = area.data;
-
-  useEffect(() => {
-    void useEventStore.getState().run(id);
-  }, [id]);
 
   return (
     <article className="event-page">

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@agri/api-client';
+import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import {
   Breadcrumb,
   DetailPageState,
@@ -20,6 +20,8 @@ import './blog-post.css';
 
 export const POST_DATE_PATTERN = 'MMMM Do YYYY';
 export const MAX_RELATED_POSTS = 2;
+const NOT_FOUND_TEXT = 'We could not find this article. It may have been moved or removed.';
+const NOT_FOUND = { title: 'Article not found', text: NOT_FOUND_TEXT, link: { to: '/blogs', label: 'See all articles' } };
 
 function RelatedPosts({ currentId }: { currentId: string }) {
   const { data: posts, isLoading } = useBlogsStore();
@@ -87,12 +89,8 @@ function PostArticle({ post }: { post: BlogPost }) {
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const area = useBlogStore();
+  const area = useDataAreaFor(useBlogStore, id);
   const post = area.data;
-
-  useEffect(() => {
-    void useBlogStore.getState().run(id);
-  }, [id]);
   useEffect(() => {
     void useBlogsStore.getState().run();
   }, []);
@@ -108,18 +106,8 @@ export default function BlogPostPage() {
         ]}
       />
       <div className="blog-post">
-        <DetailPageState
-          area={area}
-          ready={!area.isLoading && post?._id === id}
-          skeleton={<PostSkeleton />}
-          notFound={{
-            title: 'Article not found',
-            text: 'We could not find this article. It may have been moved or removed.',
-            link: { to: '/blogs', label: 'See all articles' },
-          }}
-          failure={{ title: 'The article could not be loaded', text: area.message }}
-          onRetry={() => void area.run(id)}
-        >
+        <DetailPageState area={area} ready={!area.isLoading && post?._id === id} skeleton={<PostSkeleton />} notFound={NOT_FOUND}
+          failure={{ title: 'The article could not be loaded', text: area.message }} onRetry={() => void area.run(id)}>
           {post ? <PostArticle post={post} /> : null}
         </DetailPageState>
         <RelatedPosts currentId={id} />
