@@ -1,14 +1,12 @@
 import { editUser, profileSchema, selectCustomer, useSession, type Profile, type StoredCustomer } from '@agri/api-client';
 import { Button, FormField, PhoneInput } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { FormError } from '../../features/forms/form-error';
-import { useFormFailure } from '../../features/forms/use-form-failure';
+import { useAccountForm } from '../../features/forms/use-account-form';
 
 const profileOf = (customer: StoredCustomer): Profile => ({
   firstname: customer.firstname,
@@ -20,16 +18,12 @@ const profileOf = (customer: StoredCustomer): Profile => ({
 /** The profile form: locked until the edit icon is pressed, locked again once saved. */
 function ProfileForm({ customer }: { customer: StoredCustomer }) {
   const [isLocked, setLocked] = useState(true);
-  const { failure, showFailure, clearFailure } = useFormFailure();
   /** Set when the server mailed a confirmation link to a new email instead of changing it at once. */
   const [emailNotice, setEmailNotice] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<Profile>({ resolver: zodResolver(profileSchema), defaultValues: profileOf(customer) });
+  const { register, handleSubmit, reset, setFocus, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    profileSchema,
+    profileOf(customer),
+  );
 
   const unlock = () => {
     setLocked(false);

@@ -1,25 +1,21 @@
 import { forgotPasswordRequestSchema, messageOf, requestPasswordReset } from '@agri/api-client';
 import type { z } from 'zod';
 import { FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useFormFailure } from '../../features/forms/use-form-failure';
+import { useAccountForm } from '../../features/forms/use-account-form';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 
 export default function ForgotPasswordPage() {
-  const { failure, showFailure, clearFailure } = useFormFailure();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    forgotPasswordRequestSchema,
+    { email: '' },
+  );
 
   const onSubmit = async ({ email }: ForgotPasswordForm) => {
     clearFailure();

@@ -1,12 +1,10 @@
 import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials } from '@agri/api-client';
 import { FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useFormFailure } from '../../features/forms/use-form-failure';
+import { useAccountForm } from '../../features/forms/use-account-form';
 import { redirectTarget } from '../../features/session/redirect';
 
 
@@ -20,18 +18,13 @@ const loginFormSchema = credentialsSchema.extend({ password: passwordSchema });
 export default function LoginPage() {
   const location = useLocation();
   const isSignedIn = useSession(selectIsSignedIn);
-  const { failure, showFailure, clearFailure } = useFormFailure();
   const target = redirectTarget(location.search);
   const askedToLogIn = new URLSearchParams(location.search).has('redirect');
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Credentials>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: emailFrom(location.state), password: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    loginFormSchema,
+    { email: emailFrom(location.state), password: '' },
+  );
 
   const onSubmit = async (credentials: Credentials) => {
     clearFailure();

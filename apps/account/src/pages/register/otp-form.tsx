@@ -1,12 +1,10 @@
 import { resendOtp, verifyOtp, verifyOtpRequestSchema } from '@agri/api-client';
 import { Button, FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { FormError } from '../../features/forms/form-error';
-import { useFormFailure } from '../../features/forms/use-form-failure';
+import { useAccountForm } from '../../features/forms/use-account-form';
 
 const otpFormSchema = verifyOtpRequestSchema.pick({ otp: true });
 type OtpForm = z.infer<typeof otpFormSchema>;
@@ -21,14 +19,11 @@ interface OtpFormProps {
 
 /** Step 2: the 6-digit code from the email creates the account; a new code can be sent. */
 export function OtpForm({ email, registrationToken, onVerified, onChangeDetails }: OtpFormProps) {
-  const { failure, showFailure, clearFailure } = useFormFailure();
   const [isResending, setResending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+  const { register, handleSubmit, setFocus, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    otpFormSchema,
+    { otp: '' },
+  );
 
   // The form replaced the details form: take the customer straight to the code field.
   useEffect(() => setFocus('otp'), [setFocus]);

@@ -1,10 +1,8 @@
 import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
 import { FormField, PhoneInput } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useFormFailure } from '../../features/forms/use-form-failure';
+import { useAccountForm } from '../../features/forms/use-account-form';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface RegistrationFormProps {
@@ -16,15 +14,10 @@ interface RegistrationFormProps {
 
 /** Step 1: the customer's details; the server mails a 6-digit code to the email. */
 export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps) {
-  const { failure, showFailure, clearFailure } = useFormFailure();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Registration>({
-    resolver: zodResolver(registrationSchema),
-    defaultValues: initial ?? { firstname: '', lastname: '', email: '', mobile: '', password: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    registrationSchema,
+    initial ?? { firstname: '', lastname: '', email: '', mobile: '', password: '' },
+  );
 
   const onSubmit = async (registration: Registration) => {
     clearFailure();

@@ -1,13 +1,11 @@
 import { resetPassword, resetPasswordRequestSchema } from '@agri/api-client';
 import { FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useFormFailure } from '../../features/forms/use-form-failure';
+import { useAccountForm } from '../../features/forms/use-account-form';
 
 // The contract's password rule; the confirmation is this form's own.
 const resetPasswordSchema = resetPasswordRequestSchema
@@ -21,15 +19,10 @@ type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const { failure, showFailure, clearFailure } = useFormFailure();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    resetPasswordSchema,
+    { password: '', confirmPassword: '' },
+  );
 
   const onSubmit = async ({ password }: ResetPasswordForm) => {
     clearFailure();

@@ -1,11 +1,12 @@
 import type { BlogPost } from '@agri/api-client';
-import { Breadcrumb, Button, Skeleton, StatusPanel, formatDate, htmlToText, truncateText } from '@agri/ui';
+import { Button, Skeleton, StatusPanel, formatDate, htmlToText, truncateText } from '@agri/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
 import { useBlogsStore } from '../../features/blog/blog-store';
 import '../../styles/content.css';
 import './blogs.css';
+import { PageBanner } from '../../features/page-banner/page-banner';
 
 export const CARD_PREVIEW_LENGTH = 70;
 export const CARD_DATE_PATTERN = 'MMMM Do YYYY';
@@ -67,13 +68,7 @@ function BlogsBody() {
 export default function BlogsPage() {
   return (
     <>
-      <div className="page-banner">
-        <div className="container">
-          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
-          <h1>Our Blog</h1>
-          <p>Practical guidance on food safety, certification, product development and agribusiness in Kenya.</p>
-        </div>
-      </div>
+      <PageBanner title="Our Blog" crumb="Blog" intro="Practical guidance on food safety, certification, product development and agribusiness in Kenya." />
       <div className="container page-section"><BlogsBody /></div>
     </>
   );
