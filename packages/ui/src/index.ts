@@ -10,7 +10,7 @@ export { PageHead, type PageHeadInfo } from './components/page-head';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
 export { formatKes, truncateText, formatDate, formatDateRange } from './format/format';
 export { business, pageHead, pageTitle } from './business';
-export { FormField, type FieldControlProps } from './components/form-field';
+export { FormField, TextField, type FieldControlProps } from './components/form-field';
 export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';
 export { useLogOut } from './session/use-log-out';

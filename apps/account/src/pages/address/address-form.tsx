@@ -1,5 +1,5 @@
 import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
-import { FormField, PhoneInput } from '@agri/ui';
+import { FormField, PhoneInput, TextField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -41,12 +41,8 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
   return (
     <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
       <div className="account-form__row">
-        <FormField label="First Name" error={errors.firstName?.message}>
-          {(field) => <input {...field} {...register('firstName')} className="ui-input" autoComplete="shipping given-name" />}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastName?.message}>
-          {(field) => <input {...field} {...register('lastName')} className="ui-input" autoComplete="shipping family-name" />}
-        </FormField>
+        <TextField label="First Name" error={errors.firstName?.message} {...register('firstName')} autoComplete="shipping given-name" />
+        <TextField label="Last Name" error={errors.lastName?.message} {...register('lastName')} autoComplete="shipping family-name" />
       </div>
       <FormField label="County" error={errors.county?.message}>
         {(field) => (
@@ -56,15 +52,9 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
           </select>
         )}
       </FormField>
-      <FormField label="Address" error={errors.address?.message} hint="Street, building and floor, or a landmark we can find.">
-        {(field) => <input {...field} {...register('address')} className="ui-input" autoComplete="shipping address-line1" />}
-      </FormField>
-      <FormField label="Apartment, suite, etc." optional error={errors.other?.message}>
-        {(field) => <input {...field} {...register('other')} className="ui-input" autoComplete="shipping address-line2" />}
-      </FormField>
-      <FormField label="Area" error={errors.area?.message} hint="Town or area, e.g. Westlands, Nairobi.">
-        {(field) => <input {...field} {...register('area')} className="ui-input" autoComplete="shipping address-level2" />}
-      </FormField>
+      <TextField label="Address" error={errors.address?.message} hint="Street, building and floor, or a landmark we can find." {...register('address')} autoComplete="shipping address-line1" />
+      <TextField label="Apartment, suite, etc." optional error={errors.other?.message} {...register('other')} autoComplete="shipping address-line2" />
+      <TextField label="Area" error={errors.area?.message} hint="Town or area, e.g. Westlands, Nairobi." {...register('area')} autoComplete="shipping address-level2" />
       <div className="account-form__row">
         <FormField label="Phone Number" error={errors.phoneNumber?.message}>
           {(field) => <PhoneInput {...field} {...register('phoneNumber')} />}

@@ -1,5 +1,5 @@
 import { editUser, profileSchema, selectCustomer, useSession, type Profile, type StoredCustomer } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
+import { Button, FormField, PhoneInput, TextField } from '@agri/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -65,22 +65,10 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
         {isLocked ? 'Press the edit icon to change your details.' : 'Editing: change your details, then save.'}
       </p>
       <div className="account-form__row">
-        <FormField label="First Name" error={errors.firstname?.message}>
-          {(field) => (
-            <input {...field} {...register('firstname')} className="ui-input" readOnly={isLocked} autoComplete="given-name" />
-          )}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastname?.message}>
-          {(field) => (
-            <input {...field} {...register('lastname')} className="ui-input" readOnly={isLocked} autoComplete="family-name" />
-          )}
-        </FormField>
+        <TextField label="First Name" error={errors.firstname?.message} {...register('firstname')} readOnly={isLocked} autoComplete="given-name" />
+        <TextField label="Last Name" error={errors.lastname?.message} {...register('lastname')} readOnly={isLocked} autoComplete="family-name" />
       </div>
-      <FormField label="Email Address" error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...register('email')} className="ui-input" type="email" readOnly={isLocked} autoComplete="email" />
-        )}
-      </FormField>
+      <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" readOnly={isLocked} autoComplete="email" />
       <FormField label="Phone Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} readOnly={isLocked} />}
       </FormField>

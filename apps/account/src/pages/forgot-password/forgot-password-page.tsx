@@ -1,6 +1,6 @@
 import { forgotPasswordRequestSchema, messageOf, requestPasswordReset } from '@agri/api-client';
 import type { z } from 'zod';
-import { FormField } from '@agri/ui';
+import { TextField } from '@agri/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
@@ -46,9 +46,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="Forgot Password" intro={<p>Enter your account email and we will send you a link to reset your password.</p>}>
       <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField label="Email Address" error={errors.email?.message}>
-          {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
-        </FormField>
+        <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
         <FormSubmit failure={failure} busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />
       </form>
       <p className="auth-card__links">

@@ -1,5 +1,5 @@
 import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials } from '@agri/api-client';
-import { FormField } from '@agri/ui';
+import { TextField } from '@agri/ui';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
@@ -51,14 +51,8 @@ export default function LoginPage() {
       }
     >
       <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField label="Email Address" error={errors.email?.message}>
-          {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
-        </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(field) => (
-            <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="current-password" />
-          )}
-        </FormField>
+        <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
+        <TextField label="Password" error={errors.password?.message} {...register('password')} type="password" autoComplete="current-password" />
         <FormSubmit failure={failure} busy={isSubmitting} label="Log In" busyLabel="Logging in..." />
       </form>
       <p className="auth-card__links">

@@ -1,5 +1,5 @@
 import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
-import { FormField, PhoneInput } from '@agri/ui';
+import { FormField, PhoneInput, TextField } from '@agri/ui';
 import { toast } from 'react-toastify';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
@@ -33,24 +33,14 @@ export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps)
   return (
     <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
       <div className="account-form__row">
-        <FormField label="First Name" error={errors.firstname?.message}>
-          {(field) => <input {...field} {...register('firstname')} className="ui-input" autoComplete="given-name" />}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastname?.message}>
-          {(field) => <input {...field} {...register('lastname')} className="ui-input" autoComplete="family-name" />}
-        </FormField>
+        <TextField label="First Name" error={errors.firstname?.message} {...register('firstname')} autoComplete="given-name" />
+        <TextField label="Last Name" error={errors.lastname?.message} {...register('lastname')} autoComplete="family-name" />
       </div>
-      <FormField label="Email Address" error={errors.email?.message}>
-        {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
-      </FormField>
+      <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
       <FormField label="Mobile Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} />}
       </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-        {(field) => (
-          <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="new-password" />
-        )}
-      </FormField>
+      <TextField label="Password" error={errors.password?.message} hint="At least 8 characters." {...register('password')} type="password" autoComplete="new-password" />
       <FormSubmit failure={failure} busy={isSubmitting} label="Create Account" busyLabel="Sending code..." />
     </form>
   );

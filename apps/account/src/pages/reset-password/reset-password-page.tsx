@@ -1,5 +1,5 @@
 import { resetPassword, resetPasswordRequestSchema } from '@agri/api-client';
-import { FormField } from '@agri/ui';
+import { TextField } from '@agri/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -38,16 +38,8 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Reset Password" intro={<p>Choose a new password for your account.</p>}>
       <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField label="New Password" error={errors.password?.message} hint="At least 8 characters.">
-          {(field) => (
-            <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="new-password" />
-          )}
-        </FormField>
-        <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-          {(field) => (
-            <input {...field} {...register('confirmPassword')} className="ui-input" type="password" autoComplete="new-password" />
-          )}
-        </FormField>
+        <TextField label="New Password" error={errors.password?.message} hint="At least 8 characters." {...register('password')} type="password" autoComplete="new-password" />
+        <TextField label="Confirm New Password" error={errors.confirmPassword?.message} {...register('confirmPassword')} type="password" autoComplete="new-password" />
         <FormSubmit failure={failure} busy={isSubmitting} label="Update Password" busyLabel="Saving..." />
       </form>
       <p className="auth-card__links">
