@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import '../../styles/account.css';
 
 /** A page for signed-out visitors (log in, register, password reset): one centred card. */
@@ -13,5 +14,15 @@ export function AuthLayout({ title, intro, children }: { title: string; intro?: 
         </div>
       </div>
     </section>
+  );
+}
+
+/** A way on from an auth card, e.g. 'New here? Create an account'. */
+export function AuthLink({ lead, to, children }: { lead?: string; to: string; children: ReactNode }) {
+  return (
+    <p className="auth-card__links">
+      {lead ? `${lead} ` : null}
+      <Link to={to}>{children}</Link>
+    </p>
   );
 }

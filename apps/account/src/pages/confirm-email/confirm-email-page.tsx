@@ -1,7 +1,7 @@
 import { confirmEmailChange, messageOf } from '@agri/api-client';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { useParams } from 'react-router-dom';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
@@ -31,9 +31,7 @@ export default function ConfirmEmailPage() {
         <p className="account-form__notice" role="status">
           Your account&apos;s email is now <strong>{state.email}</strong>.
         </p>
-        <p className="auth-card__links">
-          <Link to="/my-profile">Go to My Profile</Link>
-        </p>
+        <AuthLink to="/my-profile">Go to My Profile</AuthLink>
       </AuthLayout>
     );
   }
@@ -43,9 +41,7 @@ export default function ConfirmEmailPage() {
       <div className="account-form">
         <FormSubmit failure={state.status === 'failed' ? state.message : null} busy={state.status === 'saving'} label="Confirm New Email" busyLabel="Confirming..." onClick={() => void confirm()} />
       </div>
-      <p className="auth-card__links">
-        Link expired? <Link to="/edit-profile">Change your email again</Link>
-      </p>
+      <AuthLink lead="Link expired?" to="/edit-profile">Change your email again</AuthLink>
     </AuthLayout>
   );
 }

@@ -2,8 +2,7 @@ import { forgotPasswordRequestSchema, messageOf, requestPasswordReset } from '@a
 import type { z } from 'zod';
 import { TextField } from '@agri/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
@@ -36,9 +35,7 @@ export default function ForgotPasswordPage() {
             can be used once.
           </p>
         </div>
-        <p className="auth-card__links">
-          <Link to="/login">Back to Log In</Link>
-        </p>
+        <AuthLink to="/login">Back to Log In</AuthLink>
       </AuthLayout>
     );
   }
@@ -49,9 +46,7 @@ export default function ForgotPasswordPage() {
         <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
         <FormSubmit failure={failure} busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />
       </form>
-      <p className="auth-card__links">
-        Remembered it? <Link to="/login">Log in</Link>
-      </p>
+      <AuthLink lead="Remembered it?" to="/login">Log in</AuthLink>
     </AuthLayout>
   );
 }

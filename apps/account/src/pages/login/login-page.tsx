@@ -2,7 +2,7 @@ import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn,
 import { TextField } from '@agri/ui';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
 import { redirectTarget } from '../../features/session/redirect';
@@ -55,9 +55,7 @@ export default function LoginPage() {
         <TextField label="Password" error={errors.password?.message} {...register('password')} type="password" autoComplete="current-password" />
         <FormSubmit failure={failure} busy={isSubmitting} label="Log In" busyLabel="Logging in..." />
       </form>
-      <p className="auth-card__links">
-        <Link to="/forgot-password">Forgot your password?</Link>
-      </p>
+      <AuthLink to="/forgot-password">Forgot your password?</AuthLink>
       <p className="auth-card__links">
         New here? <Link to={`/register${location.search}`}>Create an account</Link>
       </p>

@@ -102,18 +102,13 @@ function OrderList({ orders, onChange }: { orders: Order[]; onChange: (orders: O
   );
 }
 
-function OrdersArea() {
-  return (
-    <AccountArea area={useOrdersArea} loading={{ label: 'Loading your orders', lines: 3, lineHeight: '6rem' }} errorTitle="Your orders could not be loaded">
-      {(orders, replace) => <OrderList orders={orders} onChange={replace} />}
-    </AccountArea>
-  );
-}
-
 export default function MyOrdersPage() {
+  const loading = { label: 'Loading your orders', lines: 3, lineHeight: '6rem' };
   return (
     <AccountLayout title="My Orders">
-      <OrdersArea />
+      <AccountArea area={useOrdersArea} loading={loading} errorTitle="Your orders could not be loaded">
+        {(orders, replace) => <OrderList orders={orders} onChange={replace} />}
+      </AccountArea>
     </AccountLayout>
   );
 }

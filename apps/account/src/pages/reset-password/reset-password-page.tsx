@@ -1,9 +1,9 @@
 import { resetPassword, resetPasswordRequestSchema } from '@agri/api-client';
 import { TextField } from '@agri/ui';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
 
@@ -42,9 +42,7 @@ export default function ResetPasswordPage() {
         <TextField label="Confirm New Password" error={errors.confirmPassword?.message} {...register('confirmPassword')} type="password" autoComplete="new-password" />
         <FormSubmit failure={failure} busy={isSubmitting} label="Update Password" busyLabel="Saving..." />
       </form>
-      <p className="auth-card__links">
-        Link expired? <Link to="/forgot-password">Ask for a new one</Link>
-      </p>
+      <AuthLink lead="Link expired?" to="/forgot-password">Ask for a new one</AuthLink>
     </AuthLayout>
   );
 }
