@@ -20,11 +20,12 @@ import { CallRequestDialog } from '../../features/call-request/call-request-dial
 import { useCourseStore } from '../../features/courses/courses-store';
 import { currentPageUrl } from '../../shared/current-page-url';
 import { asSentence } from '../../shared/sentence';
+import '../../features/detail/detail-page.css';
 import './course-page.css';
 
 function CourseSkeleton() {
   return (
-    <div className="container course-page__layout" aria-busy="true">
+    <div className="container course-page__layout detail-layout" aria-busy="true">
       <p role="status" className="visually-hidden">
         Loading course
       </p>
@@ -35,7 +36,7 @@ function CourseSkeleton() {
           <Skeleton key={line} height="1em" className="course-page__skeleton-gap" />
         ))}
       </div>
-      <div className="course-card">
+      <div className="course-card detail-aside">
         <Skeleton height="2em" width="60%" />
         {Array.from({ length: 4 }, (_, line) => (
           <Skeleton key={line} height="44px" className="course-page__skeleton-gap" />
@@ -106,7 +107,7 @@ function CourseDetails({ course }: { course: Course }) {
         description={truncateText(htmlToText(course.description) || course.objective, 155)}
         keywords={`${course.title}, ${course.category}, agri-food training Kenya`}
       />
-      <header className="course-page__hero">
+      <header className="course-page__hero detail-hero">
         <div className="container">
           <Breadcrumb
             items={[{ label: 'Home', to: '/' }, { label: 'Courses', to: '/courses' }, { label: course.title }]}
@@ -114,18 +115,18 @@ function CourseDetails({ course }: { course: Course }) {
           <h1>{course.title}</h1>
           <ul className="course-page__meta" aria-label="Course summary">
             <li>
-              <span>Lecturer</span> {course.lecturer}
+              <span className="detail-label">Lecturer</span> {course.lecturer}
             </li>
             <li>
-              <span>Category</span> {course.category}
+              <span className="detail-label">Category</span> {course.category}
             </li>
             <li>
-              <span>Duration</span> {course.duration}
+              <span className="detail-label">Duration</span> {course.duration}
             </li>
           </ul>
         </div>
       </header>
-      <div className="container course-page__layout">
+      <div className="container course-page__layout detail-layout">
         <div className="course-page__main">
           <section aria-labelledby="about-course" className="course-page__section">
             <h2 id="about-course">About Course</h2>
@@ -136,7 +137,7 @@ function CourseDetails({ course }: { course: Course }) {
             <SafeHtml html={course.whatYouWillEarn[0]} className="course-page__html" />
           </section>
         </div>
-        <aside className="course-card" aria-label="Course price and actions">
+        <aside className="course-card detail-aside" aria-label="Course price and actions">
           <p className="course-card__price">
             <span className="visually-hidden">Price: </span>
             {formatKes(course.price)}

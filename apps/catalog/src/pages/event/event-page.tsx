@@ -23,11 +23,12 @@ import { currentPageUrl } from '../../shared/current-page-url';
 import { formatShortDate } from '../../shared/dates';
 import { asSentence } from '../../shared/sentence';
 import '../../features/events/events.css';
+import '../../features/detail/detail-page.css';
 import './event-page.css';
 
 function EventSkeleton() {
   return (
-    <div className="container event-page__layout" aria-busy="true">
+    <div className="container event-page__layout detail-layout" aria-busy="true">
       <p role="status" className="visually-hidden">
         Loading event
       </p>
@@ -38,7 +39,7 @@ function EventSkeleton() {
           <Skeleton key={line} height="1em" className="event-card__skeleton-gap" />
         ))}
       </div>
-      <div className="event-booking-card">
+      <div className="event-booking-card detail-aside">
         <Skeleton height="2em" width="60%" />
         <Skeleton height="44px" className="event-card__skeleton-gap" />
         <Skeleton height="44px" className="event-card__skeleton-gap" />
@@ -64,21 +65,21 @@ function EventDetails({ event }: { event: Event }) {
         description={truncateText(htmlToText(event.description), 155)}
         keywords={`${event.title}, agri-food events Kenya, food safety forum`}
       />
-      <header className="event-page__hero">
+      <header className="event-page__hero detail-hero">
         <div className="container">
           <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Events', to: '/events' }, { label: event.title }]} />
           <h1>{event.title}</h1>
           <p className="event-page__speaker">
-            <span>Speaker</span> {event.speaker}
+            <span className="detail-label">Speaker</span> {event.speaker}
           </p>
         </div>
       </header>
-      <div className="container event-page__layout">
+      <div className="container event-page__layout detail-layout">
         <div>
           <dl className="event-page__facts">
             {facts.map(([label, value]) => (
               <div key={label}>
-                <dt>{label}</dt>
+                <dt className="detail-label">{label}</dt>
                 <dd>{value}</dd>
               </div>
             ))}
@@ -89,7 +90,7 @@ function EventDetails({ event }: { event: Event }) {
           </section>
           <EventVideo title={event.title} posterUrl={event.images[0]?.url} />
         </div>
-        <aside className="event-booking-card" aria-label="Booking">
+        <aside className="event-booking-card detail-aside" aria-label="Booking">
           <p className="event-booking-card__price">
             <span className="visually-hidden">Price: </span>
             {formatKes(event.price)}

@@ -1,9 +1,10 @@
 import type { BlogPost } from '@agri/api-client';
-import { Button, ButtonLink, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
+import { Button, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
 import { useBlogsStore } from '../../features/blog/blog-store';
+import { SectionHeading } from './section-heading';
 
 export const HOME_PREVIEW_LENGTH = 100;
 export const HOME_DATE_PATTERN = 'MMMM D YYYY';
@@ -110,15 +111,7 @@ export function HomeBlogSection() {
   return (
     <section className="page-section section-alt home-blog" aria-labelledby="home-blog-title">
       <div className="container">
-        <div className="section-heading section-heading--split">
-          <div>
-            <p className="ui-eyebrow">Insights</p>
-            <h2 id="home-blog-title">From Our Blog</h2>
-          </div>
-          <ButtonLink to="/blogs" variant="secondary">
-            View All
-          </ButtonLink>
-        </div>
+        <SectionHeading eyebrow="Insights" id="home-blog-title" title="From Our Blog" link={{ to: '/blogs', label: 'View All' }} />
         {body}
       </div>
     </section>
