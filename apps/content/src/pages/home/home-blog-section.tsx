@@ -74,6 +74,10 @@ export function HomeBlogSection() {
 
   const large = posts.filter((post) => post.category === LARGE_CATEGORY).slice(0, MAX_LARGE);
   const compact = posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT);
+  const groups = [
+    { layout: 'large', posts: large },
+    { layout: 'compact', posts: compact },
+  ] as const;
 
   let body;
   // Until the first answer (the fetch starts after the first render) the section is loading, not empty.
@@ -91,20 +95,13 @@ export function HomeBlogSection() {
   else
     body = (
       <div className="home-blog__grid">
-        {large.length > 0 ? (
-          <div className="home-blog__large">
-            {large.map((post) => (
-              <HomeBlogCard key={post._id} post={post} layout="large" />
-            ))}
-          </div>
-        ) : null}
-        {compact.length > 0 ? (
-          <div className="home-blog__compact">
-            {compact.map((post) => (
-              <HomeBlogCard key={post._id} post={post} layout="compact" />
-            ))}
-          </div>
-        ) : null}
+        {groups.map(({ layout, posts: cards }) =>
+          cards.length > 0 ? (
+            <div key={layout} className={`home-blog__${layout}`}>
+              {cards.map((post) => <HomeBlogCard key={post._id} post={post} layout={layout} />)}
+            </div>
+          ) : null,
+        )}
       </div>
     );
 
