@@ -37,13 +37,16 @@ export const customerSchema = z.object({
 });
 export type Customer = z.output<typeof customerSchema>;
 
-export const registrationSchema = z.object({
+/** The customer's own details: the profile form, and the registration's first part. */
+export const profileSchema = z.object({
   firstname: safeText('First name', 100).min(1, 'First Name is Required'),
   lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
   email: accountEmailSchema,
   mobile: mobileSchema,
-  password: passwordSchema,
 });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const registrationSchema = profileSchema.extend({ password: passwordSchema });
 export type Registration = z.infer<typeof registrationSchema>;
 
 /** Resending the OTP reuses POST user/register with the pending email only. */
@@ -88,13 +91,6 @@ export const sessionCustomerSchema = storedCustomerSchema.refine((customer) => t
   message: 'The customer carries no token',
 });
 
-export const profileSchema = z.object({
-  firstname: safeText('First name', 100).min(1, 'First Name is Required'),
-  lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
-  email: accountEmailSchema,
-  mobile: mobileSchema,
-});
-export type Profile = z.infer<typeof profileSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: accountEmailSchema });
 export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
