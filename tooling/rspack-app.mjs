@@ -20,7 +20,9 @@ const singletons = [
   'zustand',
   'react-toastify',
 ];
-const workspacePackages = { '@agri/ui': 'packages/ui', '@agri/api-client': 'packages/api-client' };
+// Each entry of a workspace package is its own shared module: '@agri/ui/federation' holds the
+// fragment loader registry and the lazy-module cache, which must exist once like the rest.
+const workspacePackages = { '@agri/ui': 'packages/ui', '@agri/ui/federation': 'packages/ui', '@agri/api-client': 'packages/api-client' };
 
 const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 
@@ -34,7 +36,8 @@ function sharedConfig(appDir) {
   }
   // A workspace package's major is its contract: the API client's is the API contract's (release gate).
   for (const [name, dir] of Object.entries(workspacePackages)) {
-    if (dependencies[name]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '..', dir)).version}` };
+    const packageName = name.split('/').slice(0, 2).join('/');
+    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '..', dir)).version}` };
   }
   return shared;
 }

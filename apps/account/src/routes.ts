@@ -1,10 +1,5 @@
-import type { PageHeadInfo, PageRoute } from '@agri/ui';
-
-const head = (title: string, description: string, keywords: string): PageHeadInfo => ({
-  title: `${title} | Mavuno Agri-Food Consultants`,
-  description,
-  keywords,
-});
+import { pageHead as head } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 
 /** The account remote's pages; the shell mounts them in the site frame. */
 export const routes: PageRoute[] = [

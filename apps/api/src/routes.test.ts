@@ -176,7 +176,7 @@ describe('registration and OTP', () => {
       400,
       expired,
     );
-    await expectStatus(await api.call('POST', '/api/user/verify-otp', { body: { email, otp: '12ab' } }), 400, 'The code has 6 digits');
+    await expectStatus(await api.call('POST', '/api/user/verify-otp', { body: { email, otp: '12ab' } }), 400, 'OTP must be the 6 digits from your email');
   });
 });
 

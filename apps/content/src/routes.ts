@@ -1,13 +1,12 @@
-import type { PageRoute } from '@agri/ui';
-
-const site = 'Mavuno Agri-Food Consultants';
+import { business, pageHead } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 
 /** The content remote's pages; the shell mounts them in the site frame. */
 export const routes: PageRoute[] = [
   {
     path: '/',
     head: {
-      title: `${site} | Agri-Food Training & Consultancy in Kenya`,
+      title: `${business.name} | Agri-Food Training & Consultancy in Kenya`,
       description:
         'Expert agri-food training and consultancy in Kenya: ISO 22000, HACCP, food safety, product development, market access and compliance.',
       keywords: 'agri-food training Kenya, food safety consultancy, ISO 22000, HACCP, market access',
@@ -16,66 +15,65 @@ export const routes: PageRoute[] = [
   },
   {
     path: '/about',
-    head: {
-      title: `About Us | ${site}`,
-      description:
-        'Meet Mavuno Agri-Food Consultants: food technologists, lead auditors and business advisers training and supporting Kenyan food businesses.',
-      keywords: 'about Mavuno Agri-Food, food safety consultants Kenya, agribusiness advisers Nairobi',
-    },
+    head: pageHead(
+      'About Us',
+      'Meet Mavuno Agri-Food Consultants: food technologists, lead auditors and business advisers training and supporting Kenyan food businesses.',
+      'about Mavuno Agri-Food, food safety consultants Kenya, agribusiness advisers Nairobi',
+    ),
     load: () => import('./pages/about/about-page'),
   },
   {
     path: '/blogs',
-    head: {
-      title: `Blog | ${site}`,
-      description: 'Articles on food safety, certification, product development, market access and agribusiness in Kenya.',
-      keywords: 'food safety blog Kenya, HACCP tips, ISO 22000 guidance, agribusiness articles',
-    },
+    head: pageHead(
+      'Blog',
+      'Articles on food safety, certification, product development, market access and agribusiness in Kenya.',
+      'food safety blog Kenya, HACCP tips, ISO 22000 guidance, agribusiness articles',
+    ),
     load: () => import('./pages/blogs/blogs-page'),
   },
   {
     path: '/blog/:id',
-    head: {
-      title: `Blog | ${site}`,
-      description: 'An article from the Mavuno Agri-Food Consultants blog.',
-      keywords: 'agri-food blog Kenya, food safety, certification',
-    },
+    head: pageHead(
+      'Blog',
+      'An article from the Mavuno Agri-Food Consultants blog.',
+      'agri-food blog Kenya, food safety, certification',
+    ),
     load: () => import('./pages/blog-post/blog-post-page'),
   },
   {
     path: '/faqs',
-    head: {
-      title: `FAQ | ${site}`,
-      description: 'Answers about course materials, certificates, order tracking, in-house training and prices.',
-      keywords: 'training FAQ, course certificate delivery, course materials Kenya',
-    },
+    head: pageHead(
+      'FAQ',
+      'Answers about course materials, certificates, order tracking, in-house training and prices.',
+      'training FAQ, course certificate delivery, course materials Kenya',
+    ),
     load: () => import('./pages/faqs/faqs-page'),
   },
   {
     path: '/contact',
-    head: {
-      title: `Contact Us | ${site}`,
-      description: 'Call, email or visit Mavuno Agri-Food Consultants in Nairobi, or send us a message. Open Monday to Saturday, 10 AM to 8 PM.',
-      keywords: 'contact Mavuno Agri-Food, food safety consultant Nairobi, training enquiry',
-    },
+    head: pageHead(
+      'Contact Us',
+      'Call, email or visit Mavuno Agri-Food Consultants in Nairobi, or send us a message. Open Monday to Saturday, 10 AM to 8 PM.',
+      'contact Mavuno Agri-Food, food safety consultant Nairobi, training enquiry',
+    ),
     load: () => import('./pages/contact/contact-page'),
   },
   {
     path: '/privacy-policy',
-    head: {
-      title: `Privacy Policy | ${site}`,
-      description: 'How Mavuno Agri-Food Consultants collects, uses and protects your personal data under the Data Protection Act, 2019.',
-      keywords: 'privacy policy, data protection Kenya, personal data',
-    },
+    head: pageHead(
+      'Privacy Policy',
+      'How Mavuno Agri-Food Consultants collects, uses and protects your personal data under the Data Protection Act, 2019.',
+      'privacy policy, data protection Kenya, personal data',
+    ),
     load: () => import('./pages/legal/privacy-policy-page'),
   },
   {
     path: '/term-conditions',
-    head: {
-      title: `Terms and Conditions | ${site}`,
-      description: 'The terms that apply to bookings of training, events, consultancy and course materials from Mavuno Agri-Food Consultants.',
-      keywords: 'terms and conditions, training booking terms, Mavuno Agri-Food',
-    },
+    head: pageHead(
+      'Terms and Conditions',
+      'The terms that apply to bookings of training, events, consultancy and course materials from Mavuno Agri-Food Consultants.',
+      'terms and conditions, training booking terms, Mavuno Agri-Food',
+    ),
     load: () => import('./pages/legal/terms-page'),
   },
 ];

@@ -1,5 +1,5 @@
 import { configureApi, getCart, useSession } from '@agri/api-client';
-import { setFragmentLoader } from '@agri/ui';
+import { setFragmentLoader } from '@agri/ui/federation';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { ConfigErrorPage } from './config/config-error-page';

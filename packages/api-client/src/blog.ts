@@ -25,9 +25,4 @@ export const getBlogs = (): Promise<BlogPost[]> =>
 
 /** GET blog/{id}: one post. Sent without auth. */
 export const getBlog = (id: string): Promise<BlogPost> =>
-  call({
-    method: 'GET',
-    path: `blog/${segment(id)}`,
-    response: blogPostSchema,
-    errors: { fallback: 'Error getting blog' },
-  });
+  call({ method: 'GET', path: `blog/${segment(id)}`, response: blogPostSchema, errors: { fallback: 'Error getting blog' } });

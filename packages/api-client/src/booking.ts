@@ -42,13 +42,11 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
+/** What the reference API stores of a booking or a call request, besides what it is about. */
+const storedRequestSchema = z.object({ _id: serverIdSchema, contactDetails: contactDetailsSchema, createdAt: instantSchema });
+
 /** A stored booking as the reference API answers it; other servers may answer less (see `bookEvent`). */
-export const bookingSchema = z.object({
-  _id: serverIdSchema,
-  contactDetails: contactDetailsSchema,
-  event: bookedEventSchema,
-  createdAt: instantSchema,
-});
+export const bookingSchema = storedRequestSchema.extend({ event: bookedEventSchema });
 export type Booking = z.output<typeof bookingSchema>;
 
 /** The course as a call request records it: the server's own data, looked up by the id the client sent. */
@@ -71,12 +69,7 @@ export const courseCallRequestSchema = z.object({
 });
 export type CourseCallRequest = z.input<typeof courseCallRequestSchema>;
 
-export const courseCallRequestRecordSchema = z.object({
-  _id: serverIdSchema,
-  contactDetails: contactDetailsSchema,
-  course: requestedCourseSchema,
-  createdAt: instantSchema,
-});
+export const courseCallRequestRecordSchema = storedRequestSchema.extend({ course: requestedCourseSchema });
 export type CourseCallRequestRecord = z.output<typeof courseCallRequestRecordSchema>;
 
 /** The catalogue: the server's message, else the error's own, else 'Something went wrong!'. */

@@ -3,7 +3,7 @@ import { call, checkRequest, segment, type CallSpec } from './http';
 import { idSchema } from './common';
 import { amountSchema, anyReplySchema, listOf, numberSchema, readAnswer, serverIdSchema } from './reader';
 import { courseSummarySchema } from './courses';
-import { useSession } from './session/session-store';
+import { storeCartCount } from './session/session-store';
 
 export const cartItemSchema = z.object({
   /** The cartItemId of update and remove. */
@@ -28,7 +28,7 @@ export const addToCartRequestSchema = z.object({ courseId: idSchema, quantity: q
 export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
 const countSeats = (cart: Cart): Cart => {
-  useSession.getState().setCartCount(cart.items.reduce((seats, item) => seats + item.quantity, 0));
+  storeCartCount(cart.items.reduce((seats, item) => seats + item.quantity, 0));
   return cart;
 };
 

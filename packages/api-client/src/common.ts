@@ -33,6 +33,13 @@ export const phoneSchema = z
   .trim()
   .regex(/^\+?[0-9 ]{7,20}$/, 'Phone Number must be digits');
 
+/** A customer's mobile (registration, profile): 7 to 15 digits (E.164), spaces and a leading + allowed. */
+export const mobileSchema = z
+  .string()
+  .trim()
+  .min(1, 'Mobile No is Required')
+  .refine((value) => /^\+?[0-9 ]+$/.test(value) && /^[0-9]{7,15}$/.test(value.replace(/[+ ]/g, '')), 'Mobile No must be 7 to 15 digits');
+
 /** An image as `{ url }`; a bare URL string is read as one. */
 export const imageSchema = z.preprocess(
   (value) => (typeof value === 'string' ? { url: value } : value),

@@ -39,3 +39,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 /** Shown when the server rejects the stored token; the session has then been signed out. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+/** The message to show for a failure: an error's own (an ApiError's follows the catalogue), else `fallback`. */
+export const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback;

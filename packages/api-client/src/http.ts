@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
 import { readAnswer } from './reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
-import { tokenOf, useSession } from './session/session-store';
+import { clearSession, tokenOf, useSession } from './session/session-store';
 
 /** One axios instance for every call; base URL and timeout come from the run-time settings per call. */
 // The fetch adapter everywhere: the same behaviour in browsers, Node and tests (msw), timeouts included.
@@ -107,7 +107,7 @@ function toApiError(error: unknown, spec: CallSpec<unknown>, signedInCall: boole
     detail: `${spec.method} ${spec.path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
   });
   if (status === 401 && signedInCall) {
-    useSession.getState().signOut();
+    clearSession();
     const expired = new ApiError({
       message: SESSION_EXPIRED_MESSAGE,
       kind: 'http',

@@ -1,12 +1,22 @@
-export { apiSettingsSchema, configureApi, getApiSettings, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
+export { apiSettingsSchema, configureApi, getApiSettings, chatLink, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
 export {
   ApiError,
   isApiError,
   SESSION_EXPIRED_MESSAGE,
+  messageOf,
   type ApiErrorKind,
   type ErrorPolicy,
 } from './errors';
 export { onUnauthorized } from './http';
+export {
+  createDataArea,
+  useDataAreaFor,
+  type DataArea,
+  type DataAreaState,
+  type DataAreaActions,
+  type DataAreaStore,
+  type DataAreaOptions,
+} from './data-area';
 export {
   useSession,
   tokenOf,
@@ -17,7 +27,6 @@ export {
   STORAGE_KEY,
   type StoredCustomer,
   type SessionState,
-  type ProfileFields,
 } from './session/session-store';
 export { idSchema, emailSchema, phoneSchema, imageSchema, type Image } from './common';
 export {
@@ -61,6 +70,7 @@ export {
   login,
   fetchUser,
   logout,
+  LOGGED_OUT_MESSAGE,
   editUser,
   confirmEmailChange,
   requestPasswordReset,
@@ -133,4 +143,3 @@ export {
   type CourseCallRequest,
   type CourseCallRequestRecord,
 } from './booking';
-export { logOutCustomer, LOGGED_OUT_MESSAGE } from './log-out';

@@ -3,7 +3,7 @@ import { call, checkRequest, segment } from './http';
 import { courseSummarySchema } from './courses';
 import { shippingAddressSchema, storedAddressSchema } from './address';
 import { amountSchema, anyReplySchema, instantSchema, listOf, numberSchema, readAnswer, serverIdSchema } from './reader';
-import { useSession } from './session/session-store';
+import { storeCartCount } from './session/session-store';
 
 export const ORDER_STATUSES = ['Ordered', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -49,7 +49,7 @@ export async function createOrder(request: CreateOrderRequest): Promise<Order | 
   const errors = { fallback: 'Error creating order' };
   const body = checkRequest(createOrderRequestSchema, request, errors);
   const reply = await call({ method: 'POST', path: 'user/cart/create-order', auth: 'required', body, response: anyReplySchema, errors });
-  useSession.getState().setCartCount(0);
+  storeCartCount(0);
   return readAnswer('POST user/cart/create-order', orderSchema, reply).data ?? null;
 }
 

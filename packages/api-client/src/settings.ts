@@ -30,3 +30,8 @@ export function getApiSettings(): ApiSettings {
   if (!current) throw new Error('The API is not configured: call configureApi() at start-up.');
   return current;
 }
+
+/** A chat-message link to the business's number with the text prefilled; opening it is not an API call. */
+export function chatLink(text: string): string {
+  return `https://wa.me/${getApiSettings().chatNumber}?text=${encodeURIComponent(text)}`;
+}

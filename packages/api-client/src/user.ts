@@ -1,20 +1,31 @@
 import { z } from 'zod';
 import { call, checkRequest, segment } from './http';
-import { emailSchema, idSchema, phoneSchema, safeText } from './common';
+import { emailSchema, idSchema, mobileSchema, safeText } from './common';
 import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema, textOrNumberSchema } from './reader';
 import { courseSummarySchema, type CourseSummary } from './courses';
-import { storedCustomerSchema, tokenOf, type StoredCustomer } from './session/session-store';
+import { getCart } from './cart';
+import { clearSession, storeCustomer, storeProfile, storedCustomerSchema, tokenOf, useSession, type StoredCustomer } from './session/session-store';
 
 /** Server messages the spec names; client and server share them. */
 export const OTP_SENT_MESSAGE = 'OTP has been sent to your email';
 export const OTP_RESENT_MESSAGE = 'OTP has been resent successfully';
 export const USER_CREATED_MESSAGE = 'User created successfully';
 
-const requiredEmail = (required: string, invalid: string) =>
-  z.string().trim().min(1, required).pipe(z.email(invalid).max(254));
+/*
+ * The account forms' rules are these schemas, messages included: a form adds only what is its own
+ * (the confirm-password match). The server checks the same schemas on arrival.
+ */
 
-/** Any printable characters, kept as typed (not trimmed). */
-export const passwordSchema = safeText('Password', 128, { trim: false }).min(8, 'Password must be at least 8 characters');
+/** The email of an account form (log in, register, forgot password, profile). */
+const accountEmailSchema = z.string().trim().min(1, 'Email Address is Required').pipe(z.email('Email Should be valid').max(254));
+
+/** Any printable characters, kept as typed (not trimmed), 8 to 128 of them. */
+export const passwordSchema = safeText('Password', 128, { trim: false })
+  .min(1, 'Password is Required')
+  .min(8, 'Password must be at least 8 characters');
+
+/** The 6-digit code mailed at registration. */
+export const otpSchema = z.string().trim().min(1, 'OTP is Required').regex(/^[0-9]{6}$/, 'OTP must be the 6 digits from your email');
 
 /** A customer as the server describes them, without a token. */
 export const customerSchema = z.object({
@@ -26,13 +37,16 @@ export const customerSchema = z.object({
 });
 export type Customer = z.output<typeof customerSchema>;
 
-export const registrationSchema = z.object({
+/** The customer's own details: the profile form, and the registration's first part. */
+export const profileSchema = z.object({
   firstname: safeText('First name', 100).min(1, 'First Name is Required'),
   lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
-  email: requiredEmail('Email Address is Required', 'Email Should be valid'),
-  mobile: phoneSchema,
-  password: passwordSchema,
+  email: accountEmailSchema,
+  mobile: mobileSchema,
 });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const registrationSchema = profileSchema.extend({ password: passwordSchema });
 export type Registration = z.infer<typeof registrationSchema>;
 
 /** Resending the OTP reuses POST user/register with the pending email only. */
@@ -55,18 +69,19 @@ const withRegistrationToken = (registrationToken: string | undefined) =>
     ? { auth: 'none' as const, headers: { Authorization: `Bearer ${registrationToken}` } }
     : { auth: 'optional' as const };
 
-export const verifyOtpRequestSchema = z.object({
-  otp: z.string().regex(/^\d{6}$/, 'The code has 6 digits'),
-  email: emailSchema,
-});
+export const verifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
 /** Success is exactly the spec's message; anything else is not a created user. The created user is not read. */
 export const verifyOtpResponseSchema = z.object({ message: z.literal(USER_CREATED_MESSAGE) });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
+/**
+ * Any password up to 128 characters is checked by the server (it says only "invalid"); the log-in form
+ * also asks for the 8 characters every password has (`passwordSchema`), to say so before sending.
+ */
 export const credentialsSchema = z.object({
-  email: emailSchema,
+  email: accountEmailSchema,
   password: safeText('Password', 128, { trim: false }).min(1, 'Password is Required'),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
@@ -76,15 +91,8 @@ export const sessionCustomerSchema = storedCustomerSchema.refine((customer) => t
   message: 'The customer carries no token',
 });
 
-export const profileSchema = z.object({
-  firstname: safeText('First name', 100).min(1, 'First Name is Required'),
-  lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
-  email: requiredEmail('Email Address is Required', 'Email Should be valid'),
-  mobile: z.string().trim().min(1, 'Mobile No is Required').pipe(phoneSchema),
-});
-export type Profile = z.infer<typeof profileSchema>;
 
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const forgotPasswordRequestSchema = z.object({ email: accountEmailSchema });
 export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
 
 export const wishlistSchema = listOf(courseSummarySchema);
@@ -136,21 +144,27 @@ export function verifyOtp(request: VerifyOtpRequest, registrationToken?: string)
   });
 }
 
-/** POST user/login: the answer is what `useSession.signIn` stores. */
-export function login(credentials: Credentials): Promise<StoredCustomer> {
+/**
+ * POST user/login: stores the whole answer as the session's customer (spec section 4), then fetches the
+ * cart for the header's count (a failure there only leaves the count at 0).
+ */
+export async function login(credentials: Credentials): Promise<StoredCustomer> {
   const errors = { fallback: 'Error Logging in', useServerMessage: true };
-  return call({
+  const customer = await call({
     method: 'POST',
     path: 'user/login',
     body: checkRequest(credentialsSchema, credentials, errors),
     response: sessionCustomerSchema,
     errors,
   });
+  storeCustomer(customer);
+  getCart().catch(() => undefined);
+  return customer;
 }
 
-/** GET user/getuser: the answer is what `useSession.replaceCustomer` stores. */
-export const fetchUser = (): Promise<StoredCustomer> =>
-  call({
+/** GET user/getuser: the answer replaces the session's customer (spec section 4). */
+export async function fetchUser(): Promise<StoredCustomer> {
+  const customer = await call({
     method: 'GET',
     path: 'user/getuser',
     auth: 'required',
@@ -158,8 +172,18 @@ export const fetchUser = (): Promise<StoredCustomer> =>
     response: sessionCustomerSchema,
     errors: { fallback: 'Failed to fetch user data' },
   });
+  storeCustomer(customer);
+  return customer;
+}
 
-/** GET user/logout: the server forgets the token; then call `useSession.signOut`. */
+/** The info toast every Logout control shows (spec section 8). */
+export const LOGGED_OUT_MESSAGE = 'User Logged Out Successfully';
+
+/**
+ * GET user/logout: the server forgets the token, then the session and all browser storage are cleared.
+ * On failure the ApiError is thrown and the session is kept, so the customer can try again (a 401 has
+ * already signed them out in the HTTP layer).
+ */
 export async function logout(): Promise<void> {
   await call({
     method: 'GET',
@@ -169,6 +193,7 @@ export async function logout(): Promise<void> {
     response: anyReplySchema,
     errors: { fallback: 'Error logging out' },
   });
+  clearSession();
 }
 
 /**
@@ -186,8 +211,8 @@ export const editUserResponseSchema = z.object({
 export type EditUserResponse = Profile & { pendingEmail?: string; message?: string };
 
 /**
- * PUT user/edit-user: then call `useSession.updateProfile` with the answer. Resolves with the profile as
- * stored: what the server's answer says, else what was sent (any 2xx stored it).
+ * PUT user/edit-user: the session's customer takes the profile as stored (the old _id and token stay):
+ * what the server's answer says, else what was sent (any 2xx stored it). Resolves with that profile.
  */
 export async function editUser(profile: Profile): Promise<EditUserResponse> {
   const errors = { fallback: 'Error updating user' };
@@ -195,19 +220,27 @@ export async function editUser(profile: Profile): Promise<EditUserResponse> {
   const reply = await call({ method: 'PUT', path: 'user/edit-user', auth: 'required', body: sent, response: anyReplySchema, errors });
   const said = readAnswer('PUT user/edit-user', editUserResponseSchema, reply).data ?? {};
   const stored = Object.fromEntries(Object.entries(said).filter(([, value]) => value !== undefined));
-  return { ...sent, ...stored };
+  const saved = { ...sent, ...stored };
+  storeProfile(saved);
+  return saved;
 }
 
 export const confirmEmailResponseSchema = z.object({ message: z.string(), user: customerSchema });
 
-/** PUT user/confirm-email/{token}: the link mailed to a new address makes it the account's email. */
-export const confirmEmailChange = (token: string): Promise<z.infer<typeof confirmEmailResponseSchema>> =>
-  call({
+/**
+ * PUT user/confirm-email/{token}: the link mailed to a new address makes it the account's email. When that
+ * customer is signed in in this browser, the session shows the new email at once.
+ */
+export async function confirmEmailChange(token: string): Promise<z.infer<typeof confirmEmailResponseSchema>> {
+  const answer = await call({
     method: 'PUT',
     path: `user/confirm-email/${segment(token)}`,
     response: confirmEmailResponseSchema,
     errors: { fallback: 'This link is invalid or has expired', useServerMessage: true },
   });
+  if (useSession.getState().customer?._id === answer.user._id) storeProfile(answer.user);
+  return answer;
+}
 
 /** POST user/forgot-password-token: mails a single-use reset link (the answer is the same for unknown emails). */
 export async function requestPasswordReset(request: z.infer<typeof forgotPasswordRequestSchema>): Promise<void> {

@@ -24,3 +24,9 @@ export const business = {
     'Regulatory Compliance',
   ],
 } as const;
+
+/** A page's title: its own name, then the site's. */
+export const pageTitle = (title: string): string => `${title} | ${business.name}`;
+
+/** A route's head tags, titled with `pageTitle`. */
+export const pageHead = (title: string, description: string, keywords: string) => ({ title: pageTitle(title), description, keywords });

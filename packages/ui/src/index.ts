@@ -1,17 +1,19 @@
 import './styles/index.css';
 
-export type { PageHeadInfo, PageRoute, RouteTableModule } from './federation/page-route';
-export { RemoteFragment, setFragmentLoader } from './federation/remote-fragment';
 export { Button, ButtonLink, type ButtonVariant } from './components/button';
 export { Spinner } from './components/spinner';
 export { Skeleton } from './components/skeleton';
 export { StatusPanel } from './components/status-panel';
+export { DetailPageState } from './components/detail-page-state';
 export { SafeHtml, htmlToText } from './components/safe-html';
-export { PageHead } from './components/page-head';
+export { PageHead, type PageHeadInfo } from './components/page-head';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
 export { formatKes, truncateText, formatDate, formatDateRange } from './format/format';
-export { business } from './business';
-export { FormField, type FieldControlProps } from './components/form-field';
+export { business, pageHead, pageTitle } from './business';
+export { FormField, TextField, type FieldControlProps } from './components/form-field';
 export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';
-export { lazyModule, forgetLazyModule } from './federation/lazy-module';
+export { useLogOut } from './session/use-log-out';
+export { displayPhone, toKenyanInternational } from './format/phone';
+export { loginPathFor } from './navigation';
+export { LinkList, type LinkItem } from './components/link-list';

@@ -1,7 +1,5 @@
 import { startMockApi } from '@agri/api-client/testing';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { renderRoutes } from '@agri/ui/testing';
 import { useBookingStore } from '../features/booking/booking-store';
 import { useCourseRequestStore } from '../features/call-request/course-request-store';
 import { useCourseStore, useCoursesStore } from '../features/courses/courses-store';
@@ -25,26 +23,18 @@ export function resetCatalogStoresBetweenTests(): void {
   });
 }
 
-function CurrentLocation() {
-  const location = useLocation();
-  return <div data-testid="location">{location.pathname + location.search}</div>;
-}
-
 /** Renders the catalog's pages at `path`, with stand-ins for the pages of other remotes. */
 export function renderCatalog(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/courses" element={<CoursesPage />} />
-        <Route path="/course/:id" element={<CoursePage />} />
-        <Route path="/events" element={<EventsPage />} />
-        <Route path="/event/:id" element={<EventPage />} />
-        <Route path="/fragment" element={<UpcomingEvents />} />
-        <Route path="/login" element={<h1>Log in</h1>} />
-        <Route path="/" element={<h1>Home</h1>} />
-      </Routes>
-      <CurrentLocation />
-      <ToastContainer />
-    </MemoryRouter>,
+  return renderRoutes(
+    {
+      '/courses': <CoursesPage />,
+      '/course/:id': <CoursePage />,
+      '/events': <EventsPage />,
+      '/event/:id': <EventPage />,
+      '/fragment': <UpcomingEvents />,
+      '/login': <h1>Log in</h1>,
+      '/': <h1>Home</h1>,
+    },
+    path,
   );
 }

@@ -1,4 +1,4 @@
-import type { PageRoute } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
 import { selectMountedRoutes, selectOwnerOf, useComposition } from './composition-store';

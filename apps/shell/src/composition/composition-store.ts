@@ -1,4 +1,4 @@
-import type { PageRoute } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 import { create } from 'zustand';
 import type { RemoteEntry } from '../config/site-config';
 import { ownerOf } from '../config/route-owners';

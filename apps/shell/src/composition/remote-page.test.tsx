@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PageRoute } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 import { MemoryRouter } from 'react-router-dom';
 import { RemotePage } from './remote-page';
 

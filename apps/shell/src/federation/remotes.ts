@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RouteTableModule } from '@agri/ui';
+import type { RouteTableModule } from '@agri/ui/federation';
 import type { ComponentType } from 'react';
 import type { RemoteEntry } from '../config/site-config';
 

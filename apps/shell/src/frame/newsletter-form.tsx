@@ -57,6 +57,7 @@ export function NewsletterForm() {
             Email address
           </label>
           <input
+            className="ui-input"
             id={inputId}
             type="email"
             name="email"

@@ -1,7 +1,6 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
-import { Dialog } from '@agri/ui';
+import { Dialog, useLogOut } from '@agri/ui';
 import { NavLink } from 'react-router-dom';
-import { useLogout } from './use-logout';
 
 const mainItems = [
   { to: '/about', label: 'About Us' },
@@ -32,7 +31,7 @@ interface SideMenuProps {
 export function SideMenu({ open, onClose }: SideMenuProps) {
   const isSignedIn = useSession(selectIsSignedIn);
   const cartCount = useSession(selectCartCount);
-  const logOut = useLogout();
+  const { logOut } = useLogOut();
 
   const link = (item: { to: string; label: string }) => (
     <li key={item.to}>

@@ -1,4 +1,4 @@
-import { business } from '@agri/ui';
+import { business, LinkList } from '@agri/ui';
 import { Link } from 'react-router-dom';
 import { NewsletterForm } from './newsletter-form';
 import { SocialIcons } from './social-icons';
@@ -27,13 +27,7 @@ export function SiteFooter() {
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links">Quick Links</h2>
-          <ul>
-            {quickLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={quickLinks} />
         </nav>
         <section aria-labelledby="footer-services">
           <h2 id="footer-services">Our Services</h2>

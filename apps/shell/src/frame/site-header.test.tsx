@@ -94,7 +94,7 @@ describe('site header', () => {
 
   it('shows the account group, the cart count and Logout to a signed-in customer', async () => {
     signInForTests();
-    act(() => useSession.getState().setCartCount(3));
+    act(() => useSession.setState({ cartCount: 3 }));
     const { user, menuButton } = renderHeader();
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toHaveAttribute('href', '/cart');
     expect(screen.getByTestId('cart-count')).toHaveTextContent('3');

@@ -1,4 +1,4 @@
-import type { PageRoute } from '@agri/ui';
+import type { PageRoute } from '@agri/ui/federation';
 
 export const routes: PageRoute[] = [
   {

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { selectCartCount, selectIsSignedIn, STORAGE_KEY, tokenOf, useSession } from '../index';
+import { clearSession, storeCartCount, storeCustomer, storeProfile } from '../session/session-store';
 import { fixtures, resetSessionForTests } from '../testing';
 
 afterEach(resetSessionForTests);
@@ -7,22 +8,22 @@ afterEach(resetSessionForTests);
 describe('session store', () => {
   it('stores the whole login response under the customer key', () => {
     const loginResponse = { ...fixtures.storedCustomer, role: 'customer' };
-    useSession.getState().signIn(loginResponse);
+    storeCustomer(loginResponse);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(loginResponse);
     expect(selectIsSignedIn(useSession.getState())).toBe(true);
   });
 
   it('replaces the customer after fetch-user', () => {
-    useSession.getState().signIn(fixtures.storedCustomer);
+    storeCustomer(fixtures.storedCustomer);
     const fetched = { ...fixtures.storedCustomer, mobile: '700000001' };
-    useSession.getState().replaceCustomer(fetched);
+    storeCustomer(fetched);
     expect(useSession.getState().customer).toEqual(fetched);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(fetched);
   });
 
   it('keeps _id and token on a profile update', () => {
-    useSession.getState().signIn(fixtures.storedCustomer);
-    useSession.getState().updateProfile({ firstname: 'Zawadi', lastname: 'Otieno', email: 'zawadi@example.co.ke', mobile: '711' });
+    storeCustomer(fixtures.storedCustomer);
+    storeProfile({ firstname: 'Zawadi', lastname: 'Otieno', email: 'zawadi@example.co.ke', mobile: '711' });
     const customer = useSession.getState().customer;
     expect(customer).toEqual({
       _id: fixtures.storedCustomer._id,
@@ -36,17 +37,17 @@ describe('session store', () => {
   });
 
   it('ignores a profile update when signed out', () => {
-    useSession.getState().updateProfile({ firstname: 'A', lastname: 'B', email: 'a@b.co', mobile: '1' });
+    storeProfile({ firstname: 'A', lastname: 'B', email: 'a@b.co', mobile: '1' });
     expect(useSession.getState().customer).toBeNull();
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
   it('clears the customer, the cart count and all browser storage on sign-out', () => {
-    useSession.getState().signIn(fixtures.storedCustomer);
-    useSession.getState().setCartCount(3);
+    storeCustomer(fixtures.storedCustomer);
+    storeCartCount(3);
     localStorage.setItem('other', 'x');
     sessionStorage.setItem('draft', 'y');
-    useSession.getState().signOut();
+    clearSession();
     expect(useSession.getState().customer).toBeNull();
     expect(selectCartCount(useSession.getState())).toBe(0);
     expect(localStorage.length).toBe(0);
@@ -71,7 +72,7 @@ describe('session store', () => {
   });
 
   it('ignores other keys and a corrupt stored customer', () => {
-    useSession.getState().signIn(fixtures.storedCustomer);
+    storeCustomer(fixtures.storedCustomer);
     window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark', storageArea: localStorage }));
     expect(useSession.getState().customer).toEqual(fixtures.storedCustomer);
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: '{not json', storageArea: localStorage }));

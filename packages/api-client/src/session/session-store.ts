@@ -51,56 +51,48 @@ function writeStoredCustomer(customer: StoredCustomer): void {
   }
 }
 
+/** The session as the apps read it. Only the api-client's calls write it (login, edit-user, logout, the cart calls). */
 export interface SessionState {
   customer: StoredCustomer | null;
   /** Seats in the cart (sum of quantities); the cart calls keep it current. */
   cartCount: number;
-  /** After login: stores the whole login response. */
-  signIn: (customer: StoredCustomer) => void;
-  /** After fetch-user: the server's answer replaces the stored customer. */
-  replaceCustomer: (customer: StoredCustomer) => void;
-  /** After a profile update: new names, email and mobile; the old _id and token stay. */
-  updateProfile: (profile: ProfileFields) => void;
-  /** Logout, or a token the server rejected: clears the customer and all browser storage. */
-  signOut: () => void;
-  setCartCount: (count: number) => void;
 }
 
-export const useSession = create<SessionState>((set, get) => ({
-  customer: readStoredCustomer(),
-  cartCount: 0,
-  signIn: (customer) => {
-    writeStoredCustomer(customer);
-    set({ customer });
-  },
-  replaceCustomer: (customer) => {
-    writeStoredCustomer(customer);
-    set({ customer });
-  },
-  updateProfile: (profile) => {
-    const current = get().customer;
-    if (!current) return;
-    const customer: StoredCustomer = {
-      ...current,
-      firstname: profile.firstname,
-      lastname: profile.lastname,
-      email: profile.email,
-      mobile: profile.mobile,
-    };
-    writeStoredCustomer(customer);
-    set({ customer });
-  },
-  signOut: () => {
-    try {
-      globalThis.localStorage?.clear();
-      globalThis.sessionStorage?.clear();
-    } catch {
-      // See readStoredCustomer.
-    }
-    set({ customer: null, cartCount: 0 });
-  },
-  setCartCount: (cartCount) => set({ cartCount }),
-}));
+export const useSession = create<SessionState>(() => ({ customer: readStoredCustomer(), cartCount: 0 }));
+
+/** After login or fetch-user: stores the whole answer as the customer. */
+export function storeCustomer(customer: StoredCustomer): void {
+  writeStoredCustomer(customer);
+  useSession.setState({ customer });
+}
+
+/** After a profile update: new names, email and mobile; the old _id and token stay. */
+export function storeProfile(profile: ProfileFields): void {
+  const current = useSession.getState().customer;
+  if (!current) return;
+  storeCustomer({
+    ...current,
+    firstname: profile.firstname,
+    lastname: profile.lastname,
+    email: profile.email,
+    mobile: profile.mobile,
+  });
+}
+
+/** Logout, or a token the server rejected: clears the customer and all browser storage. */
+export function clearSession(): void {
+  try {
+    globalThis.localStorage?.clear();
+    globalThis.sessionStorage?.clear();
+  } catch {
+    // See readStoredCustomer.
+  }
+  useSession.setState({ customer: null, cartCount: 0 });
+}
+
+export function storeCartCount(cartCount: number): void {
+  useSession.setState({ cartCount });
+}
 
 // Another tab logging in or out changes the stored customer: follow it here too.
 if (typeof window !== 'undefined') {

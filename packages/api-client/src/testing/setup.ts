@@ -1,5 +1,5 @@
 import { configureApi, type ApiSettings } from '../settings';
-import { useSession, type StoredCustomer } from '../session/session-store';
+import { clearSession, storeCustomer, type StoredCustomer } from '../session/session-store';
 import { fixtures } from './fixtures';
 import { TEST_API_BASE_URL, TEST_REQUESTS_API_BASE_URL } from './handlers';
 
@@ -20,10 +20,10 @@ export function setupApiForTests(overrides: Partial<ApiSettings> = {}): ApiSetti
 
 /** Signs the fixtures' customer in (the mock handlers accept their token). */
 export function signInForTests(customer: StoredCustomer = fixtures.storedCustomer): void {
-  useSession.getState().signIn(customer);
+  storeCustomer(customer);
 }
 
 /** Signs out and zeroes the cart count between tests. */
 export function resetSessionForTests(): void {
-  useSession.getState().signOut();
+  clearSession();
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import './form-field.css';
 
 /** What a field's control needs so that its label, hint and error are announced with it. */
@@ -47,5 +47,16 @@ export function FormField({ label, error, hint, optional = false, className, chi
         </p>
       ) : null}
     </div>
+  );
+}
+
+type TextFieldProps = Omit<FormFieldProps, 'children' | 'className'> & Omit<ComponentPropsWithRef<'input'>, 'className' | 'id'>;
+
+/** A FormField whose control is a text input (`ui-input`): spread react-hook-form's `register(name)` on it. */
+export function TextField({ label, error, hint, optional, ...input }: TextFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} optional={optional}>
+      {(control) => <input {...control} {...input} className="ui-input" />}
+    </FormField>
   );
 }

@@ -1,5 +1,11 @@
 import { useEffect } from 'react';
-import type { PageHeadInfo } from '../federation/page-route';
+
+/** What a page puts in the document head. */
+export interface PageHeadInfo {
+  title: string;
+  description: string;
+  keywords: string;
+}
 
 function upsertMeta(name: string, content: string) {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);

@@ -1,11 +1,5 @@
 import type { ComponentType } from 'react';
-
-/** What a page puts in the document head. */
-export interface PageHeadInfo {
-  title: string;
-  description: string;
-  keywords: string;
-}
+import type { PageHeadInfo } from '../components/page-head';
 
 /**
  * One entry of the route table a remote exposes as `./routes`.

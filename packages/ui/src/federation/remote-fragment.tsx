@@ -1,5 +1,5 @@
-import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
-import { lazyModule } from './lazy-module';
+import type { ComponentType, ReactNode } from 'react';
+import { LazyMount } from './lazy-mount';
 
 type FragmentModule = { default: ComponentType };
 type FragmentLoader = (remote: string, fragment: string) => Promise<FragmentModule>;
@@ -28,16 +28,6 @@ function fragmentLoaderFor(remote: string, fragment: string) {
   return loader;
 }
 
-class FragmentBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
 interface RemoteFragmentProps {
   remote: string;
   fragment: string;
@@ -49,13 +39,12 @@ interface RemoteFragmentProps {
 
 /** Renders a fragment another remote exposes, surviving that remote's absence. */
 export function RemoteFragment({ remote, fragment, loading = null, fallback }: RemoteFragmentProps) {
-  const Fragment = lazyModule(`${remote}/${fragment}`, fragmentLoaderFor(remote, fragment));
   return (
-    <FragmentBoundary fallback={fallback}>
-      <Suspense fallback={loading}>
-        {/* eslint-disable-next-line react-hooks/static-components -- lazyModule returns the same component for the same key */}
-        <Fragment />
-      </Suspense>
-    </FragmentBoundary>
+    <LazyMount
+      moduleKey={`${remote}/${fragment}`}
+      load={fragmentLoaderFor(remote, fragment)}
+      loading={loading}
+      fallback={() => fallback}
+    />
   );
 }

@@ -1,22 +1,27 @@
-import { Suspense } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import { Button } from '../components/button';
 import { PageHead } from '../components/page-head';
 import { Spinner } from '../components/spinner';
 import { StatusPanel } from '../components/status-panel';
-import { lazyModule } from './lazy-module';
+import { LazyMount } from './lazy-mount';
 import type { PageRoute } from './page-route';
 
 function StandalonePage({ route }: { route: PageRoute }) {
-  const Page = lazyModule(route.path, route.load);
   return (
     <>
       <PageHead {...route.head} />
-      <Suspense fallback={<Spinner label="Loading page" />}>
-        {/* eslint-disable-next-line react-hooks/static-components -- lazyModule returns the same component for the same key */}
-        <Page />
-      </Suspense>
+      <LazyMount
+        moduleKey={route.path}
+        load={route.load}
+        loading={<Spinner label="Loading page" />}
+        fallback={(retry) => (
+          <StatusPanel title="This page could not be loaded" actions={<Button onClick={retry}>Retry</Button>}>
+            See the console for the error.
+          </StatusPanel>
+        )}
+      />
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { Button } from '@agri/ui';
+import { Button, LinkList, useLogOut } from '@agri/ui';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { RequireCustomer } from '../session/require-customer';
-import { useLogOut } from '../session/use-log-out';
 import '../../styles/account.css';
 
 const accountLinks = [
@@ -13,16 +12,11 @@ const accountLinks = [
 ];
 
 function AccountNav() {
-  const { logOut, isLoggingOut } = useLogOut();
+  const navigate = useNavigate();
+  const { logOut, isLoggingOut } = useLogOut(() => navigate('/', { replace: true }));
   return (
     <nav className="account-nav" aria-label="My Account">
-      <ul>
-        {accountLinks.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to}>{link.label}</NavLink>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={accountLinks} marksCurrent />
       <Button variant="ghost" className="account-nav__logout" onClick={() => void logOut()} disabled={isLoggingOut}>
         {isLoggingOut ? 'Logging out...' : 'Logout'}
       </Button>

@@ -1,7 +1,13 @@
 import { Skeleton } from '@agri/ui';
 
 /** The loading state of a data area: placeholder lines, announced once to screen readers. */
-export function LoadingBlock({ label, lines = 3, lineHeight = '1.25rem' }: { label: string; lines?: number; lineHeight?: string }) {
+export interface LoadingBlockProps {
+  label: string;
+  lines?: number;
+  lineHeight?: string;
+}
+
+export function LoadingBlock({ label, lines = 3, lineHeight = '1.25rem' }: LoadingBlockProps) {
   return (
     <div className="loading-block" role="status">
       <span className="visually-hidden">{label}</span>

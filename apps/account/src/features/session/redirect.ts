@@ -9,6 +9,3 @@ export function redirectTarget(search: string): string {
   }
   return target;
 }
-
-/** '/login?redirect=/cart' — the log-in page that brings the visitor back to `path` afterwards. */
-export const loginPathFor = (path: string): string => `/login?redirect=${encodeURIComponent(path)}`;

@@ -1,11 +1,12 @@
-import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
+import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
+import { FormField, PhoneInput, TextField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
+import { FormSubmit } from '../../features/forms/form-error';
+import { useFormFailure } from '../../features/forms/use-form-failure';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface AddressFormProps {
   initial: ShippingAddress;
@@ -14,7 +15,7 @@ interface AddressFormProps {
 
 /** The shipping address, in the form's field names end to end (see the api-client's address schema). */
 export function AddressForm({ initial, onSaved }: AddressFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure } = useFormFailure();
   const {
     register,
     handleSubmit,
@@ -27,26 +28,21 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
   }, [initial, isDirty, reset]);
 
   const onSubmit = async (address: ShippingAddress) => {
-    setFailure(null);
+    clearFailure();
     try {
       const saved = await saveAddress(address);
       toast.info('Address Saved Successfully');
       onSaved(saved);
     } catch (error) {
-      setFailure(messageOf(error));
-      toast.error(messageOf(error));
+      showFailure(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 
   return (
     <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
       <div className="account-form__row">
-        <FormField label="First Name" error={errors.firstName?.message}>
-          {(field) => <input {...field} {...register('firstName')} className="ui-input" autoComplete="shipping given-name" />}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastName?.message}>
-          {(field) => <input {...field} {...register('lastName')} className="ui-input" autoComplete="shipping family-name" />}
-        </FormField>
+        <TextField label="First Name" error={errors.firstName?.message} {...register('firstName')} autoComplete="shipping given-name" />
+        <TextField label="Last Name" error={errors.lastName?.message} {...register('lastName')} autoComplete="shipping family-name" />
       </div>
       <FormField label="County" error={errors.county?.message}>
         {(field) => (
@@ -56,15 +52,9 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
           </select>
         )}
       </FormField>
-      <FormField label="Address" error={errors.address?.message} hint="Street, building and floor, or a landmark we can find.">
-        {(field) => <input {...field} {...register('address')} className="ui-input" autoComplete="shipping address-line1" />}
-      </FormField>
-      <FormField label="Apartment, suite, etc." optional error={errors.other?.message}>
-        {(field) => <input {...field} {...register('other')} className="ui-input" autoComplete="shipping address-line2" />}
-      </FormField>
-      <FormField label="Area" error={errors.area?.message} hint="Town or area, e.g. Westlands, Nairobi.">
-        {(field) => <input {...field} {...register('area')} className="ui-input" autoComplete="shipping address-level2" />}
-      </FormField>
+      <TextField label="Address" error={errors.address?.message} hint="Street, building and floor, or a landmark we can find." {...register('address')} autoComplete="shipping address-line1" />
+      <TextField label="Apartment, suite, etc." optional error={errors.other?.message} {...register('other')} autoComplete="shipping address-line2" />
+      <TextField label="Area" error={errors.area?.message} hint="Town or area, e.g. Westlands, Nairobi." {...register('area')} autoComplete="shipping address-level2" />
       <div className="account-form__row">
         <FormField label="Phone Number" error={errors.phoneNumber?.message}>
           {(field) => <PhoneInput {...field} {...register('phoneNumber')} />}
@@ -73,10 +63,7 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
           {(field) => <PhoneInput {...field} {...register('additionalNumber')} autoComplete="off" />}
         </FormField>
       </div>
-      <FormError message={failure} />
-      <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-        {isSubmitting ? 'Saving...' : 'Save Address'}
-      </Button>
+      <FormSubmit failure={failure} busy={isSubmitting} label="Save Address" busyLabel="Saving..." />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { getAddress, KENYA, saveAddress } from '@agri/api-client';
 import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import AddressPage from './address-page';
 
 const server = startMockApi();

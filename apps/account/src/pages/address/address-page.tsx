@@ -1,12 +1,14 @@
-import { getAddress, selectCustomer, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
+import { createDataArea, getAddress, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
 import { Button } from '@agri/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { LoadingBlock } from '../../features/loading/loading-block';
-import { useLoad, type LoadState } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK, useAccountArea } from '../../features/loading/account-area';
 import { redirectTarget } from '../../features/session/redirect';
 import { AddressForm } from './address-form';
+
+const useSavedAddress = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });
 
 /** A first address starts from the customer's own name and mobile. */
 const startingAddress = (customer: StoredCustomer | null): ShippingAddress => ({
@@ -21,9 +23,9 @@ const startingAddress = (customer: StoredCustomer | null): ShippingAddress => ({
 });
 
 /** Shown above the form while the saved address cannot be read: the customer can still enter one. */
-function UnreadAddressNotice({ state, onRetry }: { state: LoadState<unknown>; onRetry: () => void }) {
-  if (state.status === 'success') return null;
-  if (state.status === 'loading') {
+function UnreadAddressNotice({ area, onRetry }: { area: Pick<DataAreaState<unknown>, 'isLoading' | 'isSuccess' | 'message'>; onRetry: () => void }) {
+  if (area.isSuccess && !area.isLoading) return null;
+  if (area.isLoading) {
     return (
       <p className="account-form__notice" role="status">
         Loading your saved address...
@@ -32,7 +34,7 @@ function UnreadAddressNotice({ state, onRetry }: { state: LoadState<unknown>; on
   }
   return (
     <div className="account-form__notice account-form__notice--problem" role="alert">
-      <p>Your saved address could not be loaded ({state.message}). You can still enter an address below.</p>
+      <p>Your saved address could not be loaded ({area.message}). You can still enter an address below.</p>
       <Button variant="secondary" onClick={onRetry}>
         Try again
       </Button>
@@ -44,20 +46,20 @@ function ShippingAddressArea() {
   const customer = useSession(selectCustomer);
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { state, reload } = useLoad(getAddress);
+  const area = useAccountArea(useSavedAddress);
   // After a failed read the form stays on screen, through every retry, so nothing typed is lost.
   const [readFailed, setReadFailed] = useState(false);
-  if (state.status === 'error' && !readFailed) setReadFailed(true);
-  const saved = state.status === 'success' ? state.data : null;
+  if (area.isError && !readFailed) setReadFailed(true);
+  const saved = area.isSuccess && !area.isLoading ? area.data : null;
   const initial = useMemo(
     () => (saved ? { ...saved, other: saved.other ?? '', additionalNumber: saved.additionalNumber ?? '' } : startingAddress(customer)),
     [saved, customer],
   );
 
-  if (!readFailed && state.status === 'loading') return <LoadingBlock label="Loading your saved address" lines={8} lineHeight="2.75rem" />;
+  if (!readFailed && area.isLoading) return <LoadingBlock label="Loading your saved address" lines={8} lineHeight="2.75rem" />;
   return (
     <>
-      {readFailed ? <UnreadAddressNotice state={state} onRetry={reload} /> : null}
+      {readFailed ? <UnreadAddressNotice area={area} onRetry={() => void area.run()} /> : null}
       <AddressForm initial={initial} onSaved={() => navigate(redirectTarget(search))} />
     </>
   );

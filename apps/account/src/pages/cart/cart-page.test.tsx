@@ -2,7 +2,7 @@ import { addToCart, getMyOrders, saveAddress, useSession } from '@agri/api-clien
 import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { formatKes } from '@agri/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import CartPage from './cart-page';
 import { vatBreakdown } from './vat';
 

@@ -1,14 +1,14 @@
-import { emptyCart, getCart, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
+import { createDataArea, emptyCart, getCart, messageOf, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel } from '@agri/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { LoadError } from '../../features/loading/load-error';
-import { LoadingBlock } from '../../features/loading/loading-block';
-import { messageOf, useLoad } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 import { CartSummary } from './cart-summary';
 import { Checkout } from './checkout';
+
+const useCartArea = createDataArea(getCart, { fallback: ACCOUNT_FALLBACK });
 
 const MAX_SEATS_OFFERED = 10;
 
@@ -70,7 +70,7 @@ function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) =
       onChange(await request());
       if (success) toast.success(success);
     } catch (error) {
-      toast.error(failure ?? messageOf(error));
+      toast.error(failure ?? messageOf(error, ACCOUNT_FALLBACK));
     } finally {
       setBusy(false);
     }
@@ -112,10 +112,11 @@ function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) =
 }
 
 function CartArea() {
-  const { state, reload, setData } = useLoad(getCart);
-  if (state.status === 'loading') return <LoadingBlock label="Loading your cart" lines={3} lineHeight="4rem" />;
-  if (state.status === 'error') return <LoadError title="Your cart could not be loaded" message={state.message} onRetry={reload} />;
-  return <CartContents cart={state.data} onChange={setData} />;
+  return (
+    <AccountArea area={useCartArea} loading={{ label: 'Loading your cart', lines: 3, lineHeight: '4rem' }} errorTitle="Your cart could not be loaded">
+      {(cart, replace) => <CartContents cart={cart} onChange={replace} />}
+    </AccountArea>
+  );
 }
 
 export default function CartPage() {

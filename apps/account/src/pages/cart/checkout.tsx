@@ -1,22 +1,25 @@
-import { createOrder, getAddress } from '@agri/api-client';
+import { createDataArea, createOrder, getAddress, type ShippingAddress } from '@agri/api-client';
 import { Button, ButtonLink } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { LoadError } from '../../features/loading/load-error';
-import { LoadingBlock } from '../../features/loading/loading-block';
-import { useLoad } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
+
+const useCheckoutAddress = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });
 
 /** Checkout: the whole cart becomes an order sent to the saved shipping address. */
 export function Checkout({ disabled }: { disabled: boolean }) {
+  return (
+    <AccountArea area={useCheckoutAddress} loading={{ label: 'Loading your shipping address', lines: 2 }} errorTitle="Shipping address unavailable">
+      {(address) => <CheckoutTo address={address} disabled={disabled} />}
+    </AccountArea>
+  );
+}
+
+function CheckoutTo({ address, disabled }: { address: ShippingAddress | null; disabled: boolean }) {
   const navigate = useNavigate();
-  const { state, reload } = useLoad(getAddress);
   const [isOrdering, setOrdering] = useState(false);
 
-  if (state.status === 'loading') return <LoadingBlock label="Loading your shipping address" lines={2} />;
-  if (state.status === 'error') return <LoadError title="Shipping address unavailable" message={state.message} onRetry={reload} />;
-
-  const address = state.data;
   if (!address) {
     return (
       <div className="checkout">

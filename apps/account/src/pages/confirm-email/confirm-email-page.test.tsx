@@ -1,7 +1,7 @@
 import { useSession } from '@agri/api-client';
 import { fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import ConfirmEmailPage from './confirm-email-page';
 
 startMockApi();

@@ -1,10 +1,9 @@
-import { confirmEmailChange, useSession } from '@agri/api-client';
-import { Button } from '@agri/ui';
+import { confirmEmailChange, messageOf } from '@agri/api-client';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
+import { useParams } from 'react-router-dom';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
+import { FormSubmit } from '../../features/forms/form-error';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 /**
  * The link mailed to a new email address. The change waits for a press of the button, so a mail
@@ -20,12 +19,9 @@ export default function ConfirmEmailPage() {
     setState({ status: 'saving' });
     try {
       const { user } = await confirmEmailChange(token);
-      // The customer may be signed in in this browser: show the new email at once.
-      const { customer, updateProfile } = useSession.getState();
-      if (customer?._id === user._id) updateProfile(user);
       setState({ status: 'done', email: user.email });
     } catch (error) {
-      setState({ status: 'failed', message: messageOf(error) });
+      setState({ status: 'failed', message: messageOf(error, ACCOUNT_FALLBACK) });
     }
   };
 
@@ -35,9 +31,7 @@ export default function ConfirmEmailPage() {
         <p className="account-form__notice" role="status">
           Your account&apos;s email is now <strong>{state.email}</strong>.
         </p>
-        <p className="auth-card__links">
-          <Link to="/my-profile">Go to My Profile</Link>
-        </p>
+        <AuthLink to="/my-profile">Go to My Profile</AuthLink>
       </AuthLayout>
     );
   }
@@ -45,14 +39,9 @@ export default function ConfirmEmailPage() {
   return (
     <AuthLayout title="Confirm Your New Email" intro={<p>Press the button to make this address your account&apos;s email.</p>}>
       <div className="account-form">
-        <FormError message={state.status === 'failed' ? state.message : null} />
-        <Button onClick={() => void confirm()} disabled={state.status === 'saving'} className="account-form__submit">
-          {state.status === 'saving' ? 'Confirming...' : 'Confirm New Email'}
-        </Button>
+        <FormSubmit failure={state.status === 'failed' ? state.message : null} busy={state.status === 'saving'} label="Confirm New Email" busyLabel="Confirming..." onClick={() => void confirm()} />
       </div>
-      <p className="auth-card__links">
-        Link expired? <Link to="/edit-profile">Change your email again</Link>
-      </p>
+      <AuthLink lead="Link expired?" to="/edit-profile">Change your email again</AuthLink>
     </AuthLayout>
   );
 }

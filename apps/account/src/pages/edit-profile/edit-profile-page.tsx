@@ -1,13 +1,12 @@
 import { editUser, profileSchema, selectCustomer, useSession, type Profile, type StoredCustomer } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, FormField, PhoneInput, TextField } from '@agri/ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { FormError } from '../../features/forms/form-error';
+import { useAccountForm } from '../../features/forms/use-account-form';
 
 const profileOf = (customer: StoredCustomer): Profile => ({
   firstname: customer.firstname,
@@ -18,44 +17,37 @@ const profileOf = (customer: StoredCustomer): Profile => ({
 
 /** The profile form: locked until the edit icon is pressed, locked again once saved. */
 function ProfileForm({ customer }: { customer: StoredCustomer }) {
-  const updateProfile = useSession((state) => state.updateProfile);
   const [isLocked, setLocked] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
   /** Set when the server mailed a confirmation link to a new email instead of changing it at once. */
   const [emailNotice, setEmailNotice] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<Profile>({ resolver: zodResolver(profileSchema), defaultValues: profileOf(customer) });
+  const { register, handleSubmit, reset, setFocus, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    profileSchema,
+    profileOf(customer),
+  );
 
   const unlock = () => {
     setLocked(false);
-    setFailure(null);
+    clearFailure();
     // The field becomes editable on the next render; focus it then.
     setTimeout(() => setFocus('firstname'));
   };
 
   const cancel = () => {
     reset(profileOf(customer));
-    setFailure(null);
+    clearFailure();
     setLocked(true);
   };
 
   const onSubmit = async (profile: Profile) => {
-    setFailure(null);
+    clearFailure();
     try {
       const saved = await editUser(profile);
-      updateProfile(saved);
       reset(profileOf({ ...customer, ...saved }));
       setLocked(true);
       setEmailNotice(saved.pendingEmail ? (saved.message ?? `We sent a link to ${saved.pendingEmail} to confirm your new email.`) : null);
       toast.success('Profile Updated Successfully');
     } catch {
-      setFailure('Something Went Wrong!');
-      toast.error('Something Went Wrong!');
+      showFailure('Something Went Wrong!');
     }
   };
 
@@ -73,22 +65,10 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
         {isLocked ? 'Press the edit icon to change your details.' : 'Editing: change your details, then save.'}
       </p>
       <div className="account-form__row">
-        <FormField label="First Name" error={errors.firstname?.message}>
-          {(field) => (
-            <input {...field} {...register('firstname')} className="ui-input" readOnly={isLocked} autoComplete="given-name" />
-          )}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastname?.message}>
-          {(field) => (
-            <input {...field} {...register('lastname')} className="ui-input" readOnly={isLocked} autoComplete="family-name" />
-          )}
-        </FormField>
+        <TextField label="First Name" error={errors.firstname?.message} {...register('firstname')} readOnly={isLocked} autoComplete="given-name" />
+        <TextField label="Last Name" error={errors.lastname?.message} {...register('lastname')} readOnly={isLocked} autoComplete="family-name" />
       </div>
-      <FormField label="Email Address" error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...register('email')} className="ui-input" type="email" readOnly={isLocked} autoComplete="email" />
-        )}
-      </FormField>
+      <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" readOnly={isLocked} autoComplete="email" />
       <FormField label="Phone Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} readOnly={isLocked} />}
       </FormField>

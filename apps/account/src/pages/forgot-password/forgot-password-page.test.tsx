@@ -1,6 +1,6 @@
 import { errorResponse, startMockApi } from '@agri/api-client/testing';
 import { screen } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import ForgotPasswordPage from './forgot-password-page';
 
 const server = startMockApi();

@@ -1,36 +1,28 @@
-import { requestPasswordReset } from '@agri/api-client';
-import { Button, FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordRequestSchema, messageOf, requestPasswordReset } from '@agri/api-client';
+import type { z } from 'zod';
+import { TextField } from '@agri/ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { emailField } from '../../features/forms/field-rules';
-import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
+import { FormSubmit } from '../../features/forms/form-error';
+import { useAccountForm } from '../../features/forms/use-account-form';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
-const forgotPasswordSchema = z.object({ email: emailField });
-type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 
 export default function ForgotPasswordPage() {
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    forgotPasswordRequestSchema,
+    { email: '' },
+  );
 
   const onSubmit = async ({ email }: ForgotPasswordForm) => {
-    setFailure(null);
+    clearFailure();
     try {
       await requestPasswordReset({ email });
       setSentTo(email);
     } catch (error) {
-      setFailure(messageOf(error));
-      toast.error(messageOf(error));
+      showFailure(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 
@@ -43,9 +35,7 @@ export default function ForgotPasswordPage() {
             can be used once.
           </p>
         </div>
-        <p className="auth-card__links">
-          <Link to="/login">Back to Log In</Link>
-        </p>
+        <AuthLink to="/login">Back to Log In</AuthLink>
       </AuthLayout>
     );
   }
@@ -53,17 +43,10 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="Forgot Password" intro={<p>Enter your account email and we will send you a link to reset your password.</p>}>
       <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField label="Email Address" error={errors.email?.message}>
-          {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
-        </FormField>
-        <FormError message={failure} />
-        <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-          {isSubmitting ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
+        <FormSubmit failure={failure} busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />
       </form>
-      <p className="auth-card__links">
-        Remembered it? <Link to="/login">Log in</Link>
-      </p>
+      <AuthLink lead="Remembered it?" to="/login">Log in</AuthLink>
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { useSession } from '@agri/api-client';
-import { delayedResponse, errorResponse, fixtures, startMockApi } from '@agri/api-client/testing';
+import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import LoginPage from './login-page';
 
 const server = startMockApi();
@@ -75,7 +75,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a signed-in customer on at once', async () => {
-    useSession.getState().signIn(fixtures.storedCustomer);
+    signInForTests(fixtures.storedCustomer);
     renderPage(<LoginPage />, { route: '/login?redirect=%2Fmy-orders' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/my-orders$/));
   });

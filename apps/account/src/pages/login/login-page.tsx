@@ -1,55 +1,39 @@
-import { getCart, isApiError, login, selectIsSignedIn, useSession } from '@agri/api-client';
-import { Button, FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials } from '@agri/api-client';
+import { TextField } from '@agri/ui';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { emailField } from '../../features/forms/field-rules';
-import { FormError } from '../../features/forms/form-error';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
+import { FormSubmit } from '../../features/forms/form-error';
+import { useAccountForm } from '../../features/forms/use-account-form';
 import { redirectTarget } from '../../features/session/redirect';
 
-const loginFormSchema = z.object({
-  email: emailField,
-  password: z.string().min(1, 'Password is Required').min(8, 'Password must be at least 8 characters'),
-});
-type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** The register page hands over the new customer's email so they only type the password. */
 const emailFrom = (state: unknown): string =>
   typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
 
+/** The contract's credentials, with the password rule every account's password meets. */
+const loginFormSchema = credentialsSchema.extend({ password: passwordSchema });
+
 export default function LoginPage() {
   const location = useLocation();
   const isSignedIn = useSession(selectIsSignedIn);
-  const signIn = useSession((state) => state.signIn);
-  const [failure, setFailure] = useState<string | null>(null);
   const target = redirectTarget(location.search);
   const askedToLogIn = new URLSearchParams(location.search).has('redirect');
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: emailFrom(location.state), password: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    loginFormSchema,
+    { email: emailFrom(location.state), password: '' },
+  );
 
-  const onSubmit = async (credentials: LoginForm) => {
-    setFailure(null);
+  const onSubmit = async (credentials: Credentials) => {
+    clearFailure();
     try {
-      const customer = await login(credentials);
-      signIn(customer);
+      await login(credentials);
       toast.info('User Logged in Successfully!');
-      // The header's cart count comes from the server's cart; a failure here only leaves it at 0.
-      getCart().catch(() => undefined);
     } catch (error) {
       const message = isApiError(error) && error.serverMessage ? error.serverMessage : 'An error occurred';
-      setFailure(message);
-      toast.error(message);
+      showFailure(message);
     }
   };
 
@@ -67,22 +51,11 @@ export default function LoginPage() {
       }
     >
       <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField label="Email Address" error={errors.email?.message}>
-          {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
-        </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(field) => (
-            <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="current-password" />
-          )}
-        </FormField>
-        <FormError message={failure} />
-        <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-          {isSubmitting ? 'Logging in...' : 'Log In'}
-        </Button>
+        <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
+        <TextField label="Password" error={errors.password?.message} {...register('password')} type="password" autoComplete="current-password" />
+        <FormSubmit failure={failure} busy={isSubmitting} label="Log In" busyLabel="Logging in..." />
       </form>
-      <p className="auth-card__links">
-        <Link to="/forgot-password">Forgot your password?</Link>
-      </p>
+      <AuthLink to="/forgot-password">Forgot your password?</AuthLink>
       <p className="auth-card__links">
         New here? <Link to={`/register${location.search}`}>Create an account</Link>
       </p>

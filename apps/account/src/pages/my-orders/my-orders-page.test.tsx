@@ -2,7 +2,7 @@ import { addToCart, createOrder, getMyOrders } from '@agri/api-client';
 import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { formatDate, formatKes } from '@agri/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import MyOrdersPage from './my-orders-page';
 
 const server = startMockApi();

@@ -1,11 +1,11 @@
-import { getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
+import { createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
 import { Button, ButtonLink, formatDate, formatKes, StatusPanel } from '@agri/ui';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { LoadError } from '../../features/loading/load-error';
-import { LoadingBlock } from '../../features/loading/loading-block';
-import { useLoad } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
+
+const useOrdersArea = createDataArea(getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
 /** Orders not yet on their way can still be cancelled. */
 const CANCELLABLE: readonly OrderStatus[] = ['Ordered', 'Processing'];
@@ -62,7 +62,7 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
         ))}
       </ul>
       {CANCELLABLE.includes(order.status) ? (
-        <div className="order-card__actions">
+        <div className="order-card__actions ui-actions">
           {isConfirming ? (
             <>
               <p id={`${headingId}-confirm`}>Cancel this order?</p>
@@ -84,11 +84,7 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
   );
 }
 
-function OrdersArea() {
-  const { state, reload, setData } = useLoad(getMyOrders);
-  if (state.status === 'loading') return <LoadingBlock label="Loading your orders" lines={3} lineHeight="6rem" />;
-  if (state.status === 'error') return <LoadError title="Your orders could not be loaded" message={state.message} onRetry={reload} />;
-  const orders = state.data;
+function OrderList({ orders, onChange }: { orders: Order[]; onChange: (orders: Order[]) => void }) {
   if (orders.length === 0) {
     return (
       <StatusPanel title="No orders yet" actions={<ButtonLink to="/courses">Browse Courses</ButtonLink>}>
@@ -96,7 +92,7 @@ function OrdersArea() {
       </StatusPanel>
     );
   }
-  const replace = (updated: Order) => setData(orders.map((order) => (order._id === updated._id ? updated : order)));
+  const replace = (updated: Order) => onChange(orders.map((order) => (order._id === updated._id ? updated : order)));
   return (
     <ul className="order-list" aria-label="Your orders">
       {orders.map((order) => (
@@ -107,9 +103,12 @@ function OrdersArea() {
 }
 
 export default function MyOrdersPage() {
+  const loading = { label: 'Loading your orders', lines: 3, lineHeight: '6rem' };
   return (
     <AccountLayout title="My Orders">
-      <OrdersArea />
+      <AccountArea area={useOrdersArea} loading={loading} errorTitle="Your orders could not be loaded">
+        {(orders, replace) => <OrderList orders={orders} onChange={replace} />}
+      </AccountArea>
     </AccountLayout>
   );
 }

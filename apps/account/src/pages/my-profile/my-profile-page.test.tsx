@@ -2,7 +2,7 @@ import { saveAddress, useSession } from '@agri/api-client';
 import { apiUrl, delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import MyProfilePage from './my-profile-page';
 
 const server = startMockApi();

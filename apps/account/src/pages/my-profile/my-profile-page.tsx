@@ -1,11 +1,11 @@
-import { getAddress, selectCustomer, useSession } from '@agri/api-client';
+import { createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
+import { displayPhone } from '@agri/ui';
 import { Link } from 'react-router-dom';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
-import { displayPhone } from '../../features/forms/phone';
-import { LoadError } from '../../features/loading/load-error';
-import { LoadingBlock } from '../../features/loading/loading-block';
-import { useLoad } from '../../features/loading/use-load';
+import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
+
+const useShippingInformation = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });
 
 const shown = (value: string | undefined): string => (value && value.trim() !== '' ? value : 'None');
 
@@ -36,17 +36,9 @@ function SectionHeading({ id, title, editTo, editLabel }: SectionHeadingProps) {
   );
 }
 
-function ShippingInformation() {
-  const { state, reload } = useLoad(getAddress);
-  if (state.status === 'loading') {
-    return <LoadingBlock label="Loading your shipping information" lines={6} />;
-  }
-  if (state.status === 'error') {
-    return <LoadError title="Shipping information unavailable" message={state.message} onRetry={reload} />;
-  }
-  const address = state.data;
+function ShippingDetails({ address }: { address: ShippingAddress | null }) {
   return (
-    <dl className="detail-list">
+    <dl className="detail-list ui-facts">
       <Detail label="Region" value={address?.county} />
       <Detail label="First Name" value={address?.firstName} />
       <Detail label="Address" value={address?.address} />
@@ -57,11 +49,19 @@ function ShippingInformation() {
   );
 }
 
+function ShippingInformation() {
+  return (
+    <AccountArea area={useShippingInformation} loading={{ label: 'Loading your shipping information', lines: 6 }} errorTitle="Shipping information unavailable">
+      {(address) => <ShippingDetails address={address} />}
+    </AccountArea>
+  );
+}
+
 function AccountDetails() {
   const customer = useSession(selectCustomer);
   if (!customer) return null;
   return (
-    <dl className="detail-list">
+    <dl className="detail-list ui-facts">
       <Detail label="User ID" value={customer._id} />
       <Detail label="Full Name" value={`${customer.firstname} ${customer.lastname}`} />
       <Detail label="Email" value={customer.email} />

@@ -1,14 +1,12 @@
-import { resendOtp, verifyOtp } from '@agri/api-client';
+import { resendOtp, verifyOtp, verifyOtpRequestSchema } from '@agri/api-client';
 import { Button, FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { otpField } from '../../features/forms/field-rules';
+import type { z } from 'zod';
 import { FormError } from '../../features/forms/form-error';
+import { useAccountForm } from '../../features/forms/use-account-form';
 
-const otpFormSchema = z.object({ otp: otpField });
+const otpFormSchema = verifyOtpRequestSchema.pick({ otp: true });
 type OtpForm = z.infer<typeof otpFormSchema>;
 
 interface OtpFormProps {
@@ -21,39 +19,34 @@ interface OtpFormProps {
 
 /** Step 2: the 6-digit code from the email creates the account; a new code can be sent. */
 export function OtpForm({ email, registrationToken, onVerified, onChangeDetails }: OtpFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
   const [isResending, setResending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+  const { register, handleSubmit, setFocus, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    otpFormSchema,
+    { otp: '' },
+  );
 
   // The form replaced the details form: take the customer straight to the code field.
   useEffect(() => setFocus('otp'), [setFocus]);
 
   const onSubmit = async ({ otp }: OtpForm) => {
-    setFailure(null);
+    clearFailure();
     try {
       await verifyOtp({ otp, email }, registrationToken);
       toast.info('User Has been Created Successfully!');
       onVerified();
     } catch {
-      setFailure('OTP verification failed');
-      toast.error('OTP verification failed');
+      showFailure('OTP verification failed');
     }
   };
 
   const resend = async () => {
-    setFailure(null);
+    clearFailure();
     setResending(true);
     try {
       await resendOtp({ email }, registrationToken);
       toast.info('OTP has been resent to your email');
     } catch {
-      setFailure('OTP resend failed');
-      toast.error('OTP resend failed');
+      showFailure('OTP resend failed');
     } finally {
       setResending(false);
     }

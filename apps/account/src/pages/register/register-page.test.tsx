@@ -1,6 +1,6 @@
 import { delayedResponse, errorResponse, fixtures, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import RegisterPage from './register-page';
 
 const server = startMockApi();

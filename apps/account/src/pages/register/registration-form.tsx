@@ -1,21 +1,9 @@
-import { register as registerCustomer, type Registration } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
+import { FormField, PhoneInput, TextField } from '@agri/ui';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { emailField, mobileField, newPasswordField } from '../../features/forms/field-rules';
-import { FormError } from '../../features/forms/form-error';
-import { messageOf } from '../../features/loading/use-load';
-
-const registrationFormSchema = z.object({
-  firstname: z.string().trim().min(1, 'First Name is Required').max(100),
-  lastname: z.string().trim().min(1, 'Last Name is Required').max(100),
-  email: emailField,
-  mobile: mobileField,
-  password: newPasswordField,
-});
+import { FormSubmit } from '../../features/forms/form-error';
+import { useAccountForm } from '../../features/forms/use-account-form';
+import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface RegistrationFormProps {
   /** What the customer typed before, when they come back from the code step. */
@@ -26,53 +14,34 @@ interface RegistrationFormProps {
 
 /** Step 1: the customer's details; the server mails a 6-digit code to the email. */
 export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Registration>({
-    resolver: zodResolver(registrationFormSchema),
-    defaultValues: initial ?? { firstname: '', lastname: '', email: '', mobile: '', password: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    registrationSchema,
+    initial ?? { firstname: '', lastname: '', email: '', mobile: '', password: '' },
+  );
 
   const onSubmit = async (registration: Registration) => {
-    setFailure(null);
+    clearFailure();
     try {
       const { registrationToken } = await registerCustomer(registration);
       toast.info('OTP has been sent to your email');
       onCodeSent(registration, registrationToken);
     } catch (error) {
-      setFailure(messageOf(error));
-      toast.error(messageOf(error));
+      showFailure(messageOf(error, ACCOUNT_FALLBACK));
     }
   };
 
   return (
     <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
       <div className="account-form__row">
-        <FormField label="First Name" error={errors.firstname?.message}>
-          {(field) => <input {...field} {...register('firstname')} className="ui-input" autoComplete="given-name" />}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastname?.message}>
-          {(field) => <input {...field} {...register('lastname')} className="ui-input" autoComplete="family-name" />}
-        </FormField>
+        <TextField label="First Name" error={errors.firstname?.message} {...register('firstname')} autoComplete="given-name" />
+        <TextField label="Last Name" error={errors.lastname?.message} {...register('lastname')} autoComplete="family-name" />
       </div>
-      <FormField label="Email Address" error={errors.email?.message}>
-        {(field) => <input {...field} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
-      </FormField>
+      <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
       <FormField label="Mobile Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} />}
       </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-        {(field) => (
-          <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="new-password" />
-        )}
-      </FormField>
-      <FormError message={failure} />
-      <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-        {isSubmitting ? 'Sending code...' : 'Create Account'}
-      </Button>
+      <TextField label="Password" error={errors.password?.message} hint="At least 8 characters." {...register('password')} type="password" autoComplete="new-password" />
+      <FormSubmit failure={failure} busy={isSubmitting} label="Create Account" busyLabel="Sending code..." />
     </form>
   );
 }

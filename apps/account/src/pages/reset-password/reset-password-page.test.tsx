@@ -1,6 +1,6 @@
 import { startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import ResetPasswordPage from './reset-password-page';
 
 startMockApi();

@@ -1,20 +1,15 @@
-import { resetPassword } from '@agri/api-client';
-import { Button, FormField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { resetPassword, resetPasswordRequestSchema } from '@agri/api-client';
+import { TextField } from '@agri/ui';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
-import { newPasswordField } from '../../features/forms/field-rules';
-import { FormError } from '../../features/forms/form-error';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
+import { FormSubmit } from '../../features/forms/form-error';
+import { useAccountForm } from '../../features/forms/use-account-form';
 
-const resetPasswordSchema = z
-  .object({
-    password: newPasswordField,
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
-  })
+// The contract's password rule; the confirmation is this form's own.
+const resetPasswordSchema = resetPasswordRequestSchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: 'The two passwords do not match',
@@ -24,49 +19,30 @@ type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+    resetPasswordSchema,
+    { password: '', confirmPassword: '' },
+  );
 
   const onSubmit = async ({ password }: ResetPasswordForm) => {
-    setFailure(null);
+    clearFailure();
     try {
       await resetPassword(token, { password });
       toast.success('Password Updated Successfully');
       navigate('/login', { replace: true });
     } catch {
-      setFailure('Something Went Wrong!');
-      toast.error('Something Went Wrong!');
+      showFailure('Something Went Wrong!');
     }
   };
 
   return (
     <AuthLayout title="Reset Password" intro={<p>Choose a new password for your account.</p>}>
       <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField label="New Password" error={errors.password?.message} hint="At least 8 characters.">
-          {(field) => (
-            <input {...field} {...register('password')} className="ui-input" type="password" autoComplete="new-password" />
-          )}
-        </FormField>
-        <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-          {(field) => (
-            <input {...field} {...register('confirmPassword')} className="ui-input" type="password" autoComplete="new-password" />
-          )}
-        </FormField>
-        <FormError message={failure} />
-        <Button type="submit" disabled={isSubmitting} className="account-form__submit">
-          {isSubmitting ? 'Saving...' : 'Update Password'}
-        </Button>
+        <TextField label="New Password" error={errors.password?.message} hint="At least 8 characters." {...register('password')} type="password" autoComplete="new-password" />
+        <TextField label="Confirm New Password" error={errors.confirmPassword?.message} {...register('confirmPassword')} type="password" autoComplete="new-password" />
+        <FormSubmit failure={failure} busy={isSubmitting} label="Update Password" busyLabel="Saving..." />
       </form>
-      <p className="auth-card__links">
-        Link expired? <Link to="/forgot-password">Ask for a new one</Link>
-      </p>
+      <AuthLink lead="Link expired?" to="/forgot-password">Ask for a new one</AuthLink>
     </AuthLayout>
   );
 }

@@ -1,5 +1,4 @@
-import { bookEvent } from '@agri/api-client';
-import { createDataArea } from '../../shared/data-area';
+import { createDataArea, bookEvent } from '@agri/api-client';
 
 /** The event booking sent from the booking dialog. */
 export const useBookingStore = createDataArea(bookEvent);

@@ -1,8 +1,7 @@
 import type { ContactDetails } from '@agri/api-client';
-import { Button, FormField, PhoneInput } from '@agri/ui';
+import { Button, FormField, PhoneInput, toKenyanInternational, TextField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toKenyanInternational } from '../../shared/phone';
 import { contactDetailsFormSchema, emptyContactDetails, type ContactDetailsFormValues } from './contact-details-schema';
 import './contact-details.css';
 
@@ -37,12 +36,8 @@ export function ContactDetailsForm({ submitLabel, isSubmitting, errorMessage, on
 
   return (
     <form className="contact-details-form" noValidate onSubmit={send} aria-busy={isSubmitting}>
-      <FormField label="Full name" error={errors.name?.message}>
-        {(control) => <input {...control} {...register('name')} className="ui-input" autoComplete="name" />}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => <input {...control} {...register('email')} className="ui-input" type="email" autoComplete="email" />}
-      </FormField>
+      <TextField label="Full name" error={errors.name?.message} {...register('name')} autoComplete="name" />
+      <TextField label="Email" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
       <FormField label="Phone number" error={errors.phone?.message}>
         {(control) => <PhoneInput {...control} {...register('phone')} placeholder="712 345 678" />}
       </FormField>

@@ -1,5 +1,4 @@
-import { getCourse, getCourses } from '@agri/api-client';
-import { createDataArea } from '../../shared/data-area';
+import { createDataArea, getCourse, getCourses } from '@agri/api-client';
 
 /** The course list of /courses. */
 export const useCoursesStore = createDataArea(getCourses);

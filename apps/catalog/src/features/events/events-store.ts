@@ -1,5 +1,4 @@
-import { getEvent, getEvents } from '@agri/api-client';
-import { createDataArea } from '../../shared/data-area';
+import { createDataArea, getEvent, getEvents } from '@agri/api-client';
 
 /** The events list, shared by /events and the home page's upcoming events. */
 export const useEventsStore = createDataArea(getEvents);

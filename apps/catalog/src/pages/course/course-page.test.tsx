@@ -127,7 +127,7 @@ describe('/course/:id', () => {
   it('sends a signed-out visitor to log in, to come back to this course', async () => {
     renderCatalog(`/course/${haccp._id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(`/login?redirect=/course/${haccp._id}`);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/login?redirect=${encodeURIComponent(`/course/${haccp._id}`)}`);
   });
 
   it("adds the course to a signed-in customer's cart and updates the cart count", async () => {

@@ -1,28 +1,31 @@
-import { addToCart, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
+import { addToCart, chatLink, selectIsSignedIn, useDataAreaFor, useSession, type Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  ButtonLink,
+  DetailPageState,
   PageHead,
   SafeHtml,
   Skeleton,
-  StatusPanel,
   formatKes,
   htmlToText,
+  business,
+  pageTitle,
   truncateText,
+  loginPathFor,
 } from '@agri/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
 import { useCourseStore } from '../../features/courses/courses-store';
-import { chatLink, currentPageUrl } from '../../shared/chat-link';
+import { currentPageUrl } from '../../shared/current-page-url';
 import { asSentence } from '../../shared/sentence';
+import '../../features/detail/detail-page.css';
 import './course-page.css';
 
 function CourseSkeleton() {
   return (
-    <div className="container course-page__layout" aria-busy="true">
+    <div className="container course-page__layout detail-layout" aria-busy="true">
       <p role="status" className="visually-hidden">
         Loading course
       </p>
@@ -33,7 +36,7 @@ function CourseSkeleton() {
           <Skeleton key={line} height="1em" className="course-page__skeleton-gap" />
         ))}
       </div>
-      <div className="course-card">
+      <div className="course-card detail-aside">
         <Skeleton height="2em" width="60%" />
         {Array.from({ length: 4 }, (_, line) => (
           <Skeleton key={line} height="44px" className="course-page__skeleton-gap" />
@@ -52,7 +55,7 @@ function CourseFacts({ course }: { course: Course }) {
     ['Certificate', course.certificate ? 'Yes' : 'No'],
   ];
   return (
-    <dl className="course-card__facts">
+    <dl className="course-card__facts ui-facts">
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
@@ -69,7 +72,7 @@ function CourseDetails({ course }: { course: Course }) {
   const [callRequestOpen, setCallRequestOpen] = useState(false);
   const [addingToCart, setAddingToCart] = useState(false);
   const coursePath = `/course/${encodeURIComponent(course._id)}`;
-  const chatText = `Hello Mavuno Agri-Food, I would like to enquire about the course "${course.title}" (${formatKes(course.price)}). ${currentPageUrl()}`;
+  const chatText = `Hello ${business.shortName}, I would like to enquire about the course "${course.title}" (${formatKes(course.price)}). ${currentPageUrl()}`;
 
   const copyLink = async () => {
     try {
@@ -82,7 +85,7 @@ function CourseDetails({ course }: { course: Course }) {
 
   const addCourseToCart = async () => {
     if (!isSignedIn) {
-      void navigate(`/login?redirect=${coursePath}`);
+      void navigate(loginPathFor(coursePath));
       return;
     }
     setAddingToCart(true);
@@ -100,11 +103,11 @@ function CourseDetails({ course }: { course: Course }) {
   return (
     <>
       <PageHead
-        title={`${course.title} | Mavuno Agri-Food Consultants`}
+        title={pageTitle(course.title)}
         description={truncateText(htmlToText(course.description) || course.objective, 155)}
         keywords={`${course.title}, ${course.category}, agri-food training Kenya`}
       />
-      <header className="course-page__hero">
+      <header className="course-page__hero detail-hero">
         <div className="container">
           <Breadcrumb
             items={[{ label: 'Home', to: '/' }, { label: 'Courses', to: '/courses' }, { label: course.title }]}
@@ -112,18 +115,18 @@ function CourseDetails({ course }: { course: Course }) {
           <h1>{course.title}</h1>
           <ul className="course-page__meta" aria-label="Course summary">
             <li>
-              <span>Lecturer</span> {course.lecturer}
+              <span className="detail-label">Lecturer</span> {course.lecturer}
             </li>
             <li>
-              <span>Category</span> {course.category}
+              <span className="detail-label">Category</span> {course.category}
             </li>
             <li>
-              <span>Duration</span> {course.duration}
+              <span className="detail-label">Duration</span> {course.duration}
             </li>
           </ul>
         </div>
       </header>
-      <div className="container course-page__layout">
+      <div className="container course-page__layout detail-layout">
         <div className="course-page__main">
           <section aria-labelledby="about-course" className="course-page__section">
             <h2 id="about-course">About Course</h2>
@@ -134,7 +137,7 @@ function CourseDetails({ course }: { course: Course }) {
             <SafeHtml html={course.whatYouWillEarn[0]} className="course-page__html" />
           </section>
         </div>
-        <aside className="course-card" aria-label="Course price and actions">
+        <aside className="course-card detail-aside" aria-label="Course price and actions">
           <p className="course-card__price">
             <span className="visually-hidden">Price: </span>
             {formatKes(course.price)}
@@ -163,34 +166,25 @@ function CourseDetails({ course }: { course: Course }) {
 /** /course/:id: one course with its call request, chat enquiry, cart and share actions. */
 export default function CoursePage() {
   const { id = '' } = useParams();
-  const { data: course, isError, errorStatus, message, run } = useCourseStore();
+  const area = useDataAreaFor(useCourseStore, id);
+  const course = area.data;
 
-  useEffect(() => {
-    void useCourseStore.getState().run(id);
-  }, [id]);
-
-  let body;
-  if (isError && errorStatus === 404) {
-    body = (
-      <StatusPanel title="Course not found" actions={<ButtonLink to="/courses">See all courses</ButtonLink>}>
-        This course may have ended or moved. Browse our current courses instead.
-      </StatusPanel>
-    );
-  } else if (isError) {
-    body = (
-      <StatusPanel
-        title="We could not load this course"
-        role="alert"
-        actions={<Button onClick={() => void run(id)}>Try again</Button>}
+  return (
+    <article className="course-page">
+      <DetailPageState
+        area={area}
+        ready={course?._id === id}
+        skeleton={<CourseSkeleton />}
+        notFound={{
+          title: 'Course not found',
+          text: 'This course may have ended or moved. Browse our current courses instead.',
+          link: { to: '/courses', label: 'See all courses' },
+        }}
+        failure={{ title: 'We could not load this course', text: `${asSentence(area.message)} Please check your connection and try again.` }}
+        onRetry={() => void area.run(id)}
       >
-        {asSentence(message)} Please check your connection and try again.
-      </StatusPanel>
-    );
-  } else if (course && course._id === id) {
-    body = <CourseDetails course={course} />;
-  } else {
-    body = <CourseSkeleton />;
-  }
-
-  return <article className="course-page">{body}</article>;
+        {course ? <CourseDetails course={course} /> : null}
+      </DetailPageState>
+    </article>
+  );
 }

@@ -1,32 +1,34 @@
-import type { Event } from '@agri/api-client';
+import { chatLink, useDataAreaFor, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  ButtonLink,
+  DetailPageState,
   PageHead,
   SafeHtml,
   Skeleton,
-  StatusPanel,
   formatKes,
   htmlToText,
+  business,
+  pageTitle,
   truncateText,
 } from '@agri/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { BookingDialog } from '../../features/booking/booking-dialog';
 import { useEventStore } from '../../features/events/events-store';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
-import { chatLink, currentPageUrl } from '../../shared/chat-link';
+import { currentPageUrl } from '../../shared/current-page-url';
 import { formatShortDate } from '../../shared/dates';
 import { asSentence } from '../../shared/sentence';
 import '../../features/events/events.css';
+import '../../features/detail/detail-page.css';
 import './event-page.css';
 
 function EventSkeleton() {
   return (
-    <div className="container event-page__layout" aria-busy="true">
+    <div className="container event-page__layout detail-layout" aria-busy="true">
       <p role="status" className="visually-hidden">
         Loading event
       </p>
@@ -37,7 +39,7 @@ function EventSkeleton() {
           <Skeleton key={line} height="1em" className="event-card__skeleton-gap" />
         ))}
       </div>
-      <div className="event-booking-card">
+      <div className="event-booking-card detail-aside">
         <Skeleton height="2em" width="60%" />
         <Skeleton height="44px" className="event-card__skeleton-gap" />
         <Skeleton height="44px" className="event-card__skeleton-gap" />
@@ -48,7 +50,7 @@ function EventSkeleton() {
 
 function EventDetails({ event }: { event: Event }) {
   const [bookingOpen, setBookingOpen] = useState(false);
-  const chatText = `Hello Mavuno Agri-Food, I would like to enquire about the event "${event.title}" on ${eventDates(event)} (${formatKes(event.price)}). ${currentPageUrl()}`;
+  const chatText = `Hello ${business.shortName}, I would like to enquire about the event "${event.title}" on ${eventDates(event)} (${formatKes(event.price)}). ${currentPageUrl()}`;
   const facts: Array<[string, string]> = [
     ['Start date', formatShortDate(event.startDate)],
     ['End date', formatShortDate(event.endDate)],
@@ -59,25 +61,25 @@ function EventDetails({ event }: { event: Event }) {
   return (
     <>
       <PageHead
-        title={`${event.title} | Mavuno Agri-Food Consultants`}
+        title={pageTitle(event.title)}
         description={truncateText(htmlToText(event.description), 155)}
         keywords={`${event.title}, agri-food events Kenya, food safety forum`}
       />
-      <header className="event-page__hero">
+      <header className="event-page__hero detail-hero">
         <div className="container">
           <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Events', to: '/events' }, { label: event.title }]} />
           <h1>{event.title}</h1>
           <p className="event-page__speaker">
-            <span>Speaker</span> {event.speaker}
+            <span className="detail-label">Speaker</span> {event.speaker}
           </p>
         </div>
       </header>
-      <div className="container event-page__layout">
+      <div className="container event-page__layout detail-layout">
         <div>
           <dl className="event-page__facts">
             {facts.map(([label, value]) => (
               <div key={label}>
-                <dt>{label}</dt>
+                <dt className="detail-label">{label}</dt>
                 <dd>{value}</dd>
               </div>
             ))}
@@ -88,7 +90,7 @@ function EventDetails({ event }: { event: Event }) {
           </section>
           <EventVideo title={event.title} posterUrl={event.images[0]?.url} />
         </div>
-        <aside className="event-booking-card" aria-label="Booking">
+        <aside className="event-booking-card detail-aside" aria-label="Booking">
           <p className="event-booking-card__price">
             <span className="visually-hidden">Price: </span>
             {formatKes(event.price)}
@@ -124,34 +126,25 @@ function EventDetails({ event }: { event: Event }) {
 /** /event/:id: the event fetched by id, with its booking card. */
 export default function EventPage() {
   const { id = '' } = useParams();
-  const { data: event, isError, errorStatus, message, run } = useEventStore();
+  const area = useDataAreaFor(useEventStore, id);
+  const event = area.data;
 
-  useEffect(() => {
-    void useEventStore.getState().run(id);
-  }, [id]);
-
-  let body;
-  if (isError && errorStatus === 404) {
-    body = (
-      <StatusPanel title="Event not found" actions={<ButtonLink to="/events">See upcoming events</ButtonLink>}>
-        This event may have ended or been moved. Have a look at what is coming up.
-      </StatusPanel>
-    );
-  } else if (isError) {
-    body = (
-      <StatusPanel
-        title="We could not load this event"
-        role="alert"
-        actions={<Button onClick={() => void run(id)}>Try again</Button>}
+  return (
+    <article className="event-page">
+      <DetailPageState
+        area={area}
+        ready={event?._id === id}
+        skeleton={<EventSkeleton />}
+        notFound={{
+          title: 'Event not found',
+          text: 'This event may have ended or been moved. Have a look at what is coming up.',
+          link: { to: '/events', label: 'See upcoming events' },
+        }}
+        failure={{ title: 'We could not load this event', text: `${asSentence(area.message)} Please check your connection and try again.` }}
+        onRetry={() => void area.run(id)}
       >
-        {asSentence(message)} Please check your connection and try again.
-      </StatusPanel>
-    );
-  } else if (event && event._id === id) {
-    body = <EventDetails event={event} />;
-  } else {
-    body = <EventSkeleton />;
-  }
-
-  return <article className="event-page">{body}</article>;
+        {event ? <EventDetails event={event} /> : null}
+      </DetailPageState>
+    </article>
+  );
 }

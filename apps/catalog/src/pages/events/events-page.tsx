@@ -11,7 +11,7 @@ const SKELETON_CARDS = 4;
 function EventCard({ event }: { event: Event }) {
   const headingId = `event-${event._id}-title`;
   return (
-    <li className="event-card">
+    <li className="event-card ui-card">
       <article aria-labelledby={headingId}>
         {event.images[0] ? (
           <img className="event-card__image" src={event.images[0].url} alt="" width={800} height={500} loading="lazy" />
@@ -47,7 +47,7 @@ function EventCard({ event }: { event: Event }) {
 
 function EventCardSkeleton() {
   return (
-    <li className="event-card" data-testid="event-skeleton-card">
+    <li className="event-card ui-card" data-testid="event-skeleton-card">
       <Skeleton height="1em" width="60%" />
       <Skeleton height="1.6em" width="85%" className="event-card__skeleton-gap" />
       <Skeleton height="1em" width="50%" className="event-card__skeleton-gap" />

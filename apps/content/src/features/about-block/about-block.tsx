@@ -53,7 +53,7 @@ export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
             <li>Gap assessments, documentation and audit preparation</li>
             <li>Mentoring that continues after the certificate is on the wall</li>
           </ul>
-          <div className="about-block__actions">
+          <div className="about-block__actions ui-actions">
             {showLearnMore ? <ButtonLink to="/about">Learn More</ButtonLink> : null}
             <a className="about-block__phone" href={business.phoneHref}>
               <span className="about-block__phone-label">Call us today</span>

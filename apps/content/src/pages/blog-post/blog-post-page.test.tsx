@@ -2,13 +2,13 @@ import { apiUrl, errorResponse, startMockApi } from '@agri/api-client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import BlogPostPage from './blog-post-page';
 
 const server = startMockApi();
-afterEach(() => useBlogStore.getState().reset());
+afterEach(() => [useBlogsStore, useBlogStore].forEach((store) => store.getState().reset()));
 
 const posts = [
   makePost({
@@ -33,7 +33,7 @@ function usePosts() {
   );
 }
 
-const renderPost = (id: string) => renderPage(<BlogPostPage />, { url: `/blog/${id}`, path: '/blog/:id' });
+const renderPost = (id: string) => renderPage(<BlogPostPage />, { route: `/blog/${id}`, path: '/blog/:id' });
 
 describe('/blog/:id', () => {
   it('shows a skeleton while loading', () => {

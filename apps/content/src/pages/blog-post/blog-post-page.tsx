@@ -1,13 +1,12 @@
-import type { BlogPost } from '@agri/api-client';
+import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import {
   Breadcrumb,
-  Button,
-  ButtonLink,
+  DetailPageState,
   PageHead,
   SafeHtml,
   Skeleton,
-  StatusPanel,
   business,
+  pageTitle,
   formatDate,
   htmlToText,
   truncateText,
@@ -15,16 +14,18 @@ import {
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BlogImage } from '../../features/blog/blog-image';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import '../../styles/content.css';
 import './blog-post.css';
 
 export const POST_DATE_PATTERN = 'MMMM Do YYYY';
 export const MAX_RELATED_POSTS = 2;
+const NOT_FOUND_TEXT = 'We could not find this article. It may have been moved or removed.';
+const NOT_FOUND = { title: 'Article not found', text: NOT_FOUND_TEXT, link: { to: '/blogs', label: 'See all articles' } };
 
 function RelatedPosts({ currentId }: { currentId: string }) {
-  const { data: posts, isLoading } = useBlogStore((state) => state.list);
-  const related = posts.filter((post) => post._id !== currentId).slice(0, MAX_RELATED_POSTS);
+  const { data: posts, isLoading } = useBlogsStore();
+  const related = (posts ?? []).filter((post) => post._id !== currentId).slice(0, MAX_RELATED_POSTS);
   if (!isLoading && related.length === 0) return null;
   return (
     <aside className="related-posts card" aria-labelledby="related-posts-title">
@@ -70,7 +71,7 @@ function PostArticle({ post }: { post: BlogPost }) {
   return (
     <article className="blog-post__article">
       <PageHead
-        title={`${post.title} | ${business.name}`}
+        title={pageTitle(post.title)}
         description={truncateText(htmlToText(post.description), 155)}
         keywords={`${post.title}, agri-food blog Kenya, food safety, ${business.name}`}
       />
@@ -88,36 +89,11 @@ function PostArticle({ post }: { post: BlogPost }) {
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const { data: post, isLoading, isError, message, status } = useBlogStore((state) => state.singleBlog);
-  const loadBlog = useBlogStore((state) => state.loadBlog);
-  const loadBlogs = useBlogStore((state) => state.loadBlogs);
-
+  const area = useDataAreaFor(useBlogStore, id);
+  const post = area.data;
   useEffect(() => {
-    void loadBlog(id);
-  }, [id, loadBlog]);
-  useEffect(() => {
-    void loadBlogs();
-  }, [loadBlogs]);
-
-  let main;
-  if (isError && status === 404)
-    main = (
-      <StatusPanel title="Article not found" actions={<ButtonLink to="/blogs">See all articles</ButtonLink>}>
-        We could not find this article. It may have been moved or removed.
-      </StatusPanel>
-    );
-  else if (isError)
-    main = (
-      <StatusPanel
-        title="The article could not be loaded"
-        role="alert"
-        actions={<Button onClick={() => void loadBlog(id)}>Try again</Button>}
-      >
-        {message}
-      </StatusPanel>
-    );
-  else if (isLoading || !post || post._id !== id) main = <PostSkeleton />;
-  else main = <PostArticle post={post} />;
+    void useBlogsStore.getState().run();
+  }, []);
 
   return (
     <div className="container page-section">
@@ -130,7 +106,10 @@ export default function BlogPostPage() {
         ]}
       />
       <div className="blog-post">
-        {main}
+        <DetailPageState area={area} ready={!area.isLoading && post?._id === id} skeleton={<PostSkeleton />} notFound={NOT_FOUND}
+          failure={{ title: 'The article could not be loaded', text: area.message }} onRetry={() => void area.run(id)}>
+          {post ? <PostArticle post={post} /> : null}
+        </DetailPageState>
         <RelatedPosts currentId={id} />
       </div>
     </div>

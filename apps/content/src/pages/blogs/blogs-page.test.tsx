@@ -2,13 +2,13 @@ import { apiUrl, errorResponse, startMockApi } from '@agri/api-client/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import BlogsPage from './blogs-page';
 
 const server = startMockApi();
-afterEach(() => useBlogStore.getState().reset());
+afterEach(() => [useBlogsStore, useBlogStore].forEach((store) => store.getState().reset()));
 
 describe('/blogs', () => {
   it('shows four skeleton cards while loading', () => {

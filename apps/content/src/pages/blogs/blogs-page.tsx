@@ -1,15 +1,29 @@
 import type { BlogPost } from '@agri/api-client';
-import { Breadcrumb, Button, Skeleton, StatusPanel, formatDate, htmlToText, truncateText } from '@agri/ui';
+import { Button, Skeleton, StatusPanel, formatDate, htmlToText, truncateText } from '@agri/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogsStore } from '../../features/blog/blog-store';
 import '../../styles/content.css';
 import './blogs.css';
+import { PageBanner } from '../../features/page-banner/page-banner';
 
 export const CARD_PREVIEW_LENGTH = 70;
 export const CARD_DATE_PATTERN = 'MMMM Do YYYY';
 const SKELETON_CARDS = 4;
+
+function BlogCardSkeleton() {
+  return (
+    <div className="blog-card card" data-testid="blog-card-skeleton">
+      <Skeleton height="auto" className="blog-card__image-skeleton" />
+      <div className="blog-card__body">
+        <Skeleton height="1.6em" />
+        <Skeleton />
+        <Skeleton width="40%" />
+      </div>
+    </div>
+  );
+}
 
 function BlogCard({ post }: { post: BlogPost }) {
   return (
@@ -30,67 +44,32 @@ function BlogCard({ post }: { post: BlogPost }) {
   );
 }
 
-function BlogCardSkeleton() {
-  return (
-    <div className="blog-card card" data-testid="blog-card-skeleton">
-      <Skeleton height="auto" className="blog-card__image-skeleton" />
-      <div className="blog-card__body">
-        <Skeleton height="1.6em" />
-        <Skeleton />
-        <Skeleton width="40%" />
-      </div>
-    </div>
-  );
+/** The articles, or why there are none yet. */
+function BlogsBody() {
+  const { data, isSuccess, isError, message, run } = useBlogsStore();
+  useEffect(() => {
+    void useBlogsStore.getState().run();
+  }, []);
+
+  const cards = (data ?? []).map((post) => <BlogCard key={post._id} post={post} />);
+  if (isError) {
+    const retry = <Button onClick={() => void run()}>Try again</Button>;
+    return <StatusPanel title="The articles could not be loaded" role="alert" actions={retry}>{message}</StatusPanel>;
+  }
+  // Until the first answer (the fetch starts after the first render) the page is loading, not empty.
+  if (!isSuccess) {
+    const skeletons = Array.from({ length: SKELETON_CARDS }, (_, index) => <BlogCardSkeleton key={index} />);
+    return <div className="blog-grid" aria-busy="true" aria-label="Loading articles">{skeletons}</div>;
+  }
+  if (cards.length === 0) return <StatusPanel title="No articles yet">Our consultants are writing the first articles. Check back soon.</StatusPanel>;
+  return <div className="blog-grid">{cards}</div>;
 }
 
 export default function BlogsPage() {
-  const { data: posts, isSuccess, isError, message } = useBlogStore((state) => state.list);
-  const loadBlogs = useBlogStore((state) => state.loadBlogs);
-  useEffect(() => {
-    void loadBlogs();
-  }, [loadBlogs]);
-
-  let body;
-  // Until the first answer (the fetch starts after the first render) the page is loading, not empty.
-  if (!isSuccess && !isError)
-    body = (
-      <div className="blog-grid" aria-busy="true" aria-label="Loading articles">
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          <BlogCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  else if (isError)
-    body = (
-      <StatusPanel
-        title="The articles could not be loaded"
-        role="alert"
-        actions={<Button onClick={() => void loadBlogs()}>Try again</Button>}
-      >
-        {message}
-      </StatusPanel>
-    );
-  else if (posts.length === 0)
-    body = <StatusPanel title="No articles yet">Our consultants are writing the first articles. Check back soon.</StatusPanel>;
-  else
-    body = (
-      <div className="blog-grid">
-        {posts.map((post) => (
-          <BlogCard key={post._id} post={post} />
-        ))}
-      </div>
-    );
-
   return (
     <>
-      <div className="page-banner">
-        <div className="container">
-          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
-          <h1>Our Blog</h1>
-          <p>Practical guidance on food safety, certification, product development and agribusiness in Kenya.</p>
-        </div>
-      </div>
-      <div className="container page-section">{body}</div>
+      <PageBanner title="Our Blog" crumb="Blog" intro="Practical guidance on food safety, certification, product development and agribusiness in Kenya." />
+      <div className="container page-section"><BlogsBody /></div>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { apiUrl, errorResponse, fixtures, startMockApi } from '@agri/api-client/
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import { ContactForm } from './contact-form';
 import { useEnquiryStore } from './enquiry-store';
 

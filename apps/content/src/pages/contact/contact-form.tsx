@@ -1,5 +1,5 @@
 import { enquiryRequestSchema, type EnquiryRequest } from '@agri/api-client';
-import { Button, FormField } from '@agri/ui';
+import { Button, FormField, TextField } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -13,7 +13,7 @@ const emptyEnquiry: EnquiryRequest = { name: '', email: '', mobile: '', comment:
 
 /** The contact form: errors show once a field is touched; cleared after a successful send. */
 export function ContactForm() {
-  const send = useEnquiryStore((state) => state.send);
+  const send = useEnquiryStore((state) => state.run);
   const isLoading = useEnquiryStore((state) => state.isLoading);
   const {
     register,
@@ -27,7 +27,9 @@ export function ContactForm() {
   });
 
   const onSubmit = async (values: EnquiryRequest) => {
-    if (await send(values)) {
+    await send(values);
+    // A stored enquiry may be answered with no body: success is the area's state, not the answer.
+    if (useEnquiryStore.getState().isSuccess) {
       toast.success(ENQUIRY_SUCCESS);
       reset(emptyEnquiry);
     } else {
@@ -39,20 +41,10 @@ export function ContactForm() {
     <form className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send Us a Message</h2>
       <div className="contact-form__row">
-        <FormField label="Name" error={errors.name?.message}>
-          {(control) => <input className="ui-input" type="text" autoComplete="name" {...control} {...register('name')} />}
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input className="ui-input" type="email" autoComplete="email" {...control} {...register('email')} />
-          )}
-        </FormField>
+        <TextField label="Name" error={errors.name?.message} type="text" autoComplete="name" {...register('name')} />
+        <TextField label="Email" error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />
       </div>
-      <FormField label="Mobile Number" error={errors.mobile?.message}>
-        {(control) => (
-          <input className="ui-input" type="tel" autoComplete="tel" {...control} {...register('mobile')} />
-        )}
-      </FormField>
+      <TextField label="Mobile Number" error={errors.mobile?.message} type="tel" autoComplete="tel" {...register('mobile')} />
       <FormField label="Comments" error={errors.comment?.message}>
         {(control) => <textarea className="ui-input" rows={5} {...control} {...register('comment')} />}
       </FormField>

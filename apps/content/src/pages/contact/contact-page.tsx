@@ -1,7 +1,8 @@
-import { Breadcrumb, business } from '@agri/ui';
+import { business } from '@agri/ui';
 import '../../styles/content.css';
 import { ContactForm } from './contact-form';
 import './contact.css';
+import { PageBanner } from '../../features/page-banner/page-banner';
 
 const MAP_URL =
   'https://www.openstreetmap.org/export/embed.html?bbox=36.8010%2C-1.2760%2C36.8190%2C-1.2650&layer=mapnik&marker=-1.2705%2C36.8100';
@@ -9,13 +10,7 @@ const MAP_URL =
 export default function ContactPage() {
   return (
     <>
-      <div className="page-banner">
-        <div className="container">
-          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Contact Us' }]} />
-          <h1>Contact Us</h1>
-          <p>Ask about a course, book an in-house training or tell us about your project. We reply within one working day.</p>
-        </div>
-      </div>
+      <PageBanner title="Contact Us" intro="Ask about a course, book an in-house training or tell us about your project. We reply within one working day." />
       <div className="container page-section contact">
         <section className="contact__details card" aria-labelledby="contact-details-title">
           <h2 id="contact-details-title">Get in Touch</h2>

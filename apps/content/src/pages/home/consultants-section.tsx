@@ -1,5 +1,6 @@
+import { chatLink } from '@agri/api-client';
 import consultantsImage from '../../assets/consultants-field-visit.svg';
-import { CONSULTATION_REQUEST, chatLink } from '../../features/chat/chat-link';
+import { CONSULTATION_REQUEST } from '../../features/chat/consultation-request';
 
 /** 'Meet Our Consultants': a chat link with the consultation request prefilled (no API call). */
 export function ConsultantsSection() {

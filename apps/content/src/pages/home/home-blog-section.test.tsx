@@ -1,14 +1,14 @@
 import { apiUrl, networkFailure, startMockApi } from '@agri/api-client/testing';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import { HomeBlogSection } from './home-blog-section';
 
 const server = startMockApi();
-afterEach(() => useBlogStore.getState().reset());
+afterEach(() => [useBlogsStore, useBlogStore].forEach((store) => store.getState().reset()));
 
 const longText = 'Aflatoxin control starts at harvest: dry maize to 13.5% moisture within 48 hours, store it on pallets and test every lot.';
 

@@ -1,9 +1,10 @@
 import type { BlogPost } from '@agri/api-client';
-import { Button, ButtonLink, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
+import { Button, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
-import { useBlogStore } from '../../features/blog/blog-store';
+import { useBlogsStore } from '../../features/blog/blog-store';
+import { SectionHeading } from './section-heading';
 
 export const HOME_PREVIEW_LENGTH = 100;
 export const HOME_DATE_PATTERN = 'MMMM D YYYY';
@@ -65,14 +66,18 @@ function HomeBlogSkeleton() {
 
 /** The latest articles: at most 2 large ('col-1') and 3 compact ('col-2') cards. */
 export function HomeBlogSection() {
-  const { data: posts, isSuccess, isError } = useBlogStore((state) => state.list);
-  const loadBlogs = useBlogStore((state) => state.loadBlogs);
+  const { data, isSuccess, isError, run: loadBlogs } = useBlogsStore();
+  const posts = data ?? [];
   useEffect(() => {
-    void loadBlogs();
-  }, [loadBlogs]);
+    void useBlogsStore.getState().run();
+  }, []);
 
   const large = posts.filter((post) => post.category === LARGE_CATEGORY).slice(0, MAX_LARGE);
   const compact = posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT);
+  const groups = [
+    { layout: 'large', posts: large },
+    { layout: 'compact', posts: compact },
+  ] as const;
 
   let body;
   // Until the first answer (the fetch starts after the first render) the section is loading, not empty.
@@ -90,35 +95,20 @@ export function HomeBlogSection() {
   else
     body = (
       <div className="home-blog__grid">
-        {large.length > 0 ? (
-          <div className="home-blog__large">
-            {large.map((post) => (
-              <HomeBlogCard key={post._id} post={post} layout="large" />
-            ))}
-          </div>
-        ) : null}
-        {compact.length > 0 ? (
-          <div className="home-blog__compact">
-            {compact.map((post) => (
-              <HomeBlogCard key={post._id} post={post} layout="compact" />
-            ))}
-          </div>
-        ) : null}
+        {groups.map(({ layout, posts: cards }) =>
+          cards.length > 0 ? (
+            <div key={layout} className={`home-blog__${layout}`}>
+              {cards.map((post) => <HomeBlogCard key={post._id} post={post} layout={layout} />)}
+            </div>
+          ) : null,
+        )}
       </div>
     );
 
   return (
     <section className="page-section section-alt home-blog" aria-labelledby="home-blog-title">
       <div className="container">
-        <div className="section-heading section-heading--split">
-          <div>
-            <p className="ui-eyebrow">Insights</p>
-            <h2 id="home-blog-title">From Our Blog</h2>
-          </div>
-          <ButtonLink to="/blogs" variant="secondary">
-            View All
-          </ButtonLink>
-        </div>
+        <SectionHeading eyebrow="Insights" id="home-blog-title" title="From Our Blog" link={{ to: '/blogs', label: 'View All' }} />
         {body}
       </div>
     </section>

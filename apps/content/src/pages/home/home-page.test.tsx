@@ -1,9 +1,9 @@
 import { startMockApi } from '@agri/api-client/testing';
-import { forgetLazyModule, setFragmentLoader } from '@agri/ui';
+import { forgetLazyModule, setFragmentLoader } from '@agri/ui/federation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useBlogStore } from '../../features/blog/blog-store';
-import { renderPage } from '../../testing/render-page';
+import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
+import { renderPage } from '@agri/ui/testing';
 import HomePage from './home-page';
 import { carouselSettings, slidesToShowAt, testimonials } from './testimonials-carousel';
 
@@ -15,7 +15,7 @@ beforeEach(() =>
   })),
 );
 afterEach(() => {
-  useBlogStore.getState().reset();
+  [useBlogsStore, useBlogStore].forEach((store) => store.getState().reset());
   forgetLazyModule('catalog/upcoming-events');
 });
 
@@ -97,7 +97,7 @@ describe('home page', () => {
       expect.any(String),
       new Error('catalog is down'),
       expect.any(String),
-      expect.stringContaining('FragmentBoundary'),
+      expect.stringContaining('MountBoundary'),
     );
     consoleError.mockRestore();
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SectionHeading } from './section-heading';
 
 const icon = (path: ReactNode) => (
   <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
@@ -44,11 +45,7 @@ export function ServicesSection() {
   return (
     <section className="page-section section-alt" aria-labelledby="services-title">
       <div className="container">
-        <div className="section-heading">
-          <p className="ui-eyebrow">What We Do</p>
-          <h2 id="services-title">Our Services</h2>
-          <p>Training and hands-on consultancy across the agri-food value chain, from farm gate to export market.</p>
-        </div>
+        <SectionHeading eyebrow="What We Do" id="services-title" title="Our Services" intro="Training and hands-on consultancy across the agri-food value chain, from farm gate to export market." />
         <ul className="service-grid">
           {services.map((service) => (
             <li key={service.title} className="card service-card">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Slider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
+import { SectionHeading } from './section-heading';
 
 export const testimonials = [
   {
@@ -83,10 +84,7 @@ export function TestimonialsCarousel() {
   return (
     <section className="page-section testimonials" aria-labelledby="testimonials-title">
       <div className="container">
-        <div className="section-heading">
-          <p className="ui-eyebrow">Testimonials</p>
-          <h2 id="testimonials-title">What Our Clients Say</h2>
-        </div>
+        <SectionHeading eyebrow="Testimonials" id="testimonials-title" title="What Our Clients Say" />
         <Slider ref={slider} {...settings} slidesToShow={slidesToShow}>
           {testimonials.map((testimonial) => (
             <figure key={testimonial.name} className="testimonial">

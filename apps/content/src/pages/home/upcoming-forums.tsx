@@ -1,4 +1,6 @@
-import { ButtonLink, RemoteFragment, Skeleton } from '@agri/ui';
+import { Skeleton } from '@agri/ui';
+import { RemoteFragment } from '@agri/ui/federation';
+import { SectionHeading } from './section-heading';
 
 function ForumsLoading() {
   return (
@@ -18,15 +20,7 @@ export function UpcomingForums() {
   return (
     <section className="page-section forums" aria-labelledby="forums-title">
       <div className="container">
-        <div className="section-heading section-heading--split">
-          <div>
-            <p className="ui-eyebrow">Events</p>
-            <h2 id="forums-title">Upcoming Forums</h2>
-          </div>
-          <ButtonLink to="/events" variant="secondary">
-            More Events
-          </ButtonLink>
-        </div>
+        <SectionHeading eyebrow="Events" id="forums-title" title="Upcoming Forums" link={{ to: '/events', label: 'More Events' }} />
         <RemoteFragment
           remote="catalog"
           fragment="upcoming-events"

@@ -1,3 +1,5 @@
+import { SectionHeading } from './section-heading';
+
 const reasons = [
   {
     title: 'Certified, Practising Experts',
@@ -21,10 +23,7 @@ export function WhyChooseUs() {
   return (
     <section className="page-section section-alt" aria-labelledby="why-title">
       <div className="container">
-        <div className="section-heading">
-          <p className="ui-eyebrow">Why Choose Us</p>
-          <h2 id="why-title">A partner for quality, safety and growth</h2>
-        </div>
+        <SectionHeading eyebrow="Why Choose Us" id="why-title" title="A partner for quality, safety and growth" />
         <ol className="reason-grid">
           {reasons.map((reason, index) => (
             <li key={reason.title} className="card reason-card">

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@agri/ui/testing';
 import FaqsPage from '../faqs/faqs-page';
 import PrivacyPolicyPage from './privacy-policy-page';
 import TermsPage from './terms-page';

@@ -1,5 +1,5 @@
-import { ApiError } from '@agri/api-client';
-import { createDataArea } from './data-area';
+import { ApiError } from '../errors';
+import { createDataArea } from '../data-area';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
-import { logOutCustomer } from '../log-out';
-import { useSession } from '../session/session-store';
+import { storeCartCount, useSession } from '../session/session-store';
+import { logout } from '../user';
 import { createHandlers, errorResponse, resetSessionForTests, setupApiForTests, signInForTests } from '../testing';
 
 const server = setupServer(...createHandlers());
@@ -14,12 +14,12 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-describe('logOutCustomer', () => {
+describe('logout', () => {
   it('tells the server, then clears the session and all browser storage', async () => {
     signInForTests();
-    useSession.getState().setCartCount(2);
+    storeCartCount(2);
     sessionStorage.setItem('draft', 'x');
-    await expect(logOutCustomer()).resolves.toBeUndefined();
+    await expect(logout()).resolves.toBeUndefined();
     expect(useSession.getState()).toMatchObject({ customer: null, cartCount: 0 });
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
@@ -28,7 +28,7 @@ describe('logOutCustomer', () => {
   it('keeps the session when the server could not log out', async () => {
     signInForTests();
     server.use(errorResponse('get', 'user/logout', { status: 500 }));
-    await expect(logOutCustomer()).rejects.toMatchObject({ message: 'Error logging out' });
+    await expect(logout()).rejects.toMatchObject({ message: 'Error logging out' });
     expect(useSession.getState().customer).not.toBeNull();
   });
 });

@@ -1,0 +1,12 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+
+/** A form's failure: an error toast, and the same words kept in the form (FormError) until it is sent again. */
+export function useFormFailure() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const showFailure = (message: string) => {
+    setFailure(message);
+    toast.error(message);
+  };
+  return { failure, showFailure, clearFailure: () => setFailure(null) };
+}

@@ -1,0 +1,67 @@
+import type { ContactDetails, DataAreaStore } from '@agri/api-client';
+import { Dialog } from '@agri/ui';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ContactDetailsForm } from './contact-details-form';
+import { RequestConfirmation } from './request-confirmation';
+
+interface RequestDialogProps<Answer, Request> {
+  /** The data area that sends the request (booking, course request). */
+  area: DataAreaStore<Answer, [Request]>;
+  /** What is asked for, built from the visitor's contact details. */
+  requestFor: (contactDetails: ContactDetails) => Request;
+  title: string;
+  /** What the visitor is asking about, above the form. */
+  summary: ReactNode;
+  submitLabel: string;
+  /** The confirmation panel's heading once the request is received. */
+  received: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** A dialog that sends the visitor's contact details with a request and confirms it. */
+export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer, Request>) {
+  const { area, requestFor, title, summary, submitLabel, received, open, onClose } = props;
+  const isLoading = area((state) => state.isLoading);
+  const isSuccess = area((state) => state.isSuccess);
+  const errorMessage = area((state) => (state.isError ? state.message : undefined));
+  const navigate = useNavigate();
+
+  // A request made earlier (or about another event or course) must not greet the next opening.
+  useEffect(() => () => area.getState().reset(), [area]);
+
+  const close = () => {
+    area.getState().reset();
+    onClose();
+  };
+
+  const send = async (contactDetails: ContactDetails) => {
+    await area.getState().run(requestFor(contactDetails));
+    // Any 2xx is a request received, even when the server's answer does not describe it.
+    const { isSuccess, message } = area.getState();
+    if (isSuccess) toast.success('Booking Created successfully!');
+    else toast.error(message);
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={title} closeOnBackdropClick={false}>
+      {isSuccess ? (
+        <RequestConfirmation
+          heading={received}
+          onBack={close}
+          onGoHome={() => {
+            close();
+            void navigate('/');
+          }}
+        />
+      ) : (
+        <>
+          <p className="contact-details-form__summary">{summary}</p>
+          <ContactDetailsForm submitLabel={submitLabel} isSubmitting={isLoading} errorMessage={errorMessage} onSubmit={send} onCancel={close} />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+// Test helpers for the apps' component tests; never part of a build.
+export { renderPage, renderRoutes } from './render-page';
