@@ -54,7 +54,12 @@ export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
             <li>Mentoring that continues after the certificate is on the wall</li>
           </ul>
           <div className="about-block__actions ui-actions">
-            {showLearnMore ? <ButtonLink to="/about">Learn More</ButtonLink> : null}
+            {showLearnMore ? (
+              <ButtonLink to="/about">
+                {/* The words say where the link goes, for screen readers and search engines alike. */}
+                Learn More<span className="visually-hidden"> about us</span>
+              </ButtonLink>
+            ) : null}
             <a className="about-block__phone" href={business.phoneHref}>
               <span className="about-block__phone-label">Call us today</span>
               <span className="about-block__phone-number">{business.phone}</span>

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { CountersStrip, RESET_DISTANCE_PX, START_DISTANCE_PX } from './counters-strip';
-import { COUNTER_STEPS, COUNTER_TICK_MS } from './use-count-up';
+import { Profiler } from 'react';
+import { COUNTER_STEPS, COUNTER_TICK_MS, CountersStrip, RESET_DISTANCE_PX, START_DISTANCE_PX } from './counters-strip';
 
 /** Places the strip `distance` px below the bottom of a 800 px window. */
 function placeStrip(distance: number) {
@@ -66,6 +66,21 @@ describe('counters strip', () => {
     placeStrip(100);
     act(() => jest.advanceTimersByTime(COUNTER_TICK_MS * COUNTER_STEPS));
     expect(clients()).toBe('1,340+');
+  });
+
+  it('counts without a React render per tick', () => {
+    let renders = 0;
+    render(
+      <Profiler id="counters" onRender={() => (renders += 1)}>
+        <CountersStrip />
+      </Profiler>,
+    );
+    placeStrip(0);
+    const beforeCounting = renders;
+    act(() => jest.advanceTimersByTime(COUNTER_TICK_MS * COUNTER_STEPS));
+    expect(clients()).toBe('1,340+');
+    // Before: four renders a tick, 600 in all.
+    expect(renders - beforeCounting).toBe(0);
   });
 
   it('gives screen readers the final figures', () => {

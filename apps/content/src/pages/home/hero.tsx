@@ -1,5 +1,5 @@
 import { ButtonLink, business } from '@agri/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import foodLab from '../../assets/hero-food-lab.svg';
 import maizeField from '../../assets/hero-maize-field.svg';
 import teaHills from '../../assets/hero-tea-hills.svg';
@@ -7,12 +7,27 @@ import teaHills from '../../assets/hero-tea-hills.svg';
 const slides = [maizeField, foodLab, teaHills];
 export const HERO_SLIDE_MS = 6000;
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const watchReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/**
+ * Whether the visitor asked for less motion. A prerendered page was made without knowing, so it reads
+ * 'no' while the page is taken over, then the visitor's answer (React reads the server snapshot first).
+ */
+const usePrefersReducedMotion = () =>
+  useSyncExternalStore(watchReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+
 /** The home page's opening: a slowly changing background behind the headline. */
 export function Hero() {
   const [current, setCurrent] = useState(0);
-  const [paused, setPaused] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-  );
+  const prefersReducedMotion = usePrefersReducedMotion();
+  // The visitor's own Pause or Play wins over the preference.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const paused = chosen ?? prefersReducedMotion;
 
   useEffect(() => {
     if (paused) return undefined;
@@ -32,6 +47,7 @@ export function Hero() {
             height={900}
             className={index === current ? 'hero__slide hero__slide--current' : 'hero__slide'}
             loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
           />
         ))}
       </div>
@@ -46,7 +62,7 @@ export function Hero() {
       <button
         type="button"
         className="hero__pause"
-        onClick={() => setPaused((value) => !value)}
+        onClick={() => setChosen(!paused)}
         aria-label={paused ? 'Play background slideshow' : 'Pause background slideshow'}
       >
         {paused ? (

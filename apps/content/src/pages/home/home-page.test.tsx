@@ -31,7 +31,7 @@ describe('home page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Expert Agri-Food Training & Consultancy Solutions' })).toBeInTheDocument();
     expect(screen.getByText('Quality and Safety is Our Business')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Our Programs' })).toHaveAttribute('href', '/courses');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Learn More about us' })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: /\+254 722 000 000/ })).toHaveAttribute('href', 'tel:+254722000000');
     expect(await screen.findByRole('link', { name: 'Controlling Aflatoxin in Maize Value Chains' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import Slider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import { SectionHeading } from './section-heading';
@@ -57,19 +57,20 @@ export function slidesToShowAt(width: number): number {
   return typeof settings === 'object' && settings.slidesToShow ? settings.slidesToShow : carouselSettings.slidesToShow!;
 }
 
+const watchWidth = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+/** Most visitors are on phones: a prerendered page shows one slide until it is taken over. */
+const PRERENDERED_SLIDES = 1;
+
 /**
  * react-slick 0.31 applies `responsive` only when a media query changes, never
  * for the width the page opens at; the slide count is kept here instead.
  */
-function useSlidesToShow(): number {
-  const [slides, setSlides] = useState(() => slidesToShowAt(window.innerWidth));
-  useEffect(() => {
-    const update = () => setSlides(slidesToShowAt(window.innerWidth));
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, []);
-  return slides;
-}
+const useSlidesToShow = (): number =>
+  useSyncExternalStore(watchWidth, () => slidesToShowAt(window.innerWidth), () => PRERENDERED_SLIDES);
 
 export function TestimonialsCarousel() {
   const slider = useRef<Slider>(null);
