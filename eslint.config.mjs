@@ -68,11 +68,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'axios', message: 'Use the typed calls of @agri/api-client.' }],
+          paths: [
+            { name: 'axios', message: 'Use the typed calls of @agri/api-client.' },
+            { name: 'zod', message: 'Use `z` from @agri/api-client: one copy of zod, inside the contract.' },
+            { name: 'react-router', message: 'Use @agri/ui/router: the one door to React Router, shared small.' },
+            { name: 'react-router-dom', message: 'Use @agri/ui/router: the one door to React Router, shared small.' },
+            { name: 'react-toastify', message: 'Use `toast` and `ToastArea` from @agri/ui: react-toastify loads with the first toast.' },
+          ],
           patterns: [{ group: appNames.map((name) => `@agri/${name}`), message: 'Apps never import another app.' }],
         },
       ],
     },
+  },
+  {
+    // The doors themselves (router, toasts), and tests that stand in for the shell's router.
+    files: ['packages/ui/src/router.ts', 'packages/ui/src/toasts/**', 'packages/ui/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tooling/jest/**'],

@@ -15,14 +15,22 @@ const singletons = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
   'zustand',
   'react-toastify',
 ];
-// Each entry of a workspace package is its own shared module: '@agri/ui/federation' holds the
-// fragment loader registry and the lazy-module cache, which must exist once like the rest.
-const workspacePackages = { '@agri/ui': 'packages/ui', '@agri/ui/federation': 'packages/ui', '@agri/api-client': 'packages/api-client' };
+// Each entry of a workspace package is its own shared module, so a page loads only the entries it uses:
+// '@agri/ui/federation' holds the fragment loader registry and the lazy-module cache, which must exist once
+// like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the
+// apps share this small subset instead); '@agri/ui/dates' (moment) and '@agri/ui/rich-text' (DOMPurify)
+// load only with the pages that show dates or server HTML.
+const workspacePackages = {
+  '@agri/ui': 'packages/ui',
+  '@agri/ui/federation': 'packages/ui',
+  '@agri/ui/router': 'packages/ui',
+  '@agri/ui/dates': 'packages/ui',
+  '@agri/ui/rich-text': 'packages/ui',
+  '@agri/api-client': 'packages/api-client',
+};
 
 const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 
@@ -130,6 +138,11 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
             ]
           : []),
         new AppFactsPlugin(isRemote ? { name, routes: remote.routes, consumes: remote.consumes } : { name }),
+        // The federation plugin imports its bundler runtime by the path of its CommonJS build, which cannot be
+        // tree-shaken; the ES module build beside it is the same code, and a remote entry is a third smaller.
+        new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.cjs$/, (resource) => {
+          resource.request = resource.request.replace(/\.cjs$/, '.js');
+        }),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,
@@ -142,7 +155,11 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
           // The shell hands its federation runtime to the remotes, so each remote
           // entry does not carry a copy (~30 KB gzip each). A remote's dev
           // server keeps its own runtime so that it runs alone.
-          experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
+          // The runtime is built for browsers only (no Node loading code).
+          experiments: {
+            ...(isRemote ? { externalRuntime: production } : { provideExternalRuntime: true }),
+            optimization: { target: 'web' },
+          },
         }),
       ],
       // Lazy compilation serves a remote's pages through its own dev server's proxy,

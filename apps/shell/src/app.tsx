@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@agri/ui/router';
 import { selectMountedRoutes, useComposition } from './composition/composition-store';
 import { RemotePage } from './composition/remote-page';
 import { UnmatchedRoute } from './composition/unmatched-route';

@@ -1,13 +1,19 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
 import { readAnswer } from './reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
 import { clearSession, tokenOf, useSession } from './session/session-store';
+import type { TransportFailure } from './transport';
 
-/** One axios instance for every call; base URL and timeout come from the run-time settings per call. */
-// The fetch adapter everywhere: the same behaviour in browsers, Node and tests (msw), timeouts included.
-const http: AxiosInstance = axios.create({ adapter: 'fetch', headers: { Accept: 'application/json' } });
+// axios arrives with the first call: a page that calls nothing at start-up (a prerendered one) never loads it.
+let transport: Promise<typeof import('./transport')> | null = null;
+function loadTransport(): Promise<typeof import('./transport')> {
+  transport ??= import('./transport').catch((error: unknown) => {
+    transport = null; // a dropped link: the next call tries again
+    throw error;
+  });
+  return transport;
+}
 
 type UnauthorizedListener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -57,23 +63,23 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   // The server refuses a body not declared as JSON (415); bodiless writes send none.
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  let data: unknown;
+  let send;
   try {
-    const response = await http.request({
-      method: spec.method,
-      url: spec.path,
-      baseURL: spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl,
-      data: spec.body,
-      headers,
-      timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      withCredentials: spec.withCredentials ?? false,
-      // Status and body are checked here, so a text body must not throw inside axios.
-      transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
-    });
-    data = response.data;
+    ({ send } = await loadTransport());
   } catch (error) {
-    throw toApiError(error, spec, auth === 'required' && token !== null);
+    throw new ApiError({ message: spec.errors.fallback, kind: 'network', detail: `the API client could not load: ${String(error)}` });
   }
+  const result = await send({
+    method: spec.method,
+    url: spec.path,
+    baseURL: spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl,
+    data: spec.body,
+    headers,
+    timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    withCredentials: spec.withCredentials ?? false,
+  });
+  if (!result.ok) throw toApiError(result.failure, spec, auth === 'required' && token !== null);
+  const { data } = result;
 
   const parsed = readAnswer(`${spec.method} ${spec.path}`, spec.response, data);
   if (!parsed.success) {
@@ -86,18 +92,10 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   return parsed.data;
 }
 
-function toApiError(error: unknown, spec: CallSpec<unknown>, signedInCall: boolean): ApiError {
+function toApiError(failure: TransportFailure, spec: CallSpec<unknown>, signedInCall: boolean): ApiError {
   const { fallback, useServerMessage } = spec.errors;
-  if (!(error instanceof AxiosError)) {
-    return new ApiError({ message: fallback, kind: 'network', detail: String(error) });
-  }
-  if (error.code === AxiosError.ETIMEDOUT || error.code === AxiosError.ECONNABORTED) {
-    return new ApiError({ message: fallback, kind: 'timeout', detail: error.message });
-  }
-  if (!error.response) {
-    return new ApiError({ message: fallback, kind: 'network', detail: error.message });
-  }
-  const { status, data } = error.response;
+  if (failure.kind !== 'http') return new ApiError({ message: fallback, kind: failure.kind, detail: failure.detail });
+  const { status, data } = failure;
   const serverMessage = messageOf(data);
   const apiError = new ApiError({
     message: useServerMessage && serverMessage ? serverMessage : fallback,

@@ -1,4 +1,5 @@
 export { apiSettingsSchema, configureApi, getApiSettings, chatLink, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
+export { z } from './schema';
 export {
   ApiError,
   isApiError,

@@ -1,5 +1,5 @@
 import { apiUrl, delayedResponse, fixtures, networkFailure } from '@agri/api-client/testing';
-import { formatDateRange } from '@agri/ui';
+import { formatDateRange } from '@agri/ui/dates';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agri/ui/router';
 import { Skeleton } from '@agri/ui';
 import { cityOf, venueOf } from '../features/events/event-place';
 import { CalendarIcon, PinIcon, eventDates } from '../features/events/event-when';

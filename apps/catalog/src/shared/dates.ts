@@ -1,4 +1,4 @@
-import { formatDate } from '@agri/ui';
+import { formatDate } from '@agri/ui/dates';
 
 /** Today's date in Kenya as YYYY-MM-DD, the form (and the calendar) of event dates, wherever the visitor is. */
 export function todayIsoDate(now: Date = new Date()): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@agri/api-client';
 import { create } from 'zustand';
 import type { RemoteEntry, SiteConfig } from '../config/site-config';
 

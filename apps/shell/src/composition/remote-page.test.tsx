@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PageRoute } from '@agri/ui/federation';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { RemotePage } from './remote-page';
 
 const head = { title: 'Courses', description: 'Our courses', keywords: 'courses' };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@agri/ui/router';
 import { NotFoundPage } from '../pages/not-found-page';
 import { selectOwnerOf, useComposition } from './composition-store';
 import { PageLoading } from './remote-page';

@@ -1,5 +1,4 @@
-import { apiSettingsSchema } from '@agri/api-client';
-import { z } from 'zod';
+import { apiSettingsSchema, z } from '@agri/api-client';
 
 /** A federation name: it becomes a JavaScript global, so letters, digits and underscores. */
 export const remoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _');

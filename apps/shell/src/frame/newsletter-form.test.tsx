@@ -1,8 +1,8 @@
 import { apiUrl, errorResponse, networkFailure, startMockApi } from '@agri/api-client/testing';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { ToastContainer } from 'react-toastify';
+import { ToastArea } from '@agri/ui';
 import { ALREADY_REGISTERED_MESSAGE, NewsletterForm, SUBSCRIBED_MESSAGE } from './newsletter-form';
 
 const server = startMockApi();
@@ -12,7 +12,7 @@ function renderForm() {
   render(
     <>
       <NewsletterForm />
-      <ToastContainer />
+      <ToastArea />
     </>,
   );
   return { user, input: screen.getByLabelText('Email address'), subscribe: screen.getByRole('button', { name: 'Subscribe' }) };
@@ -46,7 +46,7 @@ describe('newsletter form', () => {
     const { user, input, subscribe } = renderForm();
     await user.type(input, 'wanjiku@example.co.ke');
     await user.click(subscribe);
-    expect(await screen.findAllByText(SUBSCRIBED_MESSAGE)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText(SUBSCRIBED_MESSAGE)).toHaveLength(2));
     expect(input).toHaveValue('');
     expect(message()).toHaveClass('newsletter__message--success');
   });
@@ -59,7 +59,7 @@ describe('newsletter form', () => {
 
     await user.type(input, 'wanjiku@example.co.ke');
     await user.click(subscribe);
-    expect(await screen.findAllByText(ALREADY_REGISTERED_MESSAGE)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText(ALREADY_REGISTERED_MESSAGE)).toHaveLength(2));
     expect(message()).toHaveClass('newsletter__message--error');
     expect(input).toHaveValue('');
     expect(input).toHaveAccessibleDescription(ALREADY_REGISTERED_MESSAGE);
@@ -70,7 +70,7 @@ describe('newsletter form', () => {
     const { user, input, subscribe } = renderForm();
     await user.type(input, 'wanjiku@example.co.ke');
     await user.click(subscribe);
-    expect(await screen.findAllByText('Mailing list is under maintenance')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Mailing list is under maintenance')).toHaveLength(2));
     expect(message()).toHaveClass('newsletter__message--error');
     expect(input).toHaveValue('wanjiku@example.co.ke');
   });
@@ -80,7 +80,7 @@ describe('newsletter form', () => {
     const { user, input, subscribe } = renderForm();
     await user.type(input, 'wanjiku@example.co.ke');
     await user.click(subscribe);
-    expect(await screen.findAllByText('Error subscribing to newsletter')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Error subscribing to newsletter')).toHaveLength(2));
     expect(input).toHaveValue('wanjiku@example.co.ke');
   });
 });

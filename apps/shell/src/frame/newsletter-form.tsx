@@ -1,6 +1,6 @@
 import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, subscribeToNewsletter } from '@agri/api-client';
+import { toast } from '@agri/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 
 export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing to our newsletter!';
 export const ALREADY_REGISTERED_MESSAGE = 'This email is already registered for the newsletter.';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@agri/ui/router';
 
 /** Every route change starts at the top of the page. */
 export function ScrollToTop() {

@@ -1,14 +1,14 @@
 import { getCart, useSession } from '@agri/api-client';
 import { fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { act, render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { ToastArea } from '@agri/ui';
 import { announceSessionExpiry } from './session-expiry';
 
 startMockApi();
 
 test('a rejected token signs the customer out and the frame says why, once', async () => {
   const stopAnnouncing = announceSessionExpiry();
-  render(<ToastContainer />);
+  render(<ToastArea />);
   signInForTests({ ...fixtures.storedCustomer, token: 'expired-token' });
 
   // The rejection raises the toast, a React update.

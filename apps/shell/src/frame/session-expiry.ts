@@ -1,5 +1,5 @@
 import { onUnauthorized } from '@agri/api-client';
-import { toast } from 'react-toastify';
+import { toast } from '@agri/ui';
 
 /**
  * Whichever app's call meets a rejected token (the shell's own start-up cart

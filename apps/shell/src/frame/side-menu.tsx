@@ -1,6 +1,6 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
 import { Dialog, useLogOut } from '@agri/ui';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@agri/ui/router';
 
 const mainItems = [
   { to: '/about', label: 'About Us' },

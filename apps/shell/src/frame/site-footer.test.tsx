@@ -1,7 +1,7 @@
 import { setupApiForTests } from '@agri/api-client/testing';
 import { business } from '@agri/ui';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { SiteFooter } from './site-footer';
 
 beforeAll(() => setupApiForTests());

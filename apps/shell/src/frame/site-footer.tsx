@@ -1,5 +1,5 @@
 import { business, LinkList } from '@agri/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@agri/ui/router';
 import { NewsletterForm } from './newsletter-form';
 import { SocialIcons } from './social-icons';
 

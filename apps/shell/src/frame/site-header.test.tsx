@@ -3,8 +3,8 @@ import { apiUrl, errorResponse, signInForTests, startMockApi } from '@agri/api-c
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ToastArea } from '@agri/ui';
 import { SiteHeader } from './site-header';
 
 const server = startMockApi();
@@ -21,7 +21,7 @@ function renderHeader(url = '/') {
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
-      <ToastContainer />
+      <ToastArea />
     </MemoryRouter>,
   );
   return { user, menuButton: screen.getByRole('button', { name: 'Menu' }) };

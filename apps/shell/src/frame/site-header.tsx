@@ -1,7 +1,7 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
 import { business } from '@agri/ui';
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@agri/ui/router';
 import { SideMenu } from './side-menu';
 import { SocialIcons } from './social-icons';
 

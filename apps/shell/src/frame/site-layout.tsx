@@ -1,6 +1,5 @@
-import { Outlet } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { ToastArea } from '@agri/ui';
+import { Outlet } from '@agri/ui/router';
 import { PreviewBanner } from './preview-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
@@ -21,7 +20,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ToastContainer position="top-right" autoClose={5000} theme="light" />
+      <ToastArea />
     </div>
   );
 }

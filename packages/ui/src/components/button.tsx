@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '../router';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost';
 

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '../router';
 
 export interface LinkItem {
   to: string;

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import DOMPurify from 'dompurify';
 import { BENIGN_RICH_TEXT, XSS_PAYLOADS } from '../../../../e2e/support/xss-payloads';
-import { SafeHtml, htmlToText } from './safe-html';
+import { htmlToText } from '../format/html-text';
+import { SafeHtml } from './safe-html';
 
 /** Elements that can run code, restyle the page, collect input or change where links go. */
 const FORBIDDEN = 'script, style, form, input, button, textarea, select, iframe, frame, object, embed, svg, math, meta, link, base, template, noscript';

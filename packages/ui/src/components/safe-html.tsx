@@ -73,11 +73,3 @@ export function SafeHtml({ html, className, as: Tag = 'div' }: SafeHtmlProps) {
   const clean = useMemo(() => richText.sanitize(html ?? '', RICH_TEXT), [html]);
   return <Tag className={className} data-server-html="" dangerouslySetInnerHTML={{ __html: clean }} />;
 }
-
-/** Plain text of server HTML, for previews and meta descriptions. */
-export function htmlToText(html: string | null | undefined): string {
-  const clean = DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS: [], KEEP_CONTENT: true });
-  const textarea = document.createElement('textarea');
-  textarea.innerHTML = clean;
-  return textarea.value.replace(/\s+/g, ' ').trim();
-}

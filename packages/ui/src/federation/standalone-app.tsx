@@ -1,10 +1,9 @@
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { BrowserRouter, Link, Route, Routes } from '../router';
 import { Button } from '../components/button';
 import { PageHead } from '../components/page-head';
 import { Spinner } from '../components/spinner';
 import { StatusPanel } from '../components/status-panel';
+import { ToastArea } from '../toasts/toast-area';
 import { LazyMount } from './lazy-mount';
 import type { PageRoute } from './page-route';
 
@@ -53,7 +52,7 @@ export function StandaloneApp({ remoteName, routes }: { remoteName: string; rout
           <Route path="*" element={<StatusPanel title="Page not found">This remote has no such page.</StatusPanel>} />
         </Routes>
       </main>
-      <ToastContainer position="top-right" autoClose={5000} theme="light" />
+      <ToastArea />
     </BrowserRouter>
   );
 }

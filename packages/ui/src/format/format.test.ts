@@ -1,4 +1,5 @@
-import { formatDate, formatDateRange, formatKes, truncateText } from './format';
+import { formatDate, formatDateRange } from './dates';
+import { formatKes, truncateText } from './format';
 
 describe('formatDate', () => {
   it('shows a server date-time in Kenyan time, whatever zone it was written in', () => {

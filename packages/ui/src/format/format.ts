@@ -1,5 +1,3 @@
-import moment from 'moment';
-
 const kes = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 });
 
 /** 'KES 45,000': currency is always KES with thousands separators. */
@@ -10,29 +8,4 @@ export function formatKes(amount: number): string {
 /** Cuts text to `length` characters and appends '...' when it was longer. */
 export function truncateText(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}...` : text;
-}
-
-/** Africa/Nairobi: UTC+3 all year, no daylight saving (the api-client's reader uses the same offset). */
-const KENYA_UTC_OFFSET_MINUTES = 180;
-const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
-
-/**
- * The moment a value names, in Kenyan time whatever the visitor's device is set to: a date-time with a
- * zone (createdAt) is converted; a date or a date-time without one ('2027-03-04', an event's day) is
- * already Kenyan and is kept as written.
- */
-const inKenya = (iso: string) => (HAS_ZONE.test(iso) ? moment(iso).utcOffset(KENYA_UTC_OFFSET_MINUTES) : moment.utc(iso));
-
-/** Formats an ISO date or date-time with a moment pattern ('MMMM D YYYY', 'MMMM Do YYYY', ...), in Kenyan time. */
-export function formatDate(iso: string, pattern: string): string {
-  return inKenya(iso).format(pattern);
-}
-
-/** 'Mar 4, 2027' or 'Mar 4, 2027 - Mar 7, 2027' when the start and end days differ. */
-export function formatDateRange(startIso: string, endIso?: string | null): string {
-  const start = inKenya(startIso);
-  const end = endIso ? inKenya(endIso) : null;
-  const short = 'MMM D, YYYY';
-  if (!end || end.isSame(start, 'day')) return start.format(short);
-  return `${start.format(short)} - ${end.format(short)}`;
 }

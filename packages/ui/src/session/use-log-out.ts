@@ -1,6 +1,6 @@
 import { LOGGED_OUT_MESSAGE, logout, messageOf } from '@agri/api-client';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../toasts/toast';
 
 /**
  * Every Logout control (the shell's side menu, the account pages' menu): the API client tells the server

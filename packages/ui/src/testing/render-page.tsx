@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ToastArea } from '../toasts/toast-area';
 
 /** Shows where the page navigated to, so tests can assert redirects (`getByTestId('location')`). */
 function CurrentLocation() {
@@ -26,7 +26,7 @@ export function renderRoutes(pages: Record<string, ReactElement>, route = '/') {
         <Route path="*" element={<p>Another page</p>} />
       </Routes>
       <CurrentLocation />
-      <ToastContainer position="top-right" autoClose={5000} theme="light" />
+      <ToastArea />
     </MemoryRouter>,
   );
   return { user, ...result };

@@ -1,6 +1,6 @@
 import { Button, LinkList, useLogOut } from '@agri/ui';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@agri/ui/router';
 import { RequireCustomer } from '../session/require-customer';
 import '../../styles/account.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@agri/ui/router';
 import '../../styles/account.css';
 
 /** A page for signed-out visitors (log in, register, password reset): one centred card. */

@@ -1,6 +1,6 @@
+import type { z } from '@agri/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
 import { useFormFailure } from './use-form-failure';
 
 /**

@@ -1,5 +1,5 @@
+import { toast } from '@agri/ui';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 
 /** A form's failure: an error toast, and the same words kept in the form (FormError) until it is sent again. */
 export function useFormFailure() {

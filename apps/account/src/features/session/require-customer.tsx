@@ -1,7 +1,7 @@
 import { selectIsSignedIn, useSession } from '@agri/api-client';
 import { loginPathFor } from '@agri/ui';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@agri/ui/router';
 
 /**
  * Shows `children` only to a signed-in customer; a signed-out visitor is sent to log in and

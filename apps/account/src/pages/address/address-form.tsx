@@ -1,9 +1,8 @@
 import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
-import { FormField, PhoneInput, TextField } from '@agri/ui';
+import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';

@@ -81,7 +81,7 @@ describe('AddressPage', () => {
     await user.type(screen.getByLabelText('Address'), 'Kenyatta Avenue');
     await user.type(screen.getByLabelText('Area'), 'Lodwar');
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
-    expect(await screen.findAllByText('We do not deliver to that area yet')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('We do not deliver to that area yet')).toHaveLength(2));
     expect(screen.getByLabelText('Area')).toHaveValue('Lodwar');
   });
 

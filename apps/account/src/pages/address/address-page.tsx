@@ -1,7 +1,7 @@
 import { createDataArea, getAddress, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
 import { Button } from '@agri/ui';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { LoadingBlock } from '../../features/loading/loading-block';
 import { ACCOUNT_FALLBACK, useAccountArea } from '../../features/loading/account-area';

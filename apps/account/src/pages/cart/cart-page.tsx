@@ -1,8 +1,7 @@
 import { createDataArea, emptyCart, getCart, messageOf, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
-import { Button, ButtonLink, formatKes, StatusPanel } from '@agri/ui';
+import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 import { CartSummary } from './cart-summary';

@@ -1,8 +1,7 @@
 import { createDataArea, createOrder, getAddress, type ShippingAddress } from '@agri/api-client';
-import { Button, ButtonLink } from '@agri/ui';
+import { Button, ButtonLink, toast } from '@agri/ui';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link, useNavigate } from '@agri/ui/router';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 
 const useCheckoutAddress = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });

@@ -1,6 +1,6 @@
 import { confirmEmailChange, messageOf } from '@agri/api-client';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';

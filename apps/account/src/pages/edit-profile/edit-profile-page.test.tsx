@@ -92,7 +92,7 @@ describe('EditProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
     await user.type(screen.getByLabelText('First Name'), 'a');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findAllByText('Something Went Wrong!')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Something Went Wrong!')).toHaveLength(2));
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('First Name')).toHaveValue(`${fixtures.customer.firstname}a`);
   });

@@ -1,8 +1,7 @@
 import { editUser, profileSchema, selectCustomer, useSession, type Profile, type StoredCustomer } from '@agri/api-client';
-import { Button, FormField, PhoneInput, TextField } from '@agri/ui';
+import { Button, FormField, PhoneInput, TextField, toast } from '@agri/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { FormError } from '../../features/forms/form-error';

@@ -1,5 +1,5 @@
 import { errorResponse, startMockApi } from '@agri/api-client/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@agri/ui/testing';
 import ForgotPasswordPage from './forgot-password-page';
 
@@ -28,7 +28,7 @@ describe('ForgotPasswordPage', () => {
     const { user } = renderPage(<ForgotPasswordPage />, { route: '/forgot-password' });
     await user.type(screen.getByLabelText('Email Address'), 'wanjiku@shambafresh.co.ke');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findAllByText('Too many requests, try again later')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Too many requests, try again later')).toHaveLength(2));
     expect(screen.getByLabelText('Email Address')).toHaveValue('wanjiku@shambafresh.co.ke');
   });
 });

@@ -1,5 +1,4 @@
-import { forgotPasswordRequestSchema, messageOf, requestPasswordReset } from '@agri/api-client';
-import type { z } from 'zod';
+import { forgotPasswordRequestSchema, messageOf, requestPasswordReset, type z } from '@agri/api-client';
 import { TextField } from '@agri/ui';
 import { useState } from 'react';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';

@@ -54,7 +54,7 @@ describe('LoginPage', () => {
   it("shows the server's message when the login is refused, keeping what was typed", async () => {
     const { user } = renderPage(<LoginPage />, { route: '/login' });
     await fillAndSubmit(user, fixtures.customer.email, 'wrong-password');
-    expect(await screen.findAllByText('Invalid email or password')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
     expect(screen.getByLabelText('Email Address')).toHaveValue(fixtures.customer.email);
     expect(useSession.getState().customer).toBeNull();
   });
@@ -63,7 +63,7 @@ describe('LoginPage', () => {
     server.use(errorResponse('post', 'user/login', { status: 500 }));
     const { user } = renderPage(<LoginPage />, { route: '/login' });
     await fillAndSubmit(user, fixtures.customer.email, fixtures.password);
-    expect(await screen.findAllByText('An error occurred')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('An error occurred')).toHaveLength(2));
   });
 
   it('shows that it is logging in', async () => {

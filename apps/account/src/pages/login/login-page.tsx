@@ -1,7 +1,6 @@
 import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials } from '@agri/api-client';
-import { TextField } from '@agri/ui';
-import { Link, Navigate, useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { TextField, toast } from '@agri/ui';
+import { Link, Navigate, useLocation } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';

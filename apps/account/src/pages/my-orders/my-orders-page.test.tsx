@@ -1,6 +1,7 @@
 import { addToCart, createOrder, getMyOrders } from '@agri/api-client';
 import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
-import { formatDate, formatKes } from '@agri/ui';
+import { formatKes } from '@agri/ui';
+import { formatDate } from '@agri/ui/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@agri/ui/testing';
 import MyOrdersPage from './my-orders-page';

@@ -1,7 +1,7 @@
 import { createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
-import { Button, ButtonLink, formatDate, formatKes, StatusPanel } from '@agri/ui';
+import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
+import { formatDate } from '@agri/ui/dates';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 

@@ -1,6 +1,6 @@
 import { createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
 import { displayPhone } from '@agri/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';

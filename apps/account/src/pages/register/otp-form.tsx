@@ -1,8 +1,6 @@
-import { resendOtp, verifyOtp, verifyOtpRequestSchema } from '@agri/api-client';
-import { Button, FormField } from '@agri/ui';
+import { resendOtp, verifyOtp, verifyOtpRequestSchema, type z } from '@agri/api-client';
+import { Button, FormField, toast } from '@agri/ui';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
-import type { z } from 'zod';
 import { FormError } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
 

@@ -62,7 +62,7 @@ describe('RegisterPage: details', () => {
     server.use(errorResponse('post', 'user/register', { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' }));
     const { user } = renderPage(<RegisterPage />, { route: '/register' });
     await fillDetails(user);
-    expect(await screen.findAllByText('Too many attempts. Please wait a few minutes and try again.')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Too many attempts. Please wait a few minutes and try again.')).toHaveLength(2));
     expect(screen.getByLabelText('First Name')).toHaveValue(newCustomer.firstname);
   });
 
@@ -100,7 +100,7 @@ describe('RegisterPage: code', () => {
     await reachCodeStep(user);
     await user.type(screen.getByLabelText('Verification Code (OTP)'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findAllByText('OTP verification failed')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('OTP verification failed')).toHaveLength(2));
   });
 
   it('sends a new code', async () => {
@@ -115,7 +115,7 @@ describe('RegisterPage: code', () => {
     await reachCodeStep(user);
     server.use(errorResponse('post', 'user/register', { status: 429, message: 'Too many requests' }));
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
-    expect(await screen.findAllByText('OTP resend failed')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('OTP resend failed')).toHaveLength(2));
   });
 
   it('goes back to the details with everything typed kept', async () => {

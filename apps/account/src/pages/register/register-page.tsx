@@ -1,6 +1,6 @@
 import type { Registration } from '@agri/api-client';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
 import { OtpForm } from './otp-form';
 import { RegistrationForm } from './registration-form';

@@ -1,6 +1,5 @@
 import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
-import { FormField, PhoneInput, TextField } from '@agri/ui';
-import { toast } from 'react-toastify';
+import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';

@@ -41,7 +41,7 @@ describe('ResetPasswordPage', () => {
   it("says 'Something Went Wrong!' for an expired link", async () => {
     const { user } = open('expired');
     await choose(user, 'NewHarvest2025', 'NewHarvest2025');
-    expect(await screen.findAllByText('Something Went Wrong!')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Something Went Wrong!')).toHaveLength(2));
     expect(screen.getByTestId('location')).toHaveTextContent('/reset-password/expired');
   });
 });

@@ -1,8 +1,6 @@
-import { resetPassword, resetPasswordRequestSchema } from '@agri/api-client';
-import { TextField } from '@agri/ui';
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { z } from 'zod';
+import { resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
+import { TextField, toast } from '@agri/ui';
+import { useNavigate, useParams } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';

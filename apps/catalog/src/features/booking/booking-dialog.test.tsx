@@ -1,5 +1,5 @@
 import { apiUrl, delayedResponse, errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
@@ -84,7 +84,7 @@ describe('booking dialog', () => {
     const { user, dialog } = await openDialog();
     await fillIn(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
-    expect(await screen.findAllByText('This event is fully booked')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('This event is fully booked')).toHaveLength(2));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This event is fully booked');
     expect(within(dialog).getByLabelText('Full name')).toHaveValue('Peter Kiprono');
     expect(within(dialog).getByLabelText('Phone number')).toHaveValue('722000111');

@@ -1,5 +1,6 @@
 import type { ContactDetails, Event } from '@agri/api-client';
-import { formatDateRange, formatKes } from '@agri/ui';
+import { formatKes } from '@agri/ui';
+import { formatDateRange } from '@agri/ui/dates';
 import { RequestDialog } from '../contact-details/request-dialog';
 import { cityOf, venueOf } from '../events/event-place';
 import { useBookingStore } from './booking-store';

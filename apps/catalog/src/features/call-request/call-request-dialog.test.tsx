@@ -93,7 +93,7 @@ describe('call-request dialog', () => {
     await fillIn(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
     // Once as a toast, once in the dialog (the page behind it, toasts included, is inert).
-    expect(await screen.findAllByText('Too many requests, try again later')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Too many requests, try again later')).toHaveLength(2));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Too many requests, try again later');
     expect(within(dialog).getByLabelText('Full name')).toHaveValue('Grace Muthoni');
     expect(within(dialog).getByLabelText('Email')).toHaveValue('grace@example.co.ke');
@@ -106,7 +106,7 @@ describe('call-request dialog', () => {
     const { user, dialog } = await openDialog();
     await fillIn(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
-    expect(await screen.findAllByText('Something went wrong!')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Something went wrong!')).toHaveLength(2));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Something went wrong!');
     expect(within(dialog).getByLabelText('Full name')).toHaveValue('Grace Muthoni');
   });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@agri/api-client';
 
 /** What the booking and call-request dialogs ask for, with the messages their fields show. */
 export const contactDetailsFormSchema = z.object({

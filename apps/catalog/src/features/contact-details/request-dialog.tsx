@@ -1,8 +1,7 @@
 import type { ContactDetails, DataAreaStore } from '@agri/api-client';
-import { Dialog } from '@agri/ui';
+import { Dialog, toast } from '@agri/ui';
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate } from '@agri/ui/router';
 import { ContactDetailsForm } from './contact-details-form';
 import { RequestConfirmation } from './request-confirmation';
 

@@ -1,5 +1,5 @@
 import type { Event } from '@agri/api-client';
-import { formatDateRange } from '@agri/ui';
+import { formatDateRange } from '@agri/ui/dates';
 import { formatTime } from '../../shared/dates';
 
 /** 'Mar 4, 2027 - Mar 7, 2027', the short form shared by /events and the home page. */

@@ -4,7 +4,6 @@ import {
   Button,
   DetailPageState,
   PageHead,
-  SafeHtml,
   Skeleton,
   formatKes,
   htmlToText,
@@ -12,10 +11,11 @@ import {
   pageTitle,
   truncateText,
   loginPathFor,
+  toast,
 } from '@agri/ui';
+import { SafeHtml } from '@agri/ui/rich-text';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate, useParams } from '@agri/ui/router';
 import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
 import { useCourseStore } from '../../features/courses/courses-store';
 import { currentPageUrl } from '../../shared/current-page-url';

@@ -4,7 +4,6 @@ import {
   Button,
   DetailPageState,
   PageHead,
-  SafeHtml,
   Skeleton,
   formatKes,
   htmlToText,
@@ -12,8 +11,9 @@ import {
   pageTitle,
   truncateText,
 } from '@agri/ui';
+import { SafeHtml } from '@agri/ui/rich-text';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@agri/ui/router';
 import { BookingDialog } from '../../features/booking/booking-dialog';
 import { useEventStore } from '../../features/events/events-store';
 import { cityOf, venueOf } from '../../features/events/event-place';

@@ -2,7 +2,7 @@ import { apiUrl, delayedResponse, errorResponse, fixtures } from '@agri/api-clie
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { formatDateRange } from '@agri/ui';
+import { formatDateRange } from '@agri/ui/dates';
 import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 
 resetCatalogStoresBetweenTests();

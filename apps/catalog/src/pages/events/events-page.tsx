@@ -1,5 +1,6 @@
 import type { Event } from '@agri/api-client';
-import { Button, ButtonLink, SafeHtml, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { Button, ButtonLink, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { useUpcomingEvents } from '../../features/events/use-upcoming-events';

@@ -3,16 +3,16 @@ import {
   Breadcrumb,
   DetailPageState,
   PageHead,
-  SafeHtml,
   Skeleton,
   business,
   pageTitle,
-  formatDate,
   htmlToText,
   truncateText,
 } from '@agri/ui';
+import { formatDate } from '@agri/ui/dates';
+import { SafeHtml } from '@agri/ui/rich-text';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@agri/ui/router';
 import { BlogImage } from '../../features/blog/blog-image';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import '../../styles/content.css';

@@ -1,8 +1,7 @@
 import { enquiryRequestSchema, type EnquiryRequest } from '@agri/api-client';
-import { Button, FormField, TextField } from '@agri/ui';
+import { Button, FormField, TextField, toast } from '@agri/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { useEnquiryStore } from './enquiry-store';
 
 export const ENQUIRY_SUCCESS = 'Contact Form Submitted Successfully';

@@ -1,6 +1,6 @@
 import { business } from '@agri/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@agri/ui/router';
 import { LegalLayout } from '../legal/legal-layout';
 import './faqs.css';
 

@@ -1,7 +1,8 @@
 import type { BlogPost } from '@agri/api-client';
-import { Button, Skeleton, formatDate, htmlToText, truncateText } from '@agri/ui';
+import { Button, Skeleton, htmlToText, truncateText } from '@agri/ui';
+import { formatDate } from '@agri/ui/dates';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
 import { useBlogsStore } from '../../features/blog/blog-store';
 import { SectionHeading } from './section-heading';

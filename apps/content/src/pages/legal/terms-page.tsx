@@ -1,5 +1,5 @@
 import { business } from '@agri/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@agri/ui/router';
 import { LegalLayout } from './legal-layout';
 
 export const LAST_UPDATED = '1 November 2026';
