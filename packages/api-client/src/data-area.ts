@@ -16,6 +16,11 @@ export interface DataAreaState<T> {
 export interface DataAreaActions<T, Args extends unknown[]> {
   /** Calls the API; resolves with the result, or null after a failure (the state holds the message). */
   run: (...args: Args) => Promise<T | null>;
+  /**
+   * Runs the call unless the area already holds or awaits the answer for these arguments: what a page asks
+   * for when it shows, after the shell may have asked already (route prefetch) or the page was prerendered.
+   */
+  load: (...args: Args) => Promise<T | null>;
   /** A newer answer for the area from another call (the cart after a change); calls still in flight are dropped. */
   replace: (data: T) => void;
   /** Returns the area to its initial empty state; calls still in flight are dropped. */
@@ -39,12 +44,52 @@ const initialState = {
   errorStatus: null,
 } as const;
 
+/** What a prerendered page carries of one data area: the arguments of its call and the answer it showed. */
+export interface DataAreaSnapshot {
+  key: string;
+  data: unknown;
+}
+
+interface RegisteredArea {
+  snapshot: () => DataAreaSnapshot | 'failed' | null;
+  restore: (snapshot: DataAreaSnapshot) => void;
+}
+
+const areas = new Map<string, RegisteredArea>();
+let restored: Record<string, DataAreaSnapshot> = {};
+
+/**
+ * What the data areas of the page hold, by name, for a prerendered page to carry (the areas the page did
+ * not use hold nothing); `failed` names the areas whose call failed, so that no page is made of an error.
+ */
+export function snapshotDataAreas(): { areas: Record<string, DataAreaSnapshot>; failed: string[] } {
+  const snapshot: Record<string, DataAreaSnapshot> = {};
+  const failed: string[] = [];
+  for (const [name, area] of areas) {
+    const state = area.snapshot();
+    if (state === 'failed') failed.push(name);
+    else if (state) snapshot[name] = state;
+  }
+  return { areas: snapshot, failed };
+}
+
+/**
+ * Gives the data areas what a prerendered page showed, before the page is taken over: an area made later
+ * (its remote's code arrives after this) starts from it, so it shows the same and calls nothing.
+ */
+export function restoreDataAreas(snapshot: Record<string, DataAreaSnapshot>): void {
+  restored = { ...snapshot };
+  for (const [name, area] of areas) if (restored[name]) area.restore(restored[name]);
+}
+
 /**
  * One zustand store per data area of the spec, around one api-client call. Every remote makes its
  * areas with it (events, blog, enquiry, courses, booking, course request, and the account's cart,
- * orders and address), so every area has the same states and the same rules.
+ * orders and address), so every area has the same states and the same rules. `name` (e.g.
+ * 'catalog/courses') is how a prerendered page hands the area its answer.
  */
 export function createDataArea<T, Args extends unknown[]>(
+  name: string,
   request: (...args: Args) => Promise<T>,
   { fallback = 'Something went wrong!' }: DataAreaOptions = {},
 ): DataAreaStore<T, Args> {
@@ -52,8 +97,13 @@ export function createDataArea<T, Args extends unknown[]>(
   let latestCall = 0;
   let latestKey: string | null = null;
 
-  return create<DataArea<T, Args>>()((set) => ({
+  const store = create<DataArea<T, Args>>()((set, get) => ({
     ...initialState,
+    load: (...args) => {
+      const state = get();
+      if (JSON.stringify(args) === latestKey && (state.isLoading || state.isSuccess)) return Promise.resolve(state.data);
+      return state.run(...args);
+    },
     run: async (...args) => {
       const call = ++latestCall;
       const key = JSON.stringify(args);
@@ -90,13 +140,33 @@ export function createDataArea<T, Args extends unknown[]>(
       set(initialState);
     },
   }));
+
+  const restore = ({ key, data }: DataAreaSnapshot) => {
+    latestCall++;
+    latestKey = key;
+    store.setState({ ...initialState, data: data as T, isSuccess: true });
+  };
+  if (restored[name]) restore(restored[name]);
+  // React reads a store's *initial* state while it takes over a prerendered page, and while it prerenders
+  // one (zustand's server snapshot). Both must see what the area holds now: the answer the page showed.
+  store.getInitialState = store.getState;
+  areas.set(name, {
+    snapshot: () => {
+      const state = store.getState();
+      if (state.isError) return 'failed';
+      return state.isSuccess && latestKey !== null ? { key: latestKey, data: state.data } : null;
+    },
+    restore,
+  });
+  return store;
 }
 
-/** The data area of a detail page: it runs the call for the page's id, again whenever the id changes. */
-export function useDataAreaFor<T>(useArea: DataAreaStore<T, [string]>, id: string): DataArea<T, [string]> {
+/** The data area of a page: it loads the answer for the page's arguments, again whenever they change. */
+export function useDataAreaFor<T, Args extends unknown[]>(useArea: DataAreaStore<T, Args>, ...args: Args): DataArea<T, Args> {
   const area = useArea();
+  const key = JSON.stringify(args);
   useEffect(() => {
-    void useArea.getState().run(id);
-  }, [useArea, id]);
+    void useArea.getState().load(...(JSON.parse(key) as Args));
+  }, [useArea, key]);
   return area;
 }

@@ -8,7 +8,7 @@ import { ACCOUNT_FALLBACK, useAccountArea } from '../../features/loading/account
 import { redirectTarget } from '../../features/session/redirect';
 import { AddressForm } from './address-form';
 
-const useSavedAddress = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });
+const useSavedAddress = createDataArea('account/saved-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
 /** A first address starts from the customer's own name and mobile. */
 const startingAddress = (customer: StoredCustomer | null): ShippingAddress => ({

@@ -7,7 +7,7 @@ import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-ar
 import { CartSummary } from './cart-summary';
 import { Checkout } from './checkout';
 
-const useCartArea = createDataArea(getCart, { fallback: ACCOUNT_FALLBACK });
+const useCartArea = createDataArea('account/cart', getCart, { fallback: ACCOUNT_FALLBACK });
 
 const MAX_SEATS_OFFERED = 10;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@agri/ui/router';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 
-const useCheckoutAddress = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });
+const useCheckoutAddress = createDataArea('account/checkout-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
 /** Checkout: the whole cart becomes an order sent to the saved shipping address. */
 export function Checkout({ disabled }: { disabled: boolean }) {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 
-const useOrdersArea = createDataArea(getMyOrders, { fallback: ACCOUNT_FALLBACK });
+const useOrdersArea = createDataArea('account/orders', getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
 /** Orders not yet on their way can still be cancelled. */
 const CANCELLABLE: readonly OrderStatus[] = ['Ordered', 'Processing'];

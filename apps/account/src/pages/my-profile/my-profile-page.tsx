@@ -5,7 +5,7 @@ import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
 
-const useShippingInformation = createDataArea(getAddress, { fallback: ACCOUNT_FALLBACK });
+const useShippingInformation = createDataArea('account/profile-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
 const shown = (value: string | undefined): string => (value && value.trim() !== '' ? value : 'None');
 

@@ -1,7 +1,7 @@
 import { createDataArea, getCourse, getCourses } from '@agri/api-client';
 
 /** The course list of /courses. */
-export const useCoursesStore = createDataArea(getCourses);
+export const useCoursesStore = createDataArea('catalog/courses', getCourses);
 
 /** The one course /course/:id shows. */
-export const useCourseStore = createDataArea(getCourse);
+export const useCourseStore = createDataArea('catalog/course', getCourse);

@@ -1,5 +1,5 @@
 import { Button, ButtonLink, Skeleton, StatusPanel } from '@agri/ui';
-import { useEffect } from 'react';
+import { useDataAreaFor } from '@agri/api-client';
 import { useCoursesStore } from '../../features/courses/courses-store';
 import { asSentence } from '../../shared/sentence';
 import './courses-page.css';
@@ -21,11 +21,7 @@ function SkeletonRows() {
 
 /** /courses: every course in a table that turns into cards on a phone. */
 export default function CoursesPage() {
-  const { data: courses, isLoading, isError, message, run } = useCoursesStore();
-
-  useEffect(() => {
-    void useCoursesStore.getState().run();
-  }, []);
+  const { data: courses, isLoading, isError, message, run } = useDataAreaFor(useCoursesStore);
 
   const showSkeleton = !courses && !isError;
 

@@ -11,7 +11,6 @@ import {
 } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { SafeHtml } from '@agri/ui/rich-text';
-import { useEffect } from 'react';
 import { Link, useParams } from '@agri/ui/router';
 import { BlogImage } from '../../features/blog/blog-image';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
@@ -43,8 +42,8 @@ function RelatedPosts({ currentId }: { currentId: string }) {
               <p>
                 <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>
               </p>
-              <Link to={`/blog/${encodeURIComponent(post._id)}`} aria-label={`Read More: ${post.title}`}>
-                Read More
+              <Link to={`/blog/${encodeURIComponent(post._id)}`}>
+                Read More<span className="visually-hidden">: {post.title}</span>
               </Link>
             </li>
           ))}
@@ -91,9 +90,8 @@ export default function BlogPostPage() {
   const { id = '' } = useParams();
   const area = useDataAreaFor(useBlogStore, id);
   const post = area.data;
-  useEffect(() => {
-    void useBlogsStore.getState().run();
-  }, []);
+  // The other articles, for 'Related Posts'.
+  useDataAreaFor(useBlogsStore);
 
   return (
     <div className="container page-section">

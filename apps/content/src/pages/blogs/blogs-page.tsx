@@ -1,7 +1,6 @@
-import type { BlogPost } from '@agri/api-client';
+import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import { Button, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
-import { useEffect } from 'react';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
 import { useBlogsStore } from '../../features/blog/blog-store';
@@ -47,10 +46,7 @@ function BlogCard({ post }: { post: BlogPost }) {
 
 /** The articles, or why there are none yet. */
 function BlogsBody() {
-  const { data, isSuccess, isError, message, run } = useBlogsStore();
-  useEffect(() => {
-    void useBlogsStore.getState().run();
-  }, []);
+  const { data, isSuccess, isError, message, run } = useDataAreaFor(useBlogsStore);
 
   const cards = (data ?? []).map((post) => <BlogCard key={post._id} post={post} />);
   if (isError) {

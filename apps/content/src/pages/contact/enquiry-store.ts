@@ -1,4 +1,4 @@
 import { createDataArea, sendEnquiry } from '@agri/api-client';
 
 /** The enquiry the contact form sends. */
-export const useEnquiryStore = createDataArea(sendEnquiry);
+export const useEnquiryStore = createDataArea('content/enquiry', sendEnquiry);

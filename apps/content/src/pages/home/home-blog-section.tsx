@@ -1,7 +1,6 @@
-import type { BlogPost } from '@agri/api-client';
+import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import { Button, Skeleton, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
-import { useEffect } from 'react';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
 import { useBlogsStore } from '../../features/blog/blog-store';
@@ -67,11 +66,8 @@ function HomeBlogSkeleton() {
 
 /** The latest articles: at most 2 large ('col-1') and 3 compact ('col-2') cards. */
 export function HomeBlogSection() {
-  const { data, isSuccess, isError, run: loadBlogs } = useBlogsStore();
+  const { data, isSuccess, isError, run: loadBlogs } = useDataAreaFor(useBlogsStore);
   const posts = data ?? [];
-  useEffect(() => {
-    void useBlogsStore.getState().run();
-  }, []);
 
   const large = posts.filter((post) => post.category === LARGE_CATEGORY).slice(0, MAX_LARGE);
   const compact = posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT);
