@@ -2,6 +2,7 @@
 // An app's rspack.config.mjs states only what is its own: name, port, exposes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { siteConfigFor } from './site-config.mjs';
@@ -68,6 +69,47 @@ class AppFactsPlugin {
   }
 }
 
+/** How every app's sources, styles and images are built (the monolith of `npm run build:monolith` too). */
+export const moduleRules = (production) => [
+  {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+      },
+      env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+    },
+    type: 'javascript/auto',
+  },
+  { test: /\.css$/, type: 'css/auto' },
+  { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?|eot|ttf)$/, type: 'asset/resource' },
+];
+
+/**
+ * Writes the brotli and gzip forms of each text file beside it, at the highest levels (once per release,
+ * not per request): the local server and the production example send them as they are.
+ */
+export class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
+            const content = source.buffer();
+            compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })));
+            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(content, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
+
 /**
  * @param {object} app
  * @param {string} app.name        federation name (also the global uniqueName)
@@ -107,25 +149,7 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
         clean: true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-              },
-              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
-            },
-            type: 'javascript/auto',
-          },
-          { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?|eot|ttf)$/, type: 'asset/resource' },
-        ],
-      },
+      module: { rules: moduleRules(production) },
       plugins: [
         ...(ownPage
           ? [
@@ -138,11 +162,17 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
             ]
           : []),
         new AppFactsPlugin(isRemote ? { name, routes: remote.routes, consumes: remote.consumes } : { name }),
+        ...(production ? [new PrecompressPlugin()] : []),
         // The federation plugin imports its bundler runtime by the path of its CommonJS build, which cannot be
         // tree-shaken; the ES module build beside it is the same code, and a remote entry is a third smaller.
-        new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.cjs$/, (resource) => {
-          resource.request = resource.request.replace(/\.cjs$/, '.js');
-        }),
+        // (Not in the shell: its runtime core is CommonJS, and the two would meet there twice.)
+        ...(isRemote
+          ? [
+              new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.cjs$/, (resource) => {
+                resource.request = resource.request.replace(/\.cjs$/, '.js');
+              }),
+            ]
+          : []),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,

@@ -48,8 +48,8 @@ function chooseEncoding(acceptEncoding = '') {
   return ['br', 'gzip'].find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null;
 }
 
-/** Files a browser must revalidate on every load: they name the hashed files, or list releases. */
-const entryFiles = /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$/;
+/** Files a browser must revalidate on every load: pages, and files that name the hashed files or list releases. */
+const entryFiles = /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$/;
 
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
@@ -58,25 +58,34 @@ function cacheControl(path) {
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
- * Serves `dir` on `port`. Paths without a file extension fall back to
- * index.html (client-side routes). `mounts` serve other folders under a path
- * prefix, without that fallback (a channel's `/releases/`). `files` serves
- * generated files in place of the built ones (e.g. a config.json that points at
- * other ports), as text or as a function that makes the text for each request.
- * `headers` (the security headers, see security-headers.mjs) go on every answer.
+ * Serves `dir` on `port`. A path without a file extension is a page: its
+ * prerendered HTML (`<pages>/<path>/index.html`, `pages` being `dir` unless
+ * given) if there is one, else `fallback` (the client-rendered page, index.html
+ * unless given). `mounts` serve other folders under a path prefix, without pages
+ * (a channel's `/releases/`). `files` serves generated files in place of the
+ * built ones (e.g. a config.json that points at other ports), as text or as a
+ * function that makes the text for each request. `headers` (the security
+ * headers, see security-headers.mjs) go on every answer. A text file is sent as
+ * its .br or .gz beside it when the build made one, else compressed here.
  *
  * No request can stop the server: whatever goes wrong is answered (400, 403,
  * 404, 405, 500) for that request alone.
  */
-export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {} }) {
-  const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: resolve(mountDir), fallback: false })), { prefix: '/', dir: resolve(dir), fallback: true }];
+export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {}, pages = dir, fallback = 'index.html' }) {
+  const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: resolve(mountDir), site: false })), { prefix: '/', dir: resolve(dir), site: true }];
+  const pagesDir = resolve(pages);
   // Remotes are loaded from the shell's origin.
   const common = { ...headers, 'Access-Control-Allow-Origin': '*' };
   // Each file is compressed once per version (path, size and time of change) and encoding.
   const compressed = new Map();
   const compressedBody = (file, stats, encoding) => {
     const key = `${file}\0${stats.size}\0${stats.mtimeMs}\0${encoding}`;
-    if (!compressed.has(key)) compressed.set(key, encoders[encoding](readFileSync(file)));
+    if (!compressed.has(key)) {
+      const prebuilt = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+      const prebuiltStats = statOrNull(prebuilt);
+      const fresh = prebuiltStats?.isFile() && prebuiltStats.mtimeMs >= stats.mtimeMs;
+      compressed.set(key, fresh ? readFileSync(prebuilt) : encoders[encoding](readFileSync(file)));
+    }
     return compressed.get(key);
   };
 
@@ -120,18 +129,23 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
     }
     if (decoded.includes('\0')) return answer(response, 400);
     const normalized = normalize(decoded).replaceAll('\\', '/');
-    const { prefix, dir: root, fallback } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
+    const { prefix, dir: root, site } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
     let relative = normalized.slice(prefix.length).replace(/^\/+/, '');
     let file = join(root, relative);
     if (!file.startsWith(root + sep) && file !== root) return answer(response, 403);
 
     let stats = statOrNull(file);
     if (!stats?.isFile()) {
-      const page = join(root, 'index.html');
-      stats = extname(relative) || !fallback ? null : statOrNull(page);
-      if (!stats?.isFile()) return answer(response, 404);
-      relative = 'index.html';
-      file = page;
+      if (extname(relative) || !site) return answer(response, 404);
+      // A page: its prerendered HTML, else the client-rendered page.
+      const prerendered = join(pagesDir, relative, 'index.html');
+      const candidates = [
+        ...(prerendered.startsWith(pagesDir + sep) ? [[join(relative, 'index.html'), prerendered]] : []),
+        [fallback, join(root, fallback)],
+      ];
+      const found = candidates.map(([name, path]) => ({ name, path, stats: statOrNull(path) })).find((candidate) => candidate.stats?.isFile());
+      if (!found) return answer(response, 404);
+      ({ name: relative, path: file, stats } = found);
     }
     const fileHeaders = {
       ...common,

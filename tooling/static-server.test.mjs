@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, mock, test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serveStatic } from './static-server.mjs';
 
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-ROOT';
@@ -376,3 +376,69 @@ function countBy(values) {
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
 }
+
+describe('prerendered pages and prebuilt compression', () => {
+  let site;
+  let sitePort;
+  const fetchText = async (path, headers = {}) => {
+    const response = await fetch(`http://127.0.0.1:${sitePort}${path}`, { headers });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+
+  before(async () => {
+    // A channel: prerendered pages at their paths, the client-rendered page as app.html.
+    const root = join(parent, 'channel');
+    mkdirSync(join(root, 'courses'), { recursive: true });
+    mkdirSync(join(root, 'course', 'c1'), { recursive: true });
+    writeFileSync(join(root, 'app.html'), '<title>rendered in the browser</title>');
+    writeFileSync(join(root, 'index.html'), '<title>home, prerendered</title>');
+    writeFileSync(join(root, 'courses', 'index.html'), '<title>courses, prerendered</title>');
+    writeFileSync(join(root, 'course', 'c1', 'index.html'), '<title>course c1, prerendered</title>');
+    // A build's own brotli form beside a file: sent as it is (here it says something else, to tell).
+    writeFileSync(join(root, 'chunk.1234abcd.js'), 'console.log("as built");');
+    writeFileSync(join(root, 'chunk.1234abcd.js.br'), brotliCompressSync('console.log("prebuilt");'));
+    // A file changed after its .br was made: its .br is stale and not used.
+    writeFileSync(join(root, 'stale.1234abcd.js.br'), brotliCompressSync('console.log("stale");'));
+    const later = new Date(Date.now() + 60_000);
+    writeFileSync(join(root, 'stale.1234abcd.js'), 'console.log("fresh");');
+    fs.utimesSync(join(root, 'stale.1234abcd.js'), later, later);
+    site = await serveStatic({ dir: root, port: 0, fallback: 'app.html' });
+    sitePort = site.address().port;
+  });
+  after(() => site?.close());
+
+  test("a path is answered with its prerendered page, else with the client-rendered page; both revalidate", async () => {
+    assert.match((await fetchText('/')).text, /home, prerendered/);
+    assert.match((await fetchText('/courses')).text, /courses, prerendered/);
+    assert.match((await fetchText('/courses/')).text, /courses, prerendered/);
+    assert.match((await fetchText('/course/c1')).text, /course c1, prerendered/);
+    const other = await fetchText('/course/c2');
+    assert.match(other.text, /rendered in the browser/);
+    assert.equal(other.headers.get('cache-control'), 'no-cache');
+    assert.equal((await fetchText('/courses')).headers.get('cache-control'), 'no-cache');
+    assert.equal((await fetchText('/missing.js')).status, 404);
+  });
+
+  test("pages come from their own folder when one is given, and never from above it", async () => {
+    const pages = join(parent, 'qa-pages');
+    mkdirSync(join(pages, 'courses'), { recursive: true });
+    writeFileSync(join(pages, 'courses', 'index.html'), '<title>courses, made for QA</title>');
+    const qa = await serveStatic({ dir: join(parent, 'channel'), port: 0, fallback: 'app.html', pages });
+    try {
+      const get = async (path) => (await fetch(`http://127.0.0.1:${qa.address().port}${path}`)).text();
+      assert.match(await get('/courses'), /made for QA/);
+      // Not the channel's own home page: this folder has none.
+      assert.match(await get('/'), /rendered in the browser/);
+      assert.doesNotMatch(await get('/..%2f..%2fsecret.txt'), new RegExp(SECRET));
+    } finally {
+      qa.close();
+    }
+  });
+
+  test("a build's brotli form is sent as it is, unless the file is newer than it", async () => {
+    const prebuilt = await fetchText('/chunk.1234abcd.js', { 'Accept-Encoding': 'br' });
+    assert.equal(prebuilt.text, 'console.log("prebuilt");');
+    const stale = await fetchText('/stale.1234abcd.js', { 'Accept-Encoding': 'br' });
+    assert.equal(stale.text, 'console.log("fresh");');
+  });
+});
