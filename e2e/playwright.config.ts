@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { externalSite, portBase, ports, urlOf } from './support/site-ports.mjs';
+import { externalSite, portBase, urlOf } from './support/site-ports.mjs';
 
 /** Debian's Chromium: Playwright's own browser download cannot work on our machines. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,8 +38,9 @@ export default defineConfig({
     : {
         command: 'node e2e/support/serve-site.mjs',
         cwd: '..',
-        url: `http://localhost:${ports.api}/api/course`,
-        timeout: 120_000,
+        // The shell opens last, once the API is up and the public pages are prerendered.
+        url: `${urlOf('shell')}/config.json`,
+        timeout: 300_000,
         reuseExistingServer: !process.env.CI,
         stdout: 'ignore',
         stderr: 'pipe',

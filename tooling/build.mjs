@@ -1,20 +1,18 @@
 // Production build of the shell and the three remotes; prints how long it took.
 import { execFileSync } from 'node:child_process';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
-import { printFirstLoadOfHome } from './first-load.mjs';
 import { apps } from './sites.mjs';
 
-export async function buildAll(pnpm) {
+export function buildAll(pnpm) {
   const started = performance.now();
   const filters = apps.flatMap((app) => ['--filter', `@agri/${app.name}`]);
   execFileSync(pnpm, [...filters, '--workspace-concurrency=2', 'run', 'build'], { cwd: rootDir, stdio: 'inherit' });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`\nProduction build of ${apps.length} apps: ${seconds} s (budget: 60 s)`);
-  await printFirstLoadOfHome();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pnpm = ensurePnpm();
   installDependencies(pnpm);
-  await buildAll(pnpm);
+  buildAll(pnpm);
 }

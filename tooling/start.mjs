@@ -1,14 +1,18 @@
 // `npm start`: installs what is missing, starts the reference API and serves the `production` channel
 // from deploy/ (and every other channel on a port of its own). When production has nothing live yet, it
-// first releases and promotes every app, so a fresh clone comes up with one command.
+// first releases and promotes every app, so a fresh clone comes up with one command. Production's public
+// pages are then prerendered with the API's data, while the site is already served.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promote } from './delivery/channels.mjs';
+import { prerenderChannel } from './delivery/prerender-channel.mjs';
 import { release } from './delivery/release.mjs';
 import { describeChannel, serveChannel } from './delivery/serve-channel.mjs';
 import { listChannels, listReleases, liveVersions, readChannel } from './delivery/store.mjs';
+import { ensureChromium } from './chromium.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
+import { waitForApi } from './prerender/prerender.mjs';
 import { apiPort, apps } from './sites.mjs';
 
 const PRODUCTION = 'production';
@@ -65,6 +69,16 @@ for (const { channel, port } of channels) {
 console.log(`  ${'API'.padEnd(12)} http://localhost:${apiPort}/api/`);
 console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel>.');
 console.log('Press Ctrl+C to stop.');
+
+// The data may have changed since the pages were made (another database, a new course): make them again.
+try {
+  ensureChromium();
+  await waitForApi(`http://localhost:${apiPort}`);
+  const { written, failed } = await prerenderChannel(PRODUCTION);
+  console.log(`\n${PRODUCTION}: ${written.length} public pages prerendered${failed.length ? `; not: ${failed.map(({ path }) => path).join(', ')}` : ''}.`);
+} catch (error) {
+  console.warn(`\n${PRODUCTION}: pages not prerendered (${error.message.split('\n')[0]}); they are rendered in the browser.`);
+}
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

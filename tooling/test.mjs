@@ -3,29 +3,13 @@
 // cross-remote journeys twice more: with the API on PostgreSQL, and with the API
 // answering as the business's hosted API does. Every step runs; the summary
 // names what failed.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.mjs';
+import { ensureChromium } from './chromium.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
 import { startPostgres } from './postgres.mjs';
-
-const CHROMIUM = '/usr/bin/chromium';
-
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `The e2e suites need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
-    );
-  }
-  console.log('Installing Debian Chromium for the e2e suites ...');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-}
 
 const bin = (name) => join(rootDir, 'node_modules/.bin', name);
 const run = (command, args, options = {}) => {
@@ -37,7 +21,7 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 ensureChromium();
 
-const toolingTests = ['tooling', 'tooling/delivery'].flatMap((dir) =>
+const toolingTests = ['tooling', 'tooling/delivery', 'tooling/prerender'].flatMap((dir) =>
   readdirSync(join(rootDir, dir))
     .filter((name) => name.endsWith('.test.mjs'))
     .map((name) => join(dir, name)),

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '../support/fixtures';
+import { expect as baseExpect, renderInBrowser, scrollToTheEnd, test } from '../support/fixtures';
 import { upcomingEvents } from './catalog-data';
 
 // A page's code and data can take a while on a busy machine; an assertion waits for them this long.
@@ -78,9 +78,12 @@ test.describe('events', () => {
     await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
   });
 
-  test("the home page says 'No upcoming events.' when the events cannot be loaded", async ({ page }) => {
+  test("the home page says 'No upcoming events.' when the events cannot be loaded", async ({ page, site }) => {
+    await renderInBrowser(page, site.origin);
     await page.route('**/api/event', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await scrollToTheEnd(page);
     await expect(page.getByText('No upcoming events.')).toBeVisible();
   });
 

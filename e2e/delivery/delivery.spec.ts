@@ -33,8 +33,9 @@ function release(app: string, dist?: string): string {
   return /Released [a-z_]+@(\S+) \(/.exec(output)![1]!;
 }
 
+/** A promotion; its pages are prerendered only in the test about prerendering (it takes a while). */
 function promote(app: string, version: string, ...flags: string[]) {
-  return run('cli', 'promote', `${app}@${version}`, '--to', CHANNEL, ...flags);
+  return run('cli', 'promote', `${app}@${version}`, '--to', CHANNEL, '--no-prerender', ...flags);
 }
 
 /** A copy of a production build (an app's, by default), changed by `edit`: a visible change, or one that breaks a rule. */
@@ -116,7 +117,7 @@ test('a promoted catalog reaches the next visit with the shell untouched, and a 
   await page.goto(`${channel}/courses`);
   await expect(coursesHeading(page)).toHaveText('Our Courses');
   const shellFiles = digest(join(deploy, 'releases/shell'));
-  const channelPage = readFileSync(join(deploy, 'channels', CHANNEL, 'index.html'));
+  const channelPage = readFileSync(join(deploy, 'channels', CHANNEL, 'app.html'));
 
   const promoted = promote('catalog', versions.catalogNext!);
   expect(promoted.output).toContain(`catalog@${versions.catalogNext} is live on production (was ${versions.catalog})`);
@@ -124,14 +125,14 @@ test('a promoted catalog reaches the next visit with the shell untouched, and a 
   await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
   // No shell build, no shell file touched: byte for byte.
   expect(digest(join(deploy, 'releases/shell'))).toBe(shellFiles);
-  expect(readFileSync(join(deploy, 'channels', CHANNEL, 'index.html')).equals(channelPage)).toBe(true);
+  expect(readFileSync(join(deploy, 'channels', CHANNEL, 'app.html')).equals(channelPage)).toBe(true);
   const config = JSON.parse(readFileSync(join(deploy, 'channels', CHANNEL, 'config.json'), 'utf8'));
   expect(config.remotes.catalog.manifest).toBe(`/releases/catalog/${versions.catalogNext}/mf-manifest.json`);
 
   const listing = run('cli', 'releases');
   expect(listing.output).toMatch(new RegExp(`${versions.catalogNext}.*live on production`));
 
-  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL);
+  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL, '--no-prerender');
   expect(rolledBack.output).toContain(`catalog on production is back on ${versions.catalog} (was ${versions.catalogNext})`);
   await page.goto(`${channel}/courses`);
   await expect(coursesHeading(page)).toHaveText('Our Courses');
@@ -281,4 +282,35 @@ test('an open tab that meets a chunk of a retired release recovers with one relo
   } finally {
     renameSync(`${retired}.gone`, retired);
   }
+});
+
+test('a rollback prerenders the public pages with the releases it makes live, and the shell takes them over', async ({ page }) => {
+  test.setTimeout(240_000);
+  const channel = urlOf('channel');
+  // The channel's settings, as its operator writes them in deploy/channels/production.json.
+  editJson(join(deploy, 'channels', `${CHANNEL}.json`), (state) => {
+    state.api = siteConfig.api;
+    state.siteUrl = channel;
+  });
+  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL);
+  expect(rolledBack.output).toMatch(/\d+ pages of production prerendered\./);
+
+  // The first answer holds the page: its heading, its head tags, the release it was made with.
+  const courses = readFileSync(join(deploy, 'channels', CHANNEL, 'courses', 'index.html'), 'utf8');
+  expect(courses).toMatch(/<h1[^>]*>Our Courses<\/h1>/);
+  expect(courses).not.toContain(NEW_HEADING);
+  expect(courses).toContain('<title>Courses | Mavuno Agri-Food Consultants</title>');
+  expect(courses).toContain(`/releases/catalog/${versions.catalog}/mf-manifest.json`);
+  // The shell's own page, served for the paths without a page, is still the shell release's, byte for byte.
+  expect(readFileSync(join(deploy, 'channels', CHANNEL, 'app.html')).equals(readFileSync(join(deploy, 'releases/shell', versions.shell!, 'index.html')))).toBe(true);
+
+  const renderedAfresh: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('rendered afresh')) renderedAfresh.push(message.text());
+  });
+  await page.goto(`${channel}/courses`);
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+  await page.getByRole('link', { name: /^View / }).first().click();
+  await expect(page).toHaveURL(/\/course\//);
+  expect(renderedAfresh).toEqual([]);
 });

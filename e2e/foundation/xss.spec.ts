@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect as baseExpect, test } from '../support/fixtures';
+import { expect as baseExpect, renderInBrowser, scrollToTheEnd, test } from '../support/fixtures';
 import {
   ALL_PAYLOADS,
   HOSTILE_DESCRIPTION,
@@ -83,6 +83,8 @@ const courseSummary = (index: number) => {
 
 test('course list and course page: every field and both descriptions', async ({ page, site }) => {
   const ran = await trapXss(page);
+  // The pages are made from these hostile answers in the browser (prerendered pages carry their own data).
+  await renderInBrowser(page, site.origin);
   await page.route(`${site.apiBaseUrl}course`, fulfill(indexes.map((index) => hostileCourse(index))));
   const course = {
     ...hostileCourse(0),
@@ -116,6 +118,8 @@ test('course list and course page: every field and both descriptions', async ({ 
 
 test('event list and event page: every field and the descriptions', async ({ page, site }) => {
   const ran = await trapXss(page);
+  // The pages are made from these hostile answers in the browser (prerendered pages carry their own data).
+  await renderInBrowser(page, site.origin);
   await page.route(`${site.apiBaseUrl}event`, fulfill({ data: indexes.map((index) => hostileEvent(index)) }));
   const event = { ...hostileEvent(0), title: ALL_PAYLOADS, speaker: ALL_PAYLOADS, venue: ALL_PAYLOADS, city: ALL_PAYLOADS };
   await page.route(`${site.apiBaseUrl}event/*`, fulfill({ data: { ...event, description: HOSTILE_DESCRIPTION } }));
@@ -136,11 +140,16 @@ test('event list and event page: every field and the descriptions', async ({ pag
 
 test('home page, blog list and blog post: titles, previews and the post body', async ({ page, site }) => {
   const ran = await trapXss(page);
+  // The pages are made from these hostile answers in the browser (prerendered pages carry their own data).
+  await renderInBrowser(page, site.origin);
   await page.route(`${site.apiBaseUrl}blog`, fulfill(indexes.map((index) => hostilePost(index))));
   await page.route(`${site.apiBaseUrl}blog/*`, fulfill({ ...hostilePost(0), title: ALL_PAYLOADS, description: HOSTILE_DESCRIPTION }));
   await page.route(`${site.apiBaseUrl}event`, fulfill({ data: indexes.map((index) => hostileEvent(index)) }));
 
   await page.goto('/');
+  // The blog section and the forums load as the visitor scrolls to them.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await scrollToTheEnd(page);
   await expectShownAsText(page.getByRole('region', { name: 'From Our Blog' }), [payloadAt(0), payloadAt(1)]);
   await expect(page.getByRole('link', { name: `View event: ${payloadAt(0)}` })).toBeVisible();
   await expectNothingRan(page, ran);
@@ -207,6 +216,8 @@ async function serveHostileAccount(page: Page, apiBaseUrl: string): Promise<stri
 
 test('account pages: names, every address field, cart items and orders', async ({ page, site }) => {
   const ran = await trapXss(page);
+  // The pages are made from these hostile answers in the browser (prerendered pages carry their own data).
+  await renderInBrowser(page, site.origin);
   const unexpected = await serveHostileAccount(page, site.apiBaseUrl);
   const main = page.getByRole('main');
 

@@ -48,7 +48,46 @@ export const uniqueEmail = (prefix: string) =>
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
+/** Scrolls down a screen at a time to the end of the page as it is now, as a reader would: sections far down load on the way. */
+export async function scrollToTheEnd(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((done) => requestAnimationFrame(done));
+    }
+  });
+}
+
+/**
+ * Serves the site's pages as the browser renders them, not as prerendered (a prerendered page carries its
+ * data and asks the API for none): for a test that gives the pages API answers of its own.
+ */
+export async function renderInBrowser(page: Page, origin: string): Promise<void> {
+  await page.route(
+    (url) => url.origin === origin && !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      // A path no page is prerendered for is answered with the page the browser renders (asked of the
+      // site itself, so that the page stays on the network like any other).
+      await route.continue({ url: `${origin}/e2e/rendered-in-the-browser` });
+    },
+  );
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // A prerendered page shows at once, before its controls answer: a page of the site has loaded once the
+  // shell has taken it over (it marks <html data-shell>), as a visitor's next click would find it.
+  page: async ({ page, siteUnderTest }, use) => {
+    const siteOrigins = new Set([siteUnderTest.origin, urlOf('channel')]);
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const isPage = response?.headers()['content-type']?.startsWith('text/html') && siteOrigins.has(new URL(page.url()).origin);
+      if (isPage) await page.locator('html[data-shell]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   siteUnderTest: [
     async ({}, use) => {
       if (!externalSite) return use({ origin: urlOf('shell'), apiBaseUrl: siteConfig.api.apiBaseUrl });

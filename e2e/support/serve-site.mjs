@@ -9,12 +9,14 @@
 // mailed (TEST_MAIL_OUTBOX), and the rate limits are high enough for a suite. Never in production.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { prerenderChannel } from '../../tooling/delivery/prerender-channel.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
 import { rootDir } from '../../tooling/pnpm.mjs';
+import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs';
 import { apps } from '../../tooling/sites.mjs';
 import { securityHeaders } from '../../tooling/security-headers.mjs';
 import { localApiSettings } from '../../tooling/site-config.mjs';
@@ -24,6 +26,7 @@ import { ports, siteConfig, urlOf } from './site-ports.mjs';
 const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
+const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(rootDir, 'apps/api'),
   stdio: 'inherit',
@@ -43,20 +46,48 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   },
 });
 
+const log = (line) => console.log(`[e2e] ${line}`);
+/** Prerendering leaves pages out only when their data cannot be read; in a test run that is a defect to see. */
+const report = ({ written, failed }) => {
+  log(`prerendered ${written.length} pages`);
+  for (const { path, reason } of failed) console.error(`[e2e] ${path} was not prerendered: ${reason}`);
+};
+
 if (options.channel) {
-  await serveChannel({ channel: options.channel, port: ports.shell, api: localApiSettings(urlOf('api')) });
+  // The channel's pages are made with its own API's data; QA's are made again with the test-mode API's.
+  const api = localApiSettings(urlOf('api'));
+  await waitForApi(urlOf('api'));
+  report(await prerenderChannel(options.channel, { outDir: pagesDir, api, siteUrl: urlOf('shell'), log }));
+  await serveChannel({ channel: options.channel, port: ports.shell, api, pages: pagesDir });
   console.log(`Channel ${options.channel} with a test-mode API: ${urlOf('shell')}/ (API ${urlOf('api')}/api/)`);
 } else {
   const headers = securityHeaders(siteConfig);
-  for (const app of apps) {
-    const files = app.name === 'shell' ? { '/config.json': JSON.stringify(siteConfig) } : {};
-    await serveStatic({ dir: join(app.dir, 'dist'), port: ports[app.name], files, headers });
+  for (const app of apps.filter(({ name }) => name !== 'shell')) {
+    await serveStatic({ dir: join(app.dir, 'dist'), port: ports[app.name], headers });
   }
+  // The public pages, prerendered with this API's data, as a promotion makes them for a channel; the shell's
+  // port opens (and Playwright starts the tests) once they are written.
+  const shellDir = join(apps.find(({ name }) => name === 'shell').dir, 'dist');
+  const files = { '/config.json': JSON.stringify(siteConfig) };
+  const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
+  await waitForApi(urlOf('api'));
+  report(
+    await prerenderSite({
+      siteUrl: urlOf('shell'),
+      template: readFileSync(join(shellDir, 'index.html'), 'utf8'),
+      outDir: pagesDir,
+      serveFrom: `http://127.0.0.1:${staging.address().port}`,
+      log,
+    }),
+  );
+  staging.close();
+  await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });
 }
 
 const stop = () => {
   api.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(pagesDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', stop);

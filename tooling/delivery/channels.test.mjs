@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promote, rollback } from './channels.mjs';
+import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
-import { channelDir, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
+import { channelDir, liveVersions, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
 
 let deploy;
 let builds;
@@ -114,4 +115,41 @@ test('a file is replaced whole: no temporary file is left beside it', () => {
   assert.equal(readFileSync(file, 'utf8'), 'two');
   assert.deepEqual(readdirSync(join(deploy, 'atomic')), ['config.json']);
   assert.ok(!existsSync(`${file}.tmp`));
+});
+
+test('prerendered pages are put in place for the releases they were made with, and pages no longer made go', () => {
+  const shellVersion = 'shell-pages-1';
+  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
+  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
+  writeFileSync(
+    join(releaseDir('shell', shellVersion), 'release.json'),
+    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
+  );
+  promote('shell', shellVersion, 'paged');
+  const dir = channelDir('paged');
+  const stage = (pages) => {
+    const staged = mkdtempSync(join(deploy, 'staged-'));
+    for (const [path, title] of Object.entries(pages)) {
+      const folder = join(staged, ...path.split('/').filter(Boolean));
+      mkdirSync(folder, { recursive: true });
+      for (const suffix of ['', '.br', '.gz']) writeFileSync(join(folder, `index.html${suffix}`), `<title>${title}</title>`);
+    }
+    return staged;
+  };
+  const live = liveVersions(readChannel('paged'));
+
+  assert.equal(publishPages('paged', live, stage({ '/': 'home', '/course/c1': 'course 1' }), ['/', '/course/c1']), true);
+  assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), '<title>home</title>');
+  assert.equal(readFileSync(join(dir, 'course', 'c1', 'index.html.br'), 'utf8'), '<title>course 1</title>');
+  assert.equal(readFileSync(join(dir, 'app.html'), 'utf8'), '<title>shell page</title>', 'the client-rendered page stays');
+
+  // The home page and course 1 are no longer made (their data could not be read, or the course is gone).
+  assert.equal(publishPages('paged', live, stage({ '/courses': 'courses' }), ['/courses']), true);
+  assert.equal(existsSync(join(dir, 'course')), false, 'the pages of paths no longer made are removed, folders too');
+  assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), '<title>shell page</title>', 'without a home page, the shell page serves /');
+  assert.deepEqual(readChannel('paged').pages, ['/courses']);
+
+  // Pages made for releases that are no longer live are not put in place.
+  assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), ['/courses']), false);
+  assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
 });

@@ -1,13 +1,36 @@
-// The delivery commands: `npm run promote`, `npm run rollback`, `npm run releases`.
+// The delivery commands: `npm run promote`, `npm run rollback`, `npm run releases`, `npm run prerender`.
 import { parseArgs } from 'node:util';
 import { promote, rollback } from './channels.mjs';
+import { prerenderChannel } from './prerender-channel.mjs';
 import { DeliveryError, listApps, listChannels, listReleases, liveVersions, readChannel } from './store.mjs';
 
 const usage = {
-  promote: 'npm run promote -- <app>@<version> --to <channel> [--force]',
-  rollback: 'npm run rollback -- <app> --on <channel> [--force]',
+  promote: 'npm run promote -- <app>@<version> --to <channel> [--force] [--no-prerender]',
+  rollback: 'npm run rollback -- <app> --on <channel> [--force] [--no-prerender]',
   releases: 'npm run releases [-- --history <n>]',
+  prerender: 'npm run prerender -- --on <channel>',
 };
+
+/**
+ * Makes the channel's public pages again. A page that cannot be made (its data could not be read) is
+ * served rendered in the browser meanwhile; none is ever wrong, so this says what happened and goes on.
+ */
+async function prerender(channel) {
+  console.log(`Prerendering the public pages of ${channel} ...`);
+  let result;
+  try {
+    result = await prerenderChannel(channel, { log: (line) => console.log(line) });
+  } catch (error) {
+    console.warn(`The pages of ${channel} were not made again (${error.message.split('\n')[0]}); its pages are rendered in the browser`);
+    console.warn(`until they are: npm run prerender -- --on ${channel}`);
+    return false;
+  }
+  const { written, failed, published } = result;
+  if (!published) console.log('Another promotion went live meanwhile; it makes the pages.');
+  else console.log(`${written.length} pages of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}.`);
+  for (const { path, reason } of failed) console.warn(`  ${path}: not prerendered: ${reason}`);
+  return failed.length === 0;
+}
 
 function printReleases(historyLength) {
   const channels = listChannels().map((name) => readChannel(name));
@@ -36,25 +59,34 @@ function printReleases(historyLength) {
   }
 }
 
-function main(command, args) {
+async function main(command, args) {
   if (command === 'releases') {
     const { values } = parseArgs({ args, options: { history: { type: 'string', default: '10' } } });
     return printReleases(Number(values.history));
   }
+  if (command === 'prerender') {
+    const { values } = parseArgs({ args, options: { on: { type: 'string' } } });
+    if (!values.on) throw new DeliveryError(`usage: ${usage.prerender}`);
+    if (!(await prerender(values.on))) process.exitCode = 1;
+    return;
+  }
+  const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false } };
   if (command === 'promote') {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, force: { type: 'boolean', default: false } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, ...changeOptions } });
     const [app, version] = (positionals[0] ?? '').split('@');
     if (positionals.length !== 1 || !version || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
     const { previous, warnings } = promote(app, version, values.to, { force: values.force });
     for (const warning of warnings) console.warn(`forced past: ${warning.message}`);
     console.log(`${app}@${version} is live on ${values.to}${previous ? ` (was ${previous})` : ''}. Visitors get it on their next page load.`);
+    if (!values['no-prerender']) await prerender(values.to);
     return;
   }
   if (command === 'rollback') {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { on: { type: 'string' }, force: { type: 'boolean', default: false } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { on: { type: 'string' }, ...changeOptions } });
     if (positionals.length !== 1 || !values.on) throw new DeliveryError(`usage: ${usage.rollback}`);
     const { from, to } = rollback(positionals[0], values.on, { force: values.force });
     console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}).`);
+    if (!values['no-prerender']) await prerender(values.on);
     return;
   }
   throw new DeliveryError(`unknown command "${command}"; one of: ${Object.keys(usage).join(', ')}`);
@@ -62,7 +94,7 @@ function main(command, args) {
 
 const [command, ...args] = process.argv.slice(2);
 try {
-  main(command, args);
+  await main(command, args);
 } catch (error) {
   console.error(error.name === 'DeliveryError' ? `${command}: ${error.message}` : error);
   process.exit(1);

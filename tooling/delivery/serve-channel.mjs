@@ -1,21 +1,23 @@
 // Serves a channel from the deploy folder the way a static host or CDN would: the channel's folder at the
-// root (index.html for every client route, config.json) and every release under /releases/.
+// root (a prerendered page per public path, app.html for every other path, config.json) and every release
+// under /releases/.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { securityHeaders } from '../security-headers.mjs';
 import { serveStatic } from '../static-server.mjs';
-import { channelDir, liveVersions, readChannel, readJson, releasesDir } from './store.mjs';
+import { CLIENT_PAGE, channelDir, liveVersions, readChannel, readJson, releasesDir } from './store.mjs';
 
 /**
  * @param {object} options
  * @param {string} options.channel
- * @param {number} options.port
- * @param {object} [options.api]  API settings to serve in place of the channel's (QA: a test-mode API)
+ * @param {number} options.port       0 for any free port
+ * @param {object} [options.api]      API settings to serve in place of the channel's (QA: a test-mode API)
+ * @param {string} [options.pages]    prerendered pages to serve in place of the channel's (QA: made with that API)
  */
-export async function serveChannel({ channel, port, api }) {
+export async function serveChannel({ channel, port, api, pages }) {
   const dir = channelDir(channel);
   const configFile = join(dir, 'config.json');
-  if (!existsSync(configFile) || !existsSync(join(dir, 'index.html'))) {
+  if (!existsSync(configFile) || !existsSync(join(dir, CLIENT_PAGE))) {
     throw new Error(`channel ${channel} has no live shell yet (npm run promote -- shell@<version> --to ${channel}).`);
   }
   // config.json is read for each request, so a promotion shows on the next page load.
@@ -26,6 +28,8 @@ export async function serveChannel({ channel, port, api }) {
   return serveStatic({
     dir,
     port,
+    pages: pages ?? dir,
+    fallback: CLIENT_PAGE,
     mounts: { '/releases/': releasesDir() },
     // The releases are on this origin, so the policy depends on the API settings only.
     headers: securityHeaders(config()),

@@ -2,8 +2,10 @@
 //
 //   deploy/releases/<app>/<version>/   one immutable release: the build, its release.json
 //   deploy/releases/<app>/index.json   every release of that app (the shell reads it for previews)
-//   deploy/channels/<channel>/         one servable site root: index.html (the live shell's), config.json
-//   deploy/channels/<channel>.json     what is live on the channel, and its history (not served)
+//   deploy/channels/<channel>/         one servable site root: config.json, app.html (the live shell's page,
+//                                      rendered in the browser) and a prerendered page per public path
+//                                      (<path>/index.html; index.html is the home page)
+//   deploy/channels/<channel>.json     what is live on the channel, its settings and history (not served)
 //
 // A team's release writes only under its own releases/<app>/; promotion is the only shared write, made
 // under the channel's lock, each file replaced whole by a rename (never seen half-written).
@@ -129,18 +131,23 @@ export function publishRelease(staging, app, version) {
   renameSync(staging, target);
 }
 
-export const copyTree = (from, to) => cpSync(from, to, { recursive: true });
+// Times kept: a file's .br and .gz are used only while they are not older than it (static-server.mjs).
+export const copyTree = (from, to) => cpSync(from, to, { recursive: true, preserveTimestamps: true });
 
 // ---- channels -------------------------------------------------------------------------------------
 
+/** Where a channel is published unless its state says (`siteUrl`): npm start serves production there. */
+export const LOCAL_SITE_URL = 'http://localhost:3000';
+
 /**
- * A channel's state: its API settings, the stack of releases each app has had live (the last is live; a
- * rollback pops it) and the history of every change.
+ * A channel's state: its settings (`api`: the API settings of its config.json; `siteUrl`: the public
+ * origin its pages are prerendered for), the stack of releases each app has had live (the last is live;
+ * a rollback pops it), the paths of its prerendered pages, and the history of every change.
  */
 export function readChannel(channel) {
   const file = channelFile(channel);
-  if (!existsSync(file)) return { channel, api: localApiSettings(), stacks: {}, history: [] };
-  return readJson(file);
+  const state = existsSync(file) ? readJson(file) : { channel, api: localApiSettings(), stacks: {}, history: [] };
+  return { siteUrl: LOCAL_SITE_URL, pages: [], ...state };
 }
 
 export const liveVersions = (state) =>
@@ -169,17 +176,23 @@ export function channelConfig(state) {
   return { channel: state.channel, releases: base, remotes, api: state.api };
 }
 
-/** The shell's files a channel serves at its root (the rest of the shell is under /releases/shell/<version>/). */
-export const SHELL_ROOT_FILES = ['index.html', 'favicon.svg'];
+/** The client-rendered page of a channel: every path without a prerendered page of its own gets it. */
+export const CLIENT_PAGE = 'app.html';
 
+/**
+ * Writes what the channel serves at its root (the rest of the shell is under /releases/shell/<version>/):
+ * config.json, the live shell's page as app.html, its favicon, and, while there is no prerendered home
+ * page, its page as index.html too.
+ */
 export function writeChannel(state) {
   const dir = channelDir(state.channel);
   const shell = liveVersions(state).shell;
   if (shell) {
-    for (const name of SHELL_ROOT_FILES) {
-      const file = join(releaseDir('shell', shell), name);
-      if (existsSync(file)) writeFileAtomic(join(dir, name), readFileSync(file));
-    }
+    const page = readFileSync(join(releaseDir('shell', shell), 'index.html'));
+    writeFileAtomic(join(dir, CLIENT_PAGE), page);
+    if (!state.pages.includes('/')) writeFileAtomic(join(dir, 'index.html'), page);
+    const favicon = join(releaseDir('shell', shell), 'favicon.svg');
+    if (existsSync(favicon)) writeFileAtomic(join(dir, 'favicon.svg'), readFileSync(favicon));
   }
   writeJsonAtomic(join(dir, 'config.json'), channelConfig(state));
   writeJsonAtomic(channelFile(state.channel), state);

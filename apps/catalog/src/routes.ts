@@ -1,7 +1,12 @@
+import { getCourses, getEvents } from '@agri/api-client';
 import { pageHead } from '@agri/ui';
 import type { PageRoute } from '@agri/ui/federation';
+import { useCourseStore, useCoursesStore } from './features/courses/courses-store';
+import { useEventStore, useEventsStore } from './features/events/events-store';
 
-/** The catalog remote's pages; the shell mounts them in the site frame. */
+const pathsOf = (prefix: string, items: { _id: string }[]) => items.map(({ _id }) => `${prefix}/${encodeURIComponent(_id)}`);
+
+/** The catalog remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered. */
 export const routes: PageRoute[] = [
   {
     path: '/courses',
@@ -11,6 +16,8 @@ export const routes: PageRoute[] = [
       'food safety courses Kenya, ISO 22000 training, HACCP training',
     ),
     load: () => import('./pages/courses/courses-page'),
+    prefetch: () => void useCoursesStore.getState().load(),
+    prerender: true,
   },
   {
     path: '/course/:id',
@@ -20,6 +27,8 @@ export const routes: PageRoute[] = [
       'agri-food course Kenya, food safety training, ISO training',
     ),
     load: () => import('./pages/course/course-page'),
+    prefetch: ({ id = '' }) => void useCourseStore.getState().load(id),
+    prerender: async () => pathsOf('/course', await getCourses()),
   },
   {
     path: '/events',
@@ -29,6 +38,8 @@ export const routes: PageRoute[] = [
       'food safety forum Kenya, agri-food events, HACCP bootcamp',
     ),
     load: () => import('./pages/events/events-page'),
+    prefetch: () => void useEventsStore.getState().load(),
+    prerender: true,
   },
   {
     path: '/event/:id',
@@ -38,5 +49,7 @@ export const routes: PageRoute[] = [
       'agri-food event Kenya, food safety workshop booking',
     ),
     load: () => import('./pages/event/event-page'),
+    prefetch: ({ id = '' }) => void useEventStore.getState().load(id),
+    prerender: async () => pathsOf('/event', await getEvents()),
   },
 ];

@@ -1,7 +1,9 @@
+import { getBlogs } from '@agri/api-client';
 import { business, pageHead } from '@agri/ui';
 import type { PageRoute } from '@agri/ui/federation';
+import { useBlogStore, useBlogsStore } from './features/blog/blog-store';
 
-/** The content remote's pages; the shell mounts them in the site frame. */
+/** The content remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered. */
 export const routes: PageRoute[] = [
   {
     path: '/',
@@ -12,6 +14,7 @@ export const routes: PageRoute[] = [
       keywords: 'agri-food training Kenya, food safety consultancy, ISO 22000, HACCP, market access',
     },
     load: () => import('./pages/home/home-page'),
+    prerender: true,
   },
   {
     path: '/about',
@@ -21,6 +24,7 @@ export const routes: PageRoute[] = [
       'about Mavuno Agri-Food, food safety consultants Kenya, agribusiness advisers Nairobi',
     ),
     load: () => import('./pages/about/about-page'),
+    prerender: true,
   },
   {
     path: '/blogs',
@@ -30,6 +34,8 @@ export const routes: PageRoute[] = [
       'food safety blog Kenya, HACCP tips, ISO 22000 guidance, agribusiness articles',
     ),
     load: () => import('./pages/blogs/blogs-page'),
+    prefetch: () => void useBlogsStore.getState().load(),
+    prerender: true,
   },
   {
     path: '/blog/:id',
@@ -39,6 +45,11 @@ export const routes: PageRoute[] = [
       'agri-food blog Kenya, food safety, certification',
     ),
     load: () => import('./pages/blog-post/blog-post-page'),
+    prefetch: ({ id = '' }) => {
+      void useBlogStore.getState().load(id);
+      void useBlogsStore.getState().load();
+    },
+    prerender: async () => (await getBlogs()).map(({ _id }) => `/blog/${encodeURIComponent(_id)}`),
   },
   {
     path: '/faqs',
@@ -48,6 +59,7 @@ export const routes: PageRoute[] = [
       'training FAQ, course certificate delivery, course materials Kenya',
     ),
     load: () => import('./pages/faqs/faqs-page'),
+    prerender: true,
   },
   {
     path: '/contact',
@@ -57,6 +69,7 @@ export const routes: PageRoute[] = [
       'contact Mavuno Agri-Food, food safety consultant Nairobi, training enquiry',
     ),
     load: () => import('./pages/contact/contact-page'),
+    prerender: true,
   },
   {
     path: '/privacy-policy',
@@ -66,6 +79,7 @@ export const routes: PageRoute[] = [
       'privacy policy, data protection Kenya, personal data',
     ),
     load: () => import('./pages/legal/privacy-policy-page'),
+    prerender: true,
   },
   {
     path: '/term-conditions',
@@ -75,5 +89,6 @@ export const routes: PageRoute[] = [
       'terms and conditions, training booking terms, Mavuno Agri-Food',
     ),
     load: () => import('./pages/legal/terms-page'),
+    prerender: true,
   },
 ];

@@ -3,7 +3,20 @@ import { selectMountedRoutes, useComposition } from './composition/composition-s
 import { RemotePage } from './composition/remote-page';
 import { UnmatchedRoute } from './composition/unmatched-route';
 import { SiteLayout } from './frame/site-layout';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+
+/**
+ * Marks the document once the shell has taken the page over (rendered it, or hydrated a prerendered one):
+ * from then on its controls answer. The prerenderer and the e2e suites wait for `data-shell` (which says
+ * 'config-error' or 'failed' when the shell could not start).
+ */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.shell = 'ready';
+  }, []);
+  return null;
+}
 
 /** The site: the frame around every route the remotes expose. */
 export function App() {
@@ -18,6 +31,7 @@ export function App() {
           <Route path="*" element={<UnmatchedRoute />} />
         </Route>
       </Routes>
+      <MarkReady />
     </BrowserRouter>
   );
 }

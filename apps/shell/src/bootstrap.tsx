@@ -1,14 +1,17 @@
-import { configureApi, getCart, useSession } from '@agri/api-client';
+import { configureApi, getCart, restoreDataAreas, useSession } from '@agri/api-client';
 import { setFragmentLoader } from '@agri/ui/federation';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { ConfigErrorPage } from './config/config-error-page';
 import { ownerOf } from './config/route-owners';
-import { loadSiteConfig } from './config/site-config';
+import { parseSiteConfig, type SiteConfig } from './config/site-config';
 import { useComposition } from './composition/composition-store';
-import { applyPreview } from './composition/preview';
+import { applyPreview, usePreview } from './composition/preview';
 import { loadFragment, registerSiteRemotes } from './federation/remotes';
 import { announceSessionExpiry } from './frame/session-expiry';
+import { openedByPrerenderer } from './prerender/prerender-mode';
+import { readPrerenderedPage, restorePrerenderedStyles } from './prerender/prerendered-page';
 
 /** The start-up spinner covers start-up, at most this long; it never holds back a ready page. */
 const SPINNER_MAX_MS = 1000;
@@ -17,16 +20,24 @@ function hideStartupSpinner() {
   document.getElementById('startup-spinner')?.remove();
 }
 
-async function start() {
+/** A page that could not be taken over as it was made is rendered afresh; say why, for whoever looks. */
+const reportRecoverableError = (error: unknown) => console.warn('[shell] the prerendered page was rendered afresh:', error);
+
+/**
+ * Takes over the page: hydrates a prerendered page made with the releases that are live (keeping its HTML,
+ * so nothing flashes or moves), renders every other page. `configBody` is config.json, fetched early.
+ */
+export async function start(configBody: Promise<unknown>): Promise<void> {
   const spinnerDeadline = setTimeout(hideStartupSpinner, SPINNER_MAX_MS);
-  const root = createRoot(document.getElementById('root')!);
-  let config;
+  const container = document.getElementById('root')!;
+  let config: SiteConfig;
   try {
-    config = await applyPreview(await loadSiteConfig(), window.location.search);
+    config = await applyPreview(parseSiteConfig(await configBody), window.location.search);
   } catch (error) {
     clearTimeout(spinnerDeadline);
     hideStartupSpinner();
-    root.render(<ConfigErrorPage problem={(error as Error).message} />);
+    createRoot(container).render(<ConfigErrorPage problem={(error as Error).message} />);
+    document.documentElement.dataset.shell = 'config-error';
     return;
   }
   configureApi(config.api);
@@ -36,10 +47,28 @@ async function start() {
   // A returning customer sees their cart count in the header from the start.
   if (useSession.getState().customer) getCart().catch(() => undefined);
 
-  // Only the remote that owns this page loads now; the others when a route first needs them.
   const composition = useComposition.getState();
   composition.configure(config.remotes);
   const owner = ownerOf(window.location.pathname, useComposition.getState().routePrefixes);
+  const previewing = usePreview.getState().releases.length > 0 || usePreview.getState().refused !== null;
+  const prerendered = previewing || openedByPrerenderer() ? null : readPrerenderedPage(config, window.location.pathname);
+
+  if (prerendered && owner) {
+    // The data areas start from what the page shows; the owner's routes must be in to build the same tree.
+    restoreDataAreas(prerendered.dataAreas);
+    await composition.ensure(owner);
+    if (useComposition.getState().remotes[owner]?.state === 'ready') {
+      restorePrerenderedStyles(container);
+      // A transition, so that React hydrates in slices and the main thread stays free for the visitor.
+      startTransition(() => {
+        hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+      });
+      return;
+    }
+    // The owner could not load: its part of the page says so, in a page rendered afresh.
+  }
+
+  // Only the remote that owns this page loads now; the others when a route first needs them.
   if (owner) {
     const unsubscribe = useComposition.subscribe((state) => {
       const status = state.remotes[owner]?.state;
@@ -52,7 +81,9 @@ async function start() {
   } else {
     hideStartupSpinner();
   }
-  root.render(<App />);
+  createRoot(container).render(<App />);
+  if (openedByPrerenderer()) {
+    const { prerenderHooks } = await import('./prerender/prerender-hooks');
+    window.__prerender = prerenderHooks(config);
+  }
 }
-
-void start();

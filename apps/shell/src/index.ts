@@ -1,18 +1,32 @@
-// Async boundary: lets the federation runtime settle shared libraries before the app imports them.
-import('./bootstrap').catch((error: unknown) => {
-  // The shell's own code could not load (a dropped link, a hang): say so instead of spinning for ever.
+import { fetchEarly } from './startup/early-fetches';
+
+/**
+ * The shell's own code could not load (a dropped link, a hang): say so, with Reload. On the start-up
+ * screen, in its place; on a prerendered page, above it: its content stays readable and its links work.
+ */
+function tellStartupFailed(error: unknown) {
   console.error('[shell] start-up failed:', error);
-  const screen = document.getElementById('startup-spinner');
-  if (!screen) return;
+  document.documentElement.dataset.shell = 'failed';
   const message = document.createElement('p');
   message.textContent = 'The site could not load. Check your connection and try again.';
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.textContent = 'Reload';
   reload.addEventListener('click', () => window.location.reload());
-  screen.removeAttribute('aria-label');
-  screen.setAttribute('role', 'alert');
-  // The spinner's own sheet centres one item on a white screen; these keep the two together (CSSOM, so CSP allows it).
-  Object.assign(screen.style, { alignContent: 'center', gap: '1rem', padding: '1.5rem', textAlign: 'center' });
-  screen.replaceChildren(message, reload);
-});
+  const spinner = document.getElementById('startup-spinner');
+  const notice = spinner ?? document.body.insertBefore(document.createElement('div'), document.body.firstChild);
+  notice.removeAttribute('aria-label');
+  notice.setAttribute('role', 'alert');
+  // CSSOM, so the policy (no inline styles) allows it. The spinner's own sheet centres one item on a white
+  // screen; these keep the two together. The notice above a page is a plain bar.
+  Object.assign(notice.style, { alignContent: 'center', gap: '1rem', padding: '1.5rem', textAlign: 'center' });
+  if (!spinner) Object.assign(notice.style, { display: 'flex', justifyContent: 'center', alignItems: 'center', background: '#fff4d6' });
+  notice.replaceChildren(message, reload);
+}
+
+// config.json and the page's remote start now, while the rest of the shell loads; the import is the async
+// boundary that lets the federation runtime settle shared libraries before the app imports them.
+const config = fetchEarly();
+import('./bootstrap')
+  .then(({ start }) => start(config))
+  .catch(tellStartupFailed);

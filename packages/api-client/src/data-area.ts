@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { StoreApi, UseBoundStore } from 'zustand';
 import { isApiError, messageOf } from './errors';
+import { createLiveStore } from './live-store';
 
 /** The spec's data-area states: a pending call sets loading; success stores the result; failure the message. */
 export interface DataAreaState<T> {
@@ -97,7 +98,7 @@ export function createDataArea<T, Args extends unknown[]>(
   let latestCall = 0;
   let latestKey: string | null = null;
 
-  const store = create<DataArea<T, Args>>()((set, get) => ({
+  const store = createLiveStore<DataArea<T, Args>>((set, get) => ({
     ...initialState,
     load: (...args) => {
       const state = get();
@@ -147,9 +148,6 @@ export function createDataArea<T, Args extends unknown[]>(
     store.setState({ ...initialState, data: data as T, isSuccess: true });
   };
   if (restored[name]) restore(restored[name]);
-  // React reads a store's *initial* state while it takes over a prerendered page, and while it prerenders
-  // one (zustand's server snapshot). Both must see what the area holds now: the answer the page showed.
-  store.getInitialState = store.getState;
   areas.set(name, {
     snapshot: () => {
       const state = store.getState();

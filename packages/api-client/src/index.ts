@@ -1,5 +1,6 @@
 export { apiSettingsSchema, configureApi, getApiSettings, chatLink, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
 export { z } from './schema';
+export { createLiveStore } from './live-store';
 export {
   ApiError,
   isApiError,
@@ -12,6 +13,9 @@ export { onUnauthorized } from './http';
 export {
   createDataArea,
   useDataAreaFor,
+  snapshotDataAreas,
+  restoreDataAreas,
+  type DataAreaSnapshot,
   type DataArea,
   type DataAreaState,
   type DataAreaActions,

@@ -1,4 +1,4 @@
-import { array, email, enum as enumeration, object, record, string } from 'zod';
+import { array, email, enum as enumeration, object, record, string, unknown } from 'zod';
 import type * as zod from 'zod';
 
 /**
@@ -6,7 +6,7 @@ import type * as zod from 'zod';
  * config.json), taken from the contract's one copy of zod: an app importing zod itself would put a second
  * copy on its pages, and a shared zod would be the whole library. Add a builder here when an app needs one.
  */
-export const z = { array, email, enum: enumeration, object, record, string } as const;
+export const z = { array, email, enum: enumeration, object, record, string, unknown } as const;
 
 // The types that go with them, under the same name: `z.infer<typeof schema>`.
 // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -2,6 +2,6 @@
 // code that arrives later is mounted. Shared as its own singleton (tooling/rspack-app.mjs), so the
 // fragment loader the shell registers is the one every remote's fragments use.
 export type { PageHeadInfo } from './components/page-head';
-export type { PageRoute, RouteTableModule } from './federation/page-route';
+export type { PageRoute, RouteParams, RouteTableModule } from './federation/page-route';
 export { LazyMount, forgetLazyModule, type LazyMountProps } from './federation/lazy-mount';
 export { RemoteFragment, setFragmentLoader } from './federation/remote-fragment';

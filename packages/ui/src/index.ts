@@ -14,6 +14,7 @@ export { FormField, TextField, type FieldControlProps } from './components/form-
 export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';
 export { useLogOut } from './session/use-log-out';
+export { useInteractive } from './hooks/use-interactive';
 export { toast } from './toasts/toast';
 export { ToastArea } from './toasts/toast-area';
 export { displayPhone, toKenyanInternational } from './format/phone';

@@ -1,5 +1,5 @@
 import type { PageRoute } from '@agri/ui/federation';
-import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';
+import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/remote-timeout';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
 import { selectMountedRoutes, selectOwnerOf, useComposition } from './composition-store';
 
@@ -21,7 +21,6 @@ beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
   loadRouteTableMock.mockReset();
   jest.mocked(resetRemote).mockReset();
-  useComposition.setState(useComposition.getInitialState());
   useComposition.getState().configure({
     content: { manifest: '/releases/content/1/mf-manifest.json', routes: ['/', '/blogs'] },
     catalog: { manifest: '/releases/catalog/1/mf-manifest.json', routes: ['/courses', '/course'] },

@@ -1,8 +1,8 @@
 import type { PageRoute } from '@agri/ui/federation';
-import { create } from 'zustand';
+import { createLiveStore } from '@agri/api-client';
 import type { RemoteEntry } from '../config/site-config';
 import { ownerOf } from '../config/route-owners';
-import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/bounded-loading-plugin';
+import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/remote-timeout';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
 
 export type RemoteStatus =
@@ -17,7 +17,7 @@ interface CompositionState {
   remotes: Record<string, RemoteStatus>;
   /** Takes the remotes config.json names; none is loaded until a route needs it. */
   configure: (remotes: Record<string, RemoteEntry>) => void;
-  /** Loads a remote's route table unless it is loading, loaded or failed. */
+  /** Loads a remote's route table unless it is loaded or failed; resolves when it is in (or failed). */
   ensure: (name: string) => Promise<void>;
   /** Fetches a remote's route table; a failure marks only that remote. */
   load: (name: string) => Promise<void>;
@@ -41,7 +41,11 @@ async function loadRouteTableWithOneRetry(name: string) {
   }
 }
 
-export const useComposition = create<CompositionState>((set, get) => ({
+/** Route tables on their way in, so that whoever else needs one waits for the same load. */
+const loading = new Map<string, Promise<void>>();
+
+// Live: a prerendered page is made, and taken over, with the routes that are in now.
+export const useComposition = createLiveStore<CompositionState>((set, get) => ({
   routePrefixes: {},
   remotes: {},
   configure: (remotes) =>
@@ -51,18 +55,24 @@ export const useComposition = create<CompositionState>((set, get) => ({
     }),
   ensure: async (name) => {
     if (get().remotes[name]?.state === 'idle') await get().load(name);
+    else await loading.get(name);
   },
   load: async (name) => {
     set((state) => ({ remotes: { ...state.remotes, [name]: { state: 'loading' } } }));
-    let status: RemoteStatus;
-    try {
-      const { routes } = await loadRouteTableWithOneRetry(name);
-      status = { state: 'ready', routes };
-    } catch (error) {
-      status = { state: 'failed', reason: error instanceof Error ? error.message : String(error) };
-      console.error(`[shell] remote "${name}" is unavailable:`, error);
-    }
-    set((state) => ({ remotes: { ...state.remotes, [name]: status } }));
+    const done = (async () => {
+      let status: RemoteStatus;
+      try {
+        const { routes } = await loadRouteTableWithOneRetry(name);
+        status = { state: 'ready', routes };
+      } catch (error) {
+        status = { state: 'failed', reason: error instanceof Error ? error.message : String(error) };
+        console.error(`[shell] remote "${name}" is unavailable:`, error);
+      }
+      set((state) => ({ remotes: { ...state.remotes, [name]: status } }));
+    })();
+    loading.set(name, done);
+    await done;
+    loading.delete(name);
   },
   retry: async (name) => {
     resetRemote(name);

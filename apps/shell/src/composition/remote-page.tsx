@@ -1,5 +1,6 @@
 import { PageHead, Spinner } from '@agri/ui';
 import { LazyMount, type PageRoute } from '@agri/ui/federation';
+import { useParams } from '@agri/ui/router';
 import { useEffect } from 'react';
 import { UnavailablePanel } from './unavailable-panel';
 
@@ -25,7 +26,7 @@ function LoadedMarker() {
 
 export function PageLoading() {
   return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+    <div className="page-loading">
       <Spinner label="Loading page" />
     </div>
   );
@@ -33,6 +34,12 @@ export function PageLoading() {
 
 /** One page of a remote, mounted in the frame, isolated from the rest of the site. */
 export function RemotePage({ route }: { route: PageRoute }) {
+  const params = useParams();
+  const paramsKey = JSON.stringify(params);
+  // The page's data call starts as soon as its route is known, while its code loads.
+  useEffect(() => {
+    route.prefetch?.(JSON.parse(paramsKey) as Record<string, string>);
+  }, [route, paramsKey]);
   return (
     <>
       <PageHead {...route.head} />

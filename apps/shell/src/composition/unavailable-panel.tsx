@@ -21,7 +21,7 @@ export function UnavailablePanel({ onRetry }: UnavailablePanelProps) {
       role="alert"
       title="This section is temporarily unavailable"
       actions={
-        <div style={{ display: 'flex', gap: 'var(--space-3)', justifyContent: 'center', flexWrap: 'wrap' }}>
+        <div className="unavailable-panel__actions">
           <Button onClick={retry} disabled={retrying}>
             {retrying ? 'Retrying...' : 'Retry'}
           </Button>

@@ -1,4 +1,5 @@
 import { apiSettingsSchema, z } from '@agri/api-client';
+import { SiteConfigError, fetchSiteConfig } from './fetch-site-config';
 
 /** A federation name: it becomes a JavaScript global, so letters, digits and underscores. */
 export const remoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _');
@@ -30,31 +31,17 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-export class SiteConfigError extends Error {
-  override name = 'SiteConfigError';
-}
-
-const CONFIG_TIMEOUT_MS = 5000;
-
-/** Reads and checks config.json; every failure names what is wrong. */
-export async function loadSiteConfig(url = '/config.json'): Promise<SiteConfig> {
-  let response: Response;
-  try {
-    response = await fetch(url, { cache: 'no-cache', signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS) });
-  } catch (error) {
-    throw new SiteConfigError(`${url} could not be fetched: ${(error as Error).message}`);
-  }
-  if (!response.ok) throw new SiteConfigError(`${url} answered HTTP ${response.status}.`);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new SiteConfigError(`${url} is not valid JSON.`);
-  }
+/** Checks what config.json holds; the error names every problem. */
+export function parseSiteConfig(body: unknown, url = '/config.json'): SiteConfig {
   const parsed = siteConfigSchema.safeParse(body);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new SiteConfigError(`${url} is invalid. ${problems.join('; ')}`);
   }
   return parsed.data;
+}
+
+/** Reads and checks config.json; every failure names what is wrong. */
+export async function loadSiteConfig(url = '/config.json'): Promise<SiteConfig> {
+  return parseSiteConfig(await fetchSiteConfig(url), url);
 }

@@ -20,9 +20,15 @@ export function resetRemote(name: string): void {
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }
 
+const loaded = new Set<string>();
+
+/** The remotes whose code the page has run (a prerendered page names them, with their releases). */
+export const loadedRemotes = (): string[] => [...loaded];
+
 async function loadExposed<T>(name: string, exposed: string): Promise<T> {
   const module = await loadRemote<T>(`${name}/${exposed}`);
   if (!module) throw new Error(`${name} did not provide ${exposed}`);
+  loaded.add(name);
   return module;
 }
 

@@ -1,5 +1,5 @@
 import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, subscribeToNewsletter } from '@agri/api-client';
-import { toast } from '@agri/ui';
+import { toast, useInteractive } from '@agri/ui';
 import { useId, useState, type FormEvent } from 'react';
 
 export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing to our newsletter!';
@@ -17,6 +17,7 @@ function messageFor(error: unknown): { text: string; clearField: boolean } {
 
 /** The footer's newsletter sign-up: one email field and Subscribe. */
 export function NewsletterForm() {
+  const interactive = useInteractive();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -69,7 +70,7 @@ export function NewsletterForm() {
             aria-describedby={outcome ? messageId : undefined}
             aria-invalid={outcome?.kind === 'error' || undefined}
           />
-          <button type="submit" className="ui-button ui-button--primary" disabled={sending}>
+          <button type="submit" className="ui-button ui-button--primary" disabled={sending || !interactive}>
             Subscribe
           </button>
         </div>

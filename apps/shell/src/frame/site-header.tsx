@@ -1,5 +1,5 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
-import { business } from '@agri/ui';
+import { business, useInteractive } from '@agri/ui';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from '@agri/ui/router';
 import { SideMenu } from './side-menu';
@@ -25,6 +25,7 @@ function CartIcon() {
 
 /** Top strip, brand, top navigation, account links and the side-menu button; the home page has its own style. */
 export function SiteHeader() {
+  const interactive = useInteractive();
   const isHome = useLocation().pathname === '/';
   const isSignedIn = useSession(selectIsSignedIn);
   const cartCount = useSession(selectCartCount);
@@ -88,6 +89,7 @@ export function SiteHeader() {
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
+            disabled={!interactive}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M4 6h16M4 12h16M4 18h16" />

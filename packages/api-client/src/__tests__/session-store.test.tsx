@@ -100,4 +100,19 @@ describe('session store start-up', () => {
       expect(fresh.useSession.getState().customer).toBeNull();
     });
   });
+
+  it('shows a prerendered page signed out while React takes it over, then the stored customer', () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(fixtures.storedCustomer));
+    jest.isolateModules(() => {
+      const { renderToString } = jest.requireActual<typeof import('react-dom/server')>('react-dom/server');
+      const fresh = jest.requireActual<typeof import('../session/session-store')>('../session/session-store');
+      function Greeting() {
+        const customer = fresh.useSession(fresh.selectCustomer);
+        return customer ? `Hello ${customer.firstname}` : 'Log In';
+      }
+      // What React reads while it prerenders and while it takes a page over: the page as made.
+      expect(renderToString(<Greeting />)).toBe('Log In');
+      expect(fresh.useSession.getState().customer).toEqual(fixtures.storedCustomer);
+    });
+  });
 });

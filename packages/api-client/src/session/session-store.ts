@@ -58,7 +58,11 @@ export interface SessionState {
   cartCount: number;
 }
 
-export const useSession = create<SessionState>(() => ({ customer: readStoredCustomer(), cartCount: 0 }));
+// Created signed out, then given the stored customer: a prerendered page shows the site as a visitor who is
+// not signed in sees it, and React takes it over from the store's initial state (zustand's server
+// snapshot) before it shows the customer.
+export const useSession = create<SessionState>(() => ({ customer: null, cartCount: 0 }));
+useSession.setState({ customer: readStoredCustomer() });
 
 /** After login or fetch-user: stores the whole answer as the customer. */
 export function storeCustomer(customer: StoredCustomer): void {

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useInteractive } from '../hooks/use-interactive';
 import { Link, type LinkProps } from '../router';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost';
@@ -11,8 +12,10 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={classFor(variant, className)} {...rest} />;
+/** A button; disabled until the page's code has arrived (see useInteractive). */
+export function Button({ variant = 'primary', className, type = 'button', disabled, ...rest }: ButtonProps) {
+  const interactive = useInteractive();
+  return <button type={type} className={classFor(variant, className)} disabled={disabled || !interactive} {...rest} />;
 }
 
 interface ButtonLinkProps extends LinkProps {

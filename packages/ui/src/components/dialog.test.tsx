@@ -82,6 +82,32 @@ describe('Dialog', () => {
     expect(container).not.toHaveAttribute('inert');
   });
 
+  it('returns focus to the element it is told to, wherever focus was when it opened', async () => {
+    function Page() {
+      const [open, setOpen] = useState(false);
+      const opener = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <button ref={opener} type="button">
+            Request Call
+          </button>
+          {/* Focus moved on while the dialog's code arrived. */}
+          <button type="button" onClick={() => setOpen(true)}>
+            Elsewhere
+          </button>
+          <Dialog open={open} onClose={() => setOpen(false)} title="Request a call" returnFocusRef={opener}>
+            <input aria-label="Full name" />
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Request Call' })).toHaveFocus();
+  });
+
   it('stays open on a backdrop click when told to', async () => {
     const user = userEvent.setup();
     render(<Example closeOnBackdropClick={false} />);

@@ -44,6 +44,8 @@ export interface DialogProps {
   closeOnBackdropClick?: boolean;
   /** The element that receives focus on open; else the first focusable element of the content. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Where focus returns on close; else where it was when the dialog opened. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
   size?: 'small' | 'medium' | 'large';
   className?: string;
   /** Label of the close button. */
@@ -62,6 +64,7 @@ export function Dialog({
   children,
   closeOnBackdropClick = true,
   initialFocusRef,
+  returnFocusRef,
   size = 'medium',
   className,
   closeLabel = 'Close',
@@ -80,7 +83,7 @@ export function Dialog({
     const panel = panelRef.current;
     const root = rootRef.current;
     if (!panel || !root) return undefined;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = returnFocusRef?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     openDialogs.push(panel);
 
     // Everything else on the page becomes inert, so neither Tab nor a screen reader can leave the dialog.
@@ -136,7 +139,7 @@ export function Dialog({
       document.body.style.overflow = previousOverflow;
       if (opener?.isConnected) opener.focus();
     };
-  }, [open, initialFocusRef]);
+  }, [open, initialFocusRef, returnFocusRef]);
 
   if (!open) return null;
 

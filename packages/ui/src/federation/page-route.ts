@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { PageHeadInfo } from '../components/page-head';
 
+/** A page's path parameters, as the router matched them (`/course/:id` → `{ id }`). */
+export type RouteParams = Readonly<Record<string, string | undefined>>;
+
 /**
  * One entry of the route table a remote exposes as `./routes`.
  * The shell mounts it in the site frame; the page itself loads lazily.
@@ -9,6 +12,16 @@ export interface PageRoute {
   path: string;
   head: PageHeadInfo;
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * Starts the page's data call as soon as the route is known, while its code loads (the page's own
+   * `load` of the same area then waits for it instead of asking again).
+   */
+  prefetch?: (params: RouteParams) => void;
+  /**
+   * A public page served as prerendered HTML: `true` for a path without parameters; for one with
+   * (`/course/:id`), the paths to make, e.g. one per course. Pages without it are rendered in the browser.
+   */
+  prerender?: true | (() => Promise<string[]>);
 }
 
 export interface RouteTableModule {

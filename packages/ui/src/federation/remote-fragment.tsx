@@ -35,16 +35,19 @@ interface RemoteFragmentProps {
   loading?: ReactNode;
   /** Shown when the owning remote is absent or broken; the host page carries on. */
   fallback: ReactNode;
+  /** Loads the fragment (and its remote) only when it comes near the screen (see LazyMount). */
+  whenNearScreen?: boolean;
 }
 
 /** Renders a fragment another remote exposes, surviving that remote's absence. */
-export function RemoteFragment({ remote, fragment, loading = null, fallback }: RemoteFragmentProps) {
+export function RemoteFragment({ remote, fragment, loading = null, fallback, whenNearScreen }: RemoteFragmentProps) {
   return (
     <LazyMount
       moduleKey={`${remote}/${fragment}`}
       load={fragmentLoaderFor(remote, fragment)}
       loading={loading}
       fallback={() => fallback}
+      whenNearScreen={whenNearScreen}
     />
   );
 }

@@ -13,7 +13,8 @@ async function openDialog(event = forum) {
   renderCatalog(`/event/${event._id}`);
   const opener = await screen.findByRole('button', { name: 'Book Event' });
   await user.click(opener);
-  return { user, opener, dialog: screen.getByRole('dialog', { name: 'Book this event' }) };
+  // The dialog's code arrives when it is first opened.
+  return { user, opener, dialog: await screen.findByRole('dialog', { name: 'Book this event' }) };
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {

@@ -1,5 +1,6 @@
 import type { ContactDetails, Event } from '@agri/api-client';
 import { formatKes } from '@agri/ui';
+import type { RefObject } from 'react';
 import { formatDateRange } from '@agri/ui/dates';
 import { RequestDialog } from '../contact-details/request-dialog';
 import { cityOf, venueOf } from '../events/event-place';
@@ -9,10 +10,11 @@ interface BookingDialogProps {
   event: Event;
   open: boolean;
   onClose: () => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** Books a seat at an event: contact details in, 'Your booking has been received!' out. */
-export function BookingDialog({ event, open, onClose }: BookingDialogProps) {
+export function BookingDialog({ event, open, onClose, returnFocusRef }: BookingDialogProps) {
   const place = `${venueOf(event)}, ${cityOf(event)}`;
   const requestFor = (contactDetails: ContactDetails) => ({
     contactDetails,
@@ -40,6 +42,7 @@ export function BookingDialog({ event, open, onClose }: BookingDialogProps) {
       submitLabel="Confirm Booking"
       received="Your booking has been received!"
       open={open}
+      returnFocusRef={returnFocusRef}
       onClose={onClose}
     />
   );

@@ -13,7 +13,8 @@ async function openDialog() {
   renderCatalog(`/course/${course._id}`);
   const opener = await screen.findByRole('button', { name: 'Request Call' });
   await user.click(opener);
-  const dialog = screen.getByRole('dialog', { name: 'Request a call' });
+  // The dialog's code arrives when it is first opened.
+  const dialog = await screen.findByRole('dialog', { name: 'Request a call' });
   return { user, opener, dialog };
 }
 

@@ -1,10 +1,18 @@
 import type { ContactDetails, Course } from '@agri/api-client';
 import { formatKes } from '@agri/ui';
+import type { RefObject } from 'react';
 import { RequestDialog } from '../contact-details/request-dialog';
 import { useCourseRequestStore } from './course-request-store';
 
 /** Asks the team to call about a course: contact details in, 'Your Call Request has been received!' out. */
-export function CallRequestDialog({ course, open, onClose }: { course: Course; open: boolean; onClose: () => void }) {
+interface CallRequestDialogProps {
+  course: Course;
+  open: boolean;
+  onClose: () => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}
+
+export function CallRequestDialog({ course, open, onClose, returnFocusRef }: CallRequestDialogProps) {
   const requestFor = (contactDetails: ContactDetails) => ({
     contactDetails,
     course: { id: course._id, title: course.title, price: course.price, duration: course.duration },
@@ -17,6 +25,6 @@ export function CallRequestDialog({ course, open, onClose }: { course: Course; o
   );
   return (
     <RequestDialog area={useCourseRequestStore} requestFor={requestFor} title="Request a call" summary={summary}
-      submitLabel="Request Call" received="Your Call Request has been received!" open={open} onClose={onClose} />
+      submitLabel="Request Call" received="Your Call Request has been received!" open={open} onClose={onClose} returnFocusRef={returnFocusRef} />
   );
 }

@@ -1,6 +1,6 @@
 import type { ContactDetails, DataAreaStore } from '@agri/api-client';
 import { Dialog, toast } from '@agri/ui';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from '@agri/ui/router';
 import { ContactDetailsForm } from './contact-details-form';
 import { RequestConfirmation } from './request-confirmation';
@@ -18,11 +18,13 @@ interface RequestDialogProps<Answer, Request> {
   received: string;
   open: boolean;
   onClose: () => void;
+  /** Where focus returns on close (the button that opened it). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** A dialog that sends the visitor's contact details with a request and confirms it. */
 export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer, Request>) {
-  const { area, requestFor, title, summary, submitLabel, received, open, onClose } = props;
+  const { area, requestFor, title, summary, submitLabel, received, open, onClose, returnFocusRef } = props;
   const isLoading = area((state) => state.isLoading);
   const isSuccess = area((state) => state.isSuccess);
   const errorMessage = area((state) => (state.isError ? state.message : undefined));
@@ -45,7 +47,7 @@ export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer,
   };
 
   return (
-    <Dialog open={open} onClose={close} title={title} closeOnBackdropClick={false}>
+    <Dialog open={open} onClose={close} title={title} closeOnBackdropClick={false} returnFocusRef={returnFocusRef}>
       {isSuccess ? (
         <RequestConfirmation
           heading={received}

@@ -1,3 +1,4 @@
+import { useInteractive } from '@agri/ui';
 import { useState } from 'react';
 
 /** The business's film about its forums and trainings; the business replaces it with its own upload. */
@@ -14,6 +15,7 @@ interface EventVideoProps {
  * visitor asks for it, so the page stays fast and works offline.
  */
 export function EventVideo({ title, posterUrl }: EventVideoProps) {
+  const interactive = useInteractive();
   const [playing, setPlaying] = useState(false);
   return (
     <figure className="event-video">
@@ -25,7 +27,7 @@ export function EventVideo({ title, posterUrl }: EventVideoProps) {
           allowFullScreen
         />
       ) : (
-        <button type="button" className="event-video__poster" onClick={() => setPlaying(true)}>
+        <button type="button" className="event-video__poster" onClick={() => setPlaying(true)} disabled={!interactive}>
           {posterUrl ? <img src={posterUrl} alt="" width={800} height={500} /> : null}
           <span className="event-video__play" aria-hidden="true">
             <svg viewBox="0 0 24 24" width="32" height="32">

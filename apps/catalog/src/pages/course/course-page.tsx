@@ -12,11 +12,12 @@ import {
   truncateText,
   loginPathFor,
   toast,
+  useInteractive,
 } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { useState } from 'react';
 import { useNavigate, useParams } from '@agri/ui/router';
-import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
+import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useCourseStore } from '../../features/courses/courses-store';
 import { currentPageUrl } from '../../shared/current-page-url';
 import { asSentence } from '../../shared/sentence';
@@ -66,10 +67,14 @@ function CourseFacts({ course }: { course: Course }) {
   );
 }
 
+const loadCallRequestDialog = () =>
+  import('../../features/call-request/call-request-dialog').then(({ CallRequestDialog }) => ({ default: CallRequestDialog }));
+
 function CourseDetails({ course }: { course: Course }) {
+  const interactive = useInteractive();
   const navigate = useNavigate();
   const isSignedIn = useSession(selectIsSignedIn);
-  const [callRequestOpen, setCallRequestOpen] = useState(false);
+  const callRequest = useDialogOnDemand(loadCallRequestDialog);
   const [addingToCart, setAddingToCart] = useState(false);
   const coursePath = `/course/${encodeURIComponent(course._id)}`;
   const chatText = `Hello ${business.shortName}, I would like to enquire about the course "${course.title}" (${formatKes(course.price)}). ${currentPageUrl()}`;
@@ -143,7 +148,9 @@ function CourseDetails({ course }: { course: Course }) {
             {formatKes(course.price)}
           </p>
           <div className="course-card__actions">
-            <Button onClick={() => setCallRequestOpen(true)}>Request Call</Button>
+            <Button onClick={callRequest.show} onPointerEnter={callRequest.preload} onFocus={callRequest.preload}>
+              Request Call
+            </Button>
             <a className="ui-button ui-button--accent" href={chatLink(chatText)} target="_blank" rel="noopener noreferrer">
               Enquire on a chat service
               <span className="visually-hidden"> (opens in a new tab)</span>
@@ -153,12 +160,17 @@ function CourseDetails({ course }: { course: Course }) {
             </Button>
           </div>
           <CourseFacts course={course} />
-          <button type="button" className="course-card__copy" onClick={() => void copyLink()}>
+          <button type="button" className="course-card__copy" onClick={() => void copyLink()} disabled={!interactive}>
             Copy Course Link
           </button>
         </aside>
       </div>
-      <CallRequestDialog course={course} open={callRequestOpen} onClose={() => setCallRequestOpen(false)} />
+      <DialogOnDemand
+        name="call-request-dialog"
+        load={loadCallRequestDialog}
+        wanted={callRequest.wanted}
+        props={{ course, open: callRequest.open, onClose: callRequest.close, returnFocusRef: callRequest.opener }}
+      />
     </>
   );
 }

@@ -12,9 +12,8 @@ import {
   truncateText,
 } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
-import { useState } from 'react';
 import { useParams } from '@agri/ui/router';
-import { BookingDialog } from '../../features/booking/booking-dialog';
+import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useEventStore } from '../../features/events/events-store';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
@@ -48,8 +47,10 @@ function EventSkeleton() {
   );
 }
 
+const loadBookingDialog = () => import('../../features/booking/booking-dialog').then(({ BookingDialog }) => ({ default: BookingDialog }));
+
 function EventDetails({ event }: { event: Event }) {
-  const [bookingOpen, setBookingOpen] = useState(false);
+  const booking = useDialogOnDemand(loadBookingDialog);
   const chatText = `Hello ${business.shortName}, I would like to enquire about the event "${event.title}" on ${eventDates(event)} (${formatKes(event.price)}). ${currentPageUrl()}`;
   const facts: Array<[string, string]> = [
     ['Start date', formatShortDate(event.startDate)],
@@ -110,7 +111,9 @@ function EventDetails({ event }: { event: Event }) {
             </li>
           </ul>
           <div className="event-booking-card__actions">
-            <Button onClick={() => setBookingOpen(true)}>Book Event</Button>
+            <Button onClick={booking.show} onPointerEnter={booking.preload} onFocus={booking.preload}>
+              Book Event
+            </Button>
             <a className="ui-button ui-button--accent" href={chatLink(chatText)} target="_blank" rel="noopener noreferrer">
               Enquire on a chat service
               <span className="visually-hidden"> (opens in a new tab)</span>
@@ -118,7 +121,12 @@ function EventDetails({ event }: { event: Event }) {
           </div>
         </aside>
       </div>
-      <BookingDialog event={event} open={bookingOpen} onClose={() => setBookingOpen(false)} />
+      <DialogOnDemand
+        name="booking-dialog"
+        load={loadBookingDialog}
+        wanted={booking.wanted}
+        props={{ event, open: booking.open, onClose: booking.close, returnFocusRef: booking.opener }}
+      />
     </>
   );
 }

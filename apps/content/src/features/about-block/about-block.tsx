@@ -1,4 +1,4 @@
-import { ButtonLink, Dialog, business } from '@agri/ui';
+import { ButtonLink, Dialog, business, useInteractive } from '@agri/ui';
 import { useState } from 'react';
 import trainingSession from '../../assets/training-session.svg';
 import './about-block.css';
@@ -13,6 +13,7 @@ interface AboutBlockProps {
 
 /** Who we are, with the introduction video in a modal. */
 export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
+  const interactive = useInteractive();
   const [videoOpen, setVideoOpen] = useState(false);
   return (
     <section className="about-block page-section" aria-labelledby="about-block-title">
@@ -28,6 +29,7 @@ export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
             type="button"
             className="about-block__play"
             onClick={() => setVideoOpen(true)}
+            disabled={!interactive}
             aria-label="Play our introduction video"
           >
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">

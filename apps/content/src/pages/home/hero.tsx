@@ -1,4 +1,4 @@
-import { ButtonLink, business } from '@agri/ui';
+import { ButtonLink, business, useInteractive } from '@agri/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import foodLab from '../../assets/hero-food-lab.svg';
 import maizeField from '../../assets/hero-maize-field.svg';
@@ -23,6 +23,7 @@ const usePrefersReducedMotion = () =>
 
 /** The home page's opening: a slowly changing background behind the headline. */
 export function Hero() {
+  const interactive = useInteractive();
   const [current, setCurrent] = useState(0);
   const prefersReducedMotion = usePrefersReducedMotion();
   // The visitor's own Pause or Play wins over the preference.
@@ -63,6 +64,7 @@ export function Hero() {
         type="button"
         className="hero__pause"
         onClick={() => setChosen(!paused)}
+        disabled={!interactive}
         aria-label={paused ? 'Play background slideshow' : 'Pause background slideshow'}
       >
         {paused ? (

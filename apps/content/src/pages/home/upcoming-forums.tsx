@@ -26,6 +26,7 @@ export function UpcomingForums() {
           fragment="upcoming-events"
           loading={<ForumsLoading />}
           fallback={<p className="forums__empty">No upcoming events.</p>}
+          whenNearScreen
         />
       </div>
     </section>

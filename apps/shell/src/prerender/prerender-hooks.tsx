@@ -1,0 +1,55 @@
+// The shell's side of prerendering (tooling/prerender drives it from Chromium): loaded only when the
+// prerenderer asks, so react-dom/server never reaches a visitor. The page is first rendered as a visitor's
+// would be, data and all; React's server renderer then writes the same tree as HTML it can take over.
+import { snapshotDataAreas } from '@agri/api-client';
+import { renderToString } from 'react-dom/server';
+import { App } from '../app';
+import { useComposition } from '../composition/composition-store';
+import type { SiteConfig } from '../config/site-config';
+import { loadedRemotes } from '../federation/remotes';
+import { keepStylesAsData, type PrerenderedPage } from './prerendered-page';
+
+export interface PagePath {
+  path: string;
+  remote: string;
+}
+
+export interface RenderedPage {
+  /** The content of #root. */
+  html: string;
+  /** What the page was made from, for the shell that takes it over. */
+  page: PrerenderedPage;
+  /** Data areas whose call failed: such a page is not kept. */
+  failed: string[];
+}
+
+export interface PrerenderHooks {
+  /** Every path to prerender, from every remote's route table. */
+  pages: () => Promise<PagePath[]>;
+  /** The page as it is now, as HTML. */
+  render: () => RenderedPage;
+}
+
+export function prerenderHooks(config: SiteConfig): PrerenderHooks {
+  return {
+    pages: async () => {
+      const composition = useComposition.getState();
+      await Promise.all(Object.keys(config.remotes).map((name) => composition.ensure(name)));
+      const paths: PagePath[] = [];
+      for (const [remote, status] of Object.entries(useComposition.getState().remotes)) {
+        if (status.state !== 'ready') throw new Error(`${remote} could not load: ${status.state === 'failed' ? status.reason : status.state}`);
+        for (const route of status.routes) {
+          if (route.prerender === true) paths.push({ path: route.path, remote });
+          else if (route.prerender) for (const path of await route.prerender()) paths.push({ path, remote });
+        }
+      }
+      return paths;
+    },
+    render: () => {
+      const html = keepStylesAsData(renderToString(<App />));
+      const { areas, failed } = snapshotDataAreas();
+      const remotes = Object.fromEntries(loadedRemotes().map((name) => [name, config.remotes[name]!.manifest]));
+      return { html, page: { path: window.location.pathname, remotes, dataAreas: areas }, failed };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { SiteConfig } from '../config/site-config';
+import { PRERENDERED_PAGE_ID, keepStylesAsData, readPrerenderedPage, restorePrerenderedStyles } from './prerendered-page';
+
+const config = {
+  remotes: {
+    catalog: { manifest: '/releases/catalog/v2/mf-manifest.json', routes: ['/courses'] },
+    content: { manifest: '/releases/content/v1/mf-manifest.json', routes: ['/'] },
+  },
+  api: { apiBaseUrl: 'http://localhost:4000/api/', requestsApiBaseUrl: 'http://localhost:4000/requests/', chatNumber: '254722000000' },
+} as SiteConfig;
+
+const page = {
+  path: '/courses',
+  remotes: { catalog: '/releases/catalog/v2/mf-manifest.json' },
+  dataAreas: { 'catalog/courses': { key: '[]', data: [{ title: 'HACCP' }] } },
+};
+
+function servePage(state: unknown) {
+  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${PRERENDERED_PAGE_ID}"></script>`;
+  document.getElementById(PRERENDERED_PAGE_ID)!.textContent = typeof state === 'string' ? state : JSON.stringify(state);
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+test('a page made for this path with the releases that are live is taken over', () => {
+  servePage(page);
+  expect(readPrerenderedPage(config, '/courses')).toEqual(page);
+});
+
+test('a page made with another release, for another path, or without a state is rendered afresh', () => {
+  servePage({ ...page, remotes: { catalog: '/releases/catalog/v1/mf-manifest.json' } });
+  expect(readPrerenderedPage(config, '/courses')).toBeNull();
+  servePage(page);
+  expect(readPrerenderedPage(config, '/events')).toBeNull();
+  document.body.innerHTML = '<div id="root"></div>';
+  expect(readPrerenderedPage(config, '/courses')).toBeNull();
+});
+
+test('a state that cannot be read is rendered afresh, and said', () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  servePage('{"path": 42');
+  expect(readPrerenderedPage(config, '/courses')).toBeNull();
+  servePage({ path: '/courses' });
+  expect(readPrerenderedPage(config, '/courses')).toBeNull();
+  expect(warn).toHaveBeenCalledTimes(2);
+  warn.mockRestore();
+});
+
+test("React's style attributes travel as data and come back through the DOM", () => {
+  const html = keepStylesAsData('<div class="slick-track" style="width:400%;left:-100%"><p>“style=&quot;x&quot;” in text</p></div>');
+  expect(html).not.toContain(' style="');
+  expect(html).toContain('style=&quot;x&quot;');
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  restorePrerenderedStyles(root);
+  const track = root.querySelector<HTMLElement>('.slick-track')!;
+  expect(track.style.width).toBe('400%');
+  expect(track.style.left).toBe('-100%');
+  expect(track.hasAttribute('data-prerendered-style')).toBe(false);
+});

@@ -1,0 +1,55 @@
+import { z, type DataAreaSnapshot } from '@agri/api-client';
+import type { SiteConfig } from '../config/site-config';
+
+/** The element of a prerendered page that says what it was made from (tooling/prerender writes it). */
+export const PRERENDERED_PAGE_ID = 'prerendered-page';
+
+/**
+ * Where a prerendered page keeps the style attributes React wrote (a carousel's positions): the site's
+ * Content-Security-Policy forbids inline style attributes in served HTML, so they travel as data and the
+ * shell sets them through the DOM before it takes the page over, as React itself would have.
+ */
+export const PRERENDERED_STYLE = 'data-prerendered-style';
+
+/**
+ * Moves the style attributes of React's server HTML into PRERENDERED_STYLE. React escapes every quote in
+ * text and attribute values, so ` style="` in its output can only start a style attribute.
+ */
+export const keepStylesAsData = (html: string): string => html.replaceAll(' style="', ` ${PRERENDERED_STYLE}="`);
+
+/** Gives the elements of a prerendered page their styles back, through the DOM, before it is taken over. */
+export function restorePrerenderedStyles(root: HTMLElement): void {
+  for (const element of root.querySelectorAll<HTMLElement>(`[${PRERENDERED_STYLE}]`)) {
+    element.style.cssText = element.getAttribute(PRERENDERED_STYLE)!;
+    element.removeAttribute(PRERENDERED_STYLE);
+  }
+}
+
+const prerenderedPageSchema = z.object({
+  /** The path the page was made for. */
+  path: z.string(),
+  /** Each remote whose code made part of the page, with the manifest config.json named for it then. */
+  remotes: z.record(z.string(), z.string()),
+  /** What the page's data areas held (restoreDataAreas). */
+  dataAreas: z.record(z.string(), z.object({ key: z.string(), data: z.unknown() })),
+});
+export type PrerenderedPage = z.infer<typeof prerenderedPageSchema> & { dataAreas: Record<string, DataAreaSnapshot> };
+
+/**
+ * The prerendered page this document holds, if the shell can take it over as it is: made for this path
+ * with the releases config.json names now. After a promotion (until the pages are made again), in a
+ * preview, or on a path the page was not made for, the page is rendered afresh instead.
+ */
+export function readPrerenderedPage(config: SiteConfig, pathname: string): PrerenderedPage | null {
+  const element = document.getElementById(PRERENDERED_PAGE_ID);
+  if (!element?.textContent) return null;
+  let page: PrerenderedPage;
+  try {
+    page = prerenderedPageSchema.parse(JSON.parse(element.textContent));
+  } catch (error) {
+    console.warn('[shell] the prerendered page cannot be read; rendering it afresh:', error);
+    return null;
+  }
+  const sameReleases = Object.entries(page.remotes).every(([name, manifest]) => config.remotes[name]?.manifest === manifest);
+  return page.path === pathname && sameReleases ? page : null;
+}

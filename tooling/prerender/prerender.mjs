@@ -1,0 +1,263 @@
+// Prerendering: every public page of a site, made in Chromium by the shell and remotes that are live, written
+// as plain HTML files that any static host serves (a page per path: <path>/index.html). A visitor gets the
+// page's content, head tags and data in the first answer; the shell then takes that HTML over (hydration).
+//
+// The page is opened as a visitor's browser would open it, rendered, and scrolled through so that every
+// section loads; then the shell writes it with React's server renderer (apps/shell/src/prerender). Pages
+// whose data could not be read are not written: their path is served the client-rendered page instead.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { pageHtml } from './page-html.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  // A page answered by the prerenderer (not by a server) counts as public; let it reach a site and an API
+  // on this machine, as the visitor's page does from the site's own origin.
+  '--disable-features=LocalNetworkAccessChecks',
+];
+const PAGE_TIMEOUT_MS = 30_000;
+const PAGES_AT_A_TIME = 3;
+
+/** A path that may name a file under the output folder: absolute, no dot segments, no backslashes. */
+const SAFE_PATH = /^\/(?:[A-Za-z0-9_~!$&'()*+,;=:@%-]+(?:\.[A-Za-z0-9_~!$&'()*+,;=:@%-]+)*\/?)*$/;
+
+/** Where a path's page goes: /courses → <out>/courses/index.html, / → <out>/index.html. */
+export function pageFile(outDir, path) {
+  if (!SAFE_PATH.test(path) || path.includes('//')) throw new Error(`${path} is not a path a page can be written for`);
+  const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  if (segments.some((segment) => segment === '.' || segment === '..' || segment.includes('/') || segment.includes('\\') || segment.includes('\0'))) {
+    throw new Error(`${path} is not a path a page can be written for`);
+  }
+  const root = resolve(outDir);
+  const file = join(root, ...segments, 'index.html');
+  if (!file.startsWith(root + sep)) throw new Error(`${path} is not a path a page can be written for`);
+  return file;
+}
+
+/** The file and its brotli and gzip forms, so a server sends it compressed without compressing it itself. */
+export function writeCompressed(file, content) {
+  mkdirSync(dirname(file), { recursive: true });
+  const body = Buffer.from(content);
+  // Each version is written whole then renamed, so a visitor never reads half a page.
+  const put = (name, data) => {
+    const temporary = `${name}.${process.pid}.tmp`;
+    writeFileSync(temporary, data);
+    renameSync(temporary, name);
+  };
+  put(file, body);
+  put(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  put(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
+
+/** Resolves once the API at `origin` answers /api/ready (it creates and seeds its database first). */
+export async function waitForApi(origin, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the API at ${origin} was not ready within ${timeoutMs / 1000} s`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+/** Scrolls to the bottom a screen at a time, so that sections that load near the screen load. */
+async function scrollThrough(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((done) => requestAnimationFrame(done));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+/** Waits until the page is whole: its heading shows, nothing is loading, the network is quiet. */
+async function settle(page) {
+  await page.locator('#root h1').first().waitFor({ timeout: PAGE_TIMEOUT_MS });
+  await scrollThrough(page);
+  await page.waitForLoadState('networkidle', { timeout: PAGE_TIMEOUT_MS });
+  await page.waitForFunction(() => !document.querySelector('#root [aria-busy="true"]'), undefined, { timeout: PAGE_TIMEOUT_MS });
+}
+
+/** Opens a page of the site with `context`, noting every request and reporting the page's errors. */
+async function openPage(context, url, log) {
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (request) => requests.push(request));
+  page.on('requestfailed', (request) => log(`  ${url}: ${request.url()} failed: ${request.failure()?.errorText}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') log(`  ${url}: console: ${message.text()}`);
+  });
+  return { page, requests };
+}
+
+/** The page made in the browser: its content and state (the shell's hooks), head tags and style sheets. */
+async function makePage(context, url, log) {
+  const { page } = await openPage(context, url, log);
+  try {
+    await page.goto(url, { timeout: PAGE_TIMEOUT_MS });
+    await page.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
+    await settle(page);
+    const rendered = await page.evaluate(() => window.__prerender.render());
+    if (rendered.failed.length) throw new Error(`its data could not be read (${rendered.failed.join(', ')})`);
+    const head = await page.evaluate(() => ({
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      keywords: document.querySelector('meta[name="keywords"]')?.getAttribute('content') ?? '',
+    }));
+    const stylesheets = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => ({ href: link.href, dataRspack: link.getAttribute('data-rspack') })),
+    );
+    return { rendered, head, stylesheets };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Opens the made page as a visitor's browser does: what it asks for until the network is quiet is what the
+ * page will preload, and the shell must take it over as it is (a page rendered afresh is a defect: refused).
+ */
+async function visitPage(context, { url, source }, html, template, log) {
+  const { page, requests } = await openPage(context, url, log);
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.text().includes('[shell] the prerendered page was rendered afresh')) problems.push(message.text().split('\n')[0]);
+  });
+  try {
+    // The page itself, with the headers the site sends for it (the security policy among them).
+    await page.route(url, async (route) => {
+      try {
+        const response = await route.fetch({ url: source, headers: { ...route.request().headers(), 'accept-encoding': 'identity' } });
+        const { 'content-length': _length, ...headers } = response.headers();
+        await route.fulfill({ status: 200, headers, body: html });
+      } catch (error) {
+        problems.push(`the page could not be served: ${error.message.split('\n')[0]}`);
+        await route.abort('failed').catch(() => undefined);
+      }
+    });
+    await page.goto(url, { timeout: PAGE_TIMEOUT_MS });
+    await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
+    await page.waitForLoadState('networkidle', { timeout: PAGE_TIMEOUT_MS });
+    if (problems.length) throw new Error(`the shell could not take it over: ${problems[0]}`);
+    return preloadsOf(requests, template);
+  } finally {
+    await page.close();
+  }
+}
+
+/** What a page asked for that a <link rel="preload"> can ask for sooner: its scripts and manifests. */
+function preloadsOf(requests, template) {
+  const seen = new Set();
+  const preloads = [];
+  for (const request of requests) {
+    const type = request.resourceType();
+    const url = request.url();
+    const isManifest = type === 'fetch' && url.endsWith('/mf-manifest.json');
+    if ((type !== 'script' && !isManifest) || seen.has(url)) continue;
+    seen.add(url);
+    // The entry script is in the page already.
+    if (template.includes(`src="${new URL(url).pathname}"`)) continue;
+    // Chunks and remote entries load as plain scripts; manifests are fetched in CORS mode.
+    preloads.push({ url, as: isManifest ? 'fetch' : 'script', cors: isManifest });
+  }
+  return preloads;
+}
+
+/**
+ * Prerenders every page the site's remotes declare (their route tables' `prerender`).
+ *
+ * @param {object} options
+ * @param {string} options.siteUrl    the origin the pages are for: canonical links, and the origin the API
+ *                                    is asked from (it must allow it)
+ * @param {string} options.template   the shell's client-rendered page (its index.html)
+ * @param {string} options.outDir     where the pages are written
+ * @param {string} [options.serveFrom]  an origin that serves the site's files (a channel's, on a spare port):
+ *        the browser asks it in place of siteUrl, so the pages are made for siteUrl before anything is there
+ * @param {(line: string) => void} [options.log]
+ * @returns {Promise<{ written: string[], failed: { path: string, reason: string }[] }>}
+ */
+export async function prerenderSite({ siteUrl, template, outDir, serveFrom, log = () => {} }) {
+  const { chromium } = await import('@playwright/test');
+  const origin = new URL(siteUrl).origin;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const written = [];
+  const failed = [];
+  try {
+    /** The site's requests go to serveFrom; third parties (map, video) are not part of a page: refused at once. */
+    const immutable = new Map();
+    const answerForTheSite = async (context) => {
+      if (serveFrom) {
+        await context.route(`${origin}/**`, async (route) => {
+          const { pathname, search } = new URL(route.request().url());
+          // Uncompressed: the answer is handed to the browser as a body, not as bytes on the wire.
+          const headers = { ...route.request().headers(), 'accept-encoding': 'identity' };
+          const fetchOnce = () => route.fetch({ url: `${serveFrom}${pathname}${search}`, headers });
+          try {
+            let answer = immutable.get(pathname);
+            if (!answer) {
+              // A kept-alive connection the server closes just as it is reused: once more on a new one.
+              const response = await fetchOnce().catch(fetchOnce);
+              answer = { status: response.status(), headers: response.headers(), body: await response.body() };
+              // Hashed files never change: every page after the first gets them from here.
+              if (answer.headers['cache-control']?.includes('immutable')) immutable.set(pathname, answer);
+            }
+            await route.fulfill(answer);
+          } catch (error) {
+            log(`  ${pathname}: ${error.message.split('\n')[0]}`);
+            await route.abort('failed').catch(() => undefined); // the page may have closed meanwhile
+          }
+        });
+      }
+      await context.route((url) => url.origin !== origin && !/^(localhost|127\.0\.0\.1)$/.test(url.hostname), (route) => route.abort());
+    };
+    // The prerenderer's own view: the shell hands it its hooks instead of taking a page over.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.addInitScript(() => {
+      window.__prerender = true;
+    });
+    await answerForTheSite(context);
+
+    const visitor = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await answerForTheSite(visitor);
+
+    const { page: first } = await openPage(context, `${origin}/`, log);
+    await first.goto(`${origin}/`, { timeout: PAGE_TIMEOUT_MS });
+    await first.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
+    const paths = await first.evaluate(() => window.__prerender.pages());
+    await first.close();
+    log(`prerendering ${paths.length} pages for ${origin}`);
+
+    // A few pages at a time: most of a page's time is spent waiting on the network.
+    const queue = [...paths];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await prerenderPath(next.path);
+    };
+    const prerenderPath = async (path) => {
+      const url = `${origin}${path}`;
+      try {
+        const { rendered, head, stylesheets } = await makePage(context, url, log);
+        const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: url }, stylesheets };
+        const source = serveFrom ? `${serveFrom}${path}` : url;
+        const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
+        writeCompressed(pageFile(outDir, path), pageHtml({ ...page, preloads }));
+        written.push(path);
+      } catch (error) {
+        failed.push({ path, reason: error.message.split('\n')[0] });
+      }
+    };
+    await Promise.all(Array.from({ length: PAGES_AT_A_TIME }, worker));
+    written.sort();
+  } finally {
+    await browser.close();
+  }
+  return { written, failed };
+}

@@ -1,0 +1,51 @@
+// The files a prerendered page becomes: where they go, and what the HTML holds.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { pageHtml } from './page-html.mjs';
+import { pageFile } from './prerender.mjs';
+
+const TEMPLATE = [
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mavuno Agri-Food Consultants</title>',
+  '<script defer src="/releases/shell/v1/main.js"></script></head><body>',
+  '<div id="startup-spinner" role="status" aria-label="Loading"><div></div></div>',
+  '<div id="root"></div><noscript>This website needs JavaScript to run.</noscript></body></html>',
+].join('');
+
+test('a page goes to <path>/index.html under the folder, and no path leaves it', () => {
+  assert.equal(pageFile('/out', '/'), join('/out', 'index.html'));
+  assert.equal(pageFile('/out', '/courses'), join('/out', 'courses', 'index.html'));
+  assert.equal(pageFile('/out', '/course/65a1b2c3d4e5f60718293a4b'), join('/out', 'course', '65a1b2c3d4e5f60718293a4b', 'index.html'));
+  for (const path of ['/../etc', '/a/../../b', '/%2e%2e/x', '/a%2fb', 'courses', '/a//b', '/a\\b', '/%00']) {
+    assert.throws(() => pageFile('/out', path), /not a path a page can be written for/, path);
+  }
+});
+
+test('the page holds its head tags, content and state; nothing in the data can end the script it travels in', () => {
+  const html = pageHtml({
+    template: TEMPLATE,
+    origin: 'https://mavuno.example',
+    html: '<main><h1>Our Courses</h1></main>',
+    state: { path: '/courses', remotes: {}, dataAreas: { 'catalog/courses': { key: '[]', data: [{ title: '</script><script>alert(1)</script><!--' }] } } },
+    head: { title: 'Courses & "Training" | Mavuno', description: 'Food <safety> courses', keywords: 'HACCP', canonical: 'https://mavuno.example/courses' },
+    stylesheets: [{ href: 'https://mavuno.example/releases/catalog/v2/441.css', dataRspack: 'catalog:chunk-441' }],
+    preloads: [
+      { url: 'https://mavuno.example/releases/catalog/v2/remoteEntry.js', as: 'script', cors: false },
+      { url: 'https://cdn.example/releases/catalog/v2/mf-manifest.json', as: 'fetch', cors: true },
+    ],
+  });
+  assert.match(html, /<title>Courses &amp; &quot;Training&quot; \| Mavuno<\/title>/);
+  assert.match(html, /<meta name="description" content="Food &lt;safety&gt; courses">/);
+  assert.match(html, /<link rel="canonical" href="https:\/\/mavuno.example\/courses">/);
+  assert.doesNotMatch(html, /Mavuno Agri-Food Consultants<\/title>/, 'the generic title is replaced');
+  assert.match(html, /<div id="root"><main><h1>Our Courses<\/h1><\/main><\/div>/);
+  // The page's own origin is written from the root; another origin stays whole.
+  assert.match(html, /<link rel="stylesheet" href="\/releases\/catalog\/v2\/441.css" data-rspack="catalog:chunk-441">/);
+  assert.match(html, /<link rel="preload" href="\/releases\/catalog\/v2\/remoteEntry.js" as="script">/);
+  assert.match(html, /<link rel="preload" href="https:\/\/cdn.example\/releases\/catalog\/v2\/mf-manifest.json" as="fetch" crossorigin="anonymous">/);
+  // No spinner over a page that is there, no "needs JavaScript" under one that reads without it.
+  assert.doesNotMatch(html, /startup-spinner|<noscript>/);
+  const state = /<script type="application\/json" id="prerendered-page">(.*?)<\/script>/.exec(html);
+  assert.equal(html.match(/<\/script>/g).length, 2, 'only the entry script and the state close a script element');
+  assert.equal(JSON.parse(state[1]).dataAreas['catalog/courses'].data[0].title, '</script><script>alert(1)</script><!--');
+});
