@@ -14,6 +14,7 @@ const projects = [
   'apps/api',
   'e2e',
   'e2e/delivery/notices',
+  'tooling/monolith',
 ].filter((project) => existsSync(join(rootDir, project, 'tsconfig.json')));
 
 let failed = false;
