@@ -32,6 +32,8 @@ test('on a slow mobile link a visitor types while the page loads, then books an 
   const newsletter = page.getByRole('contentinfo').getByLabel('Email address');
   await newsletter.fill('wanjiru.slowlink@example.co.ke');
   await expect(page.getByRole('heading', { level: 1, name: /Expert Agri-Food Training/ })).toBeVisible();
+  // The page is prerendered: what was typed must survive the shell taking it over, seconds later.
+  await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: 120_000 });
   await expect(newsletter).toHaveValue('wanjiru.slowlink@example.co.ke');
 
   await page.getByRole('banner').getByRole('link', { name: 'Events', exact: true }).first().click();

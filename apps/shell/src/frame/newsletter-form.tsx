@@ -1,24 +1,29 @@
 import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, subscribeToNewsletter } from '@agri/api-client';
 import { toast, useInteractive } from '@agri/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 
 export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing to our newsletter!';
 export const ALREADY_REGISTERED_MESSAGE = 'This email is already registered for the newsletter.';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
-function messageFor(error: unknown): { text: string; clearField: boolean } {
+function messageFor(error: unknown): { text: string; clearsField: boolean } {
   if (isApiError(error) && error.status === 400 && error.serverMessage === NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE) {
-    return { text: ALREADY_REGISTERED_MESSAGE, clearField: true };
+    return { text: ALREADY_REGISTERED_MESSAGE, clearsField: true };
   }
   // Other failures keep the address so that the visitor can try again.
-  return { text: error instanceof Error ? error.message : String(error), clearField: false };
+  return { text: error instanceof Error ? error.message : String(error), clearsField: false };
 }
 
 /** The footer's newsletter sign-up: one email field and Subscribe. */
 export function NewsletterForm() {
   const interactive = useInteractive();
-  const [email, setEmail] = useState('');
+  // Uncontrolled: on a prerendered page a visitor may type before the page is taken over, and React would
+  // put a controlled field back to its state. The field is read when the form is sent.
+  const field = useRef<HTMLInputElement>(null);
+  const clearField = () => {
+    if (field.current) field.current.value = '';
+  };
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const id = useId();
@@ -27,18 +32,18 @@ export function NewsletterForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const address = email.trim();
+    const address = field.current?.value.trim() ?? '';
     if (!address || sending) return;
     setSending(true);
     setOutcome(null);
     try {
       await subscribeToNewsletter({ email: address });
-      setEmail('');
+      clearField();
       setOutcome({ kind: 'success', text: SUBSCRIBED_MESSAGE });
       toast.info(SUBSCRIBED_MESSAGE);
     } catch (error) {
-      const { text, clearField } = messageFor(error);
-      if (clearField) setEmail('');
+      const { text, clearsField } = messageFor(error);
+      if (clearsField) clearField();
       setOutcome({ kind: 'error', text });
       toast.error(text);
     } finally {
@@ -65,8 +70,7 @@ export function NewsletterForm() {
             required
             autoComplete="email"
             placeholder="Your email address"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            ref={field}
             aria-describedby={outcome ? messageId : undefined}
             aria-invalid={outcome?.kind === 'error' || undefined}
           />
