@@ -41,7 +41,7 @@ test('the page holds its head tags, content and state; nothing in the data can e
   assert.match(html, /<div id="root"><main><h1>Our Courses<\/h1><\/main><\/div>/);
   // The page's own origin is written from the root; another origin stays whole.
   assert.match(html, /<link rel="stylesheet" href="\/releases\/catalog\/v2\/441.css" data-rspack="catalog:chunk-441">/);
-  assert.match(html, /<link rel="preload" href="\/releases\/catalog\/v2\/remoteEntry.js" as="script">/);
+  assert.match(html, /<link rel="preload" href="\/releases\/catalog\/v2\/remoteEntry.js" as="script" fetchpriority="low">/);
   assert.match(html, /<link rel="preload" href="https:\/\/cdn.example\/releases\/catalog\/v2\/mf-manifest.json" as="fetch" crossorigin="anonymous">/);
   // No spinner over a page that is there, no "needs JavaScript" under one that reads without it.
   assert.doesNotMatch(html, /startup-spinner|<noscript>/);
