@@ -75,7 +75,10 @@ export default tseslint.config(
             { name: 'react-router-dom', message: 'Use @agri/ui/router: the one door to React Router, shared small.' },
             { name: 'react-toastify', message: 'Use `toast` and `ToastArea` from @agri/ui: react-toastify loads with the first toast.' },
           ],
-          patterns: [{ group: appNames.map((name) => `@agri/${name}`), message: 'Apps never import another app.' }],
+          patterns: [
+            { group: appNames.map((name) => `@agri/${name}`), message: 'Apps never import another app.' },
+            { group: ['zod/*'], message: 'Use `z` from @agri/api-client: one copy of zod, inside the contract.' },
+          ],
         },
       ],
     },

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Services } from './services';
 
 /** Thrown by a route; answered as `{ message }` with its status. */
@@ -20,7 +20,7 @@ export const notFound = (what: string) => new HttpError(404, `${what} not found`
 export const NOT_AUTHORISED = 'Not authorised, please log in again';
 
 /** Parses the JSON body with the contract schema; a 400 with the first problem otherwise. */
-export async function readBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+export async function readBody<Schema extends z.ZodMiniType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -33,7 +33,7 @@ export async function readBody<Schema extends z.ZodType>(c: Context, schema: Sch
 // Zod's own messages name no field; the contract's form messages ('Area is Required') already do.
 const GENERIC_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
 
-export function check<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+export function check<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -20,6 +20,7 @@ import {
   type Course,
   type Event,
   type Order,
+  z,
 } from '@agri/api-client';
 import { createApp } from './app';
 import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
@@ -340,7 +341,7 @@ describe('cart and orders', () => {
     assert.equal(order.status, 'Ordered');
     assert.equal(order.totalPrice, courses[1]!.price * 2);
     assert.deepEqual((await cart(await api.call('GET', '/api/user/cart', { token }))).items, []);
-    const mine = orderSchema.array().parse(await json(await api.call('GET', '/api/user/getmyorders', { token })));
+    const mine = z.array(orderSchema).parse(await json(await api.call('GET', '/api/user/getmyorders', { token })));
     assert.deepEqual(mine.map((o) => o._id), [order._id]);
 
     await expectStatus(await api.call('PUT', `/api/user/updateOrder/${order._id}`, { token, body: { status: 'Delivered' } }), 403);

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, checkRequest } from './http';
 import { safeText } from './common';
-import { anyReplySchema, instantSchema, listOf, readAnswer } from './reader';
+import { anyReplySchema, instantSchema, listOf, readAnswer, readAs } from './reader';
 
 /** The one county option; the spec's stored value was another country's name (a defect). */
 export const KENYA = 'Kenya';
@@ -13,18 +13,18 @@ const digits = /^[0-9]+$/;
  * The profile page's labels map as: region = county, town/area = area, phone = phoneNumber.
  */
 export const shippingAddressSchema = z.object({
-  firstName: safeText('First name', 100).min(1, 'First Name is Required'),
-  lastName: safeText('Last name', 100).min(1, 'Last Name is Required'),
-  county: safeText('County', 100).min(1, 'County is Required'),
-  address: safeText('Address', 300).min(1, 'Address Details are Required'),
+  firstName: safeText('First name', 100, {}, z.minLength(1, 'First Name is Required')),
+  lastName: safeText('Last name', 100, {}, z.minLength(1, 'Last Name is Required')),
+  county: safeText('County', 100, {}, z.minLength(1, 'County is Required')),
+  address: safeText('Address', 300, {}, z.minLength(1, 'Address Details are Required')),
   /** Apartment, suite. */
-  other: safeText('Apartment or suite', 300).optional(),
-  area: safeText('Area', 100).min(1, 'Area is Required'),
+  other: z.optional(safeText('Apartment or suite', 300)),
+  area: safeText('Area', 100, {}, z.minLength(1, 'Area is Required')),
   /** Digits after the '+ 254' prefix. */
-  phoneNumber: safeText('Phone number', 15).min(1, 'Phone Number is Required').regex(digits, 'Phone Number is Required'),
-  additionalNumber: safeText('Additional number', 15)
-    .refine((value) => value === '' || digits.test(value), 'Additional Number must be digits')
-    .optional(),
+  phoneNumber: safeText('Phone number', 15, {}, z.minLength(1, 'Phone Number is Required'), z.regex(digits, 'Phone Number is Required')),
+  additionalNumber: z.optional(
+    safeText('Additional number', 15, {}, z.refine((value: string) => value === '' || digits.test(value), 'Additional Number must be digits')),
+  ),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
@@ -34,13 +34,15 @@ const PROFILE_NAMES = { region: 'county', town: 'area', phone: 'phoneNumber' } a
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'county', 'address', 'other', 'area', 'phoneNumber', 'additionalNumber'] as const;
 
 /** Text a server may send as a number (phone numbers), null or nothing; read as trimmed text, '' for none. */
-const addressText = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+const addressText = z.pipe(
+  z.nullish(z.union([z.string(), z.number()])),
+  z.transform((value) => (value === null || value === undefined ? '' : String(value).trim())),
+);
+/** A phone number as the form takes it: the digits after the '+ 254' prefix. */
+const addressPhone = z.pipe(addressText, z.transform((phone: string) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')));
 
 /** A saved address as a server describes it, in either naming, with when it was saved if the server says. */
-const savedEntrySchema = z.preprocess(
+const savedEntrySchema = readAs(
   (value) => {
     if (typeof value !== 'object' || value === null) return value;
     const named: Record<string, unknown> = { ...value };
@@ -56,19 +58,19 @@ const savedEntrySchema = z.preprocess(
     address: addressText,
     other: addressText,
     area: addressText,
-    phoneNumber: addressText.transform((phone) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')),
-    additionalNumber: addressText.transform((phone) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')),
+    phoneNumber: addressPhone,
+    additionalNumber: addressPhone,
     /** Which of several saved addresses is the latest. */
-    updatedAt: instantSchema.optional().catch(undefined),
-    createdAt: instantSchema.optional().catch(undefined),
-  }).refine((entry) => ADDRESS_FIELDS.some((field) => entry[field] !== ''), 'Expected an address'),
+    updatedAt: z.catch(z.optional(instantSchema), undefined),
+    createdAt: z.catch(z.optional(instantSchema), undefined),
+  }).check(z.refine((entry) => ADDRESS_FIELDS.some((field) => entry[field] !== ''), 'Expected an address')),
 );
 
 type SavedEntry = z.output<typeof savedEntrySchema>;
 const addressOf = ({ updatedAt: _updated, createdAt: _created, ...address }: SavedEntry): ShippingAddress => address;
 
 /** A saved address as a server describes it, normalised to the form's naming. */
-export const storedAddressSchema = savedEntrySchema.transform(addressOf);
+export const storedAddressSchema = z.pipe(savedEntrySchema, z.transform(addressOf));
 
 const savedAt = (entry: SavedEntry): number =>
   Date.parse(entry.updatedAt ?? entry.createdAt ?? '') || Number.NEGATIVE_INFINITY;
@@ -78,7 +80,7 @@ const savedAt = (entry: SavedEntry): number =>
  * a list (the most recent entry: the latest `updatedAt`/`createdAt`, else the last) or nothing (null, [] or
  * an empty object). Null when there is none.
  */
-export const addressAnswerSchema = z.preprocess(
+export const addressAnswerSchema = readAs(
   (value) => {
     // `{ address: {...} | [...] | null }` is an envelope; `{ address: 'Street 1', ... }` is the address itself.
     const enveloped = typeof value === 'object' && value !== null && !Array.isArray(value) && 'address' in value;
@@ -86,14 +88,17 @@ export const addressAnswerSchema = z.preprocess(
     const empty = inner === undefined || (typeof inner === 'object' && inner !== null && Object.keys(inner).length === 0);
     return empty ? null : inner;
   },
-  z.union([z.null(), listOf(savedEntrySchema), savedEntrySchema]).transform((answer): ShippingAddress | null => {
-    const entries = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
-    const latest = entries.reduce<(typeof entries)[number] | null>(
-      (found, entry) => (found === null || savedAt(entry) >= savedAt(found) ? entry : found),
-      null,
-    );
-    return latest ? addressOf(latest) : null;
-  }),
+  z.pipe(
+    z.union([z.null(), listOf(savedEntrySchema), savedEntrySchema]),
+    z.transform((answer): ShippingAddress | null => {
+      const entries = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
+      const latest = entries.reduce<(typeof entries)[number] | null>(
+        (found, entry) => (found === null || savedAt(entry) >= savedAt(found) ? entry : found),
+        null,
+      );
+      return latest ? addressOf(latest) : null;
+    }),
+  ),
 );
 
 /** PUT user/add-address: saves (replaces) the customer's shipping address; resolves with the address as saved. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, segment } from './http';
 import { htmlSchema, imageSchema } from './common';
 import { instantSchema, listOf, optionalTextSchema, serverIdSchema } from './reader';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, checkRequest } from './http';
 import { emailSchema, idSchema, phoneSchema, safeText } from './common';
 import { amountSchema, anyReplySchema, instantSchema, optionalTextSchema, readAnswer, serverIdSchema } from './reader';
@@ -8,10 +8,10 @@ export const contactMethodSchema = z.enum(['Email', 'WhatsApp', '']);
 export type ContactMethod = z.infer<typeof contactMethodSchema>;
 
 export const contactDetailsSchema = z.object({
-  name: safeText('Name', 200).min(1, 'Name is Required'),
+  name: safeText('Name', 200, {}, z.minLength(1, 'Name is Required')),
   email: emailSchema,
   phone: phoneSchema,
-  contactMethod: contactMethodSchema.default(''),
+  contactMethod: z._default(contactMethodSchema, ''),
 });
 export type ContactDetails = z.input<typeof contactDetailsSchema>;
 
@@ -32,12 +32,12 @@ export const bookingRequestSchema = z.object({
   contactDetails: contactDetailsSchema,
   event: z.object({
     id: idSchema,
-    title: safeText('Event title', 300).optional(),
-    startDate: safeText('Start date', 30).optional(),
-    endDate: safeText('End date', 30).optional(),
-    price: z.number().nonnegative().optional(),
-    venue: safeText('Venue', 300).optional(),
-    city: safeText('City', 100).optional(),
+    title: z.optional(safeText('Event title', 300)),
+    startDate: z.optional(safeText('Start date', 30)),
+    endDate: z.optional(safeText('End date', 30)),
+    price: z.optional(z.number().check(z.nonnegative())),
+    venue: z.optional(safeText('Venue', 300)),
+    city: z.optional(safeText('City', 100)),
   }),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
@@ -46,7 +46,7 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
 const storedRequestSchema = z.object({ _id: serverIdSchema, contactDetails: contactDetailsSchema, createdAt: instantSchema });
 
 /** A stored booking as the reference API answers it; other servers may answer less (see `bookEvent`). */
-export const bookingSchema = storedRequestSchema.extend({ event: bookedEventSchema });
+export const bookingSchema = z.extend(storedRequestSchema, { event: bookedEventSchema });
 export type Booking = z.output<typeof bookingSchema>;
 
 /** The course as a call request records it: the server's own data, looked up by the id the client sent. */
@@ -62,14 +62,14 @@ export const courseCallRequestSchema = z.object({
   contactDetails: contactDetailsSchema,
   course: z.object({
     id: idSchema,
-    title: safeText('Course title', 300).optional(),
-    price: z.number().nonnegative().optional(),
-    duration: safeText('Duration', 100).optional(),
+    title: z.optional(safeText('Course title', 300)),
+    price: z.optional(z.number().check(z.nonnegative())),
+    duration: z.optional(safeText('Duration', 100)),
   }),
 });
 export type CourseCallRequest = z.input<typeof courseCallRequestSchema>;
 
-export const courseCallRequestRecordSchema = storedRequestSchema.extend({ course: requestedCourseSchema });
+export const courseCallRequestRecordSchema = z.extend(storedRequestSchema, { course: requestedCourseSchema });
 export type CourseCallRequestRecord = z.output<typeof courseCallRequestRecordSchema>;
 
 /** The catalogue: the server's message, else the error's own, else 'Something went wrong!'. */

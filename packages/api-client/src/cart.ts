@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, checkRequest, segment, type CallSpec } from './http';
 import { idSchema } from './common';
-import { amountSchema, anyReplySchema, listOf, numberSchema, readAnswer, serverIdSchema } from './reader';
+import { amountSchema, anyReplySchema, listOf, numberWhere, readAnswer, serverIdSchema } from './reader';
 import { courseSummarySchema } from './courses';
 import { storeCartCount } from './session/session-store';
 
@@ -9,7 +9,7 @@ export const cartItemSchema = z.object({
   /** The cartItemId of update and remove. */
   _id: serverIdSchema,
   course: courseSummarySchema,
-  quantity: numberSchema.pipe(z.number().int().positive()),
+  quantity: numberWhere(z.int().check(z.positive())),
   /** Unit price in KES when added. */
   price: amountSchema,
 });
@@ -23,7 +23,7 @@ export const cartSchema = z.object({
 });
 export type Cart = z.output<typeof cartSchema>;
 
-export const quantitySchema = z.number().int().min(1).max(100);
+export const quantitySchema = z.int().check(z.minimum(1), z.maximum(100));
 export const addToCartRequestSchema = z.object({ courseId: idSchema, quantity: quantitySchema });
 export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 

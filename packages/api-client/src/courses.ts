@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, segment } from './http';
 import { htmlSchema } from './common';
 import { amountSchema, flagSchema, listOf, optionalNumber, optionalTextSchema, serverIdSchema } from './reader';
@@ -18,7 +18,7 @@ export const courseSchema = z.object({
   /** KES, VAT inclusive. */
   price: amountSchema,
   /** Missing: show 'N/A'. */
-  lectures: optionalNumber(z.number().int().nonnegative()),
+  lectures: optionalNumber(z.int().check(z.nonnegative())),
   /** Missing: show 'All Levels'. */
   skillLevel: optionalTextSchema,
   /** Missing: show 'English'. */
@@ -30,7 +30,7 @@ export type Course = z.output<typeof courseSchema>;
 export const courseListSchema = listOf(courseSchema);
 
 /** The course fields that cart items, orders and the wishlist carry. */
-export const courseSummarySchema = courseSchema.pick({ _id: true, title: true, price: true, duration: true, category: true });
+export const courseSummarySchema = z.pick(courseSchema, { _id: true, title: true, price: true, duration: true, category: true });
 export type CourseSummary = z.output<typeof courseSummarySchema>;
 
 /** GET course: every course. */

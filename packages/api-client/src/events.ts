@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, segment } from './http';
 import { htmlSchema, imageSchema, type Image } from './common';
 import {
@@ -8,6 +8,7 @@ import {
   listOf,
   optionalNumber,
   optionalTextSchema,
+  refuse,
   serverIdSchema,
 } from './reader';
 
@@ -21,13 +22,13 @@ const eventFieldsSchema = z.object({
   venue: optionalTextSchema,
   startDate: kenyanDateSchema,
   /** Missing: the time of `startDate` when that is a date-time. */
-  startTime: kenyanTimeSchema.optional(),
+  startTime: z.optional(kenyanTimeSchema),
   endDate: kenyanDateSchema,
-  endTime: kenyanTimeSchema.optional(),
+  endTime: z.optional(kenyanTimeSchema),
   price: amountSchema,
-  images: listOf(imageSchema).optional(),
-  courseLength: optionalNumber(z.number().int().positive()),
-  classDuration: optionalNumber(z.number().int().positive()),
+  images: z.optional(listOf(imageSchema)),
+  courseLength: optionalNumber(z.int().check(z.positive())),
+  classDuration: optionalNumber(z.int().check(z.positive())),
 });
 
 /** An event as every app sees it, whatever form the server sent. */
@@ -56,15 +57,17 @@ export interface Event {
   classDuration?: number;
 }
 
-export const eventSchema = eventFieldsSchema.transform((event, ctx): Event => {
-  const startTime = event.startTime ?? event.startDate.time;
-  const endTime = event.endTime ?? event.endDate.time;
-  if (startTime === null || endTime === null) {
-    ctx.addIssue({ code: 'custom', path: [startTime === null ? 'startTime' : 'endTime'], message: 'Expected a time of day (HH:mm)' });
-    return z.NEVER;
-  }
-  return { ...event, startDate: event.startDate.date, startTime, endDate: event.endDate.date, endTime, images: event.images ?? [] };
-});
+export const eventSchema = z.pipe(
+  eventFieldsSchema,
+  z.transform((event, ctx): Event => {
+    const startTime = event.startTime ?? event.startDate.time;
+    const endTime = event.endTime ?? event.endDate.time;
+    if (startTime === null || endTime === null) {
+      return refuse(ctx, 'Expected a time of day (HH:mm)', [startTime === null ? 'startTime' : 'endTime']);
+    }
+    return { ...event, startDate: event.startDate.date, startTime, endDate: event.endDate.date, endTime, images: event.images ?? [] };
+  }),
+);
 
 export const eventListResponseSchema = z.object({ data: listOf(eventSchema) });
 export const eventResponseSchema = z.object({ data: eventSchema });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
 import { readAnswer } from './reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
@@ -39,12 +39,12 @@ export interface CallSpec<Response> {
   body?: unknown;
   headers?: Record<string, string>;
   withCredentials?: boolean;
-  response: z.ZodType<Response>;
+  response: z.ZodMiniType<Response>;
   errors: ErrorPolicy;
 }
 
 /** Validates a request payload with its schema before it leaves the browser. */
-export function checkRequest<Schema extends z.ZodType>(
+export function checkRequest<Schema extends z.ZodMiniType>(
   schema: Schema,
   payload: unknown,
   errors: ErrorPolicy,

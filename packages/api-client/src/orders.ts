@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, checkRequest, segment } from './http';
 import { courseSummarySchema } from './courses';
 import { shippingAddressSchema, storedAddressSchema } from './address';
-import { amountSchema, anyReplySchema, instantSchema, listOf, numberSchema, readAnswer, serverIdSchema } from './reader';
+import { amountSchema, anyReplySchema, instantSchema, listOf, numberWhere, readAnswer, readAs, serverIdSchema } from './reader';
 import { storeCartCount } from './session/session-store';
 
 export const ORDER_STATUSES = ['Ordered', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 /** A status as a server may spell it ('cancelled', 'CANCELLED'), read as the spec's. */
-const orderStatusAnswerSchema = z.preprocess(
+const orderStatusAnswerSchema = readAs(
   (value) => (typeof value === 'string' ? (ORDER_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase()) ?? value) : value),
   orderStatusSchema,
 );
@@ -20,13 +20,13 @@ export const orderSchema = z.object({
   items: listOf(
     z.object({
       course: courseSummarySchema,
-      quantity: numberSchema.pipe(z.number().int().positive()),
+      quantity: numberWhere(z.int().check(z.positive())),
       /** Unit price in KES. */
       price: amountSchema,
     }),
   ),
   /** Not shown on any page; kept when the server sends it. */
-  shippingInfo: storedAddressSchema.optional(),
+  shippingInfo: z.optional(storedAddressSchema),
   /** KES, VAT inclusive. */
   totalPrice: amountSchema,
   status: orderStatusAnswerSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /*
  * The tolerant reader: schemas for the fields of the server's answers. Each accepts every reasonable
@@ -67,12 +67,22 @@ function inKenya(instant: Date): { date: string; time: string } {
   return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
 }
 
+/** Fails a transform's parse with `message`; the transform then answers z.NEVER. */
+export function refuse(ctx: z.core.ParsePayload, message: string, path: PropertyKey[] = []): never {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value, path });
+  return z.NEVER;
+}
+
+/** Reads a value in `read`'s way before `schema` checks it (zod's classic `preprocess`). */
+export const readAs = <Schema extends z.core.$ZodType>(read: (value: unknown) => unknown, schema: Schema) =>
+  z.pipe(z.transform(read), schema);
+
 /**
  * A calendar date, normalised to 'YYYY-MM-DD' (Kenyan date). A date stays that date; an ISO date-time
  * or epoch milliseconds becomes the date it is in Nairobi. The output's `time` is that instant's Kenyan
  * time, or null when the server sent a date only.
  */
-export const kenyanDateSchema = z.unknown().transform((value, ctx) => {
+export const kenyanDateSchema = z.transform((value: unknown, ctx): { date: string; time: string | null } => {
   const raw = unwrapExtendedJson(value);
   const text = typeof raw === 'string' ? raw.trim() : null;
   const dateOnly = text === null ? null : DATE_ONLY.exec(text);
@@ -80,73 +90,71 @@ export const kenyanDateSchema = z.unknown().transform((value, ctx) => {
     return { date: text!, time: null };
   }
   const instant = instantOf(raw);
-  if (!instant) {
-    ctx.addIssue({ code: 'custom', message: 'Expected a date (YYYY-MM-DD, an ISO date-time or epoch ms)' });
-    return z.NEVER;
-  }
+  if (!instant) return refuse(ctx, 'Expected a date (YYYY-MM-DD, an ISO date-time or epoch ms)');
   return inKenya(instant);
 });
 
 /** A moment (createdAt), normalised to an ISO date-time in UTC; shown in Kenyan time by the ui's formatters. */
-export const instantSchema = z.unknown().transform((value, ctx) => {
+export const instantSchema = z.transform((value: unknown, ctx): string => {
   const instant = instantOf(value);
-  if (!instant) {
-    ctx.addIssue({ code: 'custom', message: 'Expected a date-time (ISO 8601 or epoch ms)' });
-    return z.NEVER;
-  }
+  if (!instant) return refuse(ctx, 'Expected a date-time (ISO 8601 or epoch ms)');
   return instant.toISOString();
 });
 
 /** A time of day, normalised to 'HH:mm': '09:00', '9:00', '09:00:00' and '9:00 AM' are all read. */
-export const kenyanTimeSchema = z.string().transform((value, ctx) => {
-  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(value.trim());
-  let hours = match ? Number(match[1]) : Number.NaN;
-  const minutes = match ? Number(match[2]) : Number.NaN;
-  const meridiem = match?.[3]?.toUpperCase();
-  if (meridiem && hours >= 1 && hours <= 12) hours = (hours % 12) + (meridiem === 'PM' ? 12 : 0);
-  else if (meridiem) hours = Number.NaN;
-  if (!(hours >= 0 && hours <= 23 && minutes >= 0 && minutes <= 59)) {
-    ctx.addIssue({ code: 'custom', message: 'Expected a time of day (HH:mm)' });
-    return z.NEVER;
-  }
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
-});
+export const kenyanTimeSchema = z.pipe(
+  z.string(),
+  z.transform((value: string, ctx): string => {
+    const match = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(value.trim());
+    let hours = match ? Number(match[1]) : Number.NaN;
+    const minutes = match ? Number(match[2]) : Number.NaN;
+    const meridiem = match?.[3]?.toUpperCase();
+    if (meridiem && hours >= 1 && hours <= 12) hours = (hours % 12) + (meridiem === 'PM' ? 12 : 0);
+    else if (meridiem) hours = Number.NaN;
+    if (!(hours >= 0 && hours <= 23 && minutes >= 0 && minutes <= 59)) return refuse(ctx, 'Expected a time of day (HH:mm)');
+    return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+  }),
+);
 
 /** A number sent as a number, a numeric string ('45000', '45000.50') or a MongoDB Decimal128/Int64 wrapper. */
-export const numberSchema = z.preprocess((value) => {
+export const numberSchema = readAs((value) => {
   const raw = unwrapExtendedJson(value);
   if (typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)) return Number(raw);
   return raw;
 }, z.number());
 
+/** A number of any form above that `rule` accepts, e.g. `numberWhere(z.int().check(z.positive()))`. */
+export const numberWhere = <Rule extends z.core.$ZodType<number, number>>(rule: Rule) => z.pipe(numberSchema, rule);
+
 /** An amount in KES: a number of any form above, never negative. */
-export const amountSchema = numberSchema.pipe(z.number().nonnegative());
+export const amountSchema = numberWhere(z.number().check(z.nonnegative()));
 
 /** A yes/no sent as a boolean or as 'true'/'false'. */
-export const flagSchema = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+export const flagSchema = readAs((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
 
 /**
  * Server ids are opaque: UUIDs on the reference server, 24-hex ObjectIds (or `{ $oid }`) on the hosted API,
  * numbers elsewhere. Read as a string; letters, digits, '-' and '_' only, so an id is safe in a URL path.
  */
-export const serverIdSchema = z.preprocess((value) => {
+export const serverIdSchema = readAs((value) => {
   const raw = unwrapExtendedJson(value);
   return typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
-}, z.string().regex(/^[\w-]{1,64}$/, 'Invalid id'));
+}, z.string().check(z.regex(/^[\w-]{1,64}$/, 'Invalid id')));
 
 /** Text a server may store as a number (a mobile number), read as text. */
-export const textOrNumberSchema = z.union([z.string(), z.number()]).transform(String);
+export const textOrNumberSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** Optional text: missing, null and '' all mean "not given". */
-export const optionalTextSchema = z
-  .string()
-  .nullish()
-  .transform((value) => (value === null || value === undefined || value.trim() === '' ? undefined : value))
-  .optional();
+export const optionalTextSchema = z.optional(
+  z.pipe(
+    z.nullish(z.string()),
+    z.transform((value) => (value === null || value === undefined || value.trim() === '' ? undefined : value)),
+  ),
+);
 
-/** An optional number: missing or null mean "not given". */
-export const optionalNumber = <T extends z.ZodType<number, number>>(schema: T) =>
-  z.preprocess((value) => (value === null || value === '' ? undefined : value), numberSchema.pipe(schema).optional());
+/** An optional number of any form above: missing, null or '' mean "not given". */
+export const optionalNumber = <Rule extends z.core.$ZodType<number, number>>(rule: Rule) =>
+  readAs((value) => (value === null || value === '' ? undefined : value), z.optional(numberWhere(rule)));
 
 // The call whose answer is being read, so a dropped entry can name it. Parsing is synchronous, so no
 // other answer can be read in between (see `readAnswer`).
@@ -154,7 +162,7 @@ let answerBeingRead = 'an API answer';
 const reportedDrops = new Set<string>();
 
 /** Parses a server's answer with its schema; list entries dropped on the way are reported under `callName`. */
-export function readAnswer<Schema extends z.ZodType>(callName: string, schema: Schema, data: unknown) {
+export function readAnswer<Schema extends z.ZodMiniType>(callName: string, schema: Schema, data: unknown) {
   const previous = answerBeingRead;
   answerBeingRead = callName;
   try {
@@ -164,7 +172,7 @@ export function readAnswer<Schema extends z.ZodType>(callName: string, schema: S
   }
 }
 
-function reportDroppedEntry(entry: unknown, index: number, error: z.ZodError): void {
+function reportDroppedEntry(entry: unknown, index: number, error: z.core.$ZodError): void {
   const issue = error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(the entry itself)';
   const id = typeof entry === 'object' && entry !== null ? unwrapExtendedJson((entry as { _id?: unknown })._id) : undefined;
@@ -181,21 +189,24 @@ function reportDroppedEntry(entry: unknown, index: number, error: z.ZodError): v
  * is dropped and reported once (console warning naming the call and the field). A `{ data: [...] }`
  * envelope is read as its list.
  */
-export const listOf = <Item extends z.ZodType>(item: Item) =>
-  z.preprocess(
+export const listOf = <Item extends z.ZodMiniType>(item: Item) =>
+  readAs(
     (value) =>
       typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as { data?: unknown }).data)
         ? (value as { data: unknown[] }).data
         : value,
-    z.array(z.unknown()).transform((entries) => {
-      const kept: z.output<Item>[] = [];
-      entries.forEach((entry, index) => {
-        const parsed = item.safeParse(entry);
-        if (parsed.success) kept.push(parsed.data);
-        else reportDroppedEntry(entry, index, parsed.error);
-      });
-      return kept;
-    }),
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((entries) => {
+        const kept: z.output<Item>[] = [];
+        entries.forEach((entry, index) => {
+          const parsed = item.safeParse(entry);
+          if (parsed.success) kept.push(parsed.data);
+          else reportDroppedEntry(entry, index, parsed.error);
+        });
+        return kept;
+      }),
+    ),
   );
 
 /** A write whose answer no page reads: any 2xx body is a success. */

@@ -1,18 +1,56 @@
-import { array, email, enum as enumeration, object, record, string, unknown } from 'zod';
-import type * as zod from 'zod';
+import {
+  _default,
+  array,
+  email,
+  enum as enumeration,
+  extend,
+  maxLength,
+  minLength,
+  object,
+  optional,
+  pick,
+  pipe,
+  record,
+  refine,
+  regex,
+  string,
+  trim,
+  unknown,
+} from 'zod/mini';
+import type * as zod from 'zod/mini';
 
 /**
  * The schema builders an app uses for rules of its own (a form's confirmation field, the shell's
  * config.json), taken from the contract's one copy of zod: an app importing zod itself would put a second
- * copy on its pages, and a shared zod would be the whole library. Add a builder here when an app needs one.
+ * copy on its pages, and a shared zod would be the whole library. It is zod's mini form (functions, not
+ * methods: `z.optional(z.string())`, `z.string().check(z.trim(), z.minLength(1, 'Name is Required'))`),
+ * which pages carry only the parts they use of. Add a builder here when an app needs one.
  */
-export const z = { array, email, enum: enumeration, object, record, string, unknown } as const;
+export const z = {
+  array,
+  default: _default,
+  email,
+  enum: enumeration,
+  extend,
+  maxLength,
+  minLength,
+  object,
+  optional,
+  pick,
+  pipe,
+  record,
+  refine,
+  regex,
+  string,
+  trim,
+  unknown,
+} as const;
 
 // The types that go with them, under the same name: `z.infer<typeof schema>`.
 // eslint-disable-next-line @typescript-eslint/no-namespace
 export declare namespace z {
-  export type infer<T extends zod.ZodType> = zod.infer<T>;
-  export type input<T extends zod.ZodType> = zod.input<T>;
-  export type output<T extends zod.ZodType> = zod.output<T>;
-  export type ZodType<Output = unknown, Input = unknown> = zod.ZodType<Output, Input>;
+  export type infer<T extends zod.core.$ZodType> = zod.infer<T>;
+  export type input<T extends zod.core.$ZodType> = zod.input<T>;
+  export type output<T extends zod.core.$ZodType> = zod.output<T>;
+  export type ZodType<Output = unknown, Input = unknown> = zod.ZodMiniType<Output, Input>;
 }

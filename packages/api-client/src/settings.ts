@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { en as english } from 'zod/locales';
 
-// Before any schema is parsed (this module is the entry's first import): zod's eval probe is a CSP violation.
-z.config({ jitless: true });
+// Before any schema is parsed (this module is the entry's first import): zod's eval probe is a CSP violation,
+// and zod's mini form carries no messages of its own ('Invalid email address' rather than 'Invalid input').
+z.config({ jitless: true, ...english() });
 
 /** The API addresses and chat number every app reads from the run-time config. */
 export const apiSettingsSchema = z.object({
@@ -10,11 +12,11 @@ export const apiSettingsSchema = z.object({
   /** Second API base: booking and course requests, e.g. http://localhost:4000/requests/ */
   requestsApiBaseUrl: z.url(),
   /** Chat-message number in international form without '+', e.g. 254700000000. */
-  chatNumber: z.string().regex(/^\d{9,15}$/, 'chatNumber must be 9 to 15 digits'),
+  chatNumber: z.string().check(z.regex(/^\d{9,15}$/, 'chatNumber must be 9 to 15 digits')),
   /** Where the API's images come from besides the API itself, e.g. a hosted API's CDN (the CSP allows them). */
-  imageOrigins: z.array(z.url()).optional(),
+  imageOrigins: z.optional(z.array(z.url())),
   /** Time limit of every call; tests shorten it. */
-  timeoutMs: z.number().int().positive().optional(),
+  timeoutMs: z.optional(z.int().check(z.positive())),
 });
 export type ApiSettings = z.infer<typeof apiSettingsSchema>;
 

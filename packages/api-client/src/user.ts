@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call, checkRequest, segment } from './http';
 import { emailSchema, idSchema, mobileSchema, safeText } from './common';
 import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema, textOrNumberSchema } from './reader';
@@ -17,15 +17,24 @@ export const USER_CREATED_MESSAGE = 'User created successfully';
  */
 
 /** The email of an account form (log in, register, forgot password, profile). */
-const accountEmailSchema = z.string().trim().min(1, 'Email Address is Required').pipe(z.email('Email Should be valid').max(254));
+const accountEmailSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, 'Email Address is Required')),
+  z.email('Email Should be valid').check(z.maxLength(254)),
+);
 
 /** Any printable characters, kept as typed (not trimmed), 8 to 128 of them. */
-export const passwordSchema = safeText('Password', 128, { trim: false })
-  .min(1, 'Password is Required')
-  .min(8, 'Password must be at least 8 characters');
+export const passwordSchema = safeText(
+  'Password',
+  128,
+  { trim: false },
+  z.minLength(1, 'Password is Required'),
+  z.minLength(8, 'Password must be at least 8 characters'),
+);
 
 /** The 6-digit code mailed at registration. */
-export const otpSchema = z.string().trim().min(1, 'OTP is Required').regex(/^[0-9]{6}$/, 'OTP must be the 6 digits from your email');
+export const otpSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'OTP is Required'), z.regex(/^[0-9]{6}$/, 'OTP must be the 6 digits from your email'));
 
 /** A customer as the server describes them, without a token. */
 export const customerSchema = z.object({
@@ -39,18 +48,18 @@ export type Customer = z.output<typeof customerSchema>;
 
 /** The customer's own details: the profile form, and the registration's first part. */
 export const profileSchema = z.object({
-  firstname: safeText('First name', 100).min(1, 'First Name is Required'),
-  lastname: safeText('Last name', 100).min(1, 'Last Name is Required'),
+  firstname: safeText('First name', 100, {}, z.minLength(1, 'First Name is Required')),
+  lastname: safeText('Last name', 100, {}, z.minLength(1, 'Last Name is Required')),
   email: accountEmailSchema,
   mobile: mobileSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const registrationSchema = profileSchema.extend({ password: passwordSchema });
+export const registrationSchema = z.extend(profileSchema, { password: passwordSchema });
 export type Registration = z.infer<typeof registrationSchema>;
 
-/** Resending the OTP reuses POST user/register with the pending email only. */
-export const resendOtpRequestSchema = z.object({ email: emailSchema });
+/** Resending the OTP reuses POST user/register with the pending email only: nothing else is in the body. */
+export const resendOtpRequestSchema = z.strictObject({ email: emailSchema });
 export type ResendOtpRequest = z.infer<typeof resendOtpRequestSchema>;
 
 export const otpResentResponseSchema = z.object({ message: z.literal(OTP_RESENT_MESSAGE) });
@@ -82,14 +91,14 @@ export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
  */
 export const credentialsSchema = z.object({
   email: accountEmailSchema,
-  password: safeText('Password', 128, { trim: false }).min(1, 'Password is Required'),
+  password: safeText('Password', 128, { trim: false }, z.minLength(1, 'Password is Required')),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** Login and fetch-user answer with the customer to store; it must carry a token. */
-export const sessionCustomerSchema = storedCustomerSchema.refine((customer) => tokenOf(customer) !== null, {
-  message: 'The customer carries no token',
-});
+export const sessionCustomerSchema = storedCustomerSchema.check(
+  z.refine((customer) => tokenOf(customer) !== null, 'The customer carries no token'),
+);
 
 
 export const forgotPasswordRequestSchema = z.object({ email: accountEmailSchema });
@@ -204,7 +213,7 @@ export const editUserResponseSchema = z.object({
   firstname: optionalTextSchema,
   lastname: optionalTextSchema,
   email: optionalTextSchema,
-  mobile: textOrNumberSchema.optional(),
+  mobile: z.optional(textOrNumberSchema),
   pendingEmail: optionalTextSchema,
   message: optionalTextSchema,
 });

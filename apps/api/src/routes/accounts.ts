@@ -133,7 +133,7 @@ export function accountRoutes(services: Services): Hono<AuthEnv> {
       throw new HttpError(400, 'The request body must be JSON');
     });
     // The spec resends the code through the same call, with the pending email only.
-    const resend = resendOtpRequestSchema.strict().safeParse(body);
+    const resend = resendOtpRequestSchema.safeParse(body);
     if (resend.success) {
       const attempt = await attemptOf(c, resend.data.email.toLowerCase());
       const otp = newOtp();

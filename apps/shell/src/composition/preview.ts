@@ -25,7 +25,7 @@ const requestPattern = /^([a-z][a-z0-9_]*)@([0-9A-Za-z][0-9A-Za-z._-]{0,63})$/;
 
 /** `<releases><app>/index.json`, written by `npm run release`: every published release of one app. */
 const releaseIndexSchema = z.object({
-  releases: z.array(z.object({ version: z.string(), routes: z.array(z.string()).default([]) })),
+  releases: z.array(z.object({ version: z.string(), routes: z.default(z.array(z.string()), []) })),
 });
 
 async function publishedRelease(releases: string, { app, version }: PreviewRelease): Promise<RemoteEntry | null> {

@@ -2,30 +2,32 @@ import { apiSettingsSchema, z } from '@agri/api-client';
 import { SiteConfigError, fetchSiteConfig } from './fetch-site-config';
 
 /** A federation name: it becomes a JavaScript global, so letters, digits and underscores. */
-export const remoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _');
+export const remoteNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _'));
 
 /** An absolute http(s) URL, or a path on the site's own origin (a channel serves its releases under /releases/). */
 const locationSchema = z
   .string()
-  .refine((value) => /^https?:\/\//.test(value) ? URL.canParse(value) : /^\/(?!\/)/.test(value), 'an http(s) URL or a path starting with /');
+  .check(
+    z.refine((value: string) => (/^https?:\/\//.test(value) ? URL.canParse(value) : /^\/(?!\/)/.test(value)), 'an http(s) URL or a path starting with /'),
+  );
 
 /** The first segments of the paths a remote owns: '/course' owns /course and /course/…; '/' owns the home page only. */
-const routePrefixSchema = z.string().regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a route prefix such as /courses');
+const routePrefixSchema = z.string().check(z.regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a route prefix such as /courses'));
 
 export const remoteEntrySchema = z.object({
   manifest: locationSchema,
-  routes: z.array(routePrefixSchema).default([]),
+  routes: z.default(z.array(routePrefixSchema), []),
   /** The release that is live (a channel's config names it). */
-  version: z.string().optional(),
+  version: z.optional(z.string()),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
 /** config.json, served beside index.html: which remotes make the site, the paths each owns, and the APIs. */
 export const siteConfigSchema = z.object({
   /** The channel this config was generated for (production, staging…). */
-  channel: z.string().optional(),
+  channel: z.optional(z.string()),
   /** Where published releases are listed (`<releases><app>/index.json`): only these can be previewed. */
-  releases: locationSchema.optional(),
+  releases: z.optional(locationSchema),
   remotes: z.record(remoteNameSchema, remoteEntrySchema),
   api: apiSettingsSchema,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addressAnswerSchema } from '../address';
 import { courseSchema } from '../courses';
 import { eventSchema } from '../events';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { serverIdSchema, textOrNumberSchema } from '../reader';
 
 export const STORAGE_KEY = 'customer';
@@ -7,8 +7,8 @@ export const STORAGE_KEY = 'customer';
 /** The stored customer: the login response as the server sent it (the token may sit under `user`). */
 export const storedCustomerSchema = z.looseObject({
   _id: serverIdSchema,
-  token: z.string().optional(),
-  user: z.looseObject({ token: z.string().optional() }).optional(),
+  token: z.optional(z.string()),
+  user: z.optional(z.looseObject({ token: z.optional(z.string()) })),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),

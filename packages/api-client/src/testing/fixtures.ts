@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { blogPostSchema, type BlogPost } from '../blog';
 import { bookingSchema, courseCallRequestRecordSchema } from '../booking';
 import { courseSchema, type Course, type CourseSummary } from '../courses';

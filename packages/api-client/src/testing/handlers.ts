@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { shippingAddressSchema, type ShippingAddress } from '../address';
 import { bookingRequestSchema, courseCallRequestSchema } from '../booking';
 import { addToCartRequestSchema, type Cart, type CartItem } from '../cart';
@@ -40,7 +40,7 @@ export function apiUrl(path: string, base: Base = 'main', bases: HandlerBases = 
   return `${root.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-const badRequest = (error: z.ZodError) =>
+const badRequest = (error: z.core.$ZodError) =>
   HttpResponse.json({ message: error.issues[0]?.message ?? 'Invalid request' }, { status: 400 });
 const notFound = (what: string) => HttpResponse.json({ message: `${what} not found` }, { status: 404 });
 const unauthorised = () => HttpResponse.json({ message: 'Not authorised, please log in again' }, { status: 401 });
@@ -55,7 +55,7 @@ interface ResolverInfo {
   params: Record<string, string | readonly string[] | undefined>;
 }
 
-async function parseBody<Schema extends z.ZodType>(request: Request, schema: Schema) {
+async function parseBody<Schema extends z.ZodMiniType>(request: Request, schema: Schema) {
   return schema.safeParse(await request.json().catch(() => undefined));
 }
 
@@ -104,7 +104,7 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
 
     http.post(url('user/register'), async ({ request }) => {
       const body: unknown = await request.json().catch(() => undefined);
-      const resend = resendOtpRequestSchema.strict().safeParse(body);
+      const resend = resendOtpRequestSchema.safeParse(body);
       if (resend.success) {
         return hasRegistrationToken(request) ? HttpResponse.json({ message: OTP_RESENT_MESSAGE }) : registrationExpired();
       }

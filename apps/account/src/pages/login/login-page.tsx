@@ -1,4 +1,4 @@
-import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials } from '@agri/api-client';
+import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials, z } from '@agri/api-client';
 import { TextField, toast } from '@agri/ui';
 import { Link, Navigate, useLocation } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
@@ -12,7 +12,7 @@ const emailFrom = (state: unknown): string =>
   typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
 
 /** The contract's credentials, with the password rule every account's password meets. */
-const loginFormSchema = credentialsSchema.extend({ password: passwordSchema });
+const loginFormSchema = z.extend(credentialsSchema, { password: passwordSchema });
 
 export default function LoginPage() {
   const location = useLocation();

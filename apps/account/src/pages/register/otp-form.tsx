@@ -1,10 +1,10 @@
-import { resendOtp, verifyOtp, verifyOtpRequestSchema, type z } from '@agri/api-client';
+import { resendOtp, verifyOtp, verifyOtpRequestSchema, z } from '@agri/api-client';
 import { Button, FormField, toast } from '@agri/ui';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
 
-const otpFormSchema = verifyOtpRequestSchema.pick({ otp: true });
+const otpFormSchema = z.pick(verifyOtpRequestSchema, { otp: true });
 type OtpForm = z.infer<typeof otpFormSchema>;
 
 interface OtpFormProps {

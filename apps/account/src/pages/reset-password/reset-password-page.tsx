@@ -6,12 +6,14 @@ import { FormSubmit } from '../../features/forms/form-error';
 import { useAccountForm } from '../../features/forms/use-account-form';
 
 // The contract's password rule; the confirmation is this form's own.
-const resetPasswordSchema = resetPasswordRequestSchema
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The two passwords do not match',
-  });
+const resetPasswordSchema = z
+  .extend(resetPasswordRequestSchema, { confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'The two passwords do not match',
+    }),
+  );
 type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 
 export default function ResetPasswordPage() {
