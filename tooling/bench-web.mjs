@@ -4,11 +4,12 @@
 // its compression and headers). For five public routes it prints, for both, the first-load JavaScript and
 // requests, and the medians of Lighthouse 12 (mobile, default simulated throttling), with the ratio
 // composed/monolith. Takes about ten minutes; run it on a quiet machine.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { buildAll } from './build.mjs';
 import { promote } from './delivery/channels.mjs';
 import { prerenderChannel } from './delivery/prerender-channel.mjs';
@@ -100,7 +101,7 @@ try {
       const { totalKb, requests } = await measureFirstLoadJs(await context.newPage(), `${origin(PORTS[site])}${path}`);
       await context.close();
       const runs = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(lighthouse(`${origin(PORTS[site])}${path}`));
+      for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouse(`${origin(PORTS[site])}${path}`));
       results.push({ route: ROUTES[index], site, totalKb, requests, ...medians(runs.filter(Boolean)) });
       log(`${ROUTES[index]} ${site}: ${totalKb.toFixed(1)} KB, Lighthouse ${JSON.stringify(results.at(-1))}`);
     }
@@ -116,16 +117,19 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-/** One Lighthouse 12 run (mobile, simulated throttling): the figures the issue names, or null if it failed. */
-function lighthouse(url) {
-  const run = spawnSync(
-    join(rootDir, 'node_modules/.bin/lighthouse'),
-    [url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility,seo',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking'],
-    { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROMIUM } },
-  );
+/**
+ * One Lighthouse 12 run (mobile, simulated throttling): the figures the issue names, or null if it failed.
+ * Asynchronous: the sites it measures are served by this process.
+ */
+async function lighthouse(url) {
   try {
-    const { categories, audits } = JSON.parse(run.stdout);
+    const { stdout } = await promisify(execFile)(
+      join(rootDir, 'node_modules/.bin/lighthouse'),
+      [url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking'],
+      { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM } },
+    );
+    const { categories, audits } = JSON.parse(stdout);
     return {
       performance: Math.round(categories.performance.score * 100),
       lcp: audits['largest-contentful-paint'].numericValue / 1000,
@@ -134,8 +138,8 @@ function lighthouse(url) {
       accessibility: Math.round(categories.accessibility.score * 100),
       seo: Math.round(categories.seo.score * 100),
     };
-  } catch {
-    log(`a Lighthouse run of ${url} failed: ${run.stderr.split('\n').find(Boolean) ?? run.status}`);
+  } catch (error) {
+    log(`a Lighthouse run of ${url} failed: ${String(error.stderr || error.message).split('\n').find(Boolean)}`);
     return null;
   }
 }
