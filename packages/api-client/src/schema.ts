@@ -1,23 +1,4 @@
-import {
-  _default,
-  array,
-  email,
-  enum as enumeration,
-  extend,
-  maxLength,
-  minLength,
-  object,
-  optional,
-  pick,
-  pipe,
-  record,
-  refine,
-  regex,
-  string,
-  trim,
-  unknown,
-} from 'zod/mini';
-import type * as zod from 'zod/mini';
+import * as zod from 'zod/mini';
 
 /**
  * The schema builders an app uses for rules of its own (a form's confirmation field, the shell's
@@ -27,23 +8,23 @@ import type * as zod from 'zod/mini';
  * which pages carry only the parts they use of. Add a builder here when an app needs one.
  */
 export const z = {
-  array,
-  default: _default,
-  email,
-  enum: enumeration,
-  extend,
-  maxLength,
-  minLength,
-  object,
-  optional,
-  pick,
-  pipe,
-  record,
-  refine,
-  regex,
-  string,
-  trim,
-  unknown,
+  array: zod.array,
+  default: zod._default,
+  email: zod.email,
+  enum: zod.enum,
+  extend: zod.extend,
+  maxLength: zod.maxLength,
+  minLength: zod.minLength,
+  object: zod.object,
+  optional: zod.optional,
+  pick: zod.pick,
+  pipe: zod.pipe,
+  record: zod.record,
+  refine: zod.refine,
+  regex: zod.regex,
+  string: zod.string,
+  trim: zod.trim,
+  unknown: zod.unknown,
 } as const;
 
 // The types that go with them, under the same name: `z.infer<typeof schema>`.
