@@ -69,6 +69,28 @@ class AppFactsPlugin {
   }
 }
 
+/**
+ * The federation plugin names its runtime by the paths of its CommonJS builds, which cannot be tree-shaken;
+ * the ES module builds beside them are the same code. Swapping every entry into them (the bundler runtime,
+ * runtime plugins, the `@module-federation/runtime` alias) makes the whole runtime ES modules, none of it
+ * twice. Listed after ModuleFederationPlugin, so it sees the alias that one sets.
+ */
+class FederationEsmPlugin {
+  apply(compiler) {
+    const commonJs = /@module-federation[\\/][^\\/]+[\\/]dist[\\/].*\.cjs$/;
+    const toEsm = (path) => path.replace(/\.cjs$/, '.js');
+    new rspack.NormalModuleReplacementPlugin(commonJs, (resource) => {
+      resource.request = toEsm(resource.request);
+    }).apply(compiler);
+    compiler.hooks.afterPlugins.tap('FederationEsmPlugin', () => {
+      const { alias } = compiler.options.resolve;
+      for (const [name, target] of Object.entries(alias ?? {})) {
+        if (typeof target === 'string' && commonJs.test(target)) alias[name] = toEsm(target);
+      }
+    });
+  }
+}
+
 /** How every app's sources, styles and images are built (the monolith of `npm run build:monolith` too). */
 export const moduleRules = (production) => [
   {
@@ -163,16 +185,6 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
           : []),
         new AppFactsPlugin(isRemote ? { name, routes: remote.routes, consumes: remote.consumes } : { name }),
         ...(production ? [new PrecompressPlugin()] : []),
-        // The federation plugin imports its bundler runtime by the path of its CommonJS build, which cannot be
-        // tree-shaken; the ES module build beside it is the same code, and a remote entry is a third smaller.
-        // (Not in the shell: its runtime core is CommonJS, and the two would meet there twice.)
-        ...(isRemote
-          ? [
-              new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.cjs$/, (resource) => {
-                resource.request = resource.request.replace(/\.cjs$/, '.js');
-              }),
-            ]
-          : []),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,
@@ -191,6 +203,7 @@ export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
             optimization: { target: 'web' },
           },
         }),
+        new FederationEsmPlugin(),
       ],
       // Lazy compilation serves a remote's pages through its own dev server's proxy,
       // which the shell on another origin never triggers: compile everything up front.
