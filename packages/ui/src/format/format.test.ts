@@ -29,3 +29,21 @@ describe('formatKes and truncateText', () => {
     expect(truncateText('HACCP', 9)).toBe('HACCP');
   });
 });
+
+describe('the shilling format', () => {
+  it('is made when a price is first shown, not when a page loads (it costs a slow phone about 80 ms)', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const format = require('./format') as typeof import('./format');
+        expect(made).not.toHaveBeenCalled();
+        expect(format.formatKes(1250.5)).toBe('KES 1,250.5');
+        expect(format.formatKes(30)).toBe('KES 30');
+        expect(made).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      made.mockRestore();
+    }
+  });
+});
