@@ -40,6 +40,16 @@ describe('/events', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/event/${forum!._id}`);
   });
 
+  it("fetches the top card's picture first (it is the largest paint on a phone) and the others when scrolled to", async () => {
+    renderCatalog('/events');
+    await screen.findByRole('article', { name: forum!.title });
+    const [first, ...others] = screen.getAllByRole('article').map((card) => card.querySelector('img'));
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(others.length).toBeGreaterThan(0);
+    for (const picture of others) expect(picture).toHaveAttribute('loading', 'lazy');
+  });
+
   it('reads events as a MongoDB-style server sends them: date-times, string prices, 24-hex ids', async () => {
     // 06:00 UTC is 9:00 AM in Nairobi; the times come from the date-times when the server sends none.
     const { startTime: _s, endTime: _e, ...untimed } = forum!;

@@ -9,13 +9,22 @@ import '../../features/events/events.css';
 
 const SKELETON_CARDS = 4;
 
-function EventCard({ event }: { event: Event }) {
+/** `first`: the top card's picture is in view on arrival, so it is fetched first (LCP). */
+function EventCard({ event, first }: { event: Event; first: boolean }) {
   const headingId = `event-${event._id}-title`;
   return (
     <li className="event-card ui-card">
       <article aria-labelledby={headingId}>
         {event.images[0] ? (
-          <img className="event-card__image" src={event.images[0].url} alt="" width={800} height={500} loading="lazy" />
+          <img
+            className="event-card__image"
+            src={event.images[0].url}
+            alt=""
+            width={800}
+            height={500}
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
+          />
         ) : null}
         <p className="event-card__when">
           <span>
@@ -91,8 +100,8 @@ export default function EventsPage() {
   } else {
     body = (
       <ul className="event-grid">
-        {events.map((event) => (
-          <EventCard key={event._id} event={event} />
+        {events.map((event, index) => (
+          <EventCard key={event._id} event={event} first={index === 0} />
         ))}
       </ul>
     );

@@ -25,11 +25,12 @@ interface BlogImageProps {
   width: number;
   height: number;
   className?: string;
-  loading?: 'lazy' | 'eager';
+  /** The page's main picture, in view on arrival: fetched first rather than when scrolled to (LCP). */
+  priority?: boolean;
 }
 
 /** A blog picture that shows the site's own illustration when the post has none or it fails to load. */
-export function BlogImage({ src, alt, width, height, className, loading = 'lazy' }: BlogImageProps) {
+export function BlogImage({ src, alt, width, height, className, priority = false }: BlogImageProps) {
   const [broken, setBroken] = useState(false);
   const resolved = broken ? null : resolveImageUrl(src);
   return (
@@ -39,7 +40,8 @@ export function BlogImage({ src, alt, width, height, className, loading = 'lazy'
       width={width}
       height={height}
       className={className}
-      loading={loading}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       onError={() => setBroken(true)}
     />
   );

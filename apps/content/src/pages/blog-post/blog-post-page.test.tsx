@@ -53,6 +53,9 @@ describe('/blog/:id', () => {
     const images = within(article).getAllByRole('presentation');
     expect(images).toHaveLength(1);
     expect(images[0]).toHaveAttribute('src', 'http://api.test/static/blog/maize.svg');
+    // The largest paint on a phone: fetched first.
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(images[0]).toHaveAttribute('loading', 'eager');
     expect(document.title).toBe('Controlling Aflatoxin in Maize | Mavuno Agri-Food Consultants');
 
     const related = screen.getByRole('complementary', { name: 'Related Posts' });

@@ -79,7 +79,7 @@ function PostArticle({ post }: { post: BlogPost }) {
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>
       </p>
       {post.images[0] ? (
-        <BlogImage src={post.images[0].url} alt="" width={1200} height={675} className="blog-post__image" loading="eager" />
+        <BlogImage src={post.images[0].url} alt="" width={1200} height={675} className="blog-post__image" priority />
       ) : null}
       <SafeHtml html={post.description} className="blog-post__body prose" />
     </article>

@@ -38,6 +38,17 @@ describe('/blogs', () => {
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
+  it("fetches the top card's picture first (it is the largest paint on a phone) and the others when scrolled to", async () => {
+    server.use(http.get(apiUrl('blog'), () => HttpResponse.json([makePost({ _id: 'a', title: 'First' }), makePost({ _id: 'b', title: 'Second' })])));
+    renderPage(<BlogsPage />);
+    await screen.findByRole('link', { name: 'First' });
+    const [first, second] = screen.getAllByRole('article').map((card) => card.querySelector('img')!);
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).not.toHaveAttribute('fetchpriority');
+  });
+
   it('says so when there are no posts', async () => {
     server.use(http.get(apiUrl('blog'), () => HttpResponse.json([])));
     renderPage(<BlogsPage />);

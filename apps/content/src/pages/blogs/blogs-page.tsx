@@ -25,10 +25,10 @@ function BlogCardSkeleton() {
   );
 }
 
-function BlogCard({ post }: { post: BlogPost }) {
+function BlogCard({ post, first }: { post: BlogPost; first: boolean }) {
   return (
     <article className="blog-card card">
-      <BlogImage src={cardImageOf(post)} alt="" width={800} height={500} className="blog-card__image" />
+      <BlogImage src={cardImageOf(post)} alt="" width={800} height={500} className="blog-card__image" priority={first} />
       <div className="blog-card__body">
         <h2>
           <Link to={`/blog/${encodeURIComponent(post._id)}`} className="stretched-link">
@@ -48,7 +48,7 @@ function BlogCard({ post }: { post: BlogPost }) {
 function BlogsBody() {
   const { data, isSuccess, isError, message, run } = useDataAreaFor(useBlogsStore);
 
-  const cards = (data ?? []).map((post) => <BlogCard key={post._id} post={post} />);
+  const cards = (data ?? []).map((post, index) => <BlogCard key={post._id} post={post} first={index === 0} />);
   if (isError) {
     const retry = <Button onClick={() => void run()}>Try again</Button>;
     return <StatusPanel title="The articles could not be loaded" role="alert" actions={retry}>{message}</StatusPanel>;
