@@ -43,6 +43,9 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
       // data-rspack lets the shell's chunk loader know the sheet is in, whatever origin serves the page.
       `<link rel="stylesheet" href="${escapeHtml(pageRelative(href, origin))}"${dataRspack ? ` data-rspack="${escapeHtml(dataRspack)}"` : ''}>`,
   );
+  // React writes its hints for the page's first images (<link rel="preload" as="image">) at the start of
+  // the content; in the head they are found before the code's preloads rather than after all of them.
+  const [imageHints] = /^(?:<link [^>]*>)*/.exec(html);
   // The code comes in the same wave as the style sheets, but after them and the page's images: the content
   // is on screen without it, and a phone's link carries one thing at a time.
   const preloadTags = preloads.map(
@@ -50,14 +53,14 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
       `<link rel="preload" href="${escapeHtml(pageRelative(url, origin))}" as="${as}"${cors ? ' crossorigin="anonymous"' : ''}${as === 'script' ? ' fetchpriority="low"' : ''}>`,
   );
   let page = template.replace(/<title>[^<]*<\/title>/, () => headTags.join(''));
-  page = replaceOnce(page, '</head>', `${[...styleTags, ...preloadTags].join('')}</head>`);
+  page = replaceOnce(page, '</head>', `${[...styleTags, imageHints, ...preloadTags].join('')}</head>`);
   // Nothing covers a page that is already there, and it reads without JavaScript.
   page = page.replace(/<div id="startup-spinner"[^>]*><div><\/div><\/div>/, '');
   page = page.replace(/<noscript>[^<]*<\/noscript>/, '');
   page = replaceOnce(
     page,
     '<div id="root"></div>',
-    `<div id="root">${html}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>`,
+    `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>`,
   );
   return page;
 }

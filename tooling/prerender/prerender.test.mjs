@@ -49,3 +49,20 @@ test('the page holds its head tags, content and state; nothing in the data can e
   assert.equal(html.match(/<\/script>/g).length, 2, 'only the entry script and the state close a script element');
   assert.equal(JSON.parse(state[1]).dataAreas['catalog/courses'].data[0].title, '</script><script>alert(1)</script><!--');
 });
+
+test("React's hints for the first images go to the head, after the style sheets and before the code", () => {
+  const hero = '<link rel="preload" as="image" href="https://mavuno.example/releases/content/v3/assets/hero.svg" fetchPriority="high"/>';
+  const html = pageHtml({
+    template: TEMPLATE,
+    origin: 'https://mavuno.example',
+    html: `${hero}<main><h1>Welcome</h1><img src="https://mavuno.example/releases/content/v3/assets/hero.svg" alt=""></main>`,
+    state: { path: '/', remotes: {}, dataAreas: {} },
+    head: { title: 'Mavuno', description: '', keywords: '', canonical: 'https://mavuno.example/' },
+    stylesheets: [{ href: 'https://mavuno.example/releases/content/v3/281.css', dataRspack: null }],
+    preloads: [{ url: 'https://mavuno.example/releases/content/v3/remoteEntry.js', as: 'script', cors: false }],
+  });
+  const head = html.slice(0, html.indexOf('</head>'));
+  assert.ok(head.includes(hero), 'the hint is in the head');
+  assert.ok(head.indexOf('281.css') < head.indexOf(hero) && head.indexOf(hero) < head.indexOf('remoteEntry.js'), 'after the sheets, before the code');
+  assert.match(html, /<div id="root"><main><h1>Welcome<\/h1><img /, 'the content starts with the page itself');
+});
