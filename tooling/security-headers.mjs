@@ -1,8 +1,10 @@
 // The security headers of every static origin (the shell and each remote),
 // derived from the site's config.json: the one place the policy is written.
 // `npm start`, the e2e harness and the README's nginx example use the same set.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { PAGE_CODE_LOADER } from './prerender/page-html.mjs';
 import { siteConfigFor } from './site-config.mjs';
 import { apps } from './sites.mjs';
 
@@ -20,6 +22,9 @@ export const INLINE_STYLE_HASHES = {
   reactToastify: "'sha256-wBAOjWqzlHdwhuIyV//yRl4v0VNTHc3TOqbIfNXoA7k='",
 };
 
+/** The only inline script: the one a prerendered page asks for its code with, allowed by its hash. */
+export const INLINE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_CODE_LOADER).digest('base64')}'`;
+
 /** The origin of an absolute URL; none for a path on the site's own origin (a channel's releases). */
 const originOf = (url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []);
 
@@ -36,7 +41,7 @@ export function securityHeaders(siteConfig) {
   const images = [...new Set([...apis, ...(siteConfig.api.imageOrigins ?? []).flatMap(originOf)])];
   const policy = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...remotes, INLINE_SCRIPT_HASH],
     'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
     'img-src': ["'self'", ...remotes, ...images],
     'connect-src': ["'self'", ...remotes, ...apis],

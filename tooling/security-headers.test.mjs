@@ -1,5 +1,5 @@
 // The header set of every static origin: what the policy allows, and that the
-// inline-style hashes still match the style sheets they stand for.
+// inline hashes still match the style sheets and the script they stand for.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { rootDir } from './pnpm.mjs';
-import { INLINE_STYLE_HASHES, securityHeaders } from './security-headers.mjs';
+import { pageHtml } from './prerender/page-html.mjs';
+import { INLINE_SCRIPT_HASH, INLINE_STYLE_HASHES, securityHeaders } from './security-headers.mjs';
 
 const siteConfig = {
   remotes: {
@@ -42,7 +43,7 @@ test('the policy lists the remote and API origins of the config, once each', () 
   const csp = directives(securityHeaders(siteConfig)['Content-Security-Policy']);
   const remotes = ['https://content.example.co.ke', 'https://catalog.example.co.ke', 'https://account.example.co.ke'];
   const api = 'https://api.example.co.ke';
-  assert.deepEqual(csp['script-src'], ["'self'", ...remotes]);
+  assert.deepEqual(csp['script-src'], ["'self'", ...remotes, INLINE_SCRIPT_HASH]);
   assert.deepEqual(csp['connect-src'], ["'self'", ...remotes, api]);
   assert.deepEqual(csp['img-src'], ["'self'", ...remotes, api]);
   assert.deepEqual(csp['frame-src'], ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com']);
@@ -51,7 +52,7 @@ test('the policy lists the remote and API origins of the config, once each', () 
 test("a channel's releases on the site's own origin add no origin to the policy", () => {
   const channel = { ...siteConfig, remotes: { catalog: { manifest: '/releases/catalog/20261123.101500-ab12cd3/mf-manifest.json', routes: ['/courses'] } } };
   const csp = directives(securityHeaders(channel)['Content-Security-Policy']);
-  assert.deepEqual(csp['script-src'], ["'self'"]);
+  assert.deepEqual(csp['script-src'], ["'self'", INLINE_SCRIPT_HASH]);
   assert.deepEqual(csp['connect-src'], ["'self'", 'https://api.example.co.ke']);
 });
 
@@ -66,6 +67,20 @@ test("the shell's start-up spinner style matches its hash", () => {
   const page = readFileSync(join(rootDir, 'apps/shell/src/index.html'), 'utf8');
   const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
   assert.deepEqual(styles.map(sha256), [INLINE_STYLE_HASHES.shellSpinner], 'update INLINE_STYLE_HASHES.shellSpinner');
+});
+
+test('the one inline script of a prerendered page matches its hash', () => {
+  const page = pageHtml({
+    template: '<html><head><title></title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+    origin: 'https://mavuno.example',
+    html: '<main><h1>Courses</h1></main>',
+    state: {},
+    head: { title: 'Courses', description: '', keywords: '', canonical: 'https://mavuno.example/courses' },
+    stylesheets: [],
+    preloads: [],
+  });
+  const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  assert.deepEqual(inline.map(sha256), [INLINE_SCRIPT_HASH]);
 });
 
 test('the style sheet react-toastify injects matches its hash', () => {

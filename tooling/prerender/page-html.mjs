@@ -18,6 +18,40 @@ function replaceOnce(text, search, replacement) {
 }
 
 /**
+ * The one script a prerendered page carries inline (the policy allows it by its hash, security-headers.mjs):
+ * it asks for the page's code once the content is painted and its first pictures are in, so that on a phone
+ * the code neither delays the first paint nor shares the link with the pictures; at most 3 s after it runs
+ * (a hidden tab paints nothing; a picture may hang). Then it asks for all of it at once, as preloads and the
+ * shell's entry: one wave. What to ask for is the page's `#page-code` data.
+ */
+export const PAGE_CODE_LOADER = `(() => {
+  const code = JSON.parse(document.getElementById('page-code').textContent);
+  let asked = false;
+  const askForCode = () => {
+    if (asked) return;
+    asked = true;
+    for (const { url, as, cors } of code.preloads) {
+      const hint = Object.assign(document.createElement('link'), { rel: 'preload', href: url, as });
+      if (cors) hint.crossOrigin = 'anonymous';
+      document.head.append(hint);
+    }
+    document.head.append(Object.assign(document.createElement('script'), { src: code.entry }));
+  };
+  const pictures = [...document.querySelectorAll('#root img[fetchpriority="high"]')].filter((img) => !img.complete);
+  let waitingFor = pictures.length + 1;
+  const arrived = () => {
+    waitingFor -= 1;
+    if (waitingFor === 0) setTimeout(askForCode);
+  };
+  for (const img of pictures) {
+    img.addEventListener('load', arrived);
+    img.addEventListener('error', arrived);
+  }
+  requestAnimationFrame(() => setTimeout(arrived));
+  setTimeout(askForCode, 3000);
+})();`;
+
+/**
  * @param {object} page
  * @param {string} page.template       the shell's index.html (client-rendered)
  * @param {string} page.origin         the origin the page was made on (the site's URL)
@@ -26,6 +60,7 @@ function replaceOnce(text, search, replacement) {
  * @param {{ title: string, description: string, keywords: string, canonical: string }} page.head
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
  * @param {{ url: string, as: 'script' | 'fetch', cors: boolean }[]} page.preloads  what its scripts will ask for
+ *        (the shell's entry script aside)
  */
 export function pageHtml({ template, origin, html, state, head, stylesheets, preloads }) {
   const headTags = [
@@ -44,23 +79,25 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
       `<link rel="stylesheet" href="${escapeHtml(pageRelative(href, origin))}"${dataRspack ? ` data-rspack="${escapeHtml(dataRspack)}"` : ''}>`,
   );
   // React writes its hints for the page's first images (<link rel="preload" as="image">) at the start of
-  // the content; in the head they are found before the code's preloads rather than after all of them.
+  // the content; in the head they are found at once, after the style sheets.
   const [imageHints] = /^(?:<link [^>]*>)*/.exec(html);
-  // The code comes in the same wave as the style sheets, but after them and the page's images: the content
-  // is on screen without it, and a phone's link carries one thing at a time.
-  const preloadTags = preloads.map(
-    ({ url, as, cors }) =>
-      `<link rel="preload" href="${escapeHtml(pageRelative(url, origin))}" as="${as}"${cors ? ' crossorigin="anonymous"' : ''}${as === 'script' ? ' fetchpriority="low"' : ''}>`,
-  );
-  let page = template.replace(/<title>[^<]*<\/title>/, () => headTags.join(''));
-  page = replaceOnce(page, '</head>', `${[...styleTags, imageHints, ...preloadTags].join('')}</head>`);
+  // The shell's entry is asked for by PAGE_CODE_LOADER, with the rest of the page's code, not by the head.
+  const entryTag = /<script defer src="([^"]+)"><\/script>/.exec(template);
+  if (!entryTag) throw new Error("the shell's page has no entry script: it cannot be prerendered");
+  const code = {
+    entry: entryTag[1],
+    preloads: preloads.map(({ url, as, cors }) => ({ url: pageRelative(url, origin), as, cors })),
+  };
+  let page = template.replace(/<title>[^<]*<\/title>/, () => headTags.join('')).replace(entryTag[0], () => '');
+  page = replaceOnce(page, '</head>', `${[...styleTags, imageHints].join('')}</head>`);
   // Nothing covers a page that is already there, and it reads without JavaScript.
   page = page.replace(/<div id="startup-spinner"[^>]*><div><\/div><\/div>/, '');
   page = page.replace(/<noscript>[^<]*<\/noscript>/, '');
   page = replaceOnce(
     page,
     '<div id="root"></div>',
-    `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>`,
+    `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>` +
+      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${PAGE_CODE_LOADER}</script>`,
   );
   return page;
 }

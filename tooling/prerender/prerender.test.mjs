@@ -41,16 +41,24 @@ test('the page holds its head tags, content and state; nothing in the data can e
   assert.match(html, /<div id="root"><main><h1>Our Courses<\/h1><\/main><\/div>/);
   // The page's own origin is written from the root; another origin stays whole.
   assert.match(html, /<link rel="stylesheet" href="\/releases\/catalog\/v2\/441.css" data-rspack="catalog:chunk-441">/);
-  assert.match(html, /<link rel="preload" href="\/releases\/catalog\/v2\/remoteEntry.js" as="script" fetchpriority="low">/);
-  assert.match(html, /<link rel="preload" href="https:\/\/cdn.example\/releases\/catalog\/v2\/mf-manifest.json" as="fetch" crossorigin="anonymous">/);
+  // The code is not in the head: the page's loader asks for it, the shell's entry and all it will need.
+  assert.doesNotMatch(html.slice(0, html.indexOf('</head>')), /<script|remoteEntry|mf-manifest/);
+  const code = JSON.parse(/<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html)[1]);
+  assert.deepEqual(code, {
+    entry: '/releases/shell/v1/main.js',
+    preloads: [
+      { url: '/releases/catalog/v2/remoteEntry.js', as: 'script', cors: false },
+      { url: 'https://cdn.example/releases/catalog/v2/mf-manifest.json', as: 'fetch', cors: true },
+    ],
+  });
   // No spinner over a page that is there, no "needs JavaScript" under one that reads without it.
   assert.doesNotMatch(html, /startup-spinner|<noscript>/);
   const state = /<script type="application\/json" id="prerendered-page">(.*?)<\/script>/.exec(html);
-  assert.equal(html.match(/<\/script>/g).length, 2, 'only the entry script and the state close a script element');
+  assert.equal(html.match(/<\/script>/g).length, 3, 'only the state, the code list and the loader close a script element');
   assert.equal(JSON.parse(state[1]).dataAreas['catalog/courses'].data[0].title, '</script><script>alert(1)</script><!--');
 });
 
-test("React's hints for the first images go to the head, after the style sheets and before the code", () => {
+test("React's hints for the first images go to the head, after the style sheets", () => {
   const hero = '<link rel="preload" as="image" href="https://mavuno.example/releases/content/v3/assets/hero.svg" fetchPriority="high"/>';
   const html = pageHtml({
     template: TEMPLATE,
@@ -63,6 +71,6 @@ test("React's hints for the first images go to the head, after the style sheets 
   });
   const head = html.slice(0, html.indexOf('</head>'));
   assert.ok(head.includes(hero), 'the hint is in the head');
-  assert.ok(head.indexOf('281.css') < head.indexOf(hero) && head.indexOf(hero) < head.indexOf('remoteEntry.js'), 'after the sheets, before the code');
+  assert.ok(head.indexOf('281.css') < head.indexOf(hero), 'after the sheets');
   assert.match(html, /<div id="root"><main><h1>Welcome<\/h1><img /, 'the content starts with the page itself');
 });
