@@ -89,3 +89,11 @@ test('the style sheet react-toastify injects matches its hash', () => {
   const css = readFileSync(require.resolve('react-toastify/dist/ReactToastify.css'), 'utf8');
   assert.equal(sha256(css), INLINE_STYLE_HASHES.reactToastify, 'update INLINE_STYLE_HASHES.reactToastify');
 });
+
+test("the README's nginx example allows the inline script and style sheets by their current hashes", () => {
+  const readme = readFileSync(join(rootDir, 'README.md'), 'utf8');
+  const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(readme)?.[1] ?? '';
+  const csp = directives(policy);
+  assert.ok(csp['script-src']?.includes(INLINE_SCRIPT_HASH), 'update the script-src of the nginx example');
+  for (const hash of Object.values(INLINE_STYLE_HASHES)) assert.ok(csp['style-src']?.includes(hash), 'update the style-src of the nginx example');
+});
