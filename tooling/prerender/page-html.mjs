@@ -22,9 +22,10 @@ function replaceOnce(text, search, replacement) {
  * it asks for the page's code once the content is painted and its first pictures are in, so that on a phone
  * the code neither delays the first paint nor shares the link with the pictures; at most 3 s after it runs
  * (a hidden tab paints nothing; a picture may hang). Then it asks for all of it at once, as preloads and the
- * shell's entry: one wave. (Asking for the entry first, at high priority, made Lighthouse's TBT of the five
- * measured routes 1.7 to 3.6 times as long in a bench:web run; the price of this order is that on a slow link
- * the chunks arrive before the entry and wait for it, which Chromium reports as preloads not used in time.)
+ * shell's entry: one wave. (Asking for the entry first, at high priority, gave a Lighthouse TBT of 213–474 ms
+ * on the five measured routes in the one bench:web run made of it, against 63–250 ms for this order in two
+ * runs; the price of this order is that on a slow link the chunks arrive before the entry and wait for it,
+ * which Chromium reports as preloads not used in time.)
  * What to ask for is the page's `#page-code` data.
  */
 export const PAGE_CODE_LOADER = `(() => {
