@@ -10,19 +10,24 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { buildAll } from './build.mjs';
-import { promote } from './delivery/channels.mjs';
-import { prerenderChannel } from './delivery/prerender-channel.mjs';
-import { release } from './delivery/release.mjs';
-import { serveChannel } from './delivery/serve-channel.mjs';
-import { readChannel, writeChannel } from './delivery/store.mjs';
-import { ensureChromium } from './chromium.mjs';
-import { measureFirstLoadJs } from './first-load.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
-import { CHROMIUM, prerenderSite, waitForApi } from './prerender/prerender.mjs';
-import { securityHeaders } from './security-headers.mjs';
-import { localApiSettings, remoteApps, remoteFacts } from './site-config.mjs';
-import { serveStatic } from './static-server.mjs';
+
+const pnpm = ensurePnpm();
+installDependencies(pnpm);
+
+// After the install: these import packages it brings.
+const { buildAll } = await import('./build.mjs');
+const { promote } = await import('./delivery/channels.mjs');
+const { prerenderChannel } = await import('./delivery/prerender-channel.mjs');
+const { release } = await import('./delivery/release.mjs');
+const { serveChannel } = await import('./delivery/serve-channel.mjs');
+const { readChannel, writeChannel } = await import('./delivery/store.mjs');
+const { ensureChromium } = await import('./chromium.mjs');
+const { measureFirstLoadJs } = await import('./first-load.mjs');
+const { CHROMIUM, prerenderSite, waitForApi } = await import('./prerender/prerender.mjs');
+const { securityHeaders } = await import('./security-headers.mjs');
+const { localApiSettings, remoteApps, remoteFacts } = await import('./site-config.mjs');
+const { serveStatic } = await import('./static-server.mjs');
 
 const ROUTES = ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -30,8 +35,6 @@ const PORTS = { composed: 5700, monolith: 5701, api: 5704 };
 const origin = (port) => `http://localhost:${port}`;
 const log = (line) => console.log(`[bench] ${line}`);
 
-const pnpm = ensurePnpm();
-installDependencies(pnpm);
 ensureChromium();
 buildAll(pnpm);
 execFileSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '-c', 'tooling/monolith/rspack.config.mjs'], { cwd: rootDir, stdio: 'inherit' });

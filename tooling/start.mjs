@@ -2,24 +2,28 @@
 // from deploy/ (and every other channel on a port of its own). When production has nothing live yet, it
 // first releases and promotes every app, so a fresh clone comes up with one command. Production's public
 // pages are then prerendered with the API's data, while the site is already served.
+//
+// Only Node's own modules and the installer are imported before the install: anything that needs a package
+// is imported after it (a static import is resolved before a line of this file runs).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promote } from './delivery/channels.mjs';
-import { prerenderChannel } from './delivery/prerender-channel.mjs';
-import { release } from './delivery/release.mjs';
-import { describeChannel, serveChannel } from './delivery/serve-channel.mjs';
-import { listChannels, listReleases, liveVersions, readChannel } from './delivery/store.mjs';
-import { ensureChromium } from './chromium.mjs';
 import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
-import { waitForApi } from './prerender/prerender.mjs';
-import { apiPort, apps } from './sites.mjs';
-
-const PRODUCTION = 'production';
-const PRODUCTION_PORT = 3000;
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
+
+const { promote } = await import('./delivery/channels.mjs');
+const { prerenderChannel } = await import('./delivery/prerender-channel.mjs');
+const { release } = await import('./delivery/release.mjs');
+const { describeChannel, serveChannel } = await import('./delivery/serve-channel.mjs');
+const { listChannels, listReleases, liveVersions, readChannel } = await import('./delivery/store.mjs');
+const { ensureChromium } = await import('./chromium.mjs');
+const { waitForApi } = await import('./prerender/prerender.mjs');
+const { apiPort, apps } = await import('./sites.mjs');
+
+const PRODUCTION = 'production';
+const PRODUCTION_PORT = 3000;
 
 // The shell first (it provides the shared libraries), then catalog before content, which uses its fragment.
 const live = liveVersions(readChannel(PRODUCTION));
@@ -36,14 +40,16 @@ const origins = channels.map(({ port }) => `http://localhost:${port}`);
 
 const children = [];
 if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
-  const api = spawn(pnpm, ['--filter', '@agri/api', 'start'], {
-    cwd: rootDir,
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(rootDir, 'apps/api'),
     stdio: 'inherit',
     // The default run is production: no test outbox, mail printed here unless SMTP_URL is set, and a
     // JWT secret generated into the API's data directory on first start (unless JWT_SECRET is given).
+    // This terminal is a person's: warnings and errors, not a JSON line per request (LOG_LEVEL=info for those).
     env: {
       JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
       ALLOWED_ORIGINS: origins.join(','),
+      LOG_LEVEL: 'warn',
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(apiPort),
