@@ -41,9 +41,13 @@ export function asHostedDocument(value: unknown): unknown {
 export const kenyanDateTime = (date: string, time = '00:00'): string => new Date(`${date}T${time}:00+03:00`).toISOString();
 
 /**
- * The answer to a call: `reference` as is, or in the hosted dialect what `hosted` returns (by default the same
- * body), serialised as the hosted API does.
+ * The body of an answer: `reference` as is, or in the hosted dialect what `hosted` returns (by default the
+ * same body), serialised as the hosted API does.
  */
-export function answer(c: Context, dialect: ApiDialect, reference: unknown, hosted: () => unknown = () => reference): Response {
-  return c.json((dialect === 'hosted' ? asHostedDocument(hosted()) : reference) as object);
+export const inDialect = (dialect: ApiDialect, reference: unknown, hosted: () => unknown = () => reference): unknown =>
+  dialect === 'hosted' ? asHostedDocument(hosted()) : reference;
+
+/** The answer to a call, in the dialect (see inDialect). */
+export function answer(c: Context, dialect: ApiDialect, reference: unknown, hosted?: () => unknown): Response {
+  return c.json(inDialect(dialect, reference, hosted) as object);
 }

@@ -73,23 +73,13 @@ export const eventListResponseSchema = z.object({ data: listOf(eventSchema) });
 export const eventResponseSchema = z.object({ data: eventSchema });
 
 /** GET event: every event, past and upcoming, soonest first; the list is the response's `data`. */
-export const getEvents = async (): Promise<Event[]> =>
-  (
-    await call({
-      method: 'GET',
-      path: 'event',
-      response: eventListResponseSchema,
-      errors: { fallback: 'Error getting events' },
-    })
-  ).data;
+export const getEvents = (): Promise<Event[]> =>
+  // listOf reads the `{ data: [...] }` envelope as its list: the answer is the list the page shows.
+  call({ method: 'GET', path: 'event', response: listOf(eventSchema), errors: { fallback: 'Error getting events' } });
+
+/** One event out of its `{ data }` envelope: the answer is the event the page shows. */
+const eventAnswerSchema = z.pipe(eventResponseSchema, z.transform(({ data }) => data));
 
 /** GET event/{id}: one event, read from the response's `data`. */
-export const getEvent = async (id: string): Promise<Event> =>
-  (
-    await call({
-      method: 'GET',
-      path: `event/${segment(id)}`,
-      response: eventResponseSchema,
-      errors: { fallback: 'Error getting event' },
-    })
-  ).data;
+export const getEvent = (id: string): Promise<Event> =>
+  call({ method: 'GET', path: `event/${segment(id)}`, response: eventAnswerSchema, errors: { fallback: 'Error getting event' } });

@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { BlogPost, Course, Event } from '@agri/api-client';
-import { answer, kenyanDateTime } from '../dialect';
+import { inDialect, kenyanDateTime } from '../dialect';
 import { notFound, optionalCustomerId } from '../http';
+import { publicRead } from '../public-read';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
 
@@ -79,6 +80,8 @@ const hostedEvent = (event: Event) => ({
 export function catalogRoutes(services: Services): Hono {
   const { db, absoluteUrl } = services;
   const { dialect } = services.config;
+  /** Every answer here is public: tagged, so that a page confirms what it shows for a few hundred bytes. */
+  const read = (c: Context, reference: unknown, hosted?: () => unknown) => publicRead(c, inDialect(dialect, reference, hosted));
   const images = (list: { url: string }[]) => list.map(({ url }) => ({ url: absoluteUrl(url) }));
   const toEvent = (row: EventRow): Event => ({
     _id: row.id,
@@ -107,7 +110,7 @@ export function catalogRoutes(services: Services): Hono {
   });
 
   return new Hono()
-    .get('/course', async (c) => answer(c, dialect, (await db.query<CourseRow>('SELECT * FROM courses ORDER BY position')).map(toCourse)))
+    .get('/course', async (c) => read(c, (await db.query<CourseRow>('SELECT * FROM courses ORDER BY position')).map(toCourse)))
     .get('/course/:id', async (c) => {
       const [row] = await db.query<CourseRow>('SELECT * FROM courses WHERE id = $1', [pathId(c, 'Course')]);
       if (!row) throw notFound('Course');
@@ -119,22 +122,22 @@ export function catalogRoutes(services: Services): Hono {
           [customerId, row.id],
         );
       }
-      return answer(c, dialect, toCourse(row));
+      return read(c, toCourse(row));
     })
     .get('/event', async (c) => {
       const events = (await db.query<EventRow>('SELECT * FROM events ORDER BY start_date, start_time')).map(toEvent);
-      return answer(c, dialect, { data: events }, () => ({ data: events.map(hostedEvent) }));
+      return read(c, { data: events }, () => ({ data: events.map(hostedEvent) }));
     })
     .get('/event/:id', async (c) => {
       const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1', [pathId(c, 'Event')]);
       if (!row) throw notFound('Event');
       const event = toEvent(row);
-      return answer(c, dialect, { data: event }, () => ({ data: hostedEvent(event) }));
+      return read(c, { data: event }, () => ({ data: hostedEvent(event) }));
     })
-    .get('/blog', async (c) => answer(c, dialect, (await db.query<BlogRow>('SELECT * FROM blogs ORDER BY created_at DESC')).map(toBlogPost)))
+    .get('/blog', async (c) => read(c, (await db.query<BlogRow>('SELECT * FROM blogs ORDER BY created_at DESC')).map(toBlogPost)))
     .get('/blog/:id', async (c) => {
       const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1', [pathId(c, 'Blog post')]);
       if (!row) throw notFound('Blog post');
-      return answer(c, dialect, toBlogPost(row));
+      return read(c, toBlogPost(row));
     });
 }
