@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { pageFile, prerenderSite } from '../../tooling/prerender/prerender.mjs';
-import { rootDir } from '../../tooling/pnpm.mjs';
-import { securityHeaders } from '../../tooling/security-headers.mjs';
-import { serveStatic } from '../../tooling/static-server.mjs';
-import { portBase, siteConfig } from '../support/site-ports.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
+import { serveStatic } from '../../tooling/serve/static-server.mjs';
+import { siteConfig, testPort } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
 /** A price as the site shows it (formatKes of @agri/ui). */
 const formatKes = (amount: number) => `KES ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 }).format(amount)}`;
 
-const SITE_PORT = portBase + 6;
-const API_PORT = portBase + 7;
+const SITE_PORT = testPort(0);
+const API_PORT = testPort(1);
 const siteOrigin = `http://localhost:${SITE_PORT}`;
 const apiOrigin = `http://localhost:${API_PORT}`;
 const INTERVAL_MS = 1500;

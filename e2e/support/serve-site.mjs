@@ -15,13 +15,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prerenderFromChannel } from '../../tooling/delivery/prerender-channel.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
-import { rootDir } from '../../tooling/pnpm.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { intervalFromEnv, keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs';
-import { apps } from '../../tooling/sites.mjs';
-import { securityHeaders } from '../../tooling/security-headers.mjs';
-import { localApiSettings } from '../../tooling/site-config.mjs';
-import { serveStatic } from '../../tooling/static-server.mjs';
+import { apps } from '../../tooling/build/apps.mjs';
+import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
+import { localApiSettings } from '../../tooling/build/site-config.mjs';
+import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { ports, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
@@ -39,7 +39,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     PORT: String(ports.api),
     DATA_DIR: dataDir,
     SITE_URL: urlOf('shell'),
-    ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account', 'channel'].map(urlOf).join(','),
+    ALLOWED_ORIGINS: [...apps.map(({ name }) => name), 'channel'].map(urlOf).join(','),
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_OTP: '1000',

@@ -1,10 +1,13 @@
-// The delivery commands: `npm run promote`, `npm run rollback`, `npm run releases`, `npm run prerender`.
+// The delivery commands, one entry: `npm run release`, `npm run promote`, `npm run rollback`, `npm run releases`,
+// `npm run prerender`.
 import { parseArgs } from 'node:util';
 import { promote, rollback } from './channels.mjs';
 import { prerenderChannel } from './prerender-channel.mjs';
+import { release } from './release.mjs';
 import { DeliveryError, listApps, listChannels, listReleases, liveVersions, readChannel } from './store.mjs';
 
 const usage = {
+  release: 'npm run release -- <app> [--dist <folder>]',
   promote: 'npm run promote -- <app>@<version> --to <channel> [--force] [--no-prerender]',
   rollback: 'npm run rollback -- <app> --on <channel> [--force] [--no-prerender]',
   releases: 'npm run releases [-- --history <n>]',
@@ -62,6 +65,14 @@ function printReleases(historyLength) {
 }
 
 async function main(command, args) {
+  if (command === 'release') {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { dist: { type: 'string' } } });
+    if (positionals.length !== 1) throw new DeliveryError(`usage: ${usage.release}`);
+    const made = release(positionals[0], { dist: values.dist });
+    console.log(`\nReleased ${made.app}@${made.version} (commit ${made.commit ?? 'unknown'}${made.dirty ? ', with uncommitted changes' : ''}).`);
+    console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
+    return;
+  }
   if (command === 'releases') {
     const { values } = parseArgs({ args, options: { history: { type: 'string', default: '10' } } });
     return printReleases(Number(values.history));

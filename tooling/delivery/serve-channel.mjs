@@ -3,8 +3,8 @@
 // under /releases/.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { securityHeaders } from '../security-headers.mjs';
-import { serveStatic } from '../static-server.mjs';
+import { securityHeaders } from '../serve/security-headers.mjs';
+import { serveStatic } from '../serve/static-server.mjs';
 import { CLIENT_PAGE, channelDir, liveVersions, readChannel, readJson, releasesDir } from './store.mjs';
 
 /**

@@ -11,8 +11,8 @@
 // under the channel's lock, each file replaced whole by a rename (never seen half-written).
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { rootDir } from '../pnpm.mjs';
-import { localApiSettings } from '../site-config.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
+import { localApiSettings } from '../build/site-config.mjs';
 
 export const deployDir = () => process.env.DEPLOY_DIR ?? join(rootDir, 'deploy');
 export const releasesDir = () => join(deployDir(), 'releases');

@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { PAGE_CODE_LOADER } from './prerender/page-html.mjs';
-import { siteConfigFor } from './site-config.mjs';
-import { apps } from './sites.mjs';
+import { PAGE_CODE_LOADER } from '../prerender/page-html.mjs';
+import { siteConfigFor } from '../build/site-config.mjs';
+import { apps } from '../build/apps.mjs';
 
 /** Frames the pages embed: the contact page's map and the about/event videos. */
 const EMBED_ORIGINS = ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'];

@@ -1,4 +1,4 @@
-// Run by tooling/jest-console-guard.test.mjs, not by the unit suite: which of
+// Run by tooling/test-runners/jest/console-guard.test.mjs, not by the unit suite: which of
 // these tests the console guard of setup.ts fails, and with what message.
 test('is quiet', () => {});
 

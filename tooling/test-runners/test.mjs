@@ -5,11 +5,11 @@
 // names what failed.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildAll } from './build.mjs';
-import { ensureChromium } from './chromium.mjs';
-import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
-import { startPostgres } from './postgres.mjs';
+import { join, relative } from 'node:path';
+import { buildAll } from '../build/build.mjs';
+import { ensureChromium } from '../machine/chromium.mjs';
+import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
+import { startPostgres } from '../machine/postgres.mjs';
 
 const bin = (name) => join(rootDir, 'node_modules/.bin', name);
 const run = (command, args, options = {}) => {
@@ -21,11 +21,11 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 ensureChromium();
 
-const toolingTests = ['tooling', 'tooling/delivery', 'tooling/prerender'].flatMap((dir) =>
-  readdirSync(join(rootDir, dir))
-    .filter((name) => name.endsWith('.test.mjs'))
-    .map((name) => join(dir, name)),
-);
+/** The tooling's tests, every `*.test.mjs` under tooling/. */
+const toolingTests = readdirSync(join(rootDir, 'tooling'), { recursive: true })
+  .filter((path) => path.endsWith('.test.mjs') && !path.includes('node_modules'))
+  .map((path) => relative(rootDir, join(rootDir, 'tooling', path)))
+  .sort();
 const apiPackage = JSON.parse(readFileSync(join(rootDir, 'apps/api/package.json'), 'utf8'));
 
 // One PostgreSQL server for the whole run, started when a step first needs it; stopped on exit.
@@ -45,7 +45,7 @@ async function journeysOnPostgres() {
 }
 
 const steps = [
-  ['type-check', () => run(process.execPath, ['tooling/typecheck.mjs'])],
+  ['type-check', () => run(process.execPath, ['tooling/test-runners/typecheck.mjs'])],
   ['lint', () => run(bin('eslint'), ['.', '--max-warnings=0'])],
   ['unit tests', () => run(bin('jest'), ['--ci'])],
   ...(apiPackage.scripts?.test
@@ -57,7 +57,7 @@ const steps = [
         ],
       ]
     : []),
-  // Named one by one: given the folder, Node 20 would also run this file (test.mjs).
+  // Named one by one: given a folder, Node 20 would also run the files that are not tests.
   ['tooling tests', () => run(process.execPath, ['--test', ...toolingTests])],
   ['production build', () => buildAll(pnpm)],
   ['e2e suites', () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'])],

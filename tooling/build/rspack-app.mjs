@@ -1,12 +1,12 @@
-// The one build recipe every app uses: the shell (host) and the three remotes.
-// An app's rspack.config.mjs states only what is its own: name, port, exposes.
-import { readFileSync } from 'node:fs';
+// The one build recipe every app uses: the shell (host) and the remotes.
+// An app's rspack.config.mjs states only what is its own: what it exposes (and, for the shell, its runtime
+// plugins); its name and port are in its package.json (tooling/build/apps.mjs).
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { apps, readPackage } from './apps.mjs';
 import { siteConfigFor } from './site-config.mjs';
-import { apps } from './sites.mjs';
 
 const devOrigin = (name) => `http://localhost:${apps.find((app) => app.name === name).port}`;
 
@@ -34,8 +34,6 @@ const workspacePackages = {
   '@agri/api-client': 'packages/api-client',
 };
 
-const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-
 function sharedConfig(appDir) {
   const { dependencies } = readPackage(appDir);
   const shared = {};
@@ -47,7 +45,7 @@ function sharedConfig(appDir) {
   // A workspace package's major is its contract: the API client's is the API contract's (release gate).
   for (const [name, dir] of Object.entries(workspacePackages)) {
     const packageName = name.split('/').slice(0, 2).join('/');
-    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '..', dir)).version}` };
+    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '../..', dir)).version}` };
   }
   return shared;
 }
@@ -135,15 +133,17 @@ export class PrecompressPlugin {
 
 /**
  * @param {object} app
- * @param {string} app.name        federation name (also the global uniqueName)
- * @param {string} app.dir         the app's folder
- * @param {number} app.port        dev-server port
+ * @param {string} app.dir         the app's folder; its package.json names it (`@agri/<name>`: the federation
+ *                                 name, also the global uniqueName) and gives its dev port (`shell` or `remote`)
  * @param {Record<string,string>} [app.exposes]  modules a remote hands to the shell
  * @param {string[]} [app.runtimePlugins]
  */
-export function defineApp({ name, dir, port, exposes, runtimePlugins = [] }) {
+export function defineApp({ dir, exposes, runtimePlugins = [] }) {
   const isRemote = Boolean(exposes);
-  const { remote = { routes: [], consumes: [] } } = readPackage(dir);
+  const manifest = readPackage(dir);
+  const name = manifest.name.replace(/^@agri\//, '');
+  const { remote = { routes: [], consumes: [] } } = manifest;
+  const port = (manifest.shell ?? remote).port;
   return (_env, argv) => {
     const production = argv.mode === 'production';
     // A remote's own page (its main entry) is for its dev server; in production

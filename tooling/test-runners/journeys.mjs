@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { rootDir } from './pnpm.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
 
 const { values, tokens } = parseArgs({
   options: { 'base-url': { type: 'string' }, preview: { type: 'string' } },

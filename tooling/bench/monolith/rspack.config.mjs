@@ -3,9 +3,9 @@
 // product: nothing deploys it.
 import { join } from 'node:path';
 import { rspack } from '@rspack/core';
-import { PrecompressPlugin, moduleRules } from '../rspack-app.mjs';
+import { PrecompressPlugin, moduleRules } from '../../build/rspack-app.mjs';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 
 export default {
   mode: 'production',

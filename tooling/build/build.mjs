@@ -1,7 +1,7 @@
-// Production build of the shell and the three remotes; prints how long it took.
+// Production build of every app of the site (apps.mjs); prints how long it took.
 import { execFileSync } from 'node:child_process';
-import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
-import { apps } from './sites.mjs';
+import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
+import { apps } from './apps.mjs';
 
 export function buildAll(pnpm) {
   const started = performance.now();

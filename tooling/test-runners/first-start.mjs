@@ -4,7 +4,7 @@
 // Node's own modules only: nothing is installed when it runs.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { rootDir } from './pnpm.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
 
 const SITE = 'http://localhost:3000/';
 const COURSES = 'http://localhost:4000/api/course';

@@ -2,8 +2,8 @@
 // PostgreSQL server, with one and two instances. Niced: it shares the machine with builds and browsers.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { rootDir } from './pnpm.mjs';
-import { startPostgres } from './postgres.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
+import { startPostgres } from '../machine/postgres.mjs';
 
 const postgres = await startPostgres();
 const result = spawnSync('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'bench/api-bench.ts'], {

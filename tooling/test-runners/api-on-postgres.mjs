@@ -3,8 +3,8 @@
 // files named (paths relative to apps/api).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ensurePnpm, rootDir } from './pnpm.mjs';
-import { startPostgres } from './postgres.mjs';
+import { ensurePnpm, rootDir } from '../machine/pnpm.mjs';
+import { startPostgres } from '../machine/postgres.mjs';
 
 const files = process.argv.slice(2);
 const [command, args] = files.length

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const rootDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const rootDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const pinned = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).packageManager.split('@')[1];
 const localPrefix = join(rootDir, '.tooling', 'pnpm');
 const localBin = join(localPrefix, 'node_modules', '.bin', 'pnpm');

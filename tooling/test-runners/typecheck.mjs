@@ -2,19 +2,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { rootDir } from './pnpm.mjs';
+import { appNames } from '../build/apps.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
 
 const projects = [
   'packages/api-client',
   'packages/ui',
-  'apps/shell',
-  'apps/catalog',
-  'apps/content',
-  'apps/account',
-  'apps/api',
+  ...appNames.map((name) => `apps/${name}`),
   'e2e',
   'e2e/delivery/notices',
-  'tooling/monolith',
+  'tooling/bench/monolith',
 ].filter((project) => existsSync(join(rootDir, project, 'tsconfig.json')));
 
 let failed = false;

@@ -1,7 +1,7 @@
 // Debian's Chromium: the e2e suites run in it, and the prerenderer makes the public pages in it.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { CHROMIUM } from './prerender/prerender.mjs';
+import { CHROMIUM } from '../prerender/prerender.mjs';
 
 /** Installs Chromium with apt when it is missing and this runs as root; otherwise says how. */
 export function ensureChromium() {

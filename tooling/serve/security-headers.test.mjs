@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { rootDir } from './pnpm.mjs';
-import { pageHtml } from './prerender/page-html.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
+import { pageHtml } from '../prerender/page-html.mjs';
 import { INLINE_SCRIPT_HASH, INLINE_STYLE_HASHES, securityHeaders } from './security-headers.mjs';
 
 const siteConfig = {

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { remoteApps, remoteFacts, siteConfigFor } from './site-config.mjs';
+import { remoteApps } from './apps.mjs';
+import { siteConfigFor } from './site-config.mjs';
 
 const owns = (prefix, path) => path === prefix || path.startsWith(prefix === '/' ? '//' : `${prefix}/`);
 
@@ -18,7 +19,7 @@ test('every route of every remote is owned by one of its declared prefixes, and 
     for (const path of paths) {
       // '/course/:id' is owned as '/course/x' would be.
       const concrete = path.replace(/:[^/]+/g, 'x');
-      const owners = remoteApps.filter((other) => remoteFacts(other).routes.some((prefix) => owns(prefix, concrete)));
+      const owners = remoteApps.filter((other) => other.routes.some((prefix) => owns(prefix, concrete)));
       assert.deepEqual(owners.map((other) => other.name), [app.name], `${path} of ${app.name}`);
     }
   }

@@ -8,20 +8,20 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
+import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
-const { promote } = await import('./delivery/channels.mjs');
-const { prerenderChannel } = await import('./delivery/prerender-channel.mjs');
-const { release } = await import('./delivery/release.mjs');
-const { describeChannel, serveChannel } = await import('./delivery/serve-channel.mjs');
-const { listChannels, listReleases, liveVersions, readChannel } = await import('./delivery/store.mjs');
-const { ensureChromium } = await import('./chromium.mjs');
-const { waitForApi } = await import('./prerender/prerender.mjs');
-const { intervalFromEnv, keepPagesFresh } = await import('./prerender/fresh-pages.mjs');
-const { apiPort, apps } = await import('./sites.mjs');
+const { promote } = await import('../delivery/channels.mjs');
+const { prerenderChannel } = await import('../delivery/prerender-channel.mjs');
+const { release } = await import('../delivery/release.mjs');
+const { describeChannel, serveChannel } = await import('../delivery/serve-channel.mjs');
+const { listChannels, listReleases, liveVersions, readChannel } = await import('../delivery/store.mjs');
+const { ensureChromium } = await import('../machine/chromium.mjs');
+const { waitForApi } = await import('../prerender/prerender.mjs');
+const { intervalFromEnv, keepPagesFresh } = await import('../prerender/fresh-pages.mjs');
+const { apiPort, apps } = await import('../build/apps.mjs');
 
 const PRODUCTION = 'production';
 const PRODUCTION_PORT = 3000;

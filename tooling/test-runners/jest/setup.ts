@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
+
+// What a test waits for (findBy…, waitFor) may take a while on a busy machine: the first lazy module of a file is
+// compiled on the way. Waiting longer costs nothing when it shows at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 /*
  * Console guard. A React warning or a stray error in a passing test is a bug

@@ -1,16 +1,16 @@
-// The console guard of tooling/jest/setup.ts fails a test that prints an
+// The console guard of tooling/test-runners/jest/setup.ts fails a test that prints an
 // unexpected error or warning, and only such a test: checked on a fixture run
 // through jest with the suite's own config.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { rootDir } from './pnpm.mjs';
+import { rootDir } from '../../machine/pnpm.mjs';
 
 test('the console guard fails exactly the tests with unexpected console output', () => {
   const jest = spawnSync(
     join(rootDir, 'node_modules/.bin/jest'),
-    ['--ci', '--json', '--roots', '<rootDir>/tooling/jest/guard-fixture', '--testMatch', '**/*.fixture.ts'],
+    ['--ci', '--json', '--roots', '<rootDir>/tooling/test-runners/jest/guard-fixture', '--testMatch', '**/*.fixture.ts'],
     { cwd: rootDir, encoding: 'utf8' },
   );
   const [file] = JSON.parse(jest.stdout).testResults;

@@ -10,24 +10,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
+import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 // After the install: these import packages it brings.
-const { buildAll } = await import('./build.mjs');
-const { promote } = await import('./delivery/channels.mjs');
-const { prerenderChannel } = await import('./delivery/prerender-channel.mjs');
-const { release } = await import('./delivery/release.mjs');
-const { serveChannel } = await import('./delivery/serve-channel.mjs');
-const { readChannel, writeChannel } = await import('./delivery/store.mjs');
-const { ensureChromium } = await import('./chromium.mjs');
+const { buildAll } = await import('../build/build.mjs');
+const { promote } = await import('../delivery/channels.mjs');
+const { prerenderChannel } = await import('../delivery/prerender-channel.mjs');
+const { release } = await import('../delivery/release.mjs');
+const { serveChannel } = await import('../delivery/serve-channel.mjs');
+const { readChannel, writeChannel } = await import('../delivery/store.mjs');
+const { ensureChromium } = await import('../machine/chromium.mjs');
 const { measureFirstLoadJs } = await import('./first-load.mjs');
-const { CHROMIUM, prerenderSite, waitForApi } = await import('./prerender/prerender.mjs');
-const { securityHeaders } = await import('./security-headers.mjs');
-const { localApiSettings, remoteApps, remoteFacts } = await import('./site-config.mjs');
-const { serveStatic } = await import('./static-server.mjs');
+const { CHROMIUM, prerenderSite, waitForApi } = await import('../prerender/prerender.mjs');
+const { securityHeaders } = await import('../serve/security-headers.mjs');
+const { remoteApps } = await import('../build/apps.mjs');
+const { localApiSettings } = await import('../build/site-config.mjs');
+const { serveStatic } = await import('../serve/static-server.mjs');
 
 const ROUTES = ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -37,7 +38,7 @@ const log = (line) => console.log(`[bench] ${line}`);
 
 ensureChromium();
 buildAll(pnpm);
-execFileSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '-c', 'tooling/monolith/rspack.config.mjs'], { cwd: rootDir, stdio: 'inherit' });
+execFileSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '-c', 'tooling/bench/monolith/rspack.config.mjs'], { cwd: rootDir, stdio: 'inherit' });
 
 const scratch = mkdtempSync(join(tmpdir(), 'agri-bench-web-'));
 // A deploy folder of its own: nothing of npm start's is touched.
@@ -72,9 +73,9 @@ try {
   servers.push(await serveChannel({ channel: 'bench', port: PORTS.composed }));
 
   // Monolith: the same pages, one app, served the same way.
-  const monolithDir = join(rootDir, 'tooling/monolith/dist');
+  const monolithDir = join(rootDir, 'tooling/bench/monolith/dist');
   const config = {
-    remotes: Object.fromEntries(remoteApps.map((app) => [app.name, { manifest: '/built-in', routes: remoteFacts(app).routes }])),
+    remotes: Object.fromEntries(remoteApps.map((app) => [app.name, { manifest: '/built-in', routes: app.routes }])),
     api: apiSettings,
   };
   const files = { '/config.json': JSON.stringify(config) };

@@ -1,8 +1,8 @@
 // `npm run dev`: the API and every app's dev server, with live reload.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensurePnpm, installDependencies, rootDir } from './pnpm.mjs';
-import { apiPort, apps } from './sites.mjs';
+import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
+import { apiPort, apps } from '../build/apps.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
