@@ -1,7 +1,7 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import {
   Breadcrumb,
-  DetailPageState,
+  DataAreaView,
   PageHead,
   Skeleton,
   business,
@@ -55,7 +55,7 @@ function RelatedPosts({ currentId }: { currentId: string }) {
 
 function PostSkeleton() {
   return (
-    <div className="blog-post__article" aria-busy="true" aria-label="Loading article">
+    <div className="blog-post__article">
       <Skeleton height="2.5rem" />
       <Skeleton width="30%" />
       <Skeleton height="auto" className="blog-post__image-skeleton" />
@@ -104,10 +104,17 @@ export default function BlogPostPage() {
         ]}
       />
       <div className="blog-post">
-        <DetailPageState area={area} ready={!area.isLoading && post?._id === id} skeleton={<PostSkeleton />} notFound={NOT_FOUND}
-          failure={{ title: 'The article could not be loaded', text: area.message }} onRetry={() => void area.run(id)}>
-          {post ? <PostArticle post={post} /> : null}
-        </DetailPageState>
+        <DataAreaView
+          area={area}
+          isCurrent={(shown) => shown._id === id}
+          placeholder={<PostSkeleton />}
+          loadingLabel="Loading article"
+          notFound={NOT_FOUND}
+          failure={{ title: 'The article could not be loaded' }}
+          onRetry={() => void area.run(id)}
+        >
+          {(shown) => <PostArticle post={shown} />}
+        </DataAreaView>
         <RelatedPosts currentId={id} />
       </div>
     </div>
