@@ -104,14 +104,17 @@ test.beforeAll(async ({ siteUnderTest }) => {
   pages = { home: '/', courses: '/courses', course: `/course/${course}`, events: '/events', event: `/event/${event}`, blogs: '/blogs' };
   // A few pages of the site, not all of them: enough to see which are made again.
   const made = new Set(Object.values(pages));
-  const refresh = refreshFolder(pagesDir, (select) =>
-    prerenderSite({
-      siteUrl: siteOrigin,
-      template: readFileSync(join(shellDir, 'index.html'), 'utf8'),
-      outDir: pagesDir,
-      serveFrom: `http://127.0.0.1:${(staging.address() as AddressInfo).port}`,
-      select: (paths) => select(paths).filter((path) => made.has(path)),
-    }),
+  const refresh = refreshFolder(
+    pagesDir,
+    (select) =>
+      prerenderSite({
+        siteUrl: siteOrigin,
+        template: readFileSync(join(shellDir, 'index.html'), 'utf8'),
+        outDir: pagesDir,
+        serveFrom: `http://127.0.0.1:${(staging.address() as AddressInfo).port}`,
+        select: (paths) => select(paths).filter((path) => made.has(path)),
+      }),
+    { siteUrl: siteOrigin },
   );
   const first = await refresh();
   expect(first?.written.sort()).toEqual([...made].sort());
@@ -151,8 +154,12 @@ test('with an API that sends no ETag, a removed event leaves the served pages an
   const gone = api.events.find((entry) => entry._id === eventId)!;
   api.events = api.events.filter((entry) => entry._id !== eventId);
   await expect.poll(() => htmlOf(pages.events!), { timeout: 90_000 }).not.toContain(String(gone.title));
-  // Its own page is no longer served as a copy: the browser renders it, and finds it gone.
-  await expect.poll(() => htmlOf(pages.event!), { timeout: 30_000 }).not.toContain('id="prerendered-page"');
+  // Its own page is gone: not found, for a visitor and for a search engine, and out of the sitemap.
+  const eventPage = await fetch(`${siteOrigin}${pages.event}`);
+  expect(eventPage.status).toBe(404);
+  expect(eventPage.headers.get('x-robots-tag')).toBe('noindex');
+  expect(await htmlOf('/sitemap.xml')).not.toContain(pages.event!);
+  expect(await htmlOf('/sitemap.xml')).toContain(`<loc>${siteOrigin}/events</loc>`);
 
   const title = 'Aflatoxin testing in maize: what buyers now ask for';
   api.posts = [{ ...api.posts[0]!, _id: `${api.posts[0]!._id}-new`, title, createdAt: new Date().toISOString() }, ...api.posts];

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prerenderFromChannel } from '../../tooling/delivery/prerender-channel.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
+import { PRODUCTION } from '../../tooling/delivery/store.mjs';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { intervalFromEnv, keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs';
@@ -65,8 +66,10 @@ if (options.channel) {
   // The channel's pages are made with its own API's data; QA's are made again with the test-mode API's.
   const api = localApiSettings(urlOf('api'));
   await waitForApi(urlOf('api'));
-  const refresh = refreshFolder(pagesDir, (select) =>
-    prerenderFromChannel({ channel: options.channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }),
+  const refresh = refreshFolder(
+    pagesDir,
+    (select) => prerenderFromChannel({ channel: options.channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }),
+    { siteUrl: urlOf('shell'), production: options.channel === PRODUCTION, log },
   );
   report(await refresh());
   await serveChannel({ channel: options.channel, port: ports.shell, api, pages: pagesDir });
@@ -85,8 +88,10 @@ if (options.channel) {
   const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
   await waitForApi(urlOf('api'));
   const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
-  const refresh = refreshFolder(pagesDir, (select) =>
-    prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
+  const refresh = refreshFolder(
+    pagesDir,
+    (select) => prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
+    { siteUrl: urlOf('shell'), log },
   );
   report(await refresh());
   await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });

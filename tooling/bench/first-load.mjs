@@ -3,8 +3,13 @@
 // as the visitor scrolls to them, are not part of it.
 import { gzipSync } from 'node:zlib';
 
-/** First-load JavaScript budgets (KB, gzip): the home page, and every other public page. */
-export const FIRST_LOAD_BUDGET_KB = { home: 180, page: 200 };
+/**
+ * First-load JavaScript budgets (KB, gzip): the home page, and every other public page. A page whose data shows
+ * at once asks the API again once it is taken over (docs/prerendered-pages.md), which brings the API client's
+ * transport (axios, 21 KB) while the network is still busy; the home page asks nothing until the visitor
+ * scrolls to its lists.
+ */
+export const FIRST_LOAD_BUDGET_KB = { home: 180, page: 215 };
 export const firstLoadBudgetOf = (path) => (path === '/' ? FIRST_LOAD_BUDGET_KB.home : FIRST_LOAD_BUDGET_KB.page);
 
 /** @param {import('@playwright/test').Page} page */

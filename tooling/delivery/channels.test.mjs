@@ -165,3 +165,33 @@ test('prerendered pages are put in place for the releases they were made with, a
   assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), made(['/courses'])), false);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
 });
+
+test('only production is for search engines: every other channel answers noindex and closes robots.txt', async () => {
+  const shellVersion = 'shell-robots-1';
+  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
+  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
+  writeFileSync(
+    join(releaseDir('shell', shellVersion), 'release.json'),
+    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
+  );
+  const made = { written: [], sources: { reads: {}, seo: {}, listReads: [], answers: {}, paths: ['/courses'], clientRoutes: ['/login'] } };
+  for (const channel of ['production', 'staging']) {
+    promote('shell', shellVersion, channel);
+    assert.equal(publishPages(channel, liveVersions(readChannel(channel)), mkdtempSync(join(deploy, 'staged-')), made), true);
+  }
+  const { serveChannel } = await import('./serve-channel.mjs');
+  for (const [channel, noindex, robots] of [
+    ['production', null, /Disallow: \/login\n/],
+    ['staging', 'noindex', /^User-agent: \*\nDisallow: \/\n$/],
+  ]) {
+    const server = await serveChannel({ channel, port: 0 });
+    try {
+      const origin = `http://127.0.0.1:${server.address().port}`;
+      for (const path of ['/', '/courses', '/robots.txt']) assert.equal((await fetch(`${origin}${path}`)).headers.get('x-robots-tag'), noindex, `${channel} ${path}`);
+      assert.match(await (await fetch(`${origin}/robots.txt`)).text(), robots);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((closed) => server.close(closed));
+    }
+  }
+});

@@ -17,13 +17,12 @@ const { promote } = await import('../delivery/channels.mjs');
 const { prerenderChannel } = await import('../delivery/prerender-channel.mjs');
 const { release } = await import('../delivery/release.mjs');
 const { describeChannel, serveChannel } = await import('../delivery/serve-channel.mjs');
-const { listChannels, listReleases, liveVersions, readChannel } = await import('../delivery/store.mjs');
+const { listChannels, listReleases, liveVersions, PRODUCTION, readChannel } = await import('../delivery/store.mjs');
 const { ensureChromium } = await import('../machine/chromium.mjs');
 const { waitForApi } = await import('../prerender/prerender.mjs');
 const { intervalFromEnv, keepPagesFresh } = await import('../prerender/fresh-pages.mjs');
 const { apiPort, apps } = await import('../build/apps.mjs');
 
-const PRODUCTION = 'production';
 const PRODUCTION_PORT = 3000;
 
 // The shell first (it provides the shared libraries), then catalog before content, which uses its fragment.

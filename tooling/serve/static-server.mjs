@@ -26,10 +26,12 @@ const contentTypes = {
   '.ttf': 'font/ttf',
   '.eot': 'application/vnd.ms-fontobject',
   '.zip': 'application/zip',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** Text files: sent compressed (brotli, else gzip) to a browser that accepts it. JavaScript shrinks to about a third. */
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg']);
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.xml', '.txt']);
 const encoders = {
   // Quality 6: most of brotli's gain at a small part of its top level's time, on the first request of each file.
   br: (data) => brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
@@ -48,8 +50,12 @@ function chooseEncoding(acceptEncoding = '') {
   return ['br', 'gzip'].find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null;
 }
 
-/** Files a browser must revalidate on every load: pages, and files that name the hashed files or list releases. */
-const entryFiles = /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$/;
+/**
+ * Files a browser must revalidate on every load: pages, files that name the hashed files or list releases, and
+ * the site's own files at its root, which keep their names when they change (the sitemap, robots.txt, the
+ * icon, the logo and the share card).
+ */
+const entryFiles = /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png)$/;
 
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
@@ -57,11 +63,49 @@ function cacheControl(path) {
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
+/** The file beside the pages that says which paths are pages (tooling/prerender/site-files.mjs). */
+const ROUTES_FILE = '.routes.json';
+
+/** Whether `path` matches a route pattern of React Router's form: '/login', '/reset-password/:token', '/staff/*'. */
+function matchesRoute(pattern, path) {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  for (const [index, part] of want.entries()) {
+    if (part === '*') return true;
+    if (index >= have.length) return false;
+    if (!part.startsWith(':') && part !== have[index]) return false;
+  }
+  return want.length === have.length;
+}
+
+/**
+ * What the paths that are pages are, read from `.routes.json` beside the pages (re-read when it changes), or
+ * null when there is none: then every path without a file is a page.
+ */
+function routesReader(pagesDir) {
+  let cached = { mtimeMs: -1, routes: null };
+  return () => {
+    const file = join(pagesDir, ROUTES_FILE);
+    const stats = statOrNull(file);
+    if (!stats?.isFile()) return null;
+    if (stats.mtimeMs !== cached.mtimeMs) {
+      const { paths, clientRoutes } = JSON.parse(readFileSync(file, 'utf8'));
+      cached = { mtimeMs: stats.mtimeMs, routes: { paths: new Set(paths), clientRoutes } };
+    }
+    return cached.routes;
+  };
+}
+
 /**
  * Serves `dir` on `port`. A path without a file extension is a page: its
  * prerendered HTML (`<pages>/<path>/index.html`, `pages` being `dir` unless
  * given) if there is one, else `fallback` (the client-rendered page, index.html
- * unless given). `mounts` serve other folders under a path prefix, without pages
+ * unless given). When the pages came with a `.routes.json` (prerendering writes it),
+ * a path that is neither a public page nor a route rendered in the browser gets the
+ * same page with 404 and `X-Robots-Tag: noindex` (a removed course is not found, for
+ * a visitor and for a search engine alike). Files the prerenderer writes beside the
+ * pages (sitemap.xml, robots.txt) are served from there. No path under a name that
+ * starts with a dot is served (locks, staging folders, .routes.json). `mounts` serve other folders under a path prefix, without pages
  * (a channel's `/releases/`). `files` serves generated files in place of the
  * built ones (e.g. a config.json that points at other ports), as text or as a
  * function that makes the text for each request. `headers` (the security
@@ -74,6 +118,7 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {}, pages = dir, fallback = 'index.html' }) {
   const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: resolve(mountDir), site: false })), { prefix: '/', dir: resolve(dir), site: true }];
   const pagesDir = resolve(pages);
+  const readRoutes = routesReader(pagesDir);
   // Remotes are loaded from the shell's origin.
   const common = { ...headers, 'Access-Control-Allow-Origin': '*' };
   // Each file is compressed once per version (path, size and time of change) and encoding.
@@ -129,12 +174,20 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
     }
     if (decoded.includes('\0')) return answer(response, 400);
     const normalized = normalize(decoded).replaceAll('\\', '/');
+    if (normalized.split('/').some((segment) => segment.startsWith('.'))) return answer(response, 404);
     const { prefix, dir: root, site } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
     let relative = normalized.slice(prefix.length).replace(/^\/+/, '');
     let file = join(root, relative);
     if (!file.startsWith(root + sep) && file !== root) return answer(response, 403);
 
     let stats = statOrNull(file);
+    let status = 200;
+    let noindex = false;
+    if (!stats?.isFile() && site && extname(relative) && pagesDir !== root) {
+      // A file made with the pages (sitemap.xml, robots.txt).
+      const beside = join(pagesDir, relative);
+      if (beside.startsWith(pagesDir + sep)) ({ file, stats } = { file: beside, stats: statOrNull(beside) });
+    }
     if (!stats?.isFile()) {
       if (extname(relative) || !site) return answer(response, 404);
       // A page: its prerendered HTML, else the client-rendered page.
@@ -146,12 +199,20 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
       const found = candidates.map(([name, path]) => ({ name, path, stats: statOrNull(path) })).find((candidate) => candidate.stats?.isFile());
       if (!found) return answer(response, 404);
       ({ name: relative, path: file, stats } = found);
+      const routes = found.name === fallback ? readRoutes() : null;
+      const path = `/${normalized.replace(/^\/+|\/+$/g, '')}`;
+      if (routes && !routes.paths.has(path) && !routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) {
+        // Not a page: the client-rendered page says so, and the answer says so too.
+        status = 404;
+        noindex = true;
+      }
     }
     const fileHeaders = {
       ...common,
       'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
       'Content-Length': stats.size,
       'Cache-Control': cacheControl(relative),
+      ...(noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
     };
     if (compressible.has(extname(file))) {
       fileHeaders.Vary = 'Accept-Encoding';
@@ -159,12 +220,12 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
       if (encoding) {
         // A file that cannot be read throws here: the handler's catch answers 500.
         const body = compressedBody(file, stats, encoding);
-        response.writeHead(200, { ...fileHeaders, 'Content-Encoding': encoding, 'Content-Length': body.length });
+        response.writeHead(status, { ...fileHeaders, 'Content-Encoding': encoding, 'Content-Length': body.length });
         return response.end(withBody ? body : undefined);
       }
     }
     if (!withBody) {
-      response.writeHead(200, fileHeaders);
+      response.writeHead(status, fileHeaders);
       return response.end();
     }
     // Headers go out once the file is open, so a file that cannot be read is still a clean 500.
@@ -175,7 +236,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
       answer(response, 500);
     });
     stream.once('open', () => {
-      response.writeHead(200, fileHeaders);
+      response.writeHead(status, fileHeaders);
       // pipeline closes the file when the client goes away mid-answer.
       pipeline(stream, response, () => {});
     });

@@ -442,3 +442,56 @@ describe('prerendered pages and prebuilt compression', () => {
     assert.equal(stale.text, 'console.log("fresh");');
   });
 });
+
+describe('pages, the paths that are not pages, and the files made with them', () => {
+  let dir;
+  let pagesServer;
+  const get = (path) => fetch(`http://127.0.0.1:${pagesServer.address().port}${path}`);
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'static-server-pages-'));
+    const site = join(dir, 'site');
+    const pages = join(dir, 'pages');
+    mkdirSync(site, { recursive: true });
+    mkdirSync(join(pages, 'course', 'c1'), { recursive: true });
+    writeFileSync(join(site, 'app.html'), '<!doctype html><title>rendered in the browser</title>');
+    writeFileSync(join(site, '.lock'), '1234');
+    writeFileSync(join(pages, 'course', 'c1', 'index.html'), '<!doctype html><title>HACCP</title>');
+    writeFileSync(join(pages, 'sitemap.xml'), '<urlset/>');
+    writeFileSync(join(pages, 'robots.txt'), 'User-agent: *\n');
+    writeFileSync(join(pages, '.routes.json'), JSON.stringify({ paths: ['/course/c1', '/course/c2'], clientRoutes: ['/login', '/reset-password/:token', '/staff/*'] }));
+    pagesServer = await serveStatic({ dir: site, port: 0, pages, fallback: 'app.html' });
+  });
+  after(() => {
+    pagesServer?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a public page is its HTML; a public path not made yet and a route rendered in the browser get the page rendered in the browser', async () => {
+    assert.match(await (await get('/course/c1')).text(), /HACCP/);
+    for (const path of ['/course/c2', '/login', '/reset-password/abc123', '/staff', '/staff/leads/42']) {
+      const response = await get(path);
+      assert.equal(response.status, 200, path);
+      assert.match(await response.text(), /rendered in the browser/, path);
+      assert.equal(response.headers.get('x-robots-tag'), null, path);
+    }
+  });
+
+  test('any other path is not found (404, noindex), with the page that says so', async () => {
+    for (const path of ['/course/removed', '/nowhere', '/login/extra', '/reset-password']) {
+      const response = await get(path);
+      assert.equal(response.status, 404, path);
+      assert.equal(response.headers.get('x-robots-tag'), 'noindex', path);
+      assert.match(await response.text(), /rendered in the browser/, path);
+    }
+  });
+
+  test('serves the sitemap and robots.txt made with the pages, revalidated on every load, and nothing under a dot', async () => {
+    const sitemap = await get('/sitemap.xml');
+    assert.equal(sitemap.status, 200);
+    assert.match(sitemap.headers.get('content-type'), /^application\/xml/);
+    assert.equal(sitemap.headers.get('cache-control'), 'no-cache');
+    assert.equal((await get('/robots.txt')).status, 200);
+    for (const path of ['/.routes.json', '/.lock', '/course/.hidden']) assert.equal((await get(path)).status, 404, path);
+  });
+});

@@ -4,6 +4,7 @@ import {
   Button,
   DataAreaView,
   PageHead,
+  StructuredDataScript,
   Skeleton,
   formatKes,
   htmlToText,
@@ -19,6 +20,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useCourseStore } from '../../features/courses/courses-store';
+import { courseData } from '../../features/seo/structured-data';
 import { currentPageUrl } from '../../shared/current-page-url';
 import '../../features/detail/detail-page.css';
 import './course-page.css';
@@ -108,6 +110,7 @@ function CourseDetails({ course }: { course: Course }) {
         description={truncateText(htmlToText(course.description) || course.objective, 155)}
         keywords={`${course.title}, ${course.category}, agri-food training Kenya`}
       />
+      <StructuredDataScript data={courseData(window.location.origin, course)} />
       <header className="course-page__hero detail-hero">
         <div className="container">
           <Breadcrumb

@@ -1,4 +1,4 @@
-import { ButtonLink, DataAreaView, Skeleton, StatusPanel } from '@agri/ui';
+import { ButtonLink, DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript } from '@agri/ui';
 import { useDataAreaFor, type Course } from '@agri/api-client';
 import type { ReactNode } from 'react';
 import { useCoursesStore } from '../../features/courses/courses-store';
@@ -86,7 +86,18 @@ export default function CoursesPage() {
             </StatusPanel>
           }
         >
-          {(courses) => <CoursesTable rows={<CourseRows courses={courses} />} />}
+          {(courses) => (
+            <>
+              <CoursesTable rows={<CourseRows courses={courses} />} />
+              <StructuredDataScript
+                data={itemList(
+                  window.location.origin,
+                  'Courses',
+                  courses.map((course) => ({ name: course.title, path: `/course/${encodeURIComponent(course._id)}` })),
+                )}
+              />
+            </>
+          )}
         </DataAreaView>
       </div>
     </section>

@@ -4,6 +4,7 @@ import {
   Button,
   DataAreaView,
   PageHead,
+  StructuredDataScript,
   Skeleton,
   formatKes,
   htmlToText,
@@ -15,6 +16,7 @@ import { SafeHtml } from '@agri/ui/rich-text';
 import { useParams } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useEventStore } from '../../features/events/events-store';
+import { eventData } from '../../features/seo/structured-data';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
@@ -61,7 +63,9 @@ function EventDetails({ event }: { event: Event }) {
         title={pageTitle(event.title)}
         description={truncateText(htmlToText(event.description), 155)}
         keywords={`${event.title}, agri-food events Kenya, food safety forum`}
+        image={event.images[0]?.url}
       />
+      <StructuredDataScript data={eventData(window.location.origin, event)} />
       <header className="event-page__hero detail-hero">
         <div className="container">
           <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Events', to: '/events' }, { label: event.title }]} />

@@ -1,5 +1,5 @@
 import type { Event } from '@agri/api-client';
-import { ButtonLink, DataAreaView, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { ButtonLink, DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript, formatKes } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { cityOf, venueOf } from '../../features/events/event-place';
@@ -96,11 +96,20 @@ export default function EventsPage() {
           }
         >
           {(upcoming) => (
-            <ul className="event-grid">
-              {upcoming.map((event, index) => (
-                <EventCard key={event._id} event={event} first={index === 0} />
-              ))}
-            </ul>
+            <>
+              <ul className="event-grid">
+                {upcoming.map((event, index) => (
+                  <EventCard key={event._id} event={event} first={index === 0} />
+                ))}
+              </ul>
+              <StructuredDataScript
+                data={itemList(
+                  window.location.origin,
+                  'Upcoming Events',
+                  upcoming.map((event) => ({ name: event.title, path: `/event/${encodeURIComponent(event._id)}` })),
+                )}
+              />
+            </>
           )}
         </DataAreaView>
       </div>

@@ -3,6 +3,7 @@ import {
   Breadcrumb,
   DataAreaView,
   PageHead,
+  StructuredDataScript,
   Skeleton,
   business,
   pageTitle,
@@ -14,6 +15,7 @@ import { SafeHtml } from '@agri/ui/rich-text';
 import { Link, useParams } from '@agri/ui/router';
 import { BlogImage } from '../../features/blog/blog-image';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
+import { blogPostingData } from '../../features/seo/structured-data';
 import '../../styles/content.css';
 import './blog-post.css';
 
@@ -73,7 +75,9 @@ function PostArticle({ post }: { post: BlogPost }) {
         title={pageTitle(post.title)}
         description={truncateText(htmlToText(post.description), 155)}
         keywords={`${post.title}, agri-food blog Kenya, food safety, ${business.name}`}
+        image={post.images[0]?.url}
       />
+      <StructuredDataScript data={blogPostingData(window.location.origin, post)} />
       <h1>{post.title}</h1>
       <p className="blog-post__date">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>

@@ -1,5 +1,5 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
-import { DataAreaView, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
+import { DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
@@ -63,11 +63,20 @@ function BlogsBody() {
       empty={<StatusPanel title="No articles yet">Our consultants are writing the first articles. Check back soon.</StatusPanel>}
     >
       {(posts) => (
-        <div className="blog-grid">
-          {posts.map((post, index) => (
-            <BlogCard key={post._id} post={post} first={index === 0} />
-          ))}
-        </div>
+        <>
+          <div className="blog-grid">
+            {posts.map((post, index) => (
+              <BlogCard key={post._id} post={post} first={index === 0} />
+            ))}
+          </div>
+          <StructuredDataScript
+            data={itemList(
+              window.location.origin,
+              'Blog',
+              posts.map((post) => ({ name: post.title, path: `/blog/${encodeURIComponent(post._id)}` })),
+            )}
+          />
+        </>
       )}
     </DataAreaView>
   );
