@@ -61,7 +61,7 @@ describe('the delivery commands', { concurrency: true }, () => {
     const { run } = deployFolder();
     const mistakes = [
       ['release'],
-      ['release', 'catalog', 'content'],
+      ['release', 'catalog', 'another'],
       ['promote'],
       ['promote', 'catalog', '--to', 'staging'],
       ['promote', 'catalog@20261120.100000-abc1234'],
