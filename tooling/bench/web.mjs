@@ -1,9 +1,10 @@
 // `npm run bench:web`: the price of composition. The site is built twice, composed (the shell and three
 // remotes, released and promoted to a channel, as npm start serves it) and as one app (npm run
-// build:monolith), each prerendered with the same API's data and served the same way (tooling/static-server,
-// its compression and headers). For five public routes it prints, for both, the first-load JavaScript and
-// requests, and the medians of Lighthouse 12 (mobile, default simulated throttling), with the ratio
-// composed/monolith. Takes about ten minutes; run it on a quiet machine.
+// build:monolith), each prerendered with the same API's data and served the same way
+// (tooling/serve/static-server.mjs, its compression and headers). For five public routes it prints, for both,
+// the first-load JavaScript and requests, and the medians of Lighthouse 12 (mobile, default simulated
+// throttling), with the ratio composed/monolith (the figures and the table: lighthouse-table.mjs). Takes
+// about ten minutes; run it on a quiet machine.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
+import { benchmarkIndexLine, lighthouseFigures, medians, resultsTable } from './lighthouse-table.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
@@ -116,7 +118,8 @@ try {
     }
   }
   await browser.close();
-  printTable(results);
+  console.log(`\n${resultsTable({ routes: ROUTES, results, runs: RUNS, date: new Date().toISOString().slice(0, 10) })}`);
+  console.log(`\n${benchmarkIndexLine(results)}`);
 } finally {
   for (const server of servers) {
     server.closeAllConnections();
@@ -138,51 +141,10 @@ async function lighthouse(url) {
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking'],
       { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM } },
     );
-    const { categories, audits, environment } = JSON.parse(stdout);
-    return {
-      benchmarkIndex: environment.benchmarkIndex,
-      performance: Math.round(categories.performance.score * 100),
-      lcp: audits['largest-contentful-paint'].numericValue / 1000,
-      tbt: audits['total-blocking-time'].numericValue,
-      cls: audits['cumulative-layout-shift'].numericValue,
-      accessibility: Math.round(categories.accessibility.score * 100),
-      seo: Math.round(categories.seo.score * 100),
-    };
+    return lighthouseFigures(JSON.parse(stdout));
   } catch (error) {
     log(`a Lighthouse run of ${url} failed: ${String(error.stderr || error.message).split('\n').find(Boolean)}`);
     return null;
   }
 }
 
-function medians(runs) {
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)];
-  };
-  const keys = ['benchmarkIndex', 'performance', 'lcp', 'tbt', 'cls', 'accessibility', 'seo'];
-  return Object.fromEntries(keys.map((key) => [key, runs.length ? median(runs.map((run) => run[key])) : NaN]));
-}
-
-function printTable(results) {
-  const lines = [
-    '| route | build | first-load JS (KB gzip) | requests | perf | LCP (s) | TBT (ms) | CLS | a11y | SEO |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const route of ROUTES) {
-    const [composed, monolith] = ['composed', 'monolith'].map((site) => results.find((row) => row.route === route && row.site === site));
-    for (const row of [composed, monolith]) {
-      lines.push(
-        `| ${route} | ${row.site} | ${row.totalKb.toFixed(1)} | ${row.requests} | ${row.performance} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.accessibility} | ${row.seo} |`,
-      );
-    }
-    lines.push(`| ${route} | composed / monolith | ×${(composed.totalKb / monolith.totalKb).toFixed(2)} | | | ×${(composed.lcp / monolith.lcp).toFixed(2)} | | | | |`);
-  }
-  console.log(`\nLighthouse 12, mobile, median of ${RUNS} (${new Date().toISOString().slice(0, 10)}):\n`);
-  console.log(lines.join('\n'));
-  // Simulated throttling scales what this machine's CPU did: its speed moves LCP and TBT of both builds.
-  const indices = results.map((row) => row.benchmarkIndex).sort((a, b) => a - b);
-  console.log(
-    `\nLighthouse's CPU benchmark index of this machine: ${Math.round(indices[Math.floor(indices.length / 2)])} ` +
-      `(${Math.round(indices[0])}–${Math.round(indices.at(-1))}); times from machines with other indices are not comparable, ratios are.`,
-  );
-}

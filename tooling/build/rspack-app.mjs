@@ -35,7 +35,7 @@ const workspacePackages = {
 };
 
 function sharedConfig(appDir) {
-  const { dependencies } = readPackage(appDir);
+  const { dependencies = {} } = readPackage(appDir);
   const shared = {};
   // An app shares what it depends on (a small remote may need React alone).
   for (const name of singletons) {
@@ -111,13 +111,14 @@ export const moduleRules = (production) => [
 
 /**
  * Writes the brotli and gzip forms of each text file beside it, at the highest levels (once per release,
- * not per request): the local server and the production example send them as they are.
+ * not per request): the local server and the production example send them as they are. It runs after the
+ * stage at which the federation plugin writes mf-manifest.json, which the shell fetches on every visit.
  */
 export class PrecompressPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 },
         (assets) => {
           for (const [name, source] of Object.entries(assets)) {
             if (!/\.(js|css|html|json|svg)$/.test(name)) continue;

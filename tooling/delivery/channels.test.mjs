@@ -7,35 +7,18 @@ import { after, before, test } from 'node:test';
 import { promote, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
-import { channelDir, liveVersions, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
+import { channelDir, liveVersions, readChannel, writeFileAtomic } from './store.mjs';
+import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
 
 let deploy;
-let builds;
 before(() => {
   deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-test-'));
-  builds = mkdtempSync(join(tmpdir(), 'agri-builds-test-'));
   process.env.DEPLOY_DIR = deploy;
 });
 after(() => {
   delete process.env.DEPLOY_DIR;
   rmSync(deploy, { recursive: true, force: true });
-  rmSync(builds, { recursive: true, force: true });
 });
-
-const shared = (name, version, requiredVersion) => ({ name, version, requiredVersion, singleton: true });
-
-/** A build folder as rspack leaves it: the manifest, app.json and a file. */
-function fakeBuild(name, { exposes = ['routes'], routes = [], consumes = [], react = '^19.2.0', marker = name } = {}) {
-  const dir = join(builds, `${name}-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'mf-manifest.json'),
-    JSON.stringify({ name, shared: [shared('react', '19.3.1', react), shared('@agri/api-client', '1.0.0', '^1.0.0')], exposes: exposes.map((e) => ({ name: e })) }),
-  );
-  writeFileSync(join(dir, 'app.json'), JSON.stringify({ name, routes, consumes }));
-  writeFileSync(join(dir, 'page.js'), `/* ${marker} */`);
-  return dir;
-}
 
 test('a release is stored with its release.json and listed in its app’s index; it is never overwritten', () => {
   const now = new Date('2026-11-23T10:15:00Z');
@@ -84,14 +67,7 @@ test('promotion makes a release live in config.json by a versioned URL; rollback
 });
 
 test('the gate stops a promotion, and the channel stays as it was', () => {
-  // A shell release needs its own build (its files are named from its release folder): fake one in place.
-  const shellVersion = 'shell-test-1';
-  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
-  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<!doctype html><title>shell</title>');
-  writeFileSync(
-    join(releaseDir('shell', shellVersion), 'release.json'),
-    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: { react: '19.3.1' }, exposes: [], consumes: [], routes: [] }),
-  );
+  const shellVersion = fakeShellRelease('shell-test-1');
   promote('shell', shellVersion, 'gated');
   assert.equal(readFileSync(join(channelDir('gated'), 'index.html'), 'utf8'), '<!doctype html><title>shell</title>');
 
@@ -118,13 +94,7 @@ test('a file is replaced whole: no temporary file is left beside it', () => {
 });
 
 test('prerendered pages are put in place for the releases they were made with, and pages no longer made go', () => {
-  const shellVersion = 'shell-pages-1';
-  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
-  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
-  writeFileSync(
-    join(releaseDir('shell', shellVersion), 'release.json'),
-    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
-  );
+  const shellVersion = fakeShellRelease('shell-pages-1', { page: '<title>shell page</title>' });
   promote('shell', shellVersion, 'paged');
   const dir = channelDir('paged');
   const stage = (pages) => {

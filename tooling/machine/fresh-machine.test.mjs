@@ -4,7 +4,7 @@
 // import, may name only Node's own modules and files of the repository; the rest is imported with
 // `await import()` after the install.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { rootDir } from './pnpm.mjs';
@@ -59,5 +59,14 @@ describe('commands that install their own dependencies', () => {
   it('the import reader sees what Node resolves first', () => {
     const source = `// import 'commented';\nimport a from 'semver';\nimport { b,\n  c } from './d.mjs';\nexport { e } from "f";\nconst g = await import('h');\nimport './side.mjs';`;
     assert.deepEqual(staticImportsOf(source), ['semver', './d.mjs', 'f', './side.mjs']);
+  });
+});
+
+describe('the entry points of a fresh clone', () => {
+  it('.ci/run and the package.json scripts name scripts that exist', () => {
+    const commands = [readFileSync(join(rootDir, '.ci/run'), 'utf8'), ...Object.values(JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).scripts)];
+    const scripts = commands.flatMap((command) => [...command.matchAll(/\bnode\s+(\S+\.mjs)\b/g)].map(([, script]) => script));
+    assert.ok(scripts.includes('tooling/serve/start.mjs'), `npm start among ${scripts}`);
+    assert.deepEqual(scripts.filter((script) => !existsSync(join(rootDir, script))), []);
   });
 });

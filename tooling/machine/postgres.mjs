@@ -22,15 +22,23 @@ function findBinDir() {
   return versions.length ? join(DEBIAN_ROOT, versions[0], 'bin') : null;
 }
 
+/**
+ * Why no server can be started here, or null when one can: Debian's server is installed, or this process
+ * is root and installs it (CI).
+ */
+export function postgresUnavailable() {
+  if (findBinDir() || isRoot()) return null;
+  return (
+    `The PostgreSQL tests need Debian's PostgreSQL server (initdb, pg_ctl under ${DEBIAN_ROOT}). ` +
+    'Install it with: sudo apt-get update && sudo apt-get install -y postgresql'
+  );
+}
+
 function ensureServerInstalled() {
   const found = findBinDir();
   if (found) return found;
-  if (!isRoot()) {
-    throw new Error(
-      `The PostgreSQL tests need Debian's PostgreSQL server (initdb, pg_ctl under ${DEBIAN_ROOT}). ` +
-        'Install it with: sudo apt-get update && sudo apt-get install -y postgresql',
-    );
-  }
+  const unavailable = postgresUnavailable();
+  if (unavailable) throw new Error(unavailable);
   console.log('Installing Debian PostgreSQL for the PostgreSQL tests ...');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
@@ -65,8 +73,9 @@ function serverUser() {
 }
 
 /**
- * Starts a server; returns its admin URL (superuser `postgres`, no password, loopback only), a way to make
- * a fresh database, and stop(). The server stops when this process exits or is interrupted.
+ * Starts a server; returns its port, its admin URL (superuser `postgres`, no password, loopback only), its
+ * folder, a way to make a fresh database, and stop(), which deletes the folder. The server stops when this
+ * process exits or is interrupted.
  */
 export async function startPostgres() {
   const binDir = ensureServerInstalled();
@@ -122,6 +131,7 @@ export async function startPostgres() {
   return {
     port,
     adminUrl,
+    dir,
     /** Creates an empty database and returns its URL. */
     createDatabase(name) {
       asServer('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
