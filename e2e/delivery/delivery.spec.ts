@@ -132,7 +132,8 @@ test('a promoted catalog reaches the next visit with the shell untouched, and a 
   const listing = run('cli', 'releases');
   expect(listing.output).toMatch(new RegExp(`${versions.catalogNext}.*live on production`));
 
-  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL, '--no-prerender');
+  // Kept open to preview: the next test previews it.
+  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL, '--no-prerender', '--keep-preview');
   expect(rolledBack.output).toContain(`catalog on production is back on ${versions.catalog} (was ${versions.catalogNext})`);
   await page.goto(`${channel}/courses`);
   await expect(coursesHeading(page)).toHaveText('Our Courses');
@@ -172,16 +173,44 @@ test('a preview of anything but a published release is refused with a message, a
   });
   await page.goto(`${channel}/courses?preview=${encodeURIComponent('catalog@https://evil.example/mf-manifest.json')}`);
   await expect(page.getByRole('alert').filter({ hasText: 'Preview refused' })).toContainText(
-    'Preview refused: “catalog@https://evil.example/mf-manifest.json” is not a release (expected app@version).',
+    'Preview refused: the link does not name a release (expected app@version).',
   );
   await expect(coursesHeading(page)).toHaveText('Our Courses');
   expect(elsewhere).toEqual([]);
 
-  await page.goto(`${channel}/courses?preview=catalog@20991231.000000-0000000`);
-  await expect(page.getByRole('alert').filter({ hasText: 'Preview refused' })).toContainText(
-    'Preview refused: catalog@20991231.000000-0000000 is not a published release.',
-  );
+  // A version that reads as a message is not repeated: only a release found in the index is ever named.
+  await page.goto(`${channel}/courses?preview=catalog@Account_locked-call_0700000000`);
+  const refusal = page.getByRole('alert').filter({ hasText: 'Preview refused' });
+  await expect(refusal).toContainText('Preview refused: the link names no release of catalog open to preview (unknown, or withdrawn).');
+  await expect(refusal).not.toContainText('0700000000');
   await expect(coursesHeading(page)).toHaveText('Our Courses');
+});
+
+test('a release rolled back, or withdrawn by hand, no longer loads as a preview, and the journal says who and why (issue 23)', async ({ page }) => {
+  const channel = urlOf('channel');
+  const refused = page.getByRole('alert').filter({ hasText: 'Preview refused' });
+  const faulty = release('catalog', changedBuild('catalog', () => {}));
+  expect(promote('catalog', faulty).ok).toBe(true);
+  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL, '--no-prerender', '--reason', 'bookings fail on phones');
+  expect(rolledBack.output).toContain(`catalog@${faulty} is withdrawn from preview`);
+  await page.goto(`${channel}/courses?preview=catalog@${faulty}`);
+  await expect(refused).toContainText('the link names no release of catalog open to preview (unknown, or withdrawn).');
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+
+  // A tab that previews a release keeps it only until the release is withdrawn: its next page is the channel's.
+  await page.goto(`${channel}/courses?preview=catalog@${versions.catalogNext}`);
+  await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
+  const withdrawn = run('cli', 'releases', '--withdraw', `catalog@${versions.catalogNext}`, '--reason', 'wrong intake year');
+  expect(withdrawn.ok, withdrawn.output).toBe(true);
+  await page.reload();
+  await expect(refused).toBeVisible();
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+  await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+
+  const history = run('cli', 'releases', '--history').output;
+  expect(history).toMatch(new RegExp(`withdraw +catalog@${faulty} .*why: rolled back on production: bookings fail on phones.* by \\S+@\\S+`));
+  expect(history).toMatch(new RegExp(`withdraw +catalog@${versions.catalogNext} .*why: wrong intake year`));
+  expect(history).toMatch(new RegExp(`rollback +catalog@${versions.catalog} .*was ${faulty}.*why: bookings fail on phones`));
 });
 
 test('a fourth remote, with its own route table, goes live by promotion alone', async ({ page }) => {

@@ -1,12 +1,14 @@
 // Releases and channels on a throw-away deploy folder: immutable releases, promotion, rollback, history.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promote, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
+import { RELEASES, readJournal } from './journal.mjs';
+import { withdraw } from './previews.mjs';
 import { channelDir, liveVersions, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
 
 let deploy;
@@ -70,9 +72,8 @@ test('promotion makes a release live in config.json by a versioned URL; rollback
   assert.throws(() => promote('catalog', 'nope', 'staging'), /catalog@nope is not a published release/);
   assert.throws(() => promote('catalog', v1, '../etc'), /not a valid channel name/);
 
-  const { history } = readChannel('staging');
   assert.deepEqual(
-    history.map(({ action, version, previous }) => [action, version, previous]),
+    readJournal('staging').map(({ action, version, previous }) => [action, version, previous]),
     [
       ['promote', v1, null],
       ['promote', v2, v1],
@@ -105,7 +106,17 @@ test('the gate stops a promotion, and the channel stays as it was', () => {
   const clash = release('notices', { dist: fakeBuild('notices', { routes: ['/courses/news'] }) }).version;
   assert.throws(() => promote('notices', clash, 'gated'), /claims the route prefix \/courses\/news, but \/courses belongs to catalog/);
   promote('notices', clash, 'gated', { force: true });
-  assert.match(readChannel('gated').history.at(-1).forced[0], /claims the route prefix/);
+  const journal = readJournal('gated');
+  assert.match(journal.at(-1).forced[0], /claims the route prefix/);
+  // Each refusal is in the journal too, with what was attempted and why.
+  assert.deepEqual(
+    journal.filter((entry) => entry.action === 'refused').map(({ attempted, app, version }) => [attempted, app, version]),
+    [
+      ['promote', 'catalog', react20],
+      ['promote', 'notices', clash],
+    ],
+  );
+  assert.match(journal.find((entry) => entry.action === 'refused').reason, /needs react \^20\.0\.0/);
 });
 
 test('a file is replaced whole: no temporary file is left beside it', () => {
@@ -152,4 +163,59 @@ test('prerendered pages are put in place for the releases they were made with, a
   // Pages made for releases that are no longer live are not put in place.
   assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), ['/courses']), false);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
+});
+
+test('a release refuses a build that holds symbolic links, wherever they point (issue 23)', () => {
+  const outward = fakeBuild('catalog');
+  symlinkSync('/etc/passwd', join(outward, 'passwd.js'));
+  assert.throws(() => release('catalog', { dist: outward }), /a release holds files, not symbolic links: passwd\.js/);
+  const nested = fakeBuild('catalog');
+  mkdirSync(join(nested, 'assets'));
+  symlinkSync(join(nested, 'page.js'), join(nested, 'assets', 'alias.js'));
+  assert.throws(() => release('catalog', { dist: nested }), /symbolic links: assets\/alias\.js/);
+  assert.deepEqual(readdirSync(join(deploy, 'releases/catalog')).filter((name) => name.startsWith('.incoming')), []);
+});
+
+const previewable = (app) => JSON.parse(readFileSync(join(deploy, 'releases', app, 'index.json'), 'utf8')).releases.map((entry) => entry.version);
+
+test('a withdrawn release leaves the preview list for good, and the journal of releases says who and why (issue 23)', () => {
+  const v1 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
+  const v2 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
+  assert.deepEqual(previewable('content'), [v1, v2]);
+  withdraw('content', v2, { reason: 'prices wrong on /about' });
+  assert.deepEqual(previewable('content'), [v1]);
+  assert.throws(() => withdraw('content', v2), /withdrawn from preview already/);
+  assert.throws(() => withdraw('content', 'nope'), /content@nope is not a published release/);
+  // A later release rewrites the index: the withdrawn one stays off it.
+  const v3 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
+  assert.deepEqual(previewable('content'), [v1, v3]);
+  const entry = readJournal(RELEASES).find((line) => line.action === 'withdraw' && line.app === 'content' && line.version === v2);
+  assert.equal(entry.reason, 'prices wrong on /about');
+  assert.match(entry.who, /.+@.+/);
+  assert.match(entry.at, /^\d{4}-\d\d-\d\dT/);
+});
+
+test('a rollback withdraws the release it takes off, unless told to keep it open to preview (issue 23)', () => {
+  const base = release('account', { dist: fakeBuild('account', { routes: ['/login'] }) }).version;
+  const kept = release('account', { dist: fakeBuild('account', { routes: ['/login'] }) }).version;
+  const bad = release('account', { dist: fakeBuild('account', { routes: ['/login'] }) }).version;
+  promote('account', base, 'previews');
+  promote('account', kept, 'previews');
+  rollback('account', 'previews', { keepPreview: true });
+  assert.deepEqual(previewable('account'), [base, kept, bad]);
+  promote('account', bad, 'previews');
+  rollback('account', 'previews', { reason: 'login broken' });
+  assert.deepEqual(previewable('account'), [base, kept]);
+  assert.match(readJournal(RELEASES).at(-1).reason, /rolled back on previews: login broken/);
+});
+
+test('the journal is only ever appended to: every earlier line stays byte for byte (issue 23, issue 26)', () => {
+  const file = join(deploy, 'journal', 'staging.jsonl');
+  const before = readFileSync(file, 'utf8');
+  const v = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  promote('catalog', v, 'staging');
+  rollback('catalog', 'staging', { keepPreview: true });
+  const after = readFileSync(file, 'utf8');
+  assert.ok(after.startsWith(before), 'earlier lines were rewritten');
+  assert.equal(after.slice(before.length).trim().split('\n').length, 2);
 });

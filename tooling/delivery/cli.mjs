@@ -1,15 +1,45 @@
 // The delivery commands: `npm run promote`, `npm run rollback`, `npm run releases`, `npm run prerender`.
 import { parseArgs } from 'node:util';
 import { promote, rollback } from './channels.mjs';
+import { RELEASES, readJournal } from './journal.mjs';
 import { prerenderChannel } from './prerender-channel.mjs';
+import { withdraw, withdrawnVersions } from './previews.mjs';
 import { DeliveryError, listApps, listChannels, listReleases, liveVersions, readChannel } from './store.mjs';
 
 const usage = {
   promote: 'npm run promote -- <app>@<version> --to <channel> [--force] [--no-prerender]',
-  rollback: 'npm run rollback -- <app> --on <channel> [--force] [--no-prerender]',
-  releases: 'npm run releases [-- --history <n>]',
+  rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender]',
+  releases: 'npm run releases [-- --history [--on <channel>] | --withdraw <app>@<version> [--reason <text>]]',
   prerender: 'npm run prerender -- --on <channel>',
 };
+
+/** app@version, as the commands take it. */
+function releaseArgument(value, command) {
+  const [app, version] = (value ?? '').split('@');
+  if (!app || !version) throw new DeliveryError(`usage: ${usage[command]}`);
+  return { app, version };
+}
+
+/** One journal line as a person reads it. */
+function describeEntry(entry) {
+  const what = entry.action === 'refused' ? `refused  ${entry.attempted} of ${entry.app}@${entry.version}` : `${entry.action.padEnd(8)} ${entry.app}@${entry.version}`;
+  const details = [
+    entry.previous ? `was ${entry.previous}` : null,
+    entry.forced ? 'FORCED' : null,
+    entry.reason ? `why: ${entry.reason.split('\n').join(' ')}` : null,
+  ].filter(Boolean);
+  return `${entry.at}  ${what}${details.length ? `  (${details.join('; ')})` : ''}  by ${entry.who}`;
+}
+
+/** The journals, oldest first: the releases' and each channel's (or one channel's). */
+function printHistory(channel) {
+  const scopes = channel ? [channel] : [RELEASES, ...listChannels()];
+  for (const scope of scopes) {
+    const entries = readJournal(scope);
+    console.log(`\n${scope === RELEASES ? 'releases' : `channel ${scope}`} (${entries.length} entries, oldest first)`);
+    for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
+  }
+}
 
 /**
  * Makes the channel's public pages again. A page that cannot be made (its data could not be read) is
@@ -32,7 +62,7 @@ async function prerender(channel) {
   return failed.length === 0;
 }
 
-function printReleases(historyLength) {
+function printReleases(recentCount) {
   const channels = listChannels().map((name) => readChannel(name));
   const apps = listApps();
   if (!apps.length) {
@@ -41,28 +71,33 @@ function printReleases(historyLength) {
   }
   for (const app of apps) {
     console.log(`\n${app}`);
+    const withdrawn = withdrawnVersions(app);
     for (const release of listReleases(app).reverse()) {
       const live = channels.filter((state) => liveVersions(state)[app] === release.version).map((state) => state.channel);
-      const mark = live.length ? `  ← live on ${live.join(', ')}` : '';
+      const mark = `${live.length ? `  ← live on ${live.join(', ')}` : ''}${withdrawn.has(release.version) ? '  (withdrawn from preview)' : ''}`;
       console.log(`  ${release.version.padEnd(32)} ${release.builtAt}  ${(release.commit ?? 'unknown').slice(0, 12)}${mark}`);
     }
   }
   for (const state of channels) {
     console.log(`\nchannel ${state.channel}`);
     for (const [app, version] of Object.entries(liveVersions(state))) console.log(`  ${app.padEnd(10)} ${version}`);
-    const recent = state.history.slice(-historyLength).reverse();
-    if (recent.length) console.log('  history (newest first):');
-    for (const entry of recent) {
-      const from = entry.previous ? ` (was ${entry.previous})` : '';
-      console.log(`    ${entry.at}  ${entry.action.padEnd(8)} ${entry.app}@${entry.version}${from}${entry.forced ? '  FORCED' : ''}`);
-    }
+    const recent = readJournal(state.channel).slice(-recentCount).reverse();
+    if (recent.length) console.log('  recent (newest first; all of it: npm run releases -- --history):');
+    for (const entry of recent) console.log(`    ${describeEntry(entry)}`);
   }
 }
 
 async function main(command, args) {
   if (command === 'releases') {
-    const { values } = parseArgs({ args, options: { history: { type: 'string', default: '10' } } });
-    return printReleases(Number(values.history));
+    const { values } = parseArgs({ args, options: { history: { type: 'boolean' }, on: { type: 'string' }, withdraw: { type: 'string' }, reason: { type: 'string' } } });
+    if (values.withdraw) {
+      const { app, version } = releaseArgument(values.withdraw, 'releases');
+      withdraw(app, version, { reason: values.reason });
+      console.log(`${app}@${version} is withdrawn: no preview link loads it any more. Its files stay for the channels that use it.`);
+      return;
+    }
+    if (values.history) return printHistory(values.on);
+    return printReleases(10);
   }
   if (command === 'prerender') {
     const { values } = parseArgs({ args, options: { on: { type: 'string' } } });
@@ -73,8 +108,8 @@ async function main(command, args) {
   const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false } };
   if (command === 'promote') {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, ...changeOptions } });
-    const [app, version] = (positionals[0] ?? '').split('@');
-    if (positionals.length !== 1 || !version || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
+    if (positionals.length !== 1 || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
+    const { app, version } = releaseArgument(positionals[0], 'promote');
     const { previous, warnings } = promote(app, version, values.to, { force: values.force });
     for (const warning of warnings) console.warn(`forced past: ${warning.message}`);
     console.log(`${app}@${version} is live on ${values.to}${previous ? ` (was ${previous})` : ''}. Visitors get it on their next page load.`);
@@ -82,10 +117,12 @@ async function main(command, args) {
     return;
   }
   if (command === 'rollback') {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { on: { type: 'string' }, ...changeOptions } });
+    const options = { on: { type: 'string' }, 'keep-preview': { type: 'boolean', default: false }, reason: { type: 'string' }, ...changeOptions };
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
     if (positionals.length !== 1 || !values.on) throw new DeliveryError(`usage: ${usage.rollback}`);
-    const { from, to } = rollback(positionals[0], values.on, { force: values.force });
+    const { from, to } = rollback(positionals[0], values.on, { force: values.force, keepPreview: values['keep-preview'], reason: values.reason });
     console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}).`);
+    if (!values['keep-preview']) console.log(`${positionals[0]}@${from} is withdrawn from preview (--keep-preview keeps it open).`);
     if (!values['no-prerender']) await prerender(values.on);
     return;
   }

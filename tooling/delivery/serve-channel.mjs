@@ -31,8 +31,9 @@ export async function serveChannel({ channel, port, api, pages }) {
     pages: pages ?? dir,
     fallback: CLIENT_PAGE,
     mounts: { '/releases/': releasesDir() },
-    // The releases are on this origin, so the policy depends on the API settings only.
-    headers: securityHeaders(config()),
+    // The releases are on this origin, so the policy depends on the API settings only; HSTS when the
+    // channel's public address is HTTPS (a TLS proxy or CDN in front of this server).
+    headers: securityHeaders(config(), { https: readChannel(channel).siteUrl.startsWith('https://') }),
     files: api ? { '/config.json': () => JSON.stringify(config()) } : {},
   });
 }
