@@ -45,6 +45,11 @@ export interface RateLimits {
   otp: number;
   /** Codes and notices mailed to one address per window, so nobody can flood a stranger's mailbox. */
   mailsPerAddress: number;
+  /**
+   * Browser report batches per client address per window: a visitor's browser sends one or two a page, and
+   * many visitors may share one address (a school, a mobile operator's gateway).
+   */
+  reports: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -112,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerAccount: int(env.RATE_LIMIT_LOGIN_ACCOUNT, 10),
       otp: int(env.RATE_LIMIT_OTP, 10),
       mailsPerAddress: int(env.RATE_LIMIT_MAILS, 5),
+      reports: int(env.RATE_LIMIT_REPORTS, 600),
     },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
