@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { PAGE_CODE_LOADER } from './prerender/page-html.mjs';
-import { siteConfigFor } from './site-config.mjs';
+import { reportSettings, siteConfigFor } from './site-config.mjs';
 import { apps } from './sites.mjs';
 
 /** Frames the pages embed: the contact page's map and the about/event videos. */
@@ -51,14 +51,14 @@ export const PERMISSIONS_POLICY = [
 /** Two years, subdomains included: the value HSTS preload lists ask for. Only ever sent for an HTTPS site. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
-/** Where browsers send Content-Security-Policy violations: the API's report endpoint (POST /api/reports). */
-export const reportsUrlOf = (siteConfig) => new URL('reports', siteConfig.api.apiBaseUrl).href;
+/** Where browsers send Content-Security-Policy violations: where the site's reports go (the API's POST /api/reports). */
+export const reportsUrlOf = (siteConfig) => siteConfig.reports?.url ?? reportSettings(siteConfig.api).url;
 
 /** The origin of an absolute URL; none for a path on the site's own origin (a channel's releases). */
 const originOf = (url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []);
 
 /**
- * @param {{ remotes: Record<string, { manifest: string }>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] } }} siteConfig
+ * @param {{ remotes: Record<string, { manifest: string }>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] }, reports?: { url: string } }} siteConfig
  * @param {{ https?: boolean }} [served] `https`: the site's visitors reach it over HTTPS (its public URL), so
  *   browsers are told to use nothing else (Strict-Transport-Security; never sent over plain HTTP).
  * @returns {{ 'Content-Security-Policy': string, 'Reporting-Endpoints'?: string, 'X-Frame-Options': string, 'X-Content-Type-Options': string,

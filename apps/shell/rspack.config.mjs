@@ -8,5 +8,5 @@ export default defineApp({
   name: 'shell',
   dir,
   port: 3000,
-  runtimePlugins: [join(dir, 'src/federation/bounded-loading-plugin.ts'), join(dir, 'src/federation/compatibility-plugin.ts')],
+  runtimePlugins: [join(dir, 'src/federation/bounded-loading-plugin.ts'), join(dir, 'src/federation/compatibility-plugin.ts'), join(dir, 'src/federation/reporting-plugin.ts')],
 });

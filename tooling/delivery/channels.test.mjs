@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { promote, rollback } from './channels.mjs';
+import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
@@ -65,7 +65,7 @@ test('promotion makes a release live in config.json by a versioned URL; rollback
   assert.deepEqual(config().remotes.catalog, { manifest: `/releases/catalog/${v2}/mf-manifest.json`, routes: ['/courses', '/events'], version: v2 });
   assert.equal(config().releases, '/releases/');
 
-  assert.deepEqual(rollback('catalog', 'staging'), { from: v2, to: v1 });
+  assert.deepEqual(rollback('catalog', 'staging'), { from: v2, to: v1, canary: false });
   assert.equal(config().remotes.catalog.version, v1);
   assert.throws(() => rollback('catalog', 'staging'), /catalog has no earlier release on staging/);
   assert.throws(() => promote('catalog', v1, 'staging'), /is live on staging already/);
@@ -230,4 +230,51 @@ test('the journal is only ever appended to: every earlier line stays byte for by
   const after = readFileSync(file, 'utf8');
   assert.ok(after.startsWith(before), 'earlier lines were rewritten');
   assert.equal(after.slice(before.length).trim().split('\n').length, 2);
+});
+
+test('a canary: config.json names both releases and the share; it steps on, finishes, or rolls back to 0 %, each in the journal (issue 26)', () => {
+  const stable = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  const next = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  const other = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  assert.throws(() => promoteCanary('catalog', next, 'canaries', 10), /nothing of catalog is live on canaries/);
+  promote('catalog', stable, 'canaries');
+  const config = () => JSON.parse(readFileSync(join(channelDir('canaries'), 'config.json'), 'utf8'));
+
+  assert.deepEqual(promoteCanary('catalog', next, 'canaries', 10), { live: stable, share: 10, was: 0 });
+  assert.deepEqual(config().remotes.catalog, {
+    manifest: `/releases/catalog/${stable}/mf-manifest.json`,
+    routes: ['/courses'],
+    version: stable,
+    canary: { manifest: `/releases/catalog/${next}/mf-manifest.json`, routes: ['/courses'], version: next, share: 10 },
+  });
+  assert.deepEqual(promoteCanary('catalog', next, 'canaries', 50), { live: stable, share: 50, was: 10 });
+  assert.equal(config().remotes.catalog.canary.share, 50);
+  assert.throws(() => promoteCanary('catalog', other, 'canaries', 10), /catalog@.+ is in canary on canaries \(50 %\)/);
+  assert.throws(() => promote('catalog', other, 'canaries'), /is in canary on canaries/);
+  assert.throws(() => promoteCanary('catalog', next, 'canaries', 100), /from 1 to 99/);
+
+  // Rolled back: every visitor on the live release; the canary's release withdrawn from preview.
+  assert.deepEqual(rollback('catalog', 'canaries', { reason: 'errors', evidence: { canary: { sessions: 40 } }, who: 'canary watcher' }), { from: next, to: stable, canary: true });
+  assert.equal(config().remotes.catalog.canary, undefined);
+  assert.equal(config().remotes.catalog.version, stable);
+  assert.ok(!previewable('catalog').includes(next));
+
+  promoteCanary('catalog', other, 'canaries', 10);
+  assert.deepEqual(finishCanary('catalog', 'canaries'), { from: stable, to: other });
+  assert.deepEqual(config().remotes.catalog, { manifest: `/releases/catalog/${other}/mf-manifest.json`, routes: ['/courses'], version: other });
+  assert.throws(() => finishCanary('catalog', 'canaries'), /catalog has no canary on canaries/);
+
+  assert.deepEqual(
+    readJournal('canaries').slice(1).map(({ action, share }) => [action, share]),
+    [
+      ['canary', 10],
+      ['canary-step', 50],
+      ['canary-rollback', 0],
+      ['canary', 10],
+      ['canary-finish', 100],
+    ],
+  );
+  const rolledBack = readJournal('canaries').find((entry) => entry.action === 'canary-rollback');
+  assert.equal(rolledBack.who, 'canary watcher');
+  assert.deepEqual(rolledBack.evidence, { canary: { sessions: 40 } });
 });

@@ -1,13 +1,13 @@
 // The delivery commands: `npm run promote`, `npm run rollback`, `npm run releases`, `npm run prerender`.
 import { parseArgs } from 'node:util';
-import { promote, rollback } from './channels.mjs';
+import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
 import { prerenderChannel } from './prerender-channel.mjs';
 import { withdraw, withdrawnVersions } from './previews.mjs';
 import { DeliveryError, listApps, listChannels, listReleases, liveVersions, readChannel } from './store.mjs';
 
 const usage = {
-  promote: 'npm run promote -- <app>@<version> --to <channel> [--force] [--no-prerender]',
+  promote: 'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender]  |  <app> --to <channel> --finish',
   rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender]',
   releases: 'npm run releases [-- --history [--on <channel>] | --withdraw <app>@<version> [--reason <text>]]',
   prerender: 'npm run prerender -- --on <channel> [--changed]',
@@ -24,9 +24,11 @@ function releaseArgument(value, command) {
 function describeEntry(entry) {
   const what = entry.action === 'refused' ? `refused  ${entry.attempted} of ${entry.app}@${entry.version}` : `${entry.action.padEnd(8)} ${entry.app}@${entry.version}`;
   const details = [
-    entry.previous ? `was ${entry.previous}` : null,
+    entry.share !== undefined ? `${entry.was !== undefined ? `${entry.was} % → ` : ''}${entry.share} % of visitors` : null,
+    entry.previous ? `${entry.action.startsWith('canary') ? 'live' : 'was'} ${entry.previous}` : null,
     entry.forced ? 'FORCED' : null,
     entry.reason ? `why: ${entry.reason.split('\n').join(' ')}` : null,
+    entry.evidence ? `evidence: ${JSON.stringify(entry.evidence)}` : null,
   ].filter(Boolean);
   return `${entry.at}  ${what}${details.length ? `  (${details.join('; ')})` : ''}  by ${entry.who}`;
 }
@@ -109,9 +111,23 @@ async function main(command, args) {
   }
   const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false } };
   if (command === 'promote') {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, ...changeOptions } });
+    const options = { to: { type: 'string' }, canary: { type: 'string' }, finish: { type: 'boolean', default: false }, ...changeOptions };
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
     if (positionals.length !== 1 || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
+    if (values.finish) {
+      const { from, to } = finishCanary(positionals[0].split('@')[0], values.to);
+      console.log(`${positionals[0].split('@')[0]}@${to} is live on ${values.to} for every visitor (was ${from}; the canary is over).`);
+      if (!values['no-prerender']) await prerender(values.to);
+      return;
+    }
     const { app, version } = releaseArgument(positionals[0], 'promote');
+    if (values.canary !== undefined) {
+      // The pages stay those of the live release: a canary visitor's page is rendered afresh with the canary.
+      const { live, share, was } = promoteCanary(app, version, values.to, Number(values.canary), { force: values.force });
+      console.log(`${app}@${version} is live on ${values.to} for ${share} % of visitors (was ${was} %); the others keep ${live}.`);
+      console.log(`Step on with --canary <share>, end with: npm run promote -- ${app} --to ${values.to} --finish, or npm run rollback -- ${app} --on ${values.to}.`);
+      return;
+    }
     const { previous, warnings } = promote(app, version, values.to, { force: values.force });
     for (const warning of warnings) console.warn(`forced past: ${warning.message}`);
     console.log(`${app}@${version} is live on ${values.to}${previous ? ` (was ${previous})` : ''}. Visitors get it on their next page load.`);
@@ -122,10 +138,11 @@ async function main(command, args) {
     const options = { on: { type: 'string' }, 'keep-preview': { type: 'boolean', default: false }, reason: { type: 'string' }, ...changeOptions };
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
     if (positionals.length !== 1 || !values.on) throw new DeliveryError(`usage: ${usage.rollback}`);
-    const { from, to } = rollback(positionals[0], values.on, { force: values.force, keepPreview: values['keep-preview'], reason: values.reason });
-    console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}).`);
+    const { from, to, canary } = rollback(positionals[0], values.on, { force: values.force, keepPreview: values['keep-preview'], reason: values.reason });
+    console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}${canary ? ' in canary' : ''}).`);
     if (!values['keep-preview']) console.log(`${positionals[0]}@${from} is withdrawn from preview (--keep-preview keeps it open).`);
-    if (!values['no-prerender']) await prerender(values.on);
+    // A canary's end changes no page: the pages are made with the live releases.
+    if (!canary && !values['no-prerender']) await prerender(values.on);
     return;
   }
   throw new DeliveryError(`unknown command "${command}"; one of: ${Object.keys(usage).join(', ')}`);

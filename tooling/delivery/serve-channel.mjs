@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { securityHeaders } from '../security-headers.mjs';
+import { reportSettings } from '../site-config.mjs';
 import { serveStatic } from '../static-server.mjs';
 import { CLIENT_PAGE, channelDir, liveVersions, readChannel, readJson, releasesDir } from './store.mjs';
 
@@ -23,7 +24,7 @@ export async function serveChannel({ channel, port, api, pages }) {
   // config.json is read for each request, so a promotion shows on the next page load.
   const config = () => {
     const current = readJson(configFile);
-    return api ? { ...current, api } : current;
+    return api ? { ...current, api, reports: reportSettings(api, current.reports?.sampleRate) } : current;
   };
   return serveStatic({
     dir,

@@ -13,7 +13,7 @@
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { rootDir } from '../pnpm.mjs';
-import { localApiSettings } from '../site-config.mjs';
+import { localApiSettings, reportSettings } from '../site-config.mjs';
 
 export const deployDir = () => process.env.DEPLOY_DIR ?? join(rootDir, 'deploy');
 export const releasesDir = () => join(deployDir(), 'releases');
@@ -147,13 +147,15 @@ export const LOCAL_SITE_URL = 'http://localhost:3000';
 
 /**
  * A channel's state: its settings (`api`: the API settings of its config.json; `siteUrl`: the public
- * origin its pages are prerendered for), the stack of releases each app has had live (the last is live;
- * a rollback pops it) and the paths of its prerendered pages. What was done to it is in its journal.
+ * origin its pages are prerendered for; `reportSampleRate`: the share of visits that send browser reports),
+ * the stack of releases each app has had live (the last is live; a rollback pops it), the canaries (an app's
+ * release live for a share of visitors: `{ version, share }`) and the paths of its prerendered pages. What
+ * was done to it is in its journal.
  */
 export function readChannel(channel) {
   const file = channelFile(channel);
   const state = existsSync(file) ? readJson(file) : { channel, api: localApiSettings(), stacks: {} };
-  return { siteUrl: LOCAL_SITE_URL, pages: [], ...state };
+  return { siteUrl: LOCAL_SITE_URL, pages: [], canaries: {}, reportSampleRate: 1, ...state };
 }
 
 export const liveVersions = (state) =>
@@ -170,16 +172,28 @@ export function listChannels() {
   return names.sort((a, b) => (a === 'production' ? -1 : b === 'production' ? 1 : a.localeCompare(b)));
 }
 
-/** The config.json the channel's visitors get: every live remote's manifest by a URL that holds its version. */
+/**
+ * The config.json the channel's visitors get: every live remote's manifest by a URL that holds its version,
+ * and a canary's beside it with its share; the shell's release; where browser reports go.
+ */
 export function channelConfig(state) {
   const base = releasesBaseUrl();
+  const entry = (app, version) => ({ manifest: `${base}${app}/${version}/mf-manifest.json`, routes: readRelease(app, version).routes, version });
   const remotes = {};
-  for (const [app, version] of Object.entries(liveVersions(state))) {
+  const live = liveVersions(state);
+  for (const [app, version] of Object.entries(live)) {
     if (app === 'shell') continue;
-    const release = readRelease(app, version);
-    remotes[app] = { manifest: `${base}${app}/${version}/mf-manifest.json`, routes: release.routes, version };
+    const canary = state.canaries[app];
+    remotes[app] = { ...entry(app, version), ...(canary ? { canary: { ...entry(app, canary.version), share: canary.share } } : {}) };
   }
-  return { channel: state.channel, releases: base, remotes, api: state.api };
+  return {
+    channel: state.channel,
+    releases: base,
+    remotes,
+    api: state.api,
+    ...(live.shell ? { shell: { version: live.shell } } : {}),
+    reports: reportSettings(state.api, state.reportSampleRate),
+  };
 }
 
 /** The client-rendered page of a channel: every path without a prerendered page of its own gets it. */
