@@ -22,7 +22,7 @@ import { apps } from '../../tooling/sites.mjs';
 import { securityHeaders } from '../../tooling/security-headers.mjs';
 import { localApiSettings } from '../../tooling/site-config.mjs';
 import { serveStatic } from '../../tooling/static-server.mjs';
-import { ports, siteConfig, urlOf } from './site-ports.mjs';
+import { ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
 
@@ -44,6 +44,9 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_OTP: '1000',
     RATE_LIMIT_MAILS: '1000',
+    // Every test's browser reports; and the summary the delivery suite's canary watcher reads.
+    RATE_LIMIT_REPORTS: '100000',
+    REPORTS_READ_TOKEN: reportsReadToken,
   },
 });
 

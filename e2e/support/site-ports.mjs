@@ -23,3 +23,6 @@ export const externalSite = process.env.E2E_BASE_URL || null;
 
 /** Releases to preview on top of that site's channel, as in ?preview= (e.g. catalog@20261123.101500-ab12cd3). */
 export const previewRequest = process.env.E2E_PREVIEW || null;
+
+/** The test API's reports read token (test harness only): the delivery suite's canary watcher reads with it. */
+export const reportsReadToken = process.env.E2E_REPORTS_READ_TOKEN ?? `e2e-reports-${portBase}-not-a-secret`;

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
+import { channelHealth, healthTable } from './health.mjs';
 import { prerenderChannel } from './prerender-channel.mjs';
 import { withdraw, withdrawnVersions } from './previews.mjs';
 import { DeliveryError, listApps, listChannels, listReleases, liveVersions, readChannel } from './store.mjs';
@@ -9,7 +10,7 @@ import { DeliveryError, listApps, listChannels, listReleases, liveVersions, read
 const usage = {
   promote: 'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender]  |  <app> --to <channel> --finish',
   rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender]',
-  releases: 'npm run releases [-- --history [--on <channel>] | --withdraw <app>@<version> [--reason <text>]]',
+  releases: 'npm run releases [-- --history [--on <channel>] | --health [--on <channel>] [--json] | --withdraw <app>@<version> [--reason <text>]]',
   prerender: 'npm run prerender -- --on <channel> [--changed]',
 };
 
@@ -93,7 +94,14 @@ function printReleases(recentCount) {
 
 async function main(command, args) {
   if (command === 'releases') {
-    const { values } = parseArgs({ args, options: { history: { type: 'boolean' }, on: { type: 'string' }, withdraw: { type: 'string' }, reason: { type: 'string' } } });
+    const options = { history: { type: 'boolean' }, health: { type: 'boolean' }, json: { type: 'boolean' }, on: { type: 'string' }, withdraw: { type: 'string' }, reason: { type: 'string' } };
+    const { values } = parseArgs({ args, options });
+    if (values.health) {
+      const rows = [];
+      for (const channel of values.on ? [values.on] : listChannels()) rows.push(...(await channelHealth(channel)));
+      console.log(values.json ? JSON.stringify(rows, null, 2) : healthTable(rows));
+      return;
+    }
     if (values.withdraw) {
       const { app, version } = releaseArgument(values.withdraw, 'releases');
       withdraw(app, version, { reason: values.reason });

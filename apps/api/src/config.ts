@@ -33,6 +33,13 @@ export interface Config {
   dialect: ApiDialect;
   /** The least severe JSON log line written: `info` logs every request, `warn` only problems. */
   logLevel: LogLevel;
+  /** Browser reports (POST /api/reports): how long they are kept, and at most how many. */
+  reports: { retentionDays: number; maxRows: number };
+  /**
+   * The bearer token of GET /api/reports/summary (release health, the canary watcher): REPORTS_READ_TOKEN,
+   * else the file REPORTS_READ_TOKEN_FILE names (created with a random token). Unset: no summary is served.
+   */
+  reportsReadToken: string | null;
 }
 
 export interface RateLimits {
@@ -72,17 +79,19 @@ const flag = (value: string | undefined): boolean => ['1', 'true', 'on', 'yes'].
  * file in the data directory: it is created with a random secret on first start and kept, so sessions
  * survive restarts and no secret ever comes from the repository.
  */
+/** The secret a file holds, the file created with a random one (mode 0600) the first time. */
+function secretFile(file: string): string {
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 function jwtSecretFrom(env: NodeJS.ProcessEnv): string {
   let secret = env.JWT_SECRET;
-  if (!secret && env.JWT_SECRET_FILE) {
-    const file = env.JWT_SECRET_FILE;
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-      chmodSync(file, 0o600);
-    }
-    secret = readFileSync(file, 'utf8').trim();
-  }
+  if (!secret && env.JWT_SECRET_FILE) secret = secretFile(env.JWT_SECRET_FILE);
   if (!secret) throw new Error('Set JWT_SECRET (at least 32 random characters) or JWT_SECRET_FILE.');
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
   return secret;
@@ -125,5 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
     dialect,
     logLevel: logLevelFrom(env.LOG_LEVEL),
+    reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000) },
+    reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
   };
 }

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createApp } from './app';
-import { anonymousPath, scrub } from './routes/reports';
+import { anonymousPath, scrub, sweepReports } from './routes/reports';
+import type { Services } from './services';
 import { clearRateLimits, startTestApi, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -18,6 +19,9 @@ beforeEach(async () => {
 
 const post = (body: unknown, type = 'text/plain;charset=UTF-8', app = api.app) =>
   app.request('/api/reports', { method: 'POST', headers: { 'Content-Type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+/** What sweepReports reads of the services: the database and the config. */
+const createServicesFor = () => ({ db: api.db, config: api.config }) as Services;
 
 const rows = () => api.db.query<Record<string, unknown>>('SELECT * FROM browser_reports ORDER BY id');
 
@@ -144,5 +148,53 @@ describe('what a report may keep', () => {
   it('a message loses addresses, numbers, tokens and query strings', () => {
     assert.equal(scrub('failed for a.b@c.ke at /x?y=1 code 123456'), 'failed for <email> at /x?… code <number>');
     assert.equal(scrub('Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0'), 'Bearer <token>.<token>');
+  });
+});
+
+describe('release health summary and bounded space (issue 26)', () => {
+  const token = 'read-token-for-the-tests-0123456789';
+  const withToken = () => createApp({ db: api.db, config: { ...api.config, reportsReadToken: token } });
+  const summary = (app: ReturnType<typeof createApp>, query: string, auth = `Bearer ${token}`) =>
+    app.request(`/api/reports/summary?${query}`, { headers: { Authorization: auth } });
+
+  it('counts page views, sessions, error and failure sessions and p75 vitals by release of one app', async () => {
+    const visit = (session: string, catalog: string) => ({ session, channel: 'production', releases: { shell: 's1', catalog }, path: '/courses' });
+    const reports = [
+      ...['aaaaaaaa1', 'aaaaaaaa2', 'aaaaaaaa3', 'aaaaaaaa4'].flatMap((session) => [
+        { kind: 'page-view', ...visit(session, 'stable') },
+        { kind: 'page-view', ...visit(session, 'stable') },
+      ]),
+      ...['bbbbbbbb1', 'bbbbbbbb2'].map((session) => ({ kind: 'page-view', ...visit(session, 'next') })),
+      { kind: 'error', ...visit('bbbbbbbb1', 'next'), source: 'catalog', message: 'x' },
+      { kind: 'error', ...visit('bbbbbbbb1', 'next'), source: 'catalog', message: 'again' },
+      { kind: 'error', ...visit('aaaaaaaa1', 'stable'), source: 'shell', message: 'not catalog’s' },
+      { kind: 'remote-failure', ...visit('aaaaaaaa2', 'stable'), remote: 'catalog', phase: 'chunk' },
+      ...[100, 200, 300, 400].map((value, index) => ({ kind: 'vital', ...visit(`aaaaaaaa${index + 1}`, 'stable'), name: 'INP', value })),
+      { kind: 'page-view', ...visit('cccccccc1', 'stable'), channel: 'staging' },
+    ];
+    assert.equal((await post({ reports })).status, 204);
+    const app = withToken();
+    assert.equal((await summary(app, 'channel=production&app=catalog', 'Bearer wrong')).status, 401);
+    assert.equal((await summary(api.app, 'channel=production&app=catalog')).status, 404, 'no token configured: no summary');
+    const answer = await summary(app, 'channel=production&app=catalog');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('Cache-Control'), 'no-store');
+    const { releases } = (await answer.json()) as { releases: { version: string; vitals: Record<string, { p75: number | null; count: number }> }[] };
+    const byVersion = Object.fromEntries(releases.map((release) => [release.version, release]));
+    assert.deepEqual(
+      { ...byVersion.stable, vitals: undefined },
+      { version: 'stable', pageViews: 8, sessions: 4, errorSessions: 0, failureSessions: 1, vitals: undefined },
+    );
+    assert.deepEqual(byVersion.stable!.vitals.INP, { p75: 325, count: 4 });
+    assert.deepEqual({ ...byVersion.next, vitals: undefined }, { version: 'next', pageViews: 2, sessions: 2, errorSessions: 1, failureSessions: 0, vitals: undefined });
+    assert.equal((await summary(app, 'channel=../x&app=catalog')).status, 400);
+  });
+
+  it('keeps reports for the retention time and at most the configured number of rows', async () => {
+    const page = (session: string) => ({ kind: 'page-view', ...base, session, path: '/' });
+    await post({ reports: ['dddddddd1', 'dddddddd2', 'dddddddd3', 'dddddddd4', 'dddddddd5'].map(page) });
+    await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = 'dddddddd1'`);
+    await sweepReports({ ...createServicesFor(), config: { ...api.config, reports: { retentionDays: 30, maxRows: 3 } } });
+    assert.deepEqual((await rows()).map((row) => row.session), ['dddddddd3', 'dddddddd4', 'dddddddd5']);
   });
 });

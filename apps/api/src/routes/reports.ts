@@ -7,7 +7,8 @@ import {
   reportingApiCspSchema,
   type BrowserReport,
 } from '@agri/api-client';
-import { check, clientAddress, HttpError } from '../http';
+import { timingSafeEqual } from 'node:crypto';
+import { bearer, check, clientAddress, HttpError } from '../http';
 import type { Services } from '../services';
 
 /** A batch is a few dozen short reports: 32 KB is many times one, and far below the API's 100 KB. */
@@ -125,8 +126,25 @@ function rowsOf(contentType: string, body: unknown): ReportRow[] {
 
 const COLUMNS = ['kind', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
 
+/** Old reports are deleted once in this many stored batches of an instance. */
+const SWEEP_EVERY = 200;
+let batchesSinceSweep = 0;
+
+/**
+ * Bounded space: reports older than the retention time go, and past the most rows kept, the oldest (ids
+ * grow with time, so the newest `maxRows` are kept without counting the table).
+ */
+export async function sweepReports({ db, config }: Services): Promise<void> {
+  await db.query(`DELETE FROM browser_reports WHERE received_at < now() - $1 * interval '1 day'`, [config.reports.retentionDays]);
+  await db.query('DELETE FROM browser_reports WHERE id <= (SELECT max(id) FROM browser_reports) - $1', [config.reports.maxRows]);
+}
+
 async function store(services: Services, rows: ReportRow[]): Promise<void> {
   if (!rows.length) return;
+  if (++batchesSinceSweep >= SWEEP_EVERY) {
+    batchesSinceSweep = 0;
+    await sweepReports(services);
+  }
   const values: unknown[] = [];
   const tuples = rows.map((row) => {
     const start = values.length;
@@ -136,6 +154,55 @@ async function store(services: Services, rows: ReportRow[]): Promise<void> {
   await services.db.query(`INSERT INTO browser_reports (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
 }
 
+type SummaryRow = {
+  version: string;
+  page_views: number;
+  sessions: number;
+  error_sessions: number;
+  failure_sessions: number;
+} & { [vital in `${'lcp' | 'inp' | 'cls' | 'ttfb'}_${'p75' | 'count'}`]: number | null };
+
+/**
+ * For one app on one channel, since a time, by release of the app: page views, sessions (distinct visits),
+ * the sessions that met an error thrown by the app's code, those whose load of the app failed (or showed
+ * its unavailable panel), and the 75th percentile of each web vital on the pages those sessions saw.
+ */
+async function summary(services: Services, channel: string, app: string, since: string) {
+  const vitals = ['LCP', 'INP', 'CLS', 'TTFB']
+    .map(
+      (name) => `percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'vital' AND subject = '${name}') AS ${name.toLowerCase()}_p75,
+        count(*) FILTER (WHERE kind = 'vital' AND subject = '${name}')::int AS ${name.toLowerCase()}_count`,
+    )
+    .join(',\n');
+  const rows = await services.db.query<SummaryRow>(
+    `SELECT releases->>$2 AS version,
+        count(*) FILTER (WHERE kind = 'page-view')::int AS page_views,
+        count(DISTINCT session) FILTER (WHERE kind = 'page-view')::int AS sessions,
+        count(DISTINCT session) FILTER (WHERE kind = 'error' AND subject = $2)::int AS error_sessions,
+        count(DISTINCT session) FILTER (WHERE kind IN ('remote-failure', 'unavailable') AND subject = $2)::int AS failure_sessions,
+        ${vitals}
+     FROM browser_reports
+     WHERE channel = $1 AND received_at >= $3 AND releases ? $2
+     GROUP BY 1`,
+    [channel, app, since],
+  );
+  return rows.map((row) => ({
+    version: row.version,
+    pageViews: row.page_views,
+    sessions: row.sessions,
+    errorSessions: row.error_sessions,
+    failureSessions: row.failure_sessions,
+    vitals: Object.fromEntries(
+      (['lcp', 'inp', 'cls', 'ttfb'] as const).map((name) => [name.toUpperCase(), { p75: row[`${name}_p75`], count: row[`${name}_count`] ?? 0 }]),
+    ),
+  }));
+}
+
+const sameToken = (sent: string | null, expected: string) =>
+  sent !== null && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
+
+const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+
 /**
  * POST /api/reports: browser reports, in batches from the shell (sendBeacon) and CSP violations from the
  * browser itself. Limited per client address (the address is counted, never stored with a report), at most
@@ -143,7 +210,21 @@ async function store(services: Services, rows: ReportRow[]): Promise<void> {
  */
 export function reportRoutes(services: Services): Hono {
   const tooLarge = (c: Context) => c.json({ message: `A report batch is at most ${MAX_REPORT_BYTES / 1024} KB` }, 413, { Connection: 'close' });
-  return new Hono().post('/reports', bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: tooLarge }), async (c) => {
+  const routes = new Hono();
+  // Release health for the delivery tools (npm run releases -- --health, the canary watcher), with the
+  // operator's read token: never public, and absent unless a token is configured.
+  const token = services.config.reportsReadToken;
+  if (token) {
+    routes.get('/reports/summary', async (c) => {
+      if (!sameToken(bearer(c), token)) throw new HttpError(401, 'A reports read token is required');
+      const channel = c.req.query('channel') ?? '';
+      const app = c.req.query('app') ?? '';
+      const since = c.req.query('since') ?? new Date(Date.now() - services.config.reports.retentionDays * 86_400_000).toISOString();
+      if (!NAME.test(channel) || !NAME.test(app) || Number.isNaN(Date.parse(since))) throw new HttpError(400, 'channel, app and since (a time) are required');
+      return c.json({ channel, app, since, releases: await summary(services, channel, app, since) }, 200, { 'Cache-Control': 'no-store' });
+    });
+  }
+  return routes.post('/reports', bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: tooLarge }), async (c) => {
     const verdict = await services.limits.reports.hit(clientAddress(c, services.config.trustedProxyHops));
     if (!verdict.allowed) {
       throw new HttpError(429, 'Too many reports; try again later', { 'Retry-After': String(verdict.retryAfterSeconds) });
