@@ -2,12 +2,12 @@
 // compatibility gate, on a throw-away deploy folder served as a static host would serve it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
+import { DeployFolder } from './deploy-folder';
 import { rootDir } from '../../tooling/pnpm.mjs';
 import { siteConfig, urlOf } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
@@ -15,36 +15,15 @@ import { expect, test } from '../support/fixtures';
 const CHANNEL = 'production';
 const NEW_HEADING = 'Our Courses — 2027 intake';
 
+let folder: DeployFolder;
 let deploy: string;
-let scratch: string;
 let server: Server;
 const versions: Record<string, string> = {};
 
-/** Runs a delivery command as a team would (npm run release/promote/rollback). */
-function run(script: 'release' | 'cli', ...args: string[]) {
-  const file = join(rootDir, 'tooling/delivery', `${script}.mjs`);
-  const result = spawnSync(process.execPath, [file, ...args], { cwd: rootDir, env: { ...process.env, DEPLOY_DIR: deploy }, encoding: 'utf8' });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
-}
-
-function release(app: string, dist?: string): string {
-  const { ok, output } = run('release', app, ...(dist ? ['--dist', dist] : []));
-  expect(ok, output).toBe(true);
-  return /Released [a-z_]+@(\S+) \(/.exec(output)![1]!;
-}
-
-/** A promotion; its pages are prerendered only in the test about prerendering (it takes a while). */
-function promote(app: string, version: string, ...flags: string[]) {
-  return run('cli', 'promote', `${app}@${version}`, '--to', CHANNEL, '--no-prerender', ...flags);
-}
-
-/** A copy of a production build (an app's, by default), changed by `edit`: a visible change, or one that breaks a rule. */
-function changedBuild(app: string, edit: (dir: string) => void, from = join(rootDir, 'apps', app, 'dist')): string {
-  const dir = join(scratch, `${app}-${Math.random().toString(36).slice(2)}`);
-  cpSync(from, dir, { recursive: true });
-  edit(dir);
-  return dir;
-}
+const run = (script: 'release' | 'cli', ...args: string[]) => folder.run(script, ...args);
+const release = (app: string, dist?: string) => folder.release(app, dist);
+const promote = (app: string, version: string, ...flags: string[]) => folder.promote(app, version, ...flags);
+const changedBuild = (app: string, edit: (dir: string) => void, from?: string) => folder.changedBuild(app, edit, from);
 
 function editJson(file: string, change: (json: Record<string, unknown>) => void) {
   const json = JSON.parse(readFileSync(file, 'utf8'));
@@ -79,23 +58,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-e2e-'));
-  scratch = mkdtempSync(join(tmpdir(), 'agri-builds-e2e-'));
-  process.env.DEPLOY_DIR = deploy;
+  folder = new DeployFolder(CHANNEL);
+  deploy = folder.dir;
   // The shell is built for its release folder; the remotes are released from the build under test.
   versions.shell = release('shell');
   versions.catalog = release('catalog', join(rootDir, 'apps/catalog/dist'));
   versions.content = release('content', join(rootDir, 'apps/content/dist'));
   versions.account = release('account', join(rootDir, 'apps/account/dist'));
-  versions.catalogNext = release(
-    'catalog',
-    changedBuild('catalog', (dir) => {
-      for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
-        const text = readFileSync(join(dir, name), 'utf8');
-        if (text.includes('children:"Our Courses"')) writeFileSync(join(dir, name), text.replace('children:"Our Courses"', `children:"${NEW_HEADING}"`));
-      }
-    }),
-  );
+  versions.catalogNext = release('catalog', folder.catalogWithHeading(JSON.stringify(NEW_HEADING)));
   for (const app of ['shell', 'catalog', 'content', 'account']) {
     const promoted = promote(app, versions[app]!);
     expect(promoted.ok, promoted.output).toBe(true);
@@ -107,9 +77,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  delete process.env.DEPLOY_DIR;
-  rmSync(deploy, { recursive: true, force: true });
-  rmSync(scratch, { recursive: true, force: true });
+  folder.remove();
 });
 
 test('a promoted catalog reaches the next visit with the shell untouched, and a rollback brings the first back', async ({ page }) => {
@@ -218,7 +186,7 @@ test('a fourth remote, with its own route table, goes live by promotion alone', 
   await page.goto(`${channel}/notices`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
-  const dist = join(scratch, 'notices');
+  const dist = join(folder.scratch, 'notices');
   const build = spawnSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '--mode', 'production', '-c', 'e2e/delivery/notices/rspack.config.mjs'], {
     cwd: rootDir,
     env: { ...process.env, BUILD_OUTPUT_DIR: dist },
@@ -271,7 +239,7 @@ test('the gate refuses each incompatible release with a message that names the p
 
   const clash = release(
     'notices',
-    changedBuild('notices', (dir) => editJson(join(dir, 'app.json'), (facts) => (facts.routes = ['/notices', '/courses/news'])), join(scratch, 'notices')),
+    changedBuild('notices', (dir) => editJson(join(dir, 'app.json'), (facts) => (facts.routes = ['/notices', '/courses/news'])), join(folder.scratch, 'notices')),
   );
   expect(refused('notices', clash)).toContain(`notices@${clash} claims the route prefix /courses/news, but /courses belongs to catalog@${versions.catalog} on production.`);
 

@@ -39,7 +39,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     PORT: String(ports.api),
     DATA_DIR: dataDir,
     SITE_URL: urlOf('shell'),
-    ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account', 'channel'].map(urlOf).join(','),
+    ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account', 'channel', 'canary'].map(urlOf).join(','),
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_OTP: '1000',

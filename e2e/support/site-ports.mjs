@@ -12,6 +12,8 @@ export const ports = {
   api: portBase + 4,
   /** A channel served from a deploy folder (the delivery suite). */
   channel: portBase + 5,
+  /** Another, for the canary suite (which may run beside the delivery suite). */
+  canary: portBase + 6,
 };
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;

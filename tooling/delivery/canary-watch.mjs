@@ -25,9 +25,15 @@ const figuresOf = (side) => ({
 });
 
 /**
+ * @typedef {{ rule?: typeof CANARY_RULE, token?: string, log?: (line: string) => void }} WatchOptions
+ * `token`: the API's reports read token (else reportsToken() finds it).
+ */
+
+/**
  * Looks once at every canary of the channel. Returns what it found: for each canary its verdict and reasons
  * ('rollback' ones are rolled back by then).
  */
+/** @param {string} channel @param {WatchOptions} [options] */
 export async function checkCanaries(channel, { rule = ruleFromEnvironment(), token, log = () => {} } = {}) {
   const state = readChannel(channel);
   const outcomes = [];
@@ -56,15 +62,18 @@ export async function checkCanaries(channel, { rule = ruleFromEnvironment(), tok
   return outcomes;
 }
 
-/** Looks every `intervalMs` until stopped; a look that fails (the API down) is said and tried again. */
-export function watchCanaries(channels, { intervalMs = 30_000, log = console.log, ...options } = {}) {
+/**
+ * Looks every `intervalMs` until stopped; a look that fails (the API down) is said and tried again.
+ * @param {string[]} channels @param {WatchOptions & { intervalMs?: number }} [options]
+ */
+export function watchCanaries(channels, { intervalMs = 30_000, log = console.log, rule = ruleFromEnvironment(), token } = {}) {
   let running = false;
   const look = async () => {
     if (running) return;
     running = true;
     try {
       for (const channel of channels) {
-        if (Object.keys(readChannel(channel).canaries).length) await checkCanaries(channel, { log, ...options });
+        if (Object.keys(readChannel(channel).canaries).length) await checkCanaries(channel, { log, rule, token });
       }
     } catch (error) {
       log(`canary watcher: ${error.message}; trying again in ${intervalMs / 1000} s`);

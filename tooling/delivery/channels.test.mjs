@@ -8,7 +8,7 @@ import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
-import { withdraw } from './previews.mjs';
+import { prune, withdraw } from './previews.mjs';
 import { channelDir, liveVersions, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
 
 let deploy;
@@ -277,4 +277,25 @@ test('a canary: config.json names both releases and the share; it steps on, fini
   const rolledBack = readJournal('canaries').find((entry) => entry.action === 'canary-rollback');
   assert.equal(rolledBack.who, 'canary watcher');
   assert.deepEqual(rolledBack.evidence, { canary: { sessions: 40 } });
+});
+
+test('prune removes only withdrawn releases untouched for the kept days; never a live, canary, rollback target or previewable one (issue 26)', () => {
+  const built = new Date('2026-10-01T08:00:00Z');
+  const make = () => release('notices', { dist: fakeBuild('notices', { routes: ['/notices'] }), now: built }).version;
+  const [old, liveOne, target, canaryOne, open, withdrawnRecent] = [make(), make(), make(), make(), make(), make()];
+  promote('notices', old, 'pruning');
+  promote('notices', target, 'pruning');
+  promote('notices', liveOne, 'pruning');
+  promoteCanary('notices', canaryOne, 'pruning', 10);
+  for (const version of [old, liveOne, target, canaryOne]) withdraw('notices', version, { now: built });
+  withdraw('notices', withdrawnRecent);
+  // The promotions and a withdrawal happened now: nothing is old enough yet.
+  assert.deepEqual(prune(), []);
+  const later = new Date(Date.now() + 8 * 86_400_000);
+  // (Other tests' withdrawn releases go too.)
+  assert.deepEqual(prune({ now: later }).filter((name) => name.startsWith('notices@')), [`notices@${old}`, `notices@${withdrawnRecent}`]);
+  assert.ok(!existsSync(releaseDir('notices', old)));
+  for (const version of [liveOne, target, canaryOne, open]) assert.ok(existsSync(releaseDir('notices', version)), version);
+  assert.ok(previewable('notices').includes(open));
+  assert.equal(readJournal(RELEASES).filter((entry) => entry.action === 'prune' && entry.app === 'notices').length, 2);
 });

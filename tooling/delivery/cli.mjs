@@ -4,13 +4,14 @@ import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
 import { channelHealth, healthTable } from './health.mjs';
 import { prerenderChannel } from './prerender-channel.mjs';
-import { withdraw, withdrawnVersions } from './previews.mjs';
+import { KEEP_DAYS, prune, withdraw, withdrawnVersions } from './previews.mjs';
 import { DeliveryError, listApps, listChannels, listReleases, liveVersions, readChannel } from './store.mjs';
 
 const usage = {
   promote: 'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender]  |  <app> --to <channel> --finish',
   rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender]',
-  releases: 'npm run releases [-- --history [--on <channel>] | --health [--on <channel>] [--json] | --withdraw <app>@<version> [--reason <text>]]',
+  releases:
+    'npm run releases [-- --history [--on <channel>] | --health [--on <channel>] [--json] | --withdraw <app>@<version> [--reason <text>] | --prune [--keep-days <n>]]',
   prerender: 'npm run prerender -- --on <channel> [--changed]',
 };
 
@@ -94,8 +95,22 @@ function printReleases(recentCount) {
 
 async function main(command, args) {
   if (command === 'releases') {
-    const options = { history: { type: 'boolean' }, health: { type: 'boolean' }, json: { type: 'boolean' }, on: { type: 'string' }, withdraw: { type: 'string' }, reason: { type: 'string' } };
+    const options = {
+      history: { type: 'boolean' },
+      health: { type: 'boolean' },
+      json: { type: 'boolean' },
+      on: { type: 'string' },
+      withdraw: { type: 'string' },
+      reason: { type: 'string' },
+      prune: { type: 'boolean' },
+      'keep-days': { type: 'string', default: String(KEEP_DAYS) },
+    };
     const { values } = parseArgs({ args, options });
+    if (values.prune) {
+      const removed = prune({ keepDays: Number(values['keep-days']) });
+      console.log(removed.length ? `Removed ${removed.length} releases: ${removed.join(', ')}` : 'Nothing to remove: every release is live, in canary, open to preview or recent.');
+      return;
+    }
     if (values.health) {
       const rows = [];
       for (const channel of values.on ? [values.on] : listChannels()) rows.push(...(await channelHealth(channel)));
