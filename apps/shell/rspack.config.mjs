@@ -5,5 +5,5 @@ const dir = import.meta.dirname;
 
 export default defineApp({
   dir,
-  runtimePlugins: [join(dir, 'src/federation/bounded-loading-plugin.ts'), join(dir, 'src/federation/compatibility-plugin.ts')],
+  runtimePlugins: [join(dir, 'src/federation/bounded-loading-plugin.ts'), join(dir, 'src/federation/compatibility-plugin.ts'), join(dir, 'src/federation/reporting-plugin.ts')],
 });

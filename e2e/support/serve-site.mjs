@@ -23,7 +23,7 @@ import { apps } from '../../tooling/build/apps.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { localApiSettings } from '../../tooling/build/site-config.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
-import { ports, siteConfig, urlOf } from './site-ports.mjs';
+import { ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
 
@@ -40,11 +40,14 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     PORT: String(ports.api),
     DATA_DIR: dataDir,
     SITE_URL: urlOf('shell'),
-    ALLOWED_ORIGINS: [...apps.map(({ name }) => name), 'channel'].map(urlOf).join(','),
+    ALLOWED_ORIGINS: [...apps.map(({ name }) => name), 'channel', 'canary'].map(urlOf).join(','),
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_OTP: '1000',
     RATE_LIMIT_MAILS: '1000',
+    // Every test's browser reports; and the summary the delivery suite's canary watcher reads.
+    RATE_LIMIT_REPORTS: '100000',
+    REPORTS_READ_TOKEN: reportsReadToken,
   },
 });
 

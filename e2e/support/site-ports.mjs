@@ -11,10 +11,12 @@ export const ports = {
   api: portBase + 10,
   /** A channel served from a deploy folder (the delivery suite). */
   channel: portBase + 11,
+  /** Another, for the canary suite (which may run beside the delivery suite). */
+  canary: portBase + 12,
 };
 
 /** A port for a server a test runs itself (0, 1, 2…): after the harness's own. */
-export const testPort = (index) => portBase + 12 + index;
+export const testPort = (index) => portBase + 13 + index;
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;
 
@@ -25,3 +27,6 @@ export const externalSite = process.env.E2E_BASE_URL || null;
 
 /** Releases to preview on top of that site's channel, as in ?preview= (e.g. catalog@20261123.101500-ab12cd3). */
 export const previewRequest = process.env.E2E_PREVIEW || null;
+
+/** The test API's reports read token (test harness only): the delivery suite's canary watcher reads with it. */
+export const reportsReadToken = process.env.E2E_REPORTS_READ_TOKEN ?? `e2e-reports-${portBase}-not-a-secret`;

@@ -10,6 +10,9 @@ export const localApiSettings = (apiOrigin = `http://localhost:${apiPort}`) => (
   chatNumber: '254722000000',
 });
 
+/** Where a site's browsers send their reports (the reference API's POST /api/reports), and which share of visits do. */
+export const reportSettings = (api, sampleRate = 1) => ({ url: new URL('reports', api.apiBaseUrl).href, sampleRate });
+
 /**
  * @param {(name: string) => string} originOf  where each app is served, e.g. http://localhost:3001
  * @param {string} [apiOrigin]
@@ -20,5 +23,6 @@ export function siteConfigFor(originOf, apiOrigin) {
       remoteApps.map((app) => [app.name, { manifest: `${originOf(app.name)}/mf-manifest.json`, routes: app.routes }]),
     ),
     api: localApiSettings(apiOrigin),
+    reports: reportSettings(localApiSettings(apiOrigin)),
   };
 }

@@ -16,11 +16,14 @@ import {
   readJson,
   releaseDir,
   releasesBaseUrl,
+  findLinks,
+  releaseLock,
   releasesDir,
   withLock,
   writeJsonAtomic,
-  writeReleaseIndex,
 } from './store.mjs';
+import { RELEASES, record } from './journal.mjs';
+import { writeReleaseIndex } from './previews.mjs';
 
 const git = (...args) => {
   try {
@@ -83,7 +86,7 @@ export function release(app, { dist, now = new Date() } = {}) {
   const appDir = join(releasesDir(), app);
   mkdirSync(appDir, { recursive: true });
   // One release of an app at a time: versions stay unique and the index whole.
-  return withLock(join(appDir, '.lock'), () => {
+  return withLock(releaseLock(app), () => {
     const version = newVersion(app, now, commit, dirty);
     const staging = join(appDir, `.incoming-${version}`);
     rmSync(staging, { recursive: true, force: true });
@@ -97,10 +100,14 @@ export function release(app, { dist, now = new Date() } = {}) {
       } else {
         buildInto(app, staging, version);
       }
+      // A link would be served (or copied on to a host) as whatever it points at when it is read, not what was tested.
+      const links = findLinks(staging);
+      if (links.length) throw new DeliveryError(`a release holds files, not symbolic links: ${links.slice(0, 5).join(', ')}${links.length > 5 ? ', …' : ''}.`);
       const description = describeRelease({ app, version, commit, dirty, builtAt: now.toISOString(), dir: staging });
       writeJsonAtomic(join(staging, 'release.json'), description);
       publishRelease(staging, app, version);
       writeReleaseIndex(app);
+      record(RELEASES, { action: 'release', app, version, commit, ...(dist ? { from: resolve(dist) } : {}) }, { now });
       return description;
     } finally {
       rmSync(staging, { recursive: true, force: true });

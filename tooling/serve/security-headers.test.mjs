@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { rootDir } from '../machine/pnpm.mjs';
 import { pageHtml } from '../prerender/page-html.mjs';
-import { INLINE_SCRIPT_HASH, INLINE_STYLE_HASHES, securityHeaders } from './security-headers.mjs';
+import { INLINE_SCRIPT_HASH, INLINE_STYLE_HASHES, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, securityHeaders } from './security-headers.mjs';
 
 const siteConfig = {
   remotes: {
@@ -37,6 +37,29 @@ test('the headers forbid framing, sniffing and full referrers', () => {
   assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
   assert.deepEqual(csp['object-src'], ["'none'"]);
   assert.doesNotMatch(headers['Content-Security-Policy'], /unsafe-eval|unsafe-inline|\*/);
+});
+
+test('HSTS only for a site served over HTTPS; Permissions-Policy and COOP always (issue 23)', () => {
+  assert.equal(securityHeaders(siteConfig)['Strict-Transport-Security'], undefined);
+  assert.equal(securityHeaders(siteConfig, { https: true })['Strict-Transport-Security'], 'max-age=63072000; includeSubDomains');
+  const headers = securityHeaders(siteConfig);
+  assert.equal(headers['Cross-Origin-Opener-Policy'], 'same-origin');
+  const refused = headers['Permissions-Policy'].split(', ');
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) assert.ok(refused.includes(`${feature}=()`), feature);
+  assert.ok(refused.every((entry) => /^[a-z-]+=\(\)$/.test(entry)), 'every feature is refused outright');
+});
+
+test("violations of the policy are reported to the API's report endpoint, by report-to and report-uri (issue 23)", () => {
+  const headers = securityHeaders(siteConfig);
+  const csp = directives(headers['Content-Security-Policy']);
+  assert.deepEqual(csp['report-uri'], ['https://api.example.co.ke/api/reports']);
+  assert.deepEqual(csp['report-to'], ['csp']);
+  assert.equal(headers['Reporting-Endpoints'], 'csp="https://api.example.co.ke/api/reports"');
+  // Chromium delivers report-to only to HTTPS, and then ignores report-uri: over HTTP, report-uri alone.
+  const local = securityHeaders({ ...siteConfig, api: { ...siteConfig.api, apiBaseUrl: 'http://localhost:4000/api/' } });
+  assert.deepEqual(directives(local['Content-Security-Policy'])['report-uri'], ['http://localhost:4000/api/reports']);
+  assert.equal(directives(local['Content-Security-Policy'])['report-to'], undefined);
+  assert.equal(local['Reporting-Endpoints'], undefined);
 });
 
 test('the policy lists the remote and API origins of the config, once each', () => {
@@ -96,4 +119,15 @@ test("the README's nginx example allows the inline script and style sheets by th
   const csp = directives(policy);
   assert.ok(csp['script-src']?.includes(INLINE_SCRIPT_HASH), 'update the script-src of the nginx example');
   for (const hash of Object.values(INLINE_STYLE_HASHES)) assert.ok(csp['style-src']?.includes(hash), 'update the style-src of the nginx example');
+  // Every other header of the set, with its value (issue 23).
+  const header = (name) => {
+    const match = new RegExp(`add_header ${name} (?:"([^"]*)"|'([^']*)'|(\\S+)) always;`).exec(readme);
+    return match?.[1] ?? match?.[2] ?? match?.[3];
+  };
+  assert.equal(header('Strict-Transport-Security'), STRICT_TRANSPORT_SECURITY);
+  assert.equal(header('Permissions-Policy'), PERMISSIONS_POLICY);
+  assert.equal(header('Cross-Origin-Opener-Policy'), 'same-origin');
+  assert.equal(header('Reporting-Endpoints'), 'csp="https://api.example.co.ke/api/reports"');
+  assert.deepEqual(csp['report-to'], ['csp']);
+  assert.deepEqual(csp['report-uri'], ['https://api.example.co.ke/api/reports']);
 });

@@ -18,6 +18,8 @@ const { prerenderChannel } = await import('../delivery/prerender-channel.mjs');
 const { release } = await import('../delivery/release.mjs');
 const { describeChannel, serveChannel } = await import('../delivery/serve-channel.mjs');
 const { listChannels, listReleases, liveVersions, PRODUCTION, readChannel } = await import('../delivery/store.mjs');
+const { watchCanaries } = await import('../delivery/canary-watch.mjs');
+const { reportsTokenFile } = await import('../delivery/health.mjs');
 const { ensureChromium } = await import('../machine/chromium.mjs');
 const { waitForApi } = await import('../prerender/prerender.mjs');
 const { intervalFromEnv, keepPagesFresh } = await import('../prerender/fresh-pages.mjs');
@@ -48,6 +50,8 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
     // This terminal is a person's: warnings and errors, not a JSON line per request (LOG_LEVEL=info for those).
     env: {
       JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+      // The token the canary watcher and npm run releases -- --health read the reports' summary with.
+      REPORTS_READ_TOKEN_FILE: reportsTokenFile(),
       ALLOWED_ORIGINS: origins.join(','),
       LOG_LEVEL: 'warn',
       ...process.env,
@@ -73,7 +77,9 @@ for (const { channel, port } of channels) {
   for (const line of describeChannel(channel)) console.log(`      ${line}`);
 }
 console.log(`  ${'API'.padEnd(12)} http://localhost:${apiPort}/api/`);
-console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel>.');
+console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel> [--canary 10].');
+// Canaries are rolled back by themselves when the reports show them worse (docs/releasing.md).
+watchCanaries(channels.map(({ channel }) => channel), { log: (line) => console.log(`[canary] ${line}`) });
 console.log('Press Ctrl+C to stop.');
 
 // The data may have changed since the pages were made (another database, a new course): the pages whose

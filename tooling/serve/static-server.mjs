@@ -1,8 +1,8 @@
 // A small static file server for built apps (dist/). Production uses a standard
 // web server with the same rules (README, "Production serving").
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, STATUS_CODES } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
@@ -97,6 +97,36 @@ function routesReader(pagesDir) {
 }
 
 /**
+ * How long a client may take, and how many may be connected at once (docs/security.md, "The kit's edges").
+ * A request is a line and a few headers: a client that has not sent them in `headersMs` (slow headers, the
+ * "slowloris" attack), or a whole request in `requestMs`, gets 408; a connection that moves no byte for
+ * `idleMs` (a reader that stopped reading) is closed, and so is a kept-alive one unused for `keepAliveMs`.
+ * Past `maxConnections` open connections a new one is answered 503 at once and closed.
+ */
+export const STATIC_LIMITS = { headersMs: 10_000, requestMs: 15_000, idleMs: 30_000, keepAliveMs: 5_000, maxConnections: 512 };
+
+/**
+ * Applies `limits` (see STATIC_LIMITS) to the server: the times through Node's own settings; the cap by
+ * having `turnAway` answer a connection past it on the raw socket, before Node reads a byte of its request.
+ */
+function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxConnections }, turnAway) {
+  server.headersTimeout = headersMs;
+  server.requestTimeout = requestMs;
+  server.keepAliveTimeout = keepAliveMs;
+  server.setTimeout(idleMs); // no listener on 'timeout': Node destroys the socket
+  let open = 0;
+  server.prependListener('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => (open -= 1));
+    if (open <= maxConnections) return;
+    // Node's parser is attached after this listener: a request it reads on this socket is left unanswered.
+    socket.refusedForLoad = true;
+    socket.on('error', () => {});
+    turnAway(socket);
+  });
+}
+
+/**
  * Serves `dir` on `port`. A path without a file extension is a page: its
  * prerendered HTML (`<pages>/<path>/index.html`, `pages` being `dir` unless
  * given) if there is one, else `fallback` (the client-rendered page, index.html
@@ -113,11 +143,13 @@ function routesReader(pagesDir) {
  * its .br or .gz beside it when the build made one, else compressed here.
  *
  * No request can stop the server: whatever goes wrong is answered (400, 403,
- * 404, 405, 500) for that request alone.
+ * 404, 405, 408, 500, 503) for that request alone. Only files whose real path
+ * (symbolic links followed) is inside their folder are served. `limits` override
+ * STATIC_LIMITS.
  */
-export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {}, pages = dir, fallback = 'index.html' }) {
-  const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: resolve(mountDir), site: false })), { prefix: '/', dir: resolve(dir), site: true }];
-  const pagesDir = resolve(pages);
+export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {}, pages = dir, fallback = 'index.html', limits = {} }) {
+  const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: realpathSync(mountDir), site: false })), { prefix: '/', dir: realpathSync(dir), site: true }];
+  const pagesDir = realpathSync(pages);
   const readRoutes = routesReader(pagesDir);
   // Remotes are loaded from the shell's origin.
   const common = { ...headers, 'Access-Control-Allow-Origin': '*' };
@@ -149,6 +181,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
   };
 
   const handle = (request, response) => {
+    if (request.socket.refusedForLoad) return; // answered 503 on the socket (limitServer)
     if (request.method === 'OPTIONS') return answer(response, 204, { Allow: ALLOWED_METHODS, 'Access-Control-Allow-Methods': 'GET, HEAD' });
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, { Allow: ALLOWED_METHODS });
     const withBody = request.method === 'GET';
@@ -207,6 +240,9 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
         noindex = true;
       }
     }
+    // A symbolic link may point anywhere: what is served must really be inside the folder it was found in.
+    const home = file.startsWith(pagesDir + sep) ? pagesDir : root;
+    if (!realpathSync(file).startsWith(home + sep)) return answer(response, 403);
     const fileHeaders = {
       ...common,
       'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
@@ -242,7 +278,8 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
     });
   };
 
-  const server = createServer((request, response) => {
+  // Limits are checked every second (Node's default is every 30 s, so a 10 s limit held a client 40 s).
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
     try {
       handle(request, response);
     } catch (error) {
@@ -254,14 +291,21 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
   // Neither a request Node cannot parse (bad request line, header or framing)
   // nor a CONNECT reaches the handler: answer on the socket and close it.
   server.on('clientError', (error, socket) =>
-    refuse(socket, error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'),
+    refuse(socket, clientErrorStatus[error.code] ?? '400 Bad Request'),
   );
+  limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, '503 Service Unavailable', { 'Retry-After': 5 }));
   server.on('connect', (_request, socket) => refuse(socket, '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolvePromise(server));
   });
 }
+
+/** What a request that never became one is answered: too large, too slow, or not HTTP. */
+const clientErrorStatus = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
 
 function statOrNull(file) {
   try {

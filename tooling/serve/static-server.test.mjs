@@ -1,7 +1,7 @@
 // Fuzz and behaviour tests of the static server: no request, however malformed,
 // stops it, leaks a file outside its folder, or gets a 5xx unless one is right.
 import assert from 'node:assert/strict';
-import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import { connect } from 'node:net';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, mock, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { serveStatic } from './static-server.mjs';
+import { STATIC_LIMITS, serveStatic } from './static-server.mjs';
 
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-ROOT';
 const HEADERS = { 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff' };
@@ -493,5 +493,82 @@ describe('pages, the paths that are not pages, and the files made with them', ()
     assert.equal(sitemap.headers.get('cache-control'), 'no-cache');
     assert.equal((await get('/robots.txt')).status, 200);
     for (const path of ['/.routes.json', '/.lock', '/course/.hidden']) assert.equal((await get(path)).status, 404, path);
+  });
+});
+
+describe('symbolic links (issue 23)', () => {
+  let linked;
+  let linkedPort;
+  before(async () => {
+    // A folder whose links point out of it (to the secret beside it) and within it.
+    const root = join(parent, 'linked');
+    mkdirSync(join(root, 'pages', 'about'), { recursive: true });
+    writeFileSync(join(root, 'app.html'), '<title>rendered in the browser</title>');
+    writeFileSync(join(root, 'inside.js'), 'console.log("inside");');
+    symlinkSync(join(parent, 'secret.txt'), join(root, 'leak.js'));
+    symlinkSync(parent, join(root, 'outside'));
+    symlinkSync(join(parent, 'secret.txt'), join(root, 'pages', 'about', 'index.html'));
+    symlinkSync(join(root, 'inside.js'), join(root, 'alias.js'));
+    linked = await serveStatic({ dir: root, port: 0, fallback: 'app.html', mounts: { '/pages/': join(root, 'pages') } });
+    linkedPort = linked.address().port;
+  });
+  after(() => linked?.close());
+
+  test('a link that leads out of the served folder is refused, whether to a file, a folder or a page', async () => {
+    for (const path of ['/leak.js', '/outside/secret.txt', '/outside/site/index.html', '/about', '/pages/about/index.html']) {
+      const response = await fetch(`http://127.0.0.1:${linkedPort}${path}`);
+      const body = await response.text();
+      assert.ok(!body.includes(SECRET), `${path} served the file outside the root`);
+      assert.ok([403, 404].includes(response.status) || /rendered in the browser/.test(body), `${path}: ${response.status}`);
+    }
+    assert.equal((await fetch(`http://127.0.0.1:${linkedPort}/leak.js`)).status, 403);
+  });
+
+  test('a link that stays inside the folder is served', async () => {
+    assert.equal(await (await fetch(`http://127.0.0.1:${linkedPort}/alias.js`)).text(), 'console.log("inside");');
+  });
+});
+
+describe('slow clients and too many connections (issue 23)', () => {
+  let limited;
+  let limitedPort;
+  before(async () => {
+    limited = await serveStatic({ dir: join(parent, 'site'), port: 0, headers: HEADERS, limits: { headersMs: 1000, requestMs: 2000, maxConnections: 3 } });
+    limitedPort = limited.address().port;
+  });
+  after(() => limited?.close());
+
+  /** Opens a connection that sends `bytes` (and nothing more); resolves the answer's first line when it closes. */
+  const hold = (bytes) => {
+    const started = Date.now();
+    const socket = connect(limitedPort, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.on('close', () => resolve({ head: answer.split('\r\n\r\n')[0], afterMs: Date.now() - started })));
+    return { socket, closed };
+  };
+
+  test('the limits by default: headers in 10 s, the request in 15 s, 30 s idle, 512 connections', () => {
+    assert.deepEqual(STATIC_LIMITS, { headersMs: 10_000, requestMs: 15_000, idleMs: 30_000, keepAliveMs: 5_000, maxConnections: 512 });
+  });
+
+  test('a client that does not finish its headers in time gets 408 with the security headers, and is closed', async () => {
+    const { head, afterMs } = await hold('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ').closed;
+    assert.match(head, /^HTTP\/1\.1 408 Request Timeout/);
+    assert.match(head, /X-Frame-Options: DENY/);
+    assert.ok(afterMs < 3000, `closed after ${afterMs} ms`);
+  });
+
+  test('past the connection cap a new connection is answered 503 at once; the server serves again once they close', async () => {
+    const held = [hold(''), hold(''), hold('')];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { head, afterMs } = await hold('GET /index.html HTTP/1.1\r\nHost: localhost\r\n\r\n').closed;
+    assert.match(head, /^HTTP\/1\.1 503 Service Unavailable/);
+    assert.match(head, /Retry-After: 5/);
+    assert.ok(afterMs < 1000, `answered after ${afterMs} ms`);
+    for (const { socket } of held) socket.destroy();
+    await Promise.all(held.map(({ closed }) => closed));
+    assert.equal((await fetch(`http://127.0.0.1:${limitedPort}/index.html`)).status, 200);
   });
 });

@@ -159,7 +159,7 @@ describe('login limits', () => {
     await clearRateLimits(api.db);
     return createApp({
       db: api.db,
-      config: { ...api.config, trustedProxyHops, rateLimits: { windowMs: 60_000, login: 3, loginPerAccount: 4, otp: 100, mailsPerAddress: 100 } },
+      config: { ...api.config, trustedProxyHops, rateLimits: { ...api.config.rateLimits, windowMs: 60_000, login: 3, loginPerAccount: 4, otp: 100, mailsPerAddress: 100 } },
     });
   };
   const tryLogin = (app: ReturnType<typeof createApp>, email: string, password: string, forwardedFor?: string) =>

@@ -440,7 +440,7 @@ describe('rate limits, CORS and the test outbox', () => {
     await clearRateLimits(api.db);
     const strict = createApp({
       db: api.db,
-      config: { ...api.config, rateLimits: { windowMs: 60_000, login: 2, loginPerAccount: 100, otp: 2, mailsPerAddress: 100 } },
+      config: { ...api.config, rateLimits: { ...api.config.rateLimits, windowMs: 60_000, login: 2, loginPerAccount: 100, otp: 2, mailsPerAddress: 100 } },
     });
     const post = (path: string, body: unknown) =>
       strict.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -10,7 +10,7 @@ export interface Services {
   config: Config;
   mailer: Mailer;
   tokens: TokenSigner;
-  limits: { login: RateLimiter; loginPerAccount: RateLimiter; otp: RateLimiter; mailsPerAddress: RateLimiter };
+  limits: { login: RateLimiter; loginPerAccount: RateLimiter; otp: RateLimiter; mailsPerAddress: RateLimiter; reports: RateLimiter };
   /** Stored image paths ('/static/...') as absolute URLs, since the site runs on other origins. */
   absoluteUrl: (path: string) => string;
 }
@@ -26,6 +26,7 @@ export function createServices(db: Db, config: Config, mailer: Mailer): Services
       loginPerAccount: new RateLimiter(db, 'login-account', config.rateLimits.loginPerAccount, config.rateLimits.windowMs),
       otp: new RateLimiter(db, 'otp', config.rateLimits.otp, config.rateLimits.windowMs),
       mailsPerAddress: new RateLimiter(db, 'mails', config.rateLimits.mailsPerAddress, config.rateLimits.windowMs),
+      reports: new RateLimiter(db, 'reports', config.rateLimits.reports, config.rateLimits.windowMs),
     },
     absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
   };

@@ -150,3 +150,15 @@ export {
   type CourseCallRequest,
   type CourseCallRequestRecord,
 } from './booking';
+export {
+  LOAD_PHASES,
+  WEB_VITALS,
+  MAX_REPORTS_PER_BATCH,
+  browserReportSchema,
+  reportBatchSchema,
+  reportingApiBatchSchema,
+  reportingApiCspSchema,
+  legacyCspReportSchema,
+  type BrowserReport,
+  type ReportBatch,
+} from './reports';

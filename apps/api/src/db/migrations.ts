@@ -207,6 +207,28 @@ export const migrations: Migration[] = [
       CREATE INDEX rate_limit_counters_window_ends_at ON rate_limit_counters (window_ends_at)
     `,
   },
+  {
+    // Browser reports (POST /api/reports): anonymous facts about the releases visitors ran, read by the
+    // release health report and the canary watcher. No customer, no address, no query string: see reports.ts.
+    id: '005-browser-reports',
+    sql: `
+      CREATE TABLE browser_reports (
+        id bigserial PRIMARY KEY,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        kind text NOT NULL,
+        session text,
+        channel text,
+        releases jsonb NOT NULL,
+        path text NOT NULL,
+        subject text,
+        phase text,
+        message text,
+        value double precision
+      );
+      CREATE INDEX browser_reports_received_at ON browser_reports (received_at);
+      CREATE INDEX browser_reports_channel_received_at ON browser_reports (channel, received_at)
+    `,
+  },
 ];
 
 /**

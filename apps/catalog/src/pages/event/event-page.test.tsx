@@ -62,7 +62,7 @@ describe('/event/:id', () => {
     );
     const { container } = renderCatalog(`/event/${forum._id}`);
     expect(await screen.findByText('Agenda')).toBeInTheDocument();
-    expect(container.querySelector('script, [onload]')).toBeNull();
+    expect(container.querySelector('script:not([type="application/ld+json"]), [onload]')).toBeNull();
   });
 
   it('shows a not-found state for an unknown event', async () => {
