@@ -94,7 +94,7 @@ test('a promoted catalog reaches the next visit with the shell untouched, and a 
   expect(digest(join(deploy, 'releases/shell'))).toBe(shellFiles);
   expect(readFileSync(join(deploy, 'channels', CHANNEL, 'app.html')).equals(channelPage)).toBe(true);
   const config = JSON.parse(readFileSync(join(deploy, 'channels', CHANNEL, 'config.json'), 'utf8'));
-  expect(config.remotes.catalog.manifest).toBe(`/releases/catalog/${versions.catalogNext}/mf-manifest.json`);
+  expect(config.remotes.catalog.entry).toBe(`/releases/catalog/${versions.catalogNext}/remoteEntry.js`);
 
   const listing = run('releases');
   expect(listing.output).toMatch(new RegExp(`${versions.catalogNext}.*live on production`));
@@ -296,7 +296,7 @@ test('a rollback prerenders the public pages with the releases it makes live, an
   expect(courses).toMatch(/<h1[^>]*>Our Courses<\/h1>/);
   expect(courses).not.toContain(NEW_HEADING);
   expect(courses).toContain('<title>Courses | Mavuno Agri-Food Consultants</title>');
-  expect(courses).toContain(`/releases/catalog/${versions.catalog}/mf-manifest.json`);
+  expect(courses).toContain(`/releases/catalog/${versions.catalog}/remoteEntry.js`);
   // The shell's own page, served for the paths without a page, is still the shell release's, byte for byte.
   expect(readFileSync(join(deploy, 'channels', CHANNEL, 'app.html')).equals(readFileSync(join(deploy, 'releases/shell', versions.shell!, 'index.html')))).toBe(true);
 

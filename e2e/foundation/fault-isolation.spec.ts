@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { expect, test } from '../support/fixtures';
 
-// The shell's bound for one manifest or entry fetch (loaded as CommonJS, as Playwright loads app sources).
+// The shell's bound for one entry script (loaded as CommonJS, as Playwright loads app sources).
 const { REMOTE_LOAD_TIMEOUT_MS } = createRequire(import.meta.url)(
   '../../apps/shell/src/federation/remote-timeout',
 ) as typeof import('../../apps/shell/src/federation/remote-timeout');
@@ -56,30 +56,30 @@ for (const remote of remotes) {
   });
 }
 
-const manifestFaults: Record<string, (route: Route) => Promise<void> | void> = {
-  'answers 404 for its manifest': (route) => route.fulfill({ status: 404, body: 'Not found' }),
-  'answers 500 for its manifest': (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }),
-  'serves a manifest that is not JSON': (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '<html>maintenance</html>' }),
+const entryFaults: Record<string, (route: Route) => Promise<void> | void> = {
+  'answers 404 for its entry': (route) => route.fulfill({ status: 404, body: 'Not found' }),
+  'answers 500 for its entry': (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }),
+  'serves something that is not its entry': (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>maintenance</html>' }),
   // Never answers: the shell's own timeout must end the wait.
   hangs: () => new Promise<void>(() => {}),
 };
 
-for (const [fault, respond] of Object.entries(manifestFaults)) {
+for (const [fault, respond] of Object.entries(entryFaults)) {
   test(`when the catalog remote ${fault}, its pages say so and recover`, async ({ page, site }) => {
-    const manifest = `${site.remoteOrigin('catalog')}/mf-manifest.json`;
-    await page.route(manifest, respond);
+    // The entry, and the entry of a retry (the shell asks for it again by a URL of its own).
+    const entry = `${site.remoteOrigin('catalog')}/remoteEntry.js*`;
+    await page.route(entry, respond);
     // Down is told at once; a hang only after the shell's generous bound for slow links (15 s), not the runtime's 20 s.
     const within = fault === 'hangs' ? REMOTE_LOAD_TIMEOUT_MS + 7_000 : 6_000;
     const started = Date.now();
-    // A hanging manifest that the page preloads holds its load event: the page is watched from its first byte.
+    // A hanging entry that the page preloads holds its load event: the page is watched from its first byte.
     await page.goto('/courses', { waitUntil: 'commit' });
     await expect(unavailable(page)).toBeVisible({ timeout: within });
     expect(Date.now() - started).toBeLessThan(within);
     if (fault === 'hangs') expect(Date.now() - started).toBeGreaterThanOrEqual(REMOTE_LOAD_TIMEOUT_MS);
     await navigateInSite(page, '/');
     await expectPageOf(page, 'content');
-    await page.unroute(manifest);
+    await page.unroute(entry);
     await navigateInSite(page, '/courses');
     await unavailable(page).getByRole('button', { name: 'Retry' }).click();
     await expectPageOf(page, 'catalog');

@@ -3,15 +3,15 @@ import type { Server } from 'node:http';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
-import { portBase, siteConfig } from '../support/site-ports.mjs';
+import { siteConfig, testPort } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
 test.describe('run-time configuration', () => {
   test('a remote served from another port is used after a config.json change alone', async ({ page }) => {
-    const movedPort = portBase + 10;
+    const movedPort = testPort(0);
     const movedConfig = {
       ...siteConfig,
-      remotes: { ...siteConfig.remotes, catalog: { ...siteConfig.remotes.catalog, manifest: `http://localhost:${movedPort}/mf-manifest.json` } },
+      remotes: { ...siteConfig.remotes, catalog: { ...siteConfig.remotes.catalog, entry: `http://localhost:${movedPort}/remoteEntry.js` } },
     };
     // The shell's origin must send a policy naming the new origin, derived from the same
     // config.json, so the unchanged shell build is served again with both. (Rewriting the
@@ -34,7 +34,6 @@ test.describe('run-time configuration', () => {
       });
       await page.goto(`http://localhost:${movedPort + 1}/courses`);
       await expect(page.getByRole('heading', { level: 1, name: /courses/i })).toBeVisible();
-      expect(catalogRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
       expect(catalogRequests.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
     } finally {
       for (const server of servers) server.closeAllConnections();
@@ -45,13 +44,13 @@ test.describe('run-time configuration', () => {
   const badConfigs: Record<string, { body: string; status?: number; names: RegExp }> = {
     missing: { body: 'Not found', status: 404, names: /config\.json answered HTTP 404/ },
     'not JSON': { body: '{ remotes: oops', names: /config\.json is not valid JSON/ },
-    'missing a manifest': {
+    'missing an entry': {
       body: JSON.stringify({ ...siteConfig, remotes: { ...siteConfig.remotes, catalog: { routes: siteConfig.remotes.catalog?.routes } } }),
-      names: /remotes\.catalog\.manifest/,
+      names: /remotes\.catalog\.entry/,
     },
-    'naming a manifest by a script URL': {
-      body: JSON.stringify({ ...siteConfig, remotes: { ...siteConfig.remotes, catalog: { ...siteConfig.remotes.catalog, manifest: 'javascript:alert(1)' } } }),
-      names: /remotes\.catalog\.manifest: an http\(s\) URL or a path starting with \//,
+    'naming an entry by a script URL': {
+      body: JSON.stringify({ ...siteConfig, remotes: { ...siteConfig.remotes, catalog: { ...siteConfig.remotes.catalog, entry: 'javascript:alert(1)' } } }),
+      names: /remotes\.catalog\.entry: an http\(s\) URL or a path starting with \//,
     },
   };
   for (const [problem, { body, status = 200, names }] of Object.entries(badConfigs)) {

@@ -6,49 +6,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apps, readPackage } from './apps.mjs';
+import { sharedConfig } from './shared-libraries.mjs';
 import { siteConfigFor } from './site-config.mjs';
 
 const devOrigin = (name) => `http://localhost:${apps.find((app) => app.name === name).port}`;
-
-/** Libraries that must exist once in the browser, whichever app loads them first. */
-const singletons = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'zustand',
-  'react-toastify',
-];
-// Each entry of a workspace package is its own shared module, so a page loads only the entries it uses:
-// '@agri/ui/federation' holds the fragment loader registry and the lazy-module cache, which must exist once
-// like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the
-// apps share this small subset instead); '@agri/ui/dates' (moment), '@agri/ui/rich-text' (DOMPurify) and
-// '@agri/ui/forms' (react-hook-form) load only with the pages that show dates, server HTML or a form.
-const workspacePackages = {
-  '@agri/ui': 'packages/ui',
-  '@agri/ui/federation': 'packages/ui',
-  '@agri/ui/router': 'packages/ui',
-  '@agri/ui/dates': 'packages/ui',
-  '@agri/ui/rich-text': 'packages/ui',
-  '@agri/ui/forms': 'packages/ui',
-  '@agri/api-client': 'packages/api-client',
-};
-
-function sharedConfig(appDir) {
-  const { dependencies = {} } = readPackage(appDir);
-  const shared = {};
-  // An app shares what it depends on (a small remote may need React alone).
-  for (const name of singletons) {
-    const packageName = name.split('/')[0];
-    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: dependencies[packageName] };
-  }
-  // A workspace package's major is its contract: the API client's is the API contract's (release gate).
-  for (const [name, dir] of Object.entries(workspacePackages)) {
-    const packageName = name.split('/').slice(0, 2).join('/');
-    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '../..', dir)).version}` };
-  }
-  return shared;
-}
 
 /**
  * Emits app.json beside the manifest: what a release of this build owns and needs that the manifest does
@@ -199,10 +160,13 @@ export function defineApp({ dir, exposes, runtimePlugins = [] }) {
           // The shell hands its federation runtime to the remotes, so each remote
           // entry does not carry a copy (~30 KB gzip each). A remote's dev
           // server keeps its own runtime so that it runs alone.
-          // The runtime is built for browsers only (no Node loading code).
+          // The runtime is built for browsers only (no Node loading code) and without manifests: config.json
+          // names each remote's entry and what it requires (tooling/delivery/store.mjs, site-config.mjs),
+          // which spares a round trip and the runtime's code that reads manifests. A remote loads no other
+          // remote through the runtime (another remote's fragment comes through the shell's loader).
           experiments: {
             ...(isRemote ? { externalRuntime: production } : { provideExternalRuntime: true }),
-            optimization: { target: 'web' },
+            optimization: { target: 'web', disableSnapshot: true, ...(isRemote ? { disableRemote: true } : {}) },
           },
         }),
         new FederationEsmPlugin(),

@@ -124,8 +124,8 @@ describe('what each app’s build is told', () => {
     assert.equal(answer.headers['Content-Type'], 'application/json; charset=utf-8');
     const { remotes } = JSON.parse(answer.body);
     assert.deepEqual(
-      remotes,
-      Object.fromEntries(remoteApps.map((app) => [app.name, { manifest: `http://localhost:${app.port}/mf-manifest.json`, routes: app.routes }])),
+      Object.fromEntries(Object.entries(remotes).map(([name, { entry, routes }]) => [name, { entry, routes }])),
+      Object.fromEntries(remoteApps.map((app) => [app.name, { entry: `http://localhost:${app.port}/remoteEntry.js`, routes: app.routes }])),
     );
   });
 

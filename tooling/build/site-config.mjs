@@ -1,7 +1,9 @@
 // The config.json of a site whose apps run each on its own server (dev servers, the e2e harness): the
-// remotes' manifests and the route prefixes each owns (the `remote` field of its package.json, apps.mjs), and
-// the API. A channel's config.json (tooling/delivery) names releases instead.
+// remotes' entry scripts, the singletons each requires (shared-libraries.mjs) and the route prefixes each owns
+// (the `remote` field of its package.json, apps.mjs), and the API. A channel's config.json (tooling/delivery)
+// names releases instead.
 import { apiPort, remoteApps } from './apps.mjs';
+import { singletonRequirements } from './shared-libraries.mjs';
 
 /** The API settings of a site on this machine's reference API. */
 export const localApiSettings = (apiOrigin = `http://localhost:${apiPort}`) => ({
@@ -20,7 +22,7 @@ export const reportSettings = (api, sampleRate = 1) => ({ url: new URL('reports'
 export function siteConfigFor(originOf, apiOrigin) {
   return {
     remotes: Object.fromEntries(
-      remoteApps.map((app) => [app.name, { manifest: `${originOf(app.name)}/mf-manifest.json`, routes: app.routes }]),
+      remoteApps.map((app) => [app.name, { entry: `${originOf(app.name)}/remoteEntry.js`, requires: singletonRequirements(app.dir), routes: app.routes }]),
     ),
     api: localApiSettings(apiOrigin),
     reports: reportSettings(localApiSettings(apiOrigin)),

@@ -25,8 +25,13 @@ test('every route of every remote is owned by one of its declared prefixes, and 
   }
 });
 
-test('the local config names each remote by its manifest and its prefixes', () => {
+test('the local config names each remote by its entry, the singletons it requires and its prefixes', () => {
   const config = siteConfigFor((name) => `http://${name}.test`, 'http://api.test');
-  assert.deepEqual(config.remotes.catalog, { manifest: 'http://catalog.test/mf-manifest.json', routes: ['/courses', '/course', '/events', '/event'] });
+  const { entry, requires, routes } = config.remotes.catalog;
+  assert.equal(entry, 'http://catalog.test/remoteEntry.js');
+  assert.deepEqual(routes, ['/courses', '/course', '/events', '/event']);
+  // As the catalog's build shares them (its release.json says the same).
+  assert.equal(requires.react, JSON.parse(readFileSync(join(remoteApps.find(({ name }) => name === 'catalog').dir, 'package.json'), 'utf8')).dependencies.react);
+  assert.match(requires['@agri/api-client'], /^\^\d+\.\d+\.\d+$/);
   assert.equal(config.api.apiBaseUrl, 'http://api.test/api/');
 });

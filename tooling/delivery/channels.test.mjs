@@ -22,6 +22,15 @@ after(() => {
   rmSync(deploy, { recursive: true, force: true });
 });
 
+/** What config.json names for a release of the catalog (fake-releases.mjs: react ^19.2.0, API client ^1.0.0). */
+const remoteEntry = (version, routes = ['/courses']) => ({
+  entry: `/releases/catalog/${version}/remoteEntry.js`,
+  requires: { react: '^19.2.0', '@agri/api-client': '^1.0.0' },
+  routes,
+  version,
+  manifest: `/releases/catalog/${version}/mf-manifest.json`,
+});
+
 test('a release is stored with its release.json and listed in its app’s index; it is never overwritten', () => {
   const now = new Date('2026-11-23T10:15:00Z');
   const first = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'], exposes: ['routes', 'upcoming-events'] }), now });
@@ -45,7 +54,7 @@ test('promotion makes a release live in config.json by a versioned URL; rollback
   promote('catalog', v1, 'staging');
   promote('catalog', v2, 'staging');
   const config = () => JSON.parse(readFileSync(join(channelDir('staging'), 'config.json'), 'utf8'));
-  assert.deepEqual(config().remotes.catalog, { manifest: `/releases/catalog/${v2}/mf-manifest.json`, routes: ['/courses', '/events'], version: v2 });
+  assert.deepEqual(config().remotes.catalog, remoteEntry(v2, ['/courses', '/events']));
   assert.equal(config().releases, '/releases/');
 
   assert.deepEqual(rollback('catalog', 'staging'), { from: v2, to: v1, canary: false });
@@ -241,12 +250,7 @@ test('a canary: config.json names both releases and the share; it steps on, fini
   const config = () => JSON.parse(readFileSync(join(channelDir('canaries'), 'config.json'), 'utf8'));
 
   assert.deepEqual(promoteCanary('catalog', next, 'canaries', 10), { live: stable, share: 10, was: 0 });
-  assert.deepEqual(config().remotes.catalog, {
-    manifest: `/releases/catalog/${stable}/mf-manifest.json`,
-    routes: ['/courses'],
-    version: stable,
-    canary: { manifest: `/releases/catalog/${next}/mf-manifest.json`, routes: ['/courses'], version: next, share: 10 },
-  });
+  assert.deepEqual(config().remotes.catalog, { ...remoteEntry(stable), canary: { ...remoteEntry(next), share: 10 } });
   assert.deepEqual(promoteCanary('catalog', next, 'canaries', 50), { live: stable, share: 50, was: 10 });
   assert.equal(config().remotes.catalog.canary.share, 50);
   assert.throws(() => promoteCanary('catalog', other, 'canaries', 10), /catalog@.+ is in canary on canaries \(50 %\)/);
@@ -261,7 +265,7 @@ test('a canary: config.json names both releases and the share; it steps on, fini
 
   promoteCanary('catalog', other, 'canaries', 10);
   assert.deepEqual(finishCanary('catalog', 'canaries'), { from: stable, to: other });
-  assert.deepEqual(config().remotes.catalog, { manifest: `/releases/catalog/${other}/mf-manifest.json`, routes: ['/courses'], version: other });
+  assert.deepEqual(config().remotes.catalog, remoteEntry(other));
   assert.throws(() => finishCanary('catalog', 'canaries'), /catalog has no canary on canaries/);
 
   assert.deepEqual(

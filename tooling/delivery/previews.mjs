@@ -36,7 +36,7 @@ export function writeReleaseIndex(app) {
   const withdrawn = withdrawnVersions(app);
   const releases = listReleases(app)
     .filter(({ version }) => !withdrawn.has(version))
-    .map(({ version, builtAt, commit, routes, exposes }) => ({ version, builtAt, commit, routes, exposes }));
+    .map(({ version, builtAt, commit, routes, exposes, requires = {} }) => ({ version, builtAt, commit, routes, exposes, requires }));
   writeJsonAtomic(join(releasesDir(), app, 'index.json'), { app, releases });
 }
 

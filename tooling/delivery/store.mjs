@@ -176,12 +176,23 @@ export function listChannels() {
 }
 
 /**
- * The config.json the channel's visitors get: every live remote's manifest by a URL that holds its version,
- * and a canary's beside it with its share; the shell's release; where browser reports go.
+ * The config.json the channel's visitors get: every live remote's entry script by a URL that holds its
+ * version, with the singletons it requires (the shell checks them before running it) and the route prefixes
+ * it owns, and a canary's beside it with its share; the shell's release; where browser reports go.
  */
 export function channelConfig(state) {
   const base = releasesBaseUrl();
-  const entry = (app, version) => ({ manifest: `${base}${app}/${version}/mf-manifest.json`, routes: readRelease(app, version).routes, version });
+  const entry = (app, version) => {
+    const { routes, requires = {} } = readRelease(app, version);
+    return {
+      entry: `${base}${app}/${version}/remoteEntry.js`,
+      requires,
+      routes,
+      version,
+      // What shells released before 2026-11-25 read (they fetch the manifest): a rollback to one keeps working.
+      manifest: `${base}${app}/${version}/mf-manifest.json`,
+    };
+  };
   const remotes = {};
   const live = liveVersions(state);
   for (const [app, version] of Object.entries(live)) {

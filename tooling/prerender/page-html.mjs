@@ -34,11 +34,7 @@ export const PAGE_CODE_LOADER = `(() => {
   const askForCode = () => {
     if (asked) return;
     asked = true;
-    for (const { url, as, cors } of code.preloads) {
-      const hint = Object.assign(document.createElement('link'), { rel: 'preload', href: url, as });
-      if (cors) hint.crossOrigin = 'anonymous';
-      document.head.append(hint);
-    }
+    for (const url of code.preloads) document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', href: url, as: 'script' }));
     document.head.append(Object.assign(document.createElement('script'), { src: code.entry }));
   };
   const pictures = [...document.querySelectorAll('#root img[fetchpriority="high"]')].filter((img) => !img.complete);
@@ -64,8 +60,8 @@ export const PAGE_CODE_LOADER = `(() => {
  * @param {{ title: string, description: string, keywords: string, canonical: string, image: string | null, siteName: string | null }} page.head
  *        (image: the absolute URL of the picture a shared link shows; siteName: the site's name on it)
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
- * @param {{ url: string, as: 'script' | 'fetch', cors: boolean }[]} page.preloads  what its scripts will ask for
- *        (the shell's entry script aside)
+ * @param {string[]} page.preloads  the scripts its code will ask for (the shell's entry script aside): the
+ *        owning remote's entry and chunks, the shared libraries' chunks
  */
 export function pageHtml({ template, origin, html, state, head, stylesheets, preloads }) {
   const headTags = [
@@ -98,7 +94,7 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
   if (!entryTag) throw new Error("the shell's page has no entry script: it cannot be prerendered");
   const code = {
     entry: entryTag[1],
-    preloads: preloads.map(({ url, as, cors }) => ({ url: pageRelative(url, origin), as, cors })),
+    preloads: preloads.map((url) => pageRelative(url, origin)),
   };
   let page = template.replace(/<title>[^<]*<\/title>/, () => headTags.join('')).replace(entryTag[0], () => '');
   page = replaceOnce(page, '</head>', `${[...styleTags, imageHints].join('')}</head>`);

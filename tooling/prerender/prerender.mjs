@@ -202,22 +202,18 @@ async function visitPage(context, { url, source }, html, template, log) {
   }
 }
 
-/** What a page asked for that a <link rel="preload"> can ask for sooner: its scripts and manifests. */
+/**
+ * What a page asked for that a <link rel="preload"> can ask for sooner: its scripts (the owning remote's
+ * entry, which config.json names directly, and the chunks), each once, as plain scripts like the page's own.
+ */
 function preloadsOf(requests, template) {
-  const seen = new Set();
-  const preloads = [];
+  const preloads = new Set();
   for (const request of requests) {
-    const type = request.resourceType();
     const url = request.url();
-    const isManifest = type === 'fetch' && url.endsWith('/mf-manifest.json');
-    if ((type !== 'script' && !isManifest) || seen.has(url)) continue;
-    seen.add(url);
-    // The entry script is in the page already.
-    if (template.includes(`src="${new URL(url).pathname}"`)) continue;
-    // Chunks and remote entries load as plain scripts; manifests are fetched in CORS mode.
-    preloads.push({ url, as: isManifest ? 'fetch' : 'script', cors: isManifest });
+    // The shell's entry script is in the page already.
+    if (request.resourceType() === 'script' && !template.includes(`src="${new URL(url).pathname}"`)) preloads.add(url);
   }
-  return preloads;
+  return [...preloads];
 }
 
 /**

@@ -36,10 +36,7 @@ test('the page holds its head tags, content and state; nothing in the data can e
       siteName: 'Mavuno',
     },
     stylesheets: [{ href: 'https://mavuno.example/releases/catalog/v2/441.css', dataRspack: 'catalog:chunk-441' }],
-    preloads: [
-      { url: 'https://mavuno.example/releases/catalog/v2/remoteEntry.js', as: 'script', cors: false },
-      { url: 'https://cdn.example/releases/catalog/v2/mf-manifest.json', as: 'fetch', cors: true },
-    ],
+    preloads: ['https://mavuno.example/releases/catalog/v2/remoteEntry.js', 'https://cdn.example/releases/catalog/v2/441.js'],
   });
   assert.match(html, /<title>Courses &amp; &quot;Training&quot; \| Mavuno<\/title>/);
   assert.match(html, /<meta name="description" content="Food &lt;safety&gt; courses">/);
@@ -61,14 +58,11 @@ test('the page holds its head tags, content and state; nothing in the data can e
   // The page's own origin is written from the root; another origin stays whole.
   assert.match(html, /<link rel="stylesheet" href="\/releases\/catalog\/v2\/441.css" data-rspack="catalog:chunk-441">/);
   // The code is not in the head: the page's loader asks for it, the shell's entry and all it will need.
-  assert.doesNotMatch(html.slice(0, html.indexOf('</head>')), /<script|remoteEntry|mf-manifest/);
+  assert.doesNotMatch(html.slice(0, html.indexOf('</head>')), /<script|remoteEntry/);
   const code = JSON.parse(/<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html)[1]);
   assert.deepEqual(code, {
     entry: '/releases/shell/v1/main.js',
-    preloads: [
-      { url: '/releases/catalog/v2/remoteEntry.js', as: 'script', cors: false },
-      { url: 'https://cdn.example/releases/catalog/v2/mf-manifest.json', as: 'fetch', cors: true },
-    ],
+    preloads: ['/releases/catalog/v2/remoteEntry.js', 'https://cdn.example/releases/catalog/v2/441.js'],
   });
   // No spinner over a page that is there, no "needs JavaScript" under one that reads without it.
   assert.doesNotMatch(html, /startup-spinner|<noscript>/);
@@ -86,7 +80,7 @@ test("React's hints for the first images go to the head, after the style sheets"
     state: { path: '/', remotes: {}, dataAreas: {} },
     head: { title: 'Mavuno', description: '', keywords: '', canonical: 'https://mavuno.example/' },
     stylesheets: [{ href: 'https://mavuno.example/releases/content/v3/281.css', dataRspack: null }],
-    preloads: [{ url: 'https://mavuno.example/releases/content/v3/remoteEntry.js', as: 'script', cors: false }],
+    preloads: ['https://mavuno.example/releases/content/v3/remoteEntry.js'],
   });
   const head = html.slice(0, html.indexOf('</head>'));
   assert.ok(head.includes(hero), 'the hint is in the head');

@@ -58,15 +58,15 @@ export const reportsUrlOf = (siteConfig) => siteConfig.reports?.url ?? reportSet
 const originOf = (url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []);
 
 /**
- * @param {{ remotes: Record<string, { manifest: string }>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] }, reports?: { url: string } }} siteConfig
+ * @param {{ remotes: Record<string, { entry: string }>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] }, reports?: { url: string } }} siteConfig
  * @param {{ https?: boolean }} [served] `https`: the site's visitors reach it over HTTPS (its public URL), so
  *   browsers are told to use nothing else (Strict-Transport-Security; never sent over plain HTTP).
  * @returns {{ 'Content-Security-Policy': string, 'Reporting-Endpoints'?: string, 'X-Frame-Options': string, 'X-Content-Type-Options': string,
  *   'Referrer-Policy': string, 'Permissions-Policy': string, 'Cross-Origin-Opener-Policy': string, 'Strict-Transport-Security'?: string }}
  */
 export function securityHeaders(siteConfig, { https = false } = {}) {
-  // Remotes serve scripts, style sheets and images, and their manifests are fetched.
-  const remotes = [...new Set(Object.values(siteConfig.remotes).flatMap((remote) => originOf(remote.manifest)))];
+  // Remotes serve scripts, style sheets and images.
+  const remotes = [...new Set(Object.values(siteConfig.remotes).flatMap((remote) => originOf(remote.entry)))];
   // The API answers calls and serves the course and event images (/static/...).
   const apis = [...new Set([siteConfig.api.apiBaseUrl, siteConfig.api.requestsApiBaseUrl].flatMap(originOf))];
   // A hosted API may keep its pictures elsewhere (a CDN): images only, never calls or scripts.

@@ -12,9 +12,9 @@ import { INLINE_SCRIPT_HASH, INLINE_STYLE_HASHES, PERMISSIONS_POLICY, STRICT_TRA
 
 const siteConfig = {
   remotes: {
-    content: { manifest: 'https://content.example.co.ke/mf-manifest.json', routes: ['/'] },
-    catalog: { manifest: 'https://catalog.example.co.ke/v2/mf-manifest.json', routes: ['/courses'] },
-    account: { manifest: 'https://account.example.co.ke/mf-manifest.json', routes: ['/login'] },
+    content: { entry: 'https://content.example.co.ke/remoteEntry.js', routes: ['/'] },
+    catalog: { entry: 'https://catalog.example.co.ke/v2/remoteEntry.js', routes: ['/courses'] },
+    account: { entry: 'https://account.example.co.ke/remoteEntry.js', routes: ['/login'] },
   },
   api: {
     apiBaseUrl: 'https://api.example.co.ke/api/',
@@ -73,7 +73,7 @@ test('the policy lists the remote and API origins of the config, once each', () 
 });
 
 test("a channel's releases on the site's own origin add no origin to the policy", () => {
-  const channel = { ...siteConfig, remotes: { catalog: { manifest: '/releases/catalog/20261123.101500-ab12cd3/mf-manifest.json', routes: ['/courses'] } } };
+  const channel = { ...siteConfig, remotes: { catalog: { entry: '/releases/catalog/20261123.101500-ab12cd3/remoteEntry.js', routes: ['/courses'] } } };
   const csp = directives(securityHeaders(channel)['Content-Security-Policy']);
   assert.deepEqual(csp['script-src'], ["'self'", INLINE_SCRIPT_HASH]);
   assert.deepEqual(csp['connect-src'], ["'self'", 'https://api.example.co.ke']);

@@ -1,4 +1,4 @@
-// The monolith's entry: the shell's start-up without the federation runtime (no remote's manifest to ask for).
+// The monolith's entry: the shell's start-up without the federation runtime (no remote's entry to ask for).
 import { fetchSiteConfig } from '../../../apps/shell/src/config/fetch-site-config';
 
 const config = fetchSiteConfig();

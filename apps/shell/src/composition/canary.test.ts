@@ -5,12 +5,13 @@ const channel: SiteConfig = {
   channel: 'production',
   remotes: {
     catalog: {
-      manifest: '/releases/catalog/stable/mf-manifest.json',
+      entry: '/releases/catalog/stable/remoteEntry.js',
+      requires: { react: '^19.2.0' },
       routes: ['/courses'],
       version: 'stable',
-      canary: { manifest: '/releases/catalog/next/mf-manifest.json', routes: ['/courses'], version: 'next', share: 10 },
+      canary: { entry: '/releases/catalog/next/remoteEntry.js', requires: { react: '^19.3.0' }, routes: ['/courses'], version: 'next', share: 10 },
     },
-    content: { manifest: '/releases/content/one/mf-manifest.json', routes: ['/'], version: 'one' },
+    content: { entry: '/releases/content/one/remoteEntry.js', requires: {}, routes: ['/'], version: 'one' },
   },
   api: { apiBaseUrl: 'http://localhost:4000/api/', requestsApiBaseUrl: 'http://localhost:4000/requests/', chatNumber: '254722000000' },
 };
@@ -20,7 +21,7 @@ afterEach(() => localStorage.clear());
 test('a browser in a bucket below the share gets the canary; the other remotes are as they are', () => {
   localStorage.setItem('shell:canary-bucket', '9');
   const config = applyCanaries(channel);
-  expect(config.remotes.catalog).toEqual({ manifest: '/releases/catalog/next/mf-manifest.json', routes: ['/courses'], version: 'next' });
+  expect(config.remotes.catalog).toEqual({ entry: '/releases/catalog/next/remoteEntry.js', requires: { react: '^19.3.0' }, routes: ['/courses'], version: 'next' });
   expect(config.remotes.content).toBe(channel.remotes.content);
 });
 

@@ -28,7 +28,7 @@ export function applyCanaries(config: SiteConfig): SiteConfig {
   }
   const remotes = { ...config.remotes };
   for (const [name, { canary }] of canaries) {
-    if (mine < canary!.share) remotes[name] = { manifest: canary!.manifest, routes: canary!.routes, version: canary!.version };
+    if (mine < canary!.share) remotes[name] = { entry: canary!.entry, requires: canary!.requires, routes: canary!.routes, version: canary!.version };
   }
   return { ...config, remotes };
 }

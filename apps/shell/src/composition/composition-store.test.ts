@@ -22,9 +22,9 @@ beforeEach(() => {
   loadRouteTableMock.mockReset();
   jest.mocked(resetRemote).mockReset();
   useComposition.getState().configure({
-    content: { manifest: '/releases/content/1/mf-manifest.json', routes: ['/', '/blogs'] },
-    catalog: { manifest: '/releases/catalog/1/mf-manifest.json', routes: ['/courses', '/course'] },
-    account: { manifest: '/releases/account/1/mf-manifest.json', routes: ['/login'] },
+    content: { entry: '/releases/content/1/remoteEntry.js', requires: {}, routes: ['/', '/blogs'] },
+    catalog: { entry: '/releases/catalog/1/remoteEntry.js', requires: {}, routes: ['/courses', '/course'] },
+    account: { entry: '/releases/account/1/remoteEntry.js', requires: {}, routes: ['/login'] },
   });
 });
 afterEach(() => consoleError.mockRestore());

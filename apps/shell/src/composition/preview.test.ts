@@ -7,14 +7,14 @@ const channel: SiteConfig = {
   channel: 'production',
   releases: '/releases/',
   remotes: {
-    catalog: { manifest: '/releases/catalog/20261101.090000-aaaaaaa/mf-manifest.json', routes: ['/courses'], version: '20261101.090000-aaaaaaa' },
+    catalog: { entry: '/releases/catalog/20261101.090000-aaaaaaa/remoteEntry.js', requires: {}, routes: ['/courses'], version: '20261101.090000-aaaaaaa' },
   },
   api: { apiBaseUrl: 'http://localhost:4000/api/', requestsApiBaseUrl: 'http://localhost:4000/requests/', chatNumber: '254722000000' },
 };
 const next = '20261123.101500-bbbbbbb';
 const server = setupServer(
   http.get('http://localhost/releases/catalog/index.json', () =>
-    HttpResponse.json({ app: 'catalog', releases: [{ version: '20261101.090000-aaaaaaa', routes: ['/courses'] }, { version: next, routes: ['/courses', '/course'] }] }),
+    HttpResponse.json({ app: 'catalog', releases: [{ version: '20261101.090000-aaaaaaa', routes: ['/courses'] }, { version: next, routes: ['/courses', '/course'], requires: { react: '^19.2.0' } }] }),
   ),
   http.get('http://localhost/releases/:app/index.json', () => new HttpResponse(null, { status: 404 })),
 );
@@ -33,7 +33,12 @@ test('without a preview the channel is used as it is', async () => {
 
 test('a published release replaces the channel’s for this tab, and the tab keeps it while it navigates', async () => {
   const config = await applyPreview(channel, `?preview=catalog@${next}`);
-  expect(config.remotes.catalog).toEqual({ manifest: `http://localhost/releases/catalog/${next}/mf-manifest.json`, routes: ['/courses', '/course'], version: next });
+  expect(config.remotes.catalog).toEqual({
+    entry: `http://localhost/releases/catalog/${next}/remoteEntry.js`,
+    requires: { react: '^19.2.0' },
+    routes: ['/courses', '/course'],
+    version: next,
+  });
   expect(usePreview.getState().releases).toEqual([{ app: 'catalog', version: next }]);
 
   // A later page load in the same tab, without the query string.

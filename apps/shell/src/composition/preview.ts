@@ -1,6 +1,6 @@
 import { z } from '@agri/api-client';
 import { create } from 'zustand';
-import type { RemoteEntry, SiteConfig } from '../config/site-config';
+import { requirementsSchema, type RemoteEntry, type SiteConfig } from '../config/site-config';
 
 /** The preview this tab asked for, kept while it navigates and reloads (and only in this tab). */
 const PREVIEW_KEY = 'shell:preview';
@@ -25,7 +25,7 @@ const requestPattern = /^([a-z][a-z0-9_]*)@([0-9A-Za-z][0-9A-Za-z._-]{0,63})$/;
 
 /** `<releases><app>/index.json`, written by the delivery tools: the releases of one app open to preview. */
 const releaseIndexSchema = z.object({
-  releases: z.array(z.object({ version: z.string(), routes: z.default(z.array(z.string()), []) })),
+  releases: z.array(z.object({ version: z.string(), routes: z.default(z.array(z.string()), []), requires: requirementsSchema })),
 });
 
 async function publishedRelease(releases: string, { app, version }: PreviewRelease): Promise<RemoteEntry | null> {
@@ -35,7 +35,7 @@ async function publishedRelease(releases: string, { app, version }: PreviewRelea
   if (!response.ok) throw new Error(`the release index of ${app} answered HTTP ${response.status}`);
   const index = releaseIndexSchema.parse(await response.json());
   const release = index.releases.find((entry) => entry.version === version);
-  return release ? { manifest: new URL(`${version}/mf-manifest.json`, base).href, routes: release.routes, version } : null;
+  return release ? { entry: new URL(`${version}/remoteEntry.js`, base).href, requires: release.requires, routes: release.routes, version } : null;
 }
 
 /**

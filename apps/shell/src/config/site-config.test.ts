@@ -8,9 +8,9 @@ const loadSiteConfig = async (url: string) => parseSiteConfig(await fetchSiteCon
 
 const validConfig = {
   remotes: {
-    content: { manifest: 'http://localhost:3002/mf-manifest.json', routes: ['/', '/blogs'] },
-    catalog: { manifest: '/releases/catalog/20261123.101500-ab12cd3/mf-manifest.json', routes: ['/courses'], version: '20261123.101500-ab12cd3' },
-    account: { manifest: 'http://localhost:3003/mf-manifest.json', routes: ['/login'] },
+    content: { entry: 'http://localhost:3002/remoteEntry.js', requires: { react: '^19.2.0' }, routes: ['/', '/blogs'] },
+    catalog: { entry: '/releases/catalog/20261123.101500-ab12cd3/remoteEntry.js', requires: {}, routes: ['/courses'], version: '20261123.101500-ab12cd3' },
+    account: { entry: 'http://localhost:3003/remoteEntry.js', requires: {}, routes: ['/login'] },
   },
   api: {
     apiBaseUrl: 'http://localhost:4000/api/',
@@ -46,18 +46,18 @@ test('an invalid config.json names each wrong field', async () => {
   serve(() =>
     HttpResponse.json({
       ...validConfig,
-      remotes: { ...validConfig.remotes, account: { manifest: 'javascript:alert(1)', routes: ['/login'] }, 'Bad Name': validConfig.remotes.content },
+      remotes: { ...validConfig.remotes, account: { entry: 'javascript:alert(1)', routes: ['/login'] }, 'Bad Name': validConfig.remotes.content },
       api: { ...validConfig.api, chatNumber: '+254 722' },
     }),
   );
-  await expect(loadSiteConfig(url)).rejects.toThrow(/remotes\.account\.manifest: an http\(s\) URL or a path starting with \/; remotes\.Bad Name: .*; api\.chatNumber: chatNumber must be 9 to 15 digits/);
+  await expect(loadSiteConfig(url)).rejects.toThrow(/remotes\.account\.entry: an http\(s\) URL or a path starting with \/; remotes\.Bad Name: .*; api\.chatNumber: chatNumber must be 9 to 15 digits/);
 });
 
 test('route prefixes are paths such as /courses; a remote with no routes (fragments only) gets an empty list', async () => {
-  serve(() => HttpResponse.json({ ...validConfig, remotes: { catalog: { manifest: '/m.json', routes: ['courses', '/a?b'] } } }));
+  serve(() => HttpResponse.json({ ...validConfig, remotes: { catalog: { entry: '/e.js', routes: ['courses', '/a?b'] } } }));
   await expect(loadSiteConfig(url)).rejects.toThrow(/remotes\.catalog\.routes\.0: a route prefix such as \/courses; remotes\.catalog\.routes\.1/);
-  serve(() => HttpResponse.json({ ...validConfig, remotes: { fragments: { manifest: '/m.json' } } }));
-  await expect(loadSiteConfig(url)).resolves.toMatchObject({ remotes: { fragments: { manifest: '/m.json', routes: [] } } });
+  serve(() => HttpResponse.json({ ...validConfig, remotes: { fragments: { entry: '/e.js' } } }));
+  await expect(loadSiteConfig(url)).resolves.toMatchObject({ remotes: { fragments: { entry: '/e.js', routes: [] } } });
 });
 
 test('a config.json that cannot be fetched names the network problem', async () => {

@@ -14,8 +14,13 @@ const locationSchema = z
 /** The first segments of the paths a remote owns: '/course' owns /course and /course/…; '/' owns the home page only. */
 const routePrefixSchema = z.string().check(z.regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a route prefix such as /courses'));
 
+/** The version range of each shared singleton a remote needs (its release.json's `requires`). */
+export const requirementsSchema = z.default(z.record(z.string(), z.string()), {});
+
 const releaseEntryShape = {
-  manifest: locationSchema,
+  /** The remote's entry script (remoteEntry.js): the runtime loads it directly, with no manifest to ask for first. */
+  entry: locationSchema,
+  requires: requirementsSchema,
   routes: z.default(z.array(routePrefixSchema), []),
   /** The release (a channel's config names it). */
   version: z.optional(z.string()),

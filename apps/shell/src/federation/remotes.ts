@@ -2,22 +2,36 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RouteTableModule } from '@agri/ui/federation';
 import type { ComponentType } from 'react';
 import type { RemoteEntry } from '../config/site-config';
+import { setRequirements } from './compatibility-plugin';
 
-const manifests = new Map<string, string>();
+const entries = new Map<string, string>();
 
-/** Tells the federation runtime where each remote's manifest is (config.json says; none is built in). */
+/**
+ * Tells the federation runtime where each remote's entry script is, and the compatibility check what each
+ * requires (config.json says; none is built in).
+ */
 export function registerSiteRemotes(remotes: Record<string, RemoteEntry>): void {
   for (const [name, remote] of Object.entries(remotes)) {
     // A channel names its releases by paths on the site's own origin; the runtime needs a full URL.
-    manifests.set(name, new URL(remote.manifest, window.location.href).href);
+    entries.set(name, new URL(remote.entry, window.location.href).href);
+    setRequirements(name, remote.requires);
   }
-  registerRemotes([...manifests].map(([name, entry]) => ({ name, entry })));
+  registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
 }
 
-/** Forgets what the runtime cached of a failed remote, so the next load fetches it afresh. */
+let attempts = 0;
+
+/**
+ * Forgets what the runtime cached of a failed remote, so the next load fetches it afresh: by a URL of its
+ * own, so that the browser cannot hand back a failed or hanging request for the entry (its preload).
+ */
 export function resetRemote(name: string): void {
-  const entry = manifests.get(name);
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+  const entry = entries.get(name);
+  if (!entry) return;
+  const url = new URL(entry);
+  attempts += 1;
+  url.searchParams.set('attempt', String(attempts));
+  registerRemotes([{ name, entry: url.href }], { force: true });
 }
 
 const loaded = new Set<string>();

@@ -57,7 +57,7 @@ export function prerenderHooks(config: SiteConfig): PrerenderHooks {
     render: () => {
       const html = keepStylesAsData(renderToString(<App />));
       const { areas, failed } = snapshotDataAreas();
-      const remotes = Object.fromEntries(loadedRemotes().map((name) => [name, config.remotes[name]!.manifest]));
+      const remotes = Object.fromEntries(loadedRemotes().map((name) => [name, config.remotes[name]!.entry]));
       return { html, page: { path: window.location.pathname, remotes, dataAreas: areas }, failed };
     },
   };

@@ -3,15 +3,15 @@ import { PRERENDERED_PAGE_ID, keepStylesAsData, readPrerenderedPage, restorePrer
 
 const config = {
   remotes: {
-    catalog: { manifest: '/releases/catalog/v2/mf-manifest.json', routes: ['/courses'] },
-    content: { manifest: '/releases/content/v1/mf-manifest.json', routes: ['/'] },
+    catalog: { entry: '/releases/catalog/v2/remoteEntry.js', requires: {}, routes: ['/courses'] },
+    content: { entry: '/releases/content/v1/remoteEntry.js', requires: {}, routes: ['/'] },
   },
   api: { apiBaseUrl: 'http://localhost:4000/api/', requestsApiBaseUrl: 'http://localhost:4000/requests/', chatNumber: '254722000000' },
 } as SiteConfig;
 
 const page = {
   path: '/courses',
-  remotes: { catalog: '/releases/catalog/v2/mf-manifest.json' },
+  remotes: { catalog: '/releases/catalog/v2/remoteEntry.js' },
   dataAreas: { 'catalog/courses': { key: '[]', data: [{ title: 'HACCP' }] } },
 };
 
@@ -30,7 +30,7 @@ test('a page made for this path with the releases that are live is taken over', 
 });
 
 test('a page made with another release, for another path, or without a state is rendered afresh', () => {
-  servePage({ ...page, remotes: { catalog: '/releases/catalog/v1/mf-manifest.json' } });
+  servePage({ ...page, remotes: { catalog: '/releases/catalog/v1/remoteEntry.js' } });
   expect(readPrerenderedPage(config, '/courses')).toBeNull();
   servePage(page);
   expect(readPrerenderedPage(config, '/events')).toBeNull();

@@ -28,7 +28,7 @@ export function restorePrerenderedStyles(root: HTMLElement): void {
 const prerenderedPageSchema = z.object({
   /** The path the page was made for. */
   path: z.string(),
-  /** Each remote whose code made part of the page, with the manifest config.json named for it then. */
+  /** Each remote whose code made part of the page, with the entry config.json named for it then. */
   remotes: z.record(z.string(), z.string()),
   /** What the page's data areas held (restoreDataAreas). */
   dataAreas: z.record(z.string(), z.object({ key: z.string(), data: z.unknown() })),
@@ -52,6 +52,6 @@ export function readPrerenderedPage(config: SiteConfig, pathname: string): Prere
     console.warn('[shell] the prerendered page cannot be read; rendering it afresh:', error);
     return null;
   }
-  const sameReleases = Object.entries(page.remotes).every(([name, manifest]) => config.remotes[name]?.manifest === manifest);
+  const sameReleases = Object.entries(page.remotes).every(([name, entry]) => config.remotes[name]?.entry === entry);
   return page.path === pathname && sameReleases ? page : null;
 }

@@ -4,8 +4,8 @@ import { flushReports, report, reportError, sourceOf, startReporting, stopReport
 const config: SiteConfig = {
   channel: 'production',
   remotes: {
-    catalog: { manifest: '/releases/catalog/next/mf-manifest.json', routes: ['/courses'], version: 'next' },
-    account: { manifest: 'http://localhost:3003/mf-manifest.json', routes: ['/login'] },
+    catalog: { entry: '/releases/catalog/next/remoteEntry.js', requires: {}, routes: ['/courses'], version: 'next' },
+    account: { entry: 'http://localhost:3003/remoteEntry.js', requires: {}, routes: ['/login'] },
   },
   api: { apiBaseUrl: 'http://localhost:4000/api/', requestsApiBaseUrl: 'http://localhost:4000/requests/', chatNumber: '254722000000' },
   shell: { version: 'shell-1' },

@@ -76,7 +76,7 @@ export function startReporting(config: SiteConfig): void {
   const releases: Record<string, string> = config.shell ? { shell: config.shell.version } : {};
   for (const [name, remote] of Object.entries(config.remotes)) {
     if (remote.version) releases[name] = remote.version;
-    sources.push([new URL('.', new URL(remote.manifest, window.location.href)).href, name]);
+    sources.push([new URL('.', new URL(remote.entry, window.location.href)).href, name]);
   }
   common = { session, releases, ...(config.channel ? { channel: config.channel } : {}) };
   window.addEventListener('error', (event) => reportError(event.error ?? event.message, event.error?.stack ?? event.filename));

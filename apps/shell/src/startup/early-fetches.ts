@@ -1,44 +1,35 @@
 // What the shell asks for before its own code has loaded (this module is in the entry chunk, with the
-// federation runtime, and imports nothing shared): config.json, and then the manifest of the remote that
+// federation runtime, and imports nothing shared): config.json, and then the entry script of the remote that
 // owns the page, so that both travel while react-dom and the frame's code do.
 import { fetchSiteConfig } from '../config/fetch-site-config';
 import { ownerOf } from '../config/route-owners';
 
-/** A manifest on its way; its time limit is set by whoever takes it (the federation runtime's bound). */
-export interface EarlyManifest {
-  response: Promise<Response>;
-  abort: () => void;
-}
-
-const manifests = new Map<string, EarlyManifest>();
-
-/** The manifest fetched early for this URL, if any; taken once, so a retry fetches afresh. */
-export function takeEarlyManifest(url: string): EarlyManifest | undefined {
-  const early = manifests.get(url);
-  manifests.delete(url);
-  return early;
-}
-
-/** The owner's manifest, named by config.json (not yet checked: only a string that makes a URL is used). */
-function fetchOwnerManifest(config: unknown): void {
-  const remotes = (config as { remotes?: Record<string, { manifest?: unknown; routes?: unknown }> } | null)?.remotes;
+/**
+ * The owner's entry, named by config.json (not yet checked: only a string that makes an http(s) URL is used),
+ * asked for now as a preload: the federation runtime's own script element takes it from there, and runs it
+ * only once the compatibility check has passed.
+ */
+function preloadOwnerEntry(config: unknown): void {
+  const remotes = (config as { remotes?: Record<string, { entry?: unknown; routes?: unknown }> } | null)?.remotes;
   if (!remotes || typeof remotes !== 'object') return;
   const prefixes = Object.fromEntries(
     Object.entries(remotes).map(([name, remote]) => [name, Array.isArray(remote?.routes) ? remote.routes.filter((r) => typeof r === 'string') : []]),
   );
   const owner = ownerOf(window.location.pathname, prefixes);
-  const manifest = owner ? remotes[owner]?.manifest : undefined;
-  if (typeof manifest !== 'string' || !URL.canParse(manifest, window.location.href)) return;
-  const url = new URL(manifest, window.location.href).href;
-  const controller = new AbortController();
-  const response = fetch(url, { signal: controller.signal });
-  response.catch(() => undefined); // a failure is met again, and reported, when the runtime takes it
-  manifests.set(url, { response, abort: () => controller.abort() });
+  const entry = owner ? remotes[owner]?.entry : undefined;
+  if (typeof entry !== 'string' || !URL.canParse(entry, window.location.href)) return;
+  const url = new URL(entry, window.location.href);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
+  const hint = document.createElement('link');
+  hint.rel = 'preload';
+  hint.setAttribute('as', 'script');
+  hint.href = url.href;
+  document.head.append(hint);
 }
 
-/** Starts config.json (and after it the owner's manifest) now; resolves with config.json's content. */
+/** Starts config.json (and after it the owner's entry) now; resolves with config.json's content. */
 export function fetchEarly(): Promise<unknown> {
   const config = fetchSiteConfig();
-  config.then(fetchOwnerManifest, () => undefined);
+  config.then(preloadOwnerEntry, () => undefined);
   return config;
 }

@@ -1,0 +1,108 @@
+// The two sites the benchmarks compare, built and served side by side from a scratch folder: the composed site
+// (the shell and the remotes, released and promoted to a production channel of its own deploy folder,
+// prerendered and served as `npm start` serves production) and the monolith (`npm run build:monolith`: the
+// same pages as one app), prerendered with the same API's data and served the same way
+// (tooling/serve/static-server.mjs, its compression and headers). Used by bench:web and bench:phone.
+// Imported after the dependencies are installed (it imports packages they bring).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { remoteApps } from '../build/apps.mjs';
+import { buildAll } from '../build/build.mjs';
+import { localApiSettings } from '../build/site-config.mjs';
+import { promote } from '../delivery/channels.mjs';
+import { prerenderChannel } from '../delivery/prerender-channel.mjs';
+import { release } from '../delivery/release.mjs';
+import { serveChannel } from '../delivery/serve-channel.mjs';
+import { readChannel, writeChannel } from '../delivery/store.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
+import { prerenderSite, waitForApi } from '../prerender/prerender.mjs';
+import { securityHeaders } from '../serve/security-headers.mjs';
+import { serveStatic } from '../serve/static-server.mjs';
+
+// Its own deploy folder's production channel: served as production is, for search engines too (SEO score).
+const BENCH_CHANNEL = 'production';
+const origin = (port) => `http://localhost:${port}`;
+
+/**
+ * Builds both sites, starts an API with its seed data and serves both; `paths` turns routes such as
+ * '/course/:id' into paths of the seed data. `stop()` ends it all and removes the scratch folder.
+ *
+ * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void }} options
+ */
+export async function startBenchSites({ pnpm, ports, log }) {
+  buildAll(pnpm);
+  execFileSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '-c', 'tooling/bench/monolith/rspack.config.mjs'], { cwd: rootDir, stdio: 'inherit' });
+
+  const scratch = mkdtempSync(join(tmpdir(), 'agri-bench-'));
+  // A deploy folder of its own: nothing of npm start's is touched.
+  process.env.DEPLOY_DIR = join(scratch, 'deploy');
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(rootDir, 'apps/api'),
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PORT: String(ports.api),
+      DATA_DIR: join(scratch, 'data'),
+      ALLOWED_ORIGINS: [origin(ports.composed), origin(ports.monolith)].join(','),
+    },
+  });
+  const servers = [];
+  const stop = () => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+    api.kill('SIGTERM');
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  try {
+    await waitForApi(origin(ports.api));
+    const apiSettings = localApiSettings(origin(ports.api));
+
+    // Composed: released and promoted to a channel, served as npm start serves production.
+    log('composed: releasing and promoting the apps');
+    for (const app of ['shell', ...remoteApps.map(({ name }) => name)]) {
+      const made = app === 'shell' ? release('shell') : release(app, { dist: join(rootDir, 'apps', app, 'dist') });
+      promote(app, made.version, BENCH_CHANNEL);
+    }
+    writeChannel({ ...readChannel(BENCH_CHANNEL), api: apiSettings, siteUrl: origin(ports.composed) });
+    const composedPages = await prerenderChannel(BENCH_CHANNEL);
+    log(`composed: ${composedPages.written.length} pages prerendered`);
+    servers.push(await serveChannel({ channel: BENCH_CHANNEL, port: ports.composed }));
+
+    // Monolith: the same pages, one app, served the same way.
+    const monolithDir = join(rootDir, 'tooling/bench/monolith/dist');
+    const config = {
+      remotes: Object.fromEntries(remoteApps.map((app) => [app.name, { entry: '/built-in', routes: app.routes }])),
+      api: apiSettings,
+    };
+    const files = { '/config.json': JSON.stringify(config) };
+    const headers = securityHeaders(config);
+    const pagesDir = join(scratch, 'monolith-pages');
+    const staging = await serveStatic({ dir: monolithDir, port: 0, files, headers });
+    const monolithPages = await prerenderSite({
+      siteUrl: origin(ports.monolith),
+      template: readFileSync(join(monolithDir, 'index.html'), 'utf8'),
+      outDir: pagesDir,
+      serveFrom: `http://127.0.0.1:${staging.address().port}`,
+    });
+    staging.close();
+    log(`monolith: ${monolithPages.written.length} pages prerendered`);
+    servers.push(await serveStatic({ dir: monolithDir, port: ports.monolith, files, headers, pages: pagesDir }));
+
+    const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
+    const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();
+    const [event] = await (await fetch(`${apiSettings.apiBaseUrl}event`)).json();
+    const paths = (routes) =>
+      routes.map((route) => route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`).replace('/event/:id', `/event/${event._id}`));
+    return { origins: { composed: origin(ports.composed), monolith: origin(ports.monolith) }, paths, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+// What the apps share through Module Federation: one list, read by the build (rspack-app.mjs) and by the
+// config.json of a site whose apps run on their own servers (site-config.mjs), which tells the shell what each
+// remote requires so that it can refuse an incompatible one before running any of its code.
+import { join } from 'node:path';
+import { readPackage } from './apps.mjs';
+
+/** Libraries that must exist once in the browser, whichever app loads them first. */
+const singletons = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'zustand',
+  'react-toastify',
+];
+// Each entry of a workspace package is its own shared module, so a page loads only the entries it uses:
+// '@agri/ui/federation' holds the fragment loader registry and the lazy-module cache, which must exist once
+// like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the
+// apps share this small subset instead); '@agri/ui/dates' (moment), '@agri/ui/rich-text' (DOMPurify) and
+// '@agri/ui/forms' (react-hook-form) load only with the pages that show dates, server HTML or a form.
+const workspacePackages = {
+  '@agri/ui': 'packages/ui',
+  '@agri/ui/federation': 'packages/ui',
+  '@agri/ui/router': 'packages/ui',
+  '@agri/ui/dates': 'packages/ui',
+  '@agri/ui/rich-text': 'packages/ui',
+  '@agri/ui/forms': 'packages/ui',
+  '@agri/api-client': 'packages/api-client',
+};
+
+/** The federation plugin's `shared` option for the app in `appDir`: every one a singleton. */
+export function sharedConfig(appDir) {
+  const { dependencies = {} } = readPackage(appDir);
+  const shared = {};
+  // An app shares what it depends on (a small remote may need React alone).
+  for (const name of singletons) {
+    const packageName = name.split('/')[0];
+    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: dependencies[packageName] };
+  }
+  // A workspace package's major is its contract: the API client's is the API contract's (release gate).
+  for (const [name, dir] of Object.entries(workspacePackages)) {
+    const packageName = name.split('/').slice(0, 2).join('/');
+    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '../..', dir)).version}` };
+  }
+  return shared;
+}
+
+/** The version range of each singleton the app needs, as its release.json's `requires` states it. */
+export const singletonRequirements = (appDir) =>
+  Object.fromEntries(Object.entries(sharedConfig(appDir)).map(([name, { requiredVersion }]) => [name, requiredVersion]));
