@@ -50,6 +50,13 @@ function chooseEncoding(acceptEncoding = '') {
   return ['br', 'gzip'].find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null;
 }
 
+/** The file's validator: its size and time, and the encoding sent (each encoding is its own body). */
+const etagOf = (stats, encoding) => `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+
+/** Whether an If-None-Match header names this validator (or any, `*`); weak or strong, as RFC 9110 compares for GET. */
+const matchesEtag = (ifNoneMatch, etag) =>
+  Boolean(ifNoneMatch) && ifNoneMatch.split(',').some((candidate) => ['*', etag].includes(candidate.trim().replace(/^W\//, '')));
+
 /**
  * Files a browser must revalidate on every load: pages, files that name the hashed files or list releases, and
  * the site's own files at its root, which keep their names when they change (the sitemap, robots.txt, the
@@ -243,16 +250,23 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
     // A symbolic link may point anywhere: what is served must really be inside the folder it was found in.
     const home = file.startsWith(pagesDir + sep) ? pagesDir : root;
     if (!realpathSync(file).startsWith(home + sep)) return answer(response, 403);
+    const encoding = compressible.has(extname(file)) ? chooseEncoding(request.headers['accept-encoding']) : null;
     const fileHeaders = {
       ...common,
       'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
       'Content-Length': stats.size,
       'Cache-Control': cacheControl(relative),
+      // A validator, so that a file revalidated on every load costs a 304 when it has not changed, not the file.
+      ETag: etagOf(stats, encoding),
       ...(noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
     };
+    if (compressible.has(extname(file))) fileHeaders.Vary = 'Accept-Encoding';
+    if (status === 200 && matchesEtag(request.headers['if-none-match'], fileHeaders.ETag)) {
+      const { 'Content-Length': _length, 'Content-Type': _type, ...notModified } = fileHeaders;
+      response.writeHead(304, notModified);
+      return response.end();
+    }
     if (compressible.has(extname(file))) {
-      fileHeaders.Vary = 'Accept-Encoding';
-      const encoding = chooseEncoding(request.headers['accept-encoding']);
       if (encoding) {
         // A file that cannot be read throws here: the handler's catch answers 500.
         const body = compressedBody(file, stats, encoding);

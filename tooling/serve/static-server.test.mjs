@@ -285,6 +285,20 @@ describe('what the server keeps doing', () => {
     assert.match((await request('GET', '/main.1234abcd.js')).head, /Cache-Control: public, max-age=31536000, immutable/i);
   });
 
+  test('a file revalidated on every load is a 304 without its body while it has not changed, each encoding its own', async () => {
+    const first = await request('GET', '/remoteEntry.js', 'Accept-Encoding: gzip\r\n');
+    const etag = /ETag: (.+)/i.exec(first.head)[1].trim();
+    const again = await request('GET', '/remoteEntry.js', `Accept-Encoding: gzip\r\nIf-None-Match: ${etag}\r\n`);
+    assert.equal(again.status, 304);
+    assert.equal(again.body, '');
+    assert.match(again.head, /Cache-Control: no-cache/i);
+    assert.match(again.head, new RegExp(`ETag: ${etag}`, 'i'));
+    assert.match(again.head, /X-Frame-Options: DENY/i);
+    // Another encoding is another body: sent whole.
+    assert.equal((await request('GET', '/remoteEntry.js', `Accept-Encoding: br\r\nIf-None-Match: ${etag}\r\n`)).status, 200);
+    assert.equal((await request('GET', '/remoteEntry.js', 'Accept-Encoding: gzip\r\nIf-None-Match: "stale"\r\n')).status, 200);
+  });
+
   test("a mounted folder serves its files, with no fallback to the site's index.html, and never above itself", async () => {
     const manifest = await request('GET', '/releases/catalog/v1/mf-manifest.json');
     assert.equal(manifest.status, 200);
