@@ -1,0 +1,66 @@
+// What `npm run bench:phone` (phone.mjs) makes of its measures: the medians of the visits and the table it
+// prints, composed and monolith side by side, with the ratios and the targets of issue 27. Pure, so that it
+// is tested on fixed figures (phone-table.test.mjs); phone.mjs builds, serves and measures.
+
+/** Issue 27's targets on the phone link: taken over within 4 s and ×1.10 of the monolith; a second visit ≤ 10 KB, ≤ 1.5 s. */
+export const PHONE_TARGETS = { takenOverMs: 4000, ratio: 1.1, secondVisitKb: 10, secondVisitTakenOverMs: 1500 };
+
+/** The middle value (of an even count, the upper of the two middle ones: a value some run really had). */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const FIGURES = ['contentMs', 'takenOverMs', 'transferredKb'];
+
+/** Each figure's median over the visits that finished; NaN when none did. */
+export function visitMedians(visits) {
+  const done = visits.filter(Boolean);
+  return Object.fromEntries(FIGURES.map((key) => [key, done.length ? median(done.map((visit) => visit[key])) : NaN]));
+}
+
+const seconds = (ms) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
+const kb = (value) => (Number.isFinite(value) ? value.toFixed(1) : '–');
+
+/** Which targets a composed row misses, in words (empty when it meets them all). */
+export function missedTargets(composed, monolith) {
+  const missed = [];
+  if (!(composed.first.takenOverMs <= PHONE_TARGETS.takenOverMs)) missed.push(`taken over after ${seconds(composed.first.takenOverMs)} s (target 4 s)`);
+  const ratio = composed.first.takenOverMs / monolith.first.takenOverMs;
+  if (!(ratio <= PHONE_TARGETS.ratio)) missed.push(`×${ratio.toFixed(2)} the monolith's take-over (target ×1.10)`);
+  if (!(composed.second.transferredKb <= PHONE_TARGETS.secondVisitKb)) missed.push(`second visit ${kb(composed.second.transferredKb)} KB (target 10 KB)`);
+  if (!(composed.second.takenOverMs <= PHONE_TARGETS.secondVisitTakenOverMs)) missed.push(`second visit taken over after ${seconds(composed.second.takenOverMs)} s (target 1.5 s)`);
+  return missed;
+}
+
+/**
+ * The Markdown table: for each route, the composed site's row, the monolith's and the ratio of the take-over
+ * times; first visit (cold cache) and second visit (warm), each the median of `runs`.
+ *
+ * @param {object} table
+ * @param {string[]} table.routes  in the order of the table
+ * @param {{ route: string, site: 'composed' | 'monolith', first: object, second: object }[]} table.results
+ *        first, second: visitMedians of the cold and the warm visits
+ * @param {number} table.runs
+ * @param {string} table.date  YYYY-MM-DD
+ * @param {string} table.link  how the link was throttled, in words
+ */
+export function phoneTable({ routes, results, runs, date, link }) {
+  const lines = [
+    `${link}; median of ${runs} (${date}):`,
+    '',
+    '| route | build | content, first visit (s) | taken over, first / second visit (s) | transferred, first / second visit (KB) |',
+    '|---|---|---|---|---|',
+  ];
+  const misses = [];
+  for (const route of routes) {
+    const [composed, monolith] = ['composed', 'monolith'].map((site) => results.find((row) => row.route === route && row.site === site));
+    for (const row of [composed, monolith]) {
+      lines.push(
+        `| ${route} | ${row.site} | ${seconds(row.first.contentMs)} | ${seconds(row.first.takenOverMs)} / ${seconds(row.second.takenOverMs)} | ${kb(row.first.transferredKb)} / ${kb(row.second.transferredKb)} |`,
+      );
+    }
+    const ratio = (key) => `×${(composed[key].takenOverMs / monolith[key].takenOverMs).toFixed(2)}`;
+    lines.push(`| ${route} | composed / monolith | | ${ratio('first')} / ${ratio('second')} | |`);
+    for (const miss of missedTargets(composed, monolith)) misses.push(`${route}: ${miss}`);
+  }
+  lines.push('', misses.length ? `Targets missed: ${misses.join('; ')}.` : 'Every target of issue 27 met (4 s, ×1.10, 10 KB, 1.5 s).');
+  return lines.join('\n');
+}

@@ -1,0 +1,77 @@
+// One visit of a page on a phone on a Kenyan mobile link, as bench:phone measures it: Chromium's own throttling
+// (DevTools protocol) of the network and the processor, a phone's screen, and three figures: when content
+// was first painted, when the shell had taken the page over (`<html data-shell="ready">`), and the bytes that
+// came over the network (headers included; nothing served by the browser's cache or a service worker).
+
+/** The link of issue 27: 400 kbps each way, 400 ms round trip, a processor 4× slower than this machine's. */
+export const PHONE_LINK = { kbps: 400, roundTripMs: 400, cpuSlowdown: 4 };
+export const PHONE_LINK_WORDS = 'Chromium throttled to 400 kbps, 400 ms round trip and a 4× slower processor, 412 px screen';
+
+/** A mid-range Android phone's screen. */
+const PHONE = {
+  viewport: { width: 412, height: 915 },
+  deviceScaleFactor: 2.625,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 13; moto g power 5G) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+};
+
+/** Notes, in the page, when its content is painted and when the shell has taken it over. */
+function recordMilestones() {
+  const marks = { content: null, takenOver: null };
+  Object.defineProperty(window, '__phoneVisit', { value: marks });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') marks.content = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  const check = () => {
+    if (marks.takenOver === null && document.documentElement?.dataset.shell === 'ready') marks.takenOver = performance.now();
+  };
+  // The document, not its element: this runs before the element exists.
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-shell'] });
+}
+
+/** A phone: its own browser context, so its cache starts cold and stays for its next visit. */
+export async function newPhone(browser) {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(recordMilestones);
+  return context;
+}
+
+/**
+ * Visits `url` on `phone` over the throttled link; resolves with { contentMs, takenOverMs, transferredKb }, or
+ * null when the page was not taken over within `timeoutMs`.
+ */
+export async function visitOnPhone(phone, url, { timeoutMs = 60_000 } = {}) {
+  const page = await phone.newPage();
+  const devtools = await phone.newCDPSession(page);
+  await devtools.send('Network.enable');
+  const bytesPerSecond = (PHONE_LINK.kbps * 1000) / 8;
+  await devtools.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE_LINK.roundTripMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: PHONE_LINK.cpuSlowdown });
+  const overTheNetwork = new Set();
+  let bytes = 0;
+  devtools.on('Network.responseReceived', ({ requestId, response }) => {
+    if (!response.fromDiskCache && !response.fromServiceWorker && !response.fromPrefetchCache) overTheNetwork.add(requestId);
+  });
+  devtools.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    if (overTheNetwork.has(requestId)) bytes += encodedDataLength;
+  });
+  try {
+    await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
+    await page.waitForFunction(() => window.__phoneVisit.takenOver !== null, null, { timeout: timeoutMs, polling: 250 });
+    // What the page still asks for after the take-over (its data, asked again) is part of the visit.
+    await page.waitForLoadState('networkidle', { timeout: timeoutMs });
+    const { content, takenOver } = await page.evaluate(() => window.__phoneVisit);
+    return { contentMs: content ?? NaN, takenOverMs: takenOver, transferredKb: bytes / 1024 };
+  } catch (error) {
+    console.log(`[bench] ${url}: ${error.message.split('\n')[0]}`);
+    return null;
+  } finally {
+    await page.close();
+  }
+}
