@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { API_DIALECTS, type ApiDialect } from './dialect';
 import { LOG_LEVELS, type LogLevel } from './log';
+import { readStaffConfig, type StaffConfig } from './staff/staff-config';
 
 /** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
 export interface Config {
@@ -33,6 +34,8 @@ export interface Config {
   dialect: ApiDialect;
   /** The least severe JSON log line written: `info` logs every request, `warn` only problems. */
   logLevel: LogLevel;
+  /** The back office: lead notifications and staff sessions. */
+  staff: StaffConfig;
 }
 
 export interface RateLimits {
@@ -119,5 +122,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
     dialect,
     logLevel: logLevelFrom(env.LOG_LEVEL),
+    staff: readStaffConfig(env),
   };
 }
