@@ -11,7 +11,7 @@ const NOTIFY_LOCK = 4_210_025;
 const DIGEST_LINES = 100;
 
 /** Plain text only, and one line for a header: nothing a visitor typed can become markup or a new header. */
-const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
+const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
 function leadText(row: LeadRow, inbox: string): string {
