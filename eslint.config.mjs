@@ -4,7 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const appNames = ['shell', 'catalog', 'content', 'account', 'api'];
+const appNames = ['shell', 'catalog', 'content', 'account', 'backoffice', 'api'];
 
 /**
  * Boundaries, checked on the resolved file, so no spelling of a path gets round them:
@@ -62,7 +62,7 @@ export default tseslint.config(
   },
   {
     // Only the API contract talks HTTP; an app's package name never appears in another app or a package.
-    files: ['apps/shell/**', 'apps/catalog/**', 'apps/content/**', 'apps/account/**', 'packages/**'],
+    files: ['apps/shell/**', 'apps/catalog/**', 'apps/content/**', 'apps/account/**', 'apps/backoffice/**', 'packages/**'],
     ignores: ['packages/api-client/**'],
     rules: {
       'no-restricted-imports': [

@@ -17,7 +17,7 @@ const esmOnlyDependencies = [
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'jest-fixed-jsdom',
-  roots: ['<rootDir>/apps/shell', '<rootDir>/apps/catalog', '<rootDir>/apps/content', '<rootDir>/apps/account', '<rootDir>/packages'],
+  roots: ['<rootDir>/apps/shell', '<rootDir>/apps/catalog', '<rootDir>/apps/content', '<rootDir>/apps/account', '<rootDir>/apps/backoffice', '<rootDir>/packages'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFilesAfterEnv: ['<rootDir>/tooling/jest/setup.ts'],

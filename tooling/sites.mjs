@@ -7,6 +7,7 @@ export const apps = [
   { name: 'catalog', port: 3001, dir: join(rootDir, 'apps/catalog') },
   { name: 'content', port: 3002, dir: join(rootDir, 'apps/content') },
   { name: 'account', port: 3003, dir: join(rootDir, 'apps/account') },
+  { name: 'backoffice', port: 3004, dir: join(rootDir, 'apps/backoffice') },
 ];
 
 export const apiPort = 4000;

@@ -11,6 +11,7 @@ const projects = [
   'apps/catalog',
   'apps/content',
   'apps/account',
+  'apps/backoffice',
   'apps/api',
   'e2e',
   'e2e/delivery/notices',

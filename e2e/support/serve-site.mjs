@@ -9,7 +9,7 @@
 // mailed (TEST_MAIL_OUTBOX), and the rate limits are high enough for a suite. Never in production.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,12 +21,14 @@ import { apps } from '../../tooling/sites.mjs';
 import { securityHeaders } from '../../tooling/security-headers.mjs';
 import { localApiSettings } from '../../tooling/site-config.mjs';
 import { serveStatic } from '../../tooling/static-server.mjs';
-import { ports, siteConfig, urlOf } from './site-ports.mjs';
+import { apiSecretFile, ports, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
 const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
+// The server secret, where the staff suites' terminal command (npm run staff) finds it, as on the API's machine.
+writeFileSync(apiSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(rootDir, 'apps/api'),
   stdio: 'inherit',
@@ -34,15 +36,18 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     ...process.env,
     NODE_ENV: 'test',
     TEST_MAIL_OUTBOX: 'on',
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET_FILE: apiSecretFile,
     PORT: String(ports.api),
     DATA_DIR: dataDir,
     SITE_URL: urlOf('shell'),
-    ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account', 'channel'].map(urlOf).join(','),
+    ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account', 'backoffice', 'channel'].map(urlOf).join(','),
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_OTP: '1000',
     RATE_LIMIT_MAILS: '1000',
+    // The business's inbox for new leads (the back office's journey reads it from the test outbox).
+    STAFF_NOTIFY_EMAIL: 'office@mavuno.test',
+    STAFF_NOTIFY_INTERVAL_MS: '500',
   },
 });
 
@@ -88,6 +93,7 @@ const stop = () => {
   api.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(pagesDir, { recursive: true, force: true });
+  rmSync(apiSecretFile, { force: true });
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { siteConfigFor } from '../../tooling/site-config.mjs';
 
 // Ports of one e2e run: a base port (E2E_PORT_BASE, default 5000) and the next four,
@@ -12,9 +14,13 @@ export const ports = {
   api: portBase + 4,
   /** A channel served from a deploy folder (the delivery suite). */
   channel: portBase + 5,
+  backoffice: portBase + 6,
 };
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;
+
+/** The harness API's server secret (a file, as `npm start` keeps it): the staff suites run `npm run staff` with it. */
+export const apiSecretFile = join(tmpdir(), `agri-e2e-${ports.api}-jwt-secret`);
 
 export const siteConfig = siteConfigFor(urlOf, urlOf('api'));
 

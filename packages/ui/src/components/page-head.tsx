@@ -5,6 +5,8 @@ export interface PageHeadInfo {
   title: string;
   description: string;
   keywords: string;
+  /** Keeps the page out of search engines (`<meta name="robots" content="noindex">`): the back office's pages. */
+  noindex?: boolean;
 }
 
 function upsertMeta(name: string, content: string) {
@@ -28,15 +30,17 @@ function upsertCanonical(href: string) {
 }
 
 /**
- * Sets title, description, keywords and canonical. It updates the one tag of
+ * Sets title, description, keywords, canonical and, for a page kept out of search engines, robots. It updates the one tag of
  * each kind in place, so the head never holds two.
  */
-export function PageHead({ title, description, keywords }: PageHeadInfo) {
+export function PageHead({ title, description, keywords, noindex = false }: PageHeadInfo) {
   useEffect(() => {
     document.title = title;
     upsertMeta('description', description);
     upsertMeta('keywords', keywords);
     upsertCanonical(window.location.origin + window.location.pathname);
-  }, [title, description, keywords]);
+    if (noindex) upsertMeta('robots', 'noindex, nofollow');
+    else document.head.querySelector('meta[name="robots"]')?.remove();
+  }, [title, description, keywords, noindex]);
   return null;
 }

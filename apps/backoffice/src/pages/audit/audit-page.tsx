@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@agri/ui';
+import { createDataArea, messageOf } from '@agri/api-client';
+import { getAuditLog, type AuditEntry } from '@agri/api-client/staff';
+import { AreaState } from '../../features/layout/area-state';
+import { when } from '../../features/layout/when';
+
+const useAuditStore = createDataArea('backoffice/audit', getAuditLog);
+const PAGE = 100;
+
+const shown = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1));
+
+/** /staff/audit (admins): every staff write and sign-in, newest first, with the values before and after. */
+export default function AuditPage() {
+  const area = useAuditStore();
+  const [older, setOlder] = useState<AuditEntry[]>([]);
+  const [more, setMore] = useState<{ busy: boolean; failure: string | null; done: boolean }>({ busy: false, failure: null, done: false });
+  useEffect(() => {
+    void useAuditStore.getState().run();
+  }, []);
+  const entries = [...(area.data ?? []), ...older];
+  const loadOlder = async () => {
+    setMore({ busy: true, failure: null, done: false });
+    try {
+      const page = await getAuditLog(entries.at(-1)?.id);
+      setOlder((current) => [...current, ...page]);
+      setMore({ busy: false, failure: null, done: page.length < PAGE });
+    } catch (error) {
+      setMore({ busy: false, failure: messageOf(error, 'Could not load more'), done: false });
+    }
+  };
+  return (
+    <>
+      <h1>Audit log</h1>
+      <p className="staff-muted">Every change made in the back office and every sign-in. Nobody can edit it.</p>
+      <AreaState area={area} what="the audit log" onRetry={() => void area.run()}>
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{when(entry.at)}</td>
+                  <td>{entry.staffEmail ?? '—'}</td>
+                  <td>{entry.action}</td>
+                  <td>{entry.subject ?? ''}</td>
+                  <td>
+                    <pre className="staff-message">{shown(entry.before)}</pre>
+                  </td>
+                  <td>
+                    <pre className="staff-message">{shown(entry.after)}</pre>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {more.failure ? (
+          <p className="staff-error" role="alert">
+            {more.failure}
+          </p>
+        ) : null}
+        {!more.done && (area.data?.length ?? 0) >= PAGE ? (
+          <Button variant="secondary" disabled={more.busy} onClick={() => void loadOlder()}>
+            {more.busy ? 'Loading...' : 'Older entries'}
+          </Button>
+        ) : null}
+      </AreaState>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { formatKes } from '@agri/ui';
+import { Link } from '@agri/ui/router';
+import { AreaState } from '../../features/layout/area-state';
+import { when } from '../../features/layout/when';
+import { useOrdersStore } from './orders-store';
+
+/** /staff/orders: every customer's orders, newest first. */
+export default function OrdersPage() {
+  const area = useOrdersStore();
+  useEffect(() => {
+    void useOrdersStore.getState().run();
+  }, []);
+  return (
+    <>
+      <h1>Orders</h1>
+      <AreaState area={area} what="the orders" onRetry={() => void area.run()}>
+        {area.data?.length === 0 ? (
+          <p role="status">No orders yet.</p>
+        ) : (
+          <div className="staff-table-wrap">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {area.data?.map((order) => (
+                  <tr key={order._id}>
+                    <td>
+                      <Link to={`/staff/orders/${encodeURIComponent(order._id)}`}>{when(order.createdAt)}</Link>
+                    </td>
+                    <td>
+                      {order.customer.name}
+                      <br />
+                      {order.customer.email}
+                    </td>
+                    <td>{order.items.map((item) => `${item.quantity} × ${item.course.title}`).join(', ')}</td>
+                    <td>{formatKes(order.totalPrice)}</td>
+                    <td>
+                      <span className={`staff-badge${order.status === 'Ordered' ? ' staff-badge--new' : ''}`}>{order.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AreaState>
+    </>
+  );
+}

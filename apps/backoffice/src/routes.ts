@@ -1,0 +1,25 @@
+import type { PageRoute } from '@agri/ui/federation';
+
+/** Every back-office page: in its own working layout, kept out of search engines, never prerendered. */
+const staffPage = (path: string, title: string, load: PageRoute['load']): PageRoute => ({
+  path,
+  head: { title: `${title} | Mavuno back office`, description: 'The business’s back office.', keywords: '', noindex: true },
+  load,
+  frame: 'own',
+});
+
+/** The back office's pages; the shell mounts them without the public frame (`frame: 'own'`). */
+export const routes: PageRoute[] = [
+  staffPage('/staff', 'Inbox', () => import('./pages/leads/leads-route')),
+  staffPage('/staff/login', 'Sign in', () => import('./pages/login/login-page')),
+  staffPage('/staff/invitation/:token', 'Welcome', () => import('./pages/invitation/invitation-page')),
+  staffPage('/staff/leads', 'Inbox', () => import('./pages/leads/leads-route')),
+  staffPage('/staff/leads/:id', 'Lead', () => import('./pages/lead/lead-route')),
+  staffPage('/staff/orders', 'Orders', () => import('./pages/orders/orders-route')),
+  staffPage('/staff/orders/:id', 'Order', () => import('./pages/order/order-route')),
+  staffPage('/staff/content', 'Publishing', () => import('./pages/content/content-route')),
+  staffPage('/staff/content/:kind', 'Publishing', () => import('./pages/content/content-route')),
+  staffPage('/staff/content/:kind/:id', 'Publishing', () => import('./pages/content-editor/content-editor-route')),
+  staffPage('/staff/team', 'Team', () => import('./pages/team/team-route')),
+  staffPage('/staff/audit', 'Audit log', () => import('./pages/audit/audit-route')),
+];
