@@ -48,7 +48,7 @@ test('a course made and repriced in the back office shows its price, and a call 
   await page.getByLabel('Price (KES, VAT inclusive)').fill('12000');
   await page.getByRole('textbox', { name: 'About the course' }).fill('Rapid tests and sampling plans.');
   await page.getByRole('textbox', { name: 'What you will learn' }).click();
-  await page.getByRole('button', { name: 'Bulleted list' }).first().click();
+  await page.getByRole('toolbar', { name: 'Formatting: What you will learn' }).getByRole('button', { name: 'Bulleted list' }).click();
   await page.keyboard.type('Sampling a lorry');
   await checkA11y(page);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -57,7 +57,7 @@ test('a course made and repriced in the back office shows its price, and a call 
 
   await page.getByLabel('Price (KES, VAT inclusive)').fill('15500');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 
   // The course's page, as the browser renders it, shows the new price; a call request stores it.
   await renderInBrowser(page, site.origin);
@@ -129,7 +129,7 @@ test.fixme('a raised price reaches the prerendered /course/:id: at once after re
   const raised = course!.price + 1_000;
   await page.getByLabel('Price (KES, VAT inclusive)').fill(String(raised));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   // The page as served (prerendered), then taken over: it revalidates and shows the new price.
   await page.goto(`/course/${course!._id}`);
   await expect(page.getByText(kes(raised)).first()).toBeVisible();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
+import { measureFirstLoadJs } from '../../tooling/first-load.mjs';
 import { rootDir } from '../../tooling/pnpm.mjs';
 import { siteConfig, urlOf } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
@@ -204,6 +205,34 @@ test('a fourth remote, with its own route table, goes live by promotion alone', 
   await expect(page.getByRole('banner')).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
   await expect(coursesHeading(page)).toHaveText('Our Courses');
+});
+
+test('the back office goes live by promotion alone, and the public pages load none of it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const channel = urlOf('channel');
+  /** What a public page loads at first: its scripts (by name) and their size, in a page of its own. */
+  const firstLoad = async (path: string) => {
+    const visitor = await page.context().newPage();
+    const { files, totalKb } = await measureFirstLoadJs(visitor, `${channel}${path}`);
+    await visitor.close();
+    return { scripts: files.map((file) => new URL(file.url).pathname).sort(), totalKb: Math.round(totalKb * 10) / 10 };
+  };
+  await page.goto(`${channel}/staff/login`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const before = { home: await firstLoad('/'), courses: await firstLoad('/courses') };
+  const shellFiles = digest(join(deploy, 'releases/shell'));
+
+  versions.backoffice = release('backoffice', join(rootDir, 'apps/backoffice/dist'));
+  const promoted = promote('backoffice', versions.backoffice);
+  expect(promoted.ok, promoted.output).toBe(true);
+
+  await page.goto(`${channel}/staff/login`);
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  expect(digest(join(deploy, 'releases/shell')), 'no shell build, no shell file touched').toBe(shellFiles);
+  const after = { home: await firstLoad('/'), courses: await firstLoad('/courses') };
+  expect(after).toEqual(before);
+  expect([...after.home.scripts, ...after.courses.scripts].filter((script) => script.includes('/backoffice/'))).toEqual([]);
 });
 
 test('the gate refuses each incompatible release with a message that names the problem', () => {

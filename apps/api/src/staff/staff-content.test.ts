@@ -152,3 +152,21 @@ describe('publishing', () => {
     }
   });
 });
+
+describe('with API_DIALECT=hosted', () => {
+  it('the public reads keep the hosted forms while the back office answers in our own', async () => {
+    const hosted = await startTestApi({ API_DIALECT: 'hosted' });
+    try {
+      const member = await addStaff(hosted);
+      const created = await hosted.call('POST', '/api/staff/courses', { token: member.token, body: course });
+      const { item } = staffCourseSchema.parse(await created.json());
+      assert.equal(typeof item.price, 'number');
+      assert.match(item._id, /^[0-9a-f]{24}$/);
+      const publicCourse = (await (await hosted.call('GET', `/api/course/${item._id}`)).json()) as { price: unknown; __v: unknown };
+      assert.equal(publicCourse.price, String(course.price));
+      assert.equal(publicCourse.__v, 0);
+    } finally {
+      await hosted.close();
+    }
+  });
+});

@@ -14,7 +14,7 @@ export interface RichTextEditorProps {
 
 type Mark = 'bold' | 'italic';
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -36,22 +36,22 @@ function Toolbar({ editor }: { editor: Editor }) {
     if (href.trim() === '') chain().extendMarkRange('link').unsetLink().run();
     else chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
   };
-  const buttons: [string, string, boolean | undefined, () => void][] = [
-    ['B', 'Bold', state.bold, () => mark('bold')],
-    ['I', 'Italic', state.italic, () => mark('italic')],
-    ['H2', 'Heading', state.h2, () => chain().toggleHeading({ level: 2 }).run()],
-    ['H3', 'Subheading', state.h3, () => chain().toggleHeading({ level: 3 }).run()],
-    ['• List', 'Bulleted list', state.bullets, () => chain().toggleBulletList().run()],
-    ['1. List', 'Numbered list', state.numbers, () => chain().toggleOrderedList().run()],
-    ['Link', 'Link', state.link, link],
-    ['Undo', 'Undo', undefined, () => chain().undo().run()],
-    ['Redo', 'Redo', undefined, () => chain().redo().run()],
+  const buttons: [string, boolean | undefined, () => void][] = [
+    ['Bold', state.bold, () => mark('bold')],
+    ['Italic', state.italic, () => mark('italic')],
+    ['Heading', state.h2, () => chain().toggleHeading({ level: 2 }).run()],
+    ['Subheading', state.h3, () => chain().toggleHeading({ level: 3 }).run()],
+    ['Bulleted list', state.bullets, () => chain().toggleBulletList().run()],
+    ['Numbered list', state.numbers, () => chain().toggleOrderedList().run()],
+    ['Link', state.link, link],
+    ['Undo', undefined, () => chain().undo().run()],
+    ['Redo', undefined, () => chain().redo().run()],
   ];
   return (
-    <div className="staff-editor__toolbar" role="toolbar" aria-label="Formatting">
-      {buttons.map(([text, label, pressed, run]) => (
-        <button key={label} type="button" aria-label={label} aria-pressed={pressed} onClick={run}>
-          {text}
+    <div className="staff-editor__toolbar" role="toolbar" aria-label={`Formatting: ${label}`}>
+      {buttons.map(([label, pressed, run]) => (
+        <button key={label} type="button" aria-pressed={pressed} onClick={run}>
+          {label}
         </button>
       ))}
     </div>
@@ -88,7 +88,7 @@ export default function RichTextEditor({ id, label, value, onChange, onBlur, des
   if (!editor) return null;
   return (
     <div className="staff-editor">
-      <Toolbar editor={editor} />
+      <Toolbar editor={editor} label={label} />
       <EditorContent editor={editor} className="staff-editor__content" />
     </div>
   );

@@ -104,7 +104,6 @@ export default function ContentEditorPage() {
 
   useEffect(() => {
     if (!kind || isNew || !id) return;
-    setState('loading');
     getContentItem(kind, id).then(
       ({ item, published: isPublished }) => {
         const values: FormValues = {};

@@ -101,7 +101,7 @@ export default function LeadsPage() {
         ) : (
           <div className="staff-table-wrap">
             <table className="staff-table">
-              <caption className="staff-muted">{area.data?.length === 500 ? 'The newest 500 that match' : `${area.data?.length ?? 0} leads`}</caption>
+              <caption className="staff-muted">{area.data?.length === 500 ? 'The newest 500 that match' : `${area.data?.length ?? 0} lead${area.data?.length === 1 ? '' : 's'}`}</caption>
               <thead>
                 <tr>
                   <th scope="col">Received</th>
