@@ -25,7 +25,7 @@ interface CartRow {
   category: string;
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   items: Order['items'];
   shipping_info: Order['shippingInfo'];
@@ -37,7 +37,7 @@ interface OrderRow {
 /** A customer may cancel until the order leaves; other status changes belong to staff. */
 const CANCELLABLE: OrderStatus[] = ['Ordered', 'Processing'];
 
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   _id: row.id,
   items: row.items,
   shippingInfo: row.shipping_info,

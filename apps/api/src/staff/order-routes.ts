@@ -1,20 +1,16 @@
 import { Hono } from 'hono';
-import type { Order, OrderStatus } from '@agri/api-client';
+import type { OrderStatus } from '@agri/api-client';
 import { ORDER_TRANSITIONS, orderTransitionRequestSchema, type StaffOrder } from '@agri/api-client/staff';
 import type { Queryable } from '../db/db';
 import { HttpError, readBody } from '../http';
 import { pathId } from '../request-guards';
+import { toOrder, type OrderRow } from '../routes/shop';
 import type { Services } from '../services';
 import { audit } from './audit';
 import type { StaffEnv, StaffSessions } from './staff-sessions';
 
-interface StaffOrderRow {
-  id: string;
-  items: Order['items'];
-  shipping_info: Order['shippingInfo'];
-  total_price: number;
-  status: OrderStatus;
-  created_at: Date;
+/** An order with its customer and the changes of its status. */
+interface StaffOrderRow extends OrderRow {
   customer_id: string;
   firstname: string;
   lastname: string;
@@ -32,12 +28,7 @@ const ORDER_SELECT = `
   FROM orders o JOIN customers c ON c.id = o.customer_id`;
 
 const toStaffOrder = (row: StaffOrderRow): StaffOrder => ({
-  _id: row.id,
-  items: row.items,
-  shippingInfo: row.shipping_info,
-  totalPrice: row.total_price,
-  status: row.status,
-  createdAt: new Date(row.created_at).toISOString(),
+  ...toOrder(row),
   customer: { id: row.customer_id, name: `${row.firstname} ${row.lastname}`, email: row.email, mobile: row.mobile },
   history: [
     { at: new Date(row.created_at).toISOString(), from: '', to: 'Ordered', by: 'customer' },

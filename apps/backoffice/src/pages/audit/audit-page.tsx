@@ -3,6 +3,7 @@ import { Button } from '@agri/ui';
 import { createDataArea, messageOf } from '@agri/api-client';
 import { getAuditLog, type AuditEntry } from '@agri/api-client/staff';
 import { AreaState } from '../../features/layout/area-state';
+import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 
 const useAuditStore = createDataArea('backoffice/audit', getAuditLog);
@@ -34,19 +35,7 @@ export default function AuditPage() {
       <h1>Audit log</h1>
       <p className="staff-muted">Every change made in the back office and every sign-in. Nobody can edit it.</p>
       <AreaState area={area} what="the audit log" onRetry={() => void area.run()}>
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
+        <StaffTable columns={['When', 'Who', 'What', 'Subject', 'Before', 'After']}>
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{when(entry.at)}</td>
@@ -61,9 +50,7 @@ export default function AuditPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </StaffTable>
         {more.failure ? (
           <p className="staff-error" role="alert">
             {more.failure}

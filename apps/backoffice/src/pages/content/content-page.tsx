@@ -4,6 +4,7 @@ import { Link, NavLink, useParams } from '@agri/ui/router';
 import { createDataArea, messageOf } from '@agri/api-client';
 import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
 import { AreaState } from '../../features/layout/area-state';
+import { StaffTable } from '../../features/layout/staff-table';
 import { CONTENT_LABELS, contentKindOf } from './content-kinds';
 
 /** One row of any kind: what the list shows of it. */
@@ -77,17 +78,7 @@ export default function ContentPage() {
         {area.data?.length === 0 ? (
           <p role="status">Nothing here yet.</p>
         ) : (
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Details</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
+          <StaffTable columns={['Title', 'Details', 'State', 'Actions']}>
                 {area.data?.map((row) => (
                   <tr key={row.id}>
                     <td>
@@ -114,9 +105,7 @@ export default function ContentPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </StaffTable>
         )}
       </AreaState>
       {deleting ? (

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { messageOf } from '@agri/api-client';
 import { exportLeads, LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, leadFilterSchema, type LeadFilter } from '@agri/api-client/staff';
 import { AreaState } from '../../features/layout/area-state';
+import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { useLeadsStore } from './leads-store';
 
@@ -99,20 +100,7 @@ export default function LeadsPage() {
         {area.data?.length === 0 ? (
           <p role="status">No leads match these filters.</p>
         ) : (
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <caption className="staff-muted">{area.data?.length === 500 ? 'The newest 500 that match' : `${area.data?.length ?? 0} lead${area.data?.length === 1 ? '' : 's'}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">About</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
+          <StaffTable columns={['Received', 'Kind', 'Name', 'Contact', 'About', 'Status']} caption={area.data?.length === 500 ? 'The newest 500 that match' : `${area.data?.length ?? 0} lead${area.data?.length === 1 ? '' : 's'}`}>
                 {area.data?.map((lead) => (
                   <tr key={lead.id}>
                     <td>
@@ -131,9 +119,7 @@ export default function LeadsPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </StaffTable>
         )}
       </AreaState>
     </>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { formatKes } from '@agri/ui';
 import { Link } from '@agri/ui/router';
 import { AreaState } from '../../features/layout/area-state';
+import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { useOrdersStore } from './orders-store';
 
@@ -18,18 +19,7 @@ export default function OrdersPage() {
         {area.data?.length === 0 ? (
           <p role="status">No orders yet.</p>
         ) : (
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
+          <StaffTable columns={['Placed', 'Customer', 'Items', 'Total', 'Status']}>
                 {area.data?.map((order) => (
                   <tr key={order._id}>
                     <td>
@@ -47,9 +37,7 @@ export default function OrdersPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </StaffTable>
         )}
       </AreaState>
     </>

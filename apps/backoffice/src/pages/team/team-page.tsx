@@ -5,6 +5,7 @@ import { getTeam, inviteStaff, inviteStaffRequestSchema, removeStaff, STAFF_ROLE
 import { FormFailure } from '../../features/forms/form-failure';
 import { useStaffForm } from '../../features/forms/use-staff-form';
 import { AreaState } from '../../features/layout/area-state';
+import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 
 const useTeamStore = createDataArea('backoffice/team', getTeam);
@@ -69,18 +70,7 @@ export default function TeamPage() {
       <InviteForm />
       <h2>Members</h2>
       <AreaState area={area} what="the team" onRetry={() => void area.run()}>
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">State</th>
-                <th scope="col">Since</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
+        <StaffTable columns={['Email', 'Role', 'State', 'Since', 'Actions']}>
               {area.data?.map((member) => (
                 <tr key={member.id}>
                   <td>{member.email}</td>
@@ -98,9 +88,7 @@ export default function TeamPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </StaffTable>
       </AreaState>
       {removing ? (
         <Dialog open title={`Remove ${removing.email}?`} onClose={() => setRemoving(null)}>
