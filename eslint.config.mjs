@@ -3,8 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const appNames = ['shell', 'catalog', 'content', 'account', 'backoffice', 'api'];
+import { apps, appNames } from './tooling/build/apps.mjs';
 
 /**
  * Boundaries, checked on the resolved file, so no spelling of a path gets round them:
@@ -62,7 +61,7 @@ export default tseslint.config(
   },
   {
     // Only the API contract talks HTTP; an app's package name never appears in another app or a package.
-    files: ['apps/shell/**', 'apps/catalog/**', 'apps/content/**', 'apps/account/**', 'apps/backoffice/**', 'packages/**'],
+    files: [...apps.map(({ name }) => `apps/${name}/**`), 'packages/**'],
     ignores: ['packages/api-client/**'],
     rules: {
       'no-restricted-imports': [
@@ -89,7 +88,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'tooling/jest/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tooling/test-runners/jest/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { rootDir } from '../../tooling/pnpm.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { apiSecretFile, externalSite, urlOf } from '../support/site-ports.mjs';
 import { expect, uniqueEmail } from '../support/fixtures';
 

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
-import { measureFirstLoadJs } from '../../tooling/first-load.mjs';
-import { rootDir } from '../../tooling/pnpm.mjs';
+import { measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
+import { apps, remoteApps } from '../../tooling/build/apps.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { siteConfig, urlOf } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
@@ -22,8 +23,8 @@ let server: Server;
 const versions: Record<string, string> = {};
 
 /** Runs a delivery command as a team would (npm run release/promote/rollback). */
-function run(script: 'release' | 'cli', ...args: string[]) {
-  const file = join(rootDir, 'tooling/delivery', `${script}.mjs`);
+function run(...args: string[]) {
+  const file = join(rootDir, 'tooling/delivery/cli.mjs');
   const result = spawnSync(process.execPath, [file, ...args], { cwd: rootDir, env: { ...process.env, DEPLOY_DIR: deploy }, encoding: 'utf8' });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
@@ -36,7 +37,7 @@ function release(app: string, dist?: string): string {
 
 /** A promotion; its pages are prerendered only in the test about prerendering (it takes a while). */
 function promote(app: string, version: string, ...flags: string[]) {
-  return run('cli', 'promote', `${app}@${version}`, '--to', CHANNEL, '--no-prerender', ...flags);
+  return run('promote', `${app}@${version}`, '--to', CHANNEL, '--no-prerender', ...flags);
 }
 
 /** A copy of a production build (an app's, by default), changed by `edit`: a visible change, or one that breaks a rule. */
@@ -85,9 +86,7 @@ test.beforeAll(async () => {
   process.env.DEPLOY_DIR = deploy;
   // The shell is built for its release folder; the remotes are released from the build under test.
   versions.shell = release('shell');
-  versions.catalog = release('catalog', join(rootDir, 'apps/catalog/dist'));
-  versions.content = release('content', join(rootDir, 'apps/content/dist'));
-  versions.account = release('account', join(rootDir, 'apps/account/dist'));
+  for (const { name, dir } of remoteApps) versions[name] = release(name, join(dir, 'dist'));
   versions.catalogNext = release(
     'catalog',
     changedBuild('catalog', (dir) => {
@@ -97,7 +96,8 @@ test.beforeAll(async () => {
       }
     }),
   );
-  for (const app of ['shell', 'catalog', 'content', 'account']) {
+  // All but the back office, which a test below adds to the channel by promotion alone.
+  for (const { name: app } of apps.filter(({ name }) => name !== 'backoffice')) {
     const promoted = promote(app, versions[app]!);
     expect(promoted.ok, promoted.output).toBe(true);
   }
@@ -130,10 +130,10 @@ test('a promoted catalog reaches the next visit with the shell untouched, and a 
   const config = JSON.parse(readFileSync(join(deploy, 'channels', CHANNEL, 'config.json'), 'utf8'));
   expect(config.remotes.catalog.manifest).toBe(`/releases/catalog/${versions.catalogNext}/mf-manifest.json`);
 
-  const listing = run('cli', 'releases');
+  const listing = run('releases');
   expect(listing.output).toMatch(new RegExp(`${versions.catalogNext}.*live on production`));
 
-  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL, '--no-prerender');
+  const rolledBack = run('rollback', 'catalog', '--on', CHANNEL, '--no-prerender');
   expect(rolledBack.output).toContain(`catalog on production is back on ${versions.catalog} (was ${versions.catalogNext})`);
   await page.goto(`${channel}/courses`);
   await expect(coursesHeading(page)).toHaveText('Our Courses');
@@ -222,8 +222,7 @@ test('the back office goes live by promotion alone, and the public pages load no
   const before = { home: await firstLoad('/'), courses: await firstLoad('/courses') };
   const shellFiles = digest(join(deploy, 'releases/shell'));
 
-  versions.backoffice = release('backoffice', join(rootDir, 'apps/backoffice/dist'));
-  const promoted = promote('backoffice', versions.backoffice);
+  const promoted = promote('backoffice', versions.backoffice!);
   expect(promoted.ok, promoted.output).toBe(true);
 
   await page.goto(`${channel}/staff/login`);
@@ -321,7 +320,7 @@ test('a rollback prerenders the public pages with the releases it makes live, an
     state.api = siteConfig.api;
     state.siteUrl = channel;
   });
-  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL);
+  const rolledBack = run('rollback', 'catalog', '--on', CHANNEL);
   expect(rolledBack.output).toMatch(/\d+ pages of production prerendered\./);
 
   // The first answer holds the page: its heading, its head tags, the release it was made with.

@@ -4,13 +4,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { rootDir } from '../../tooling/pnpm.mjs';
-import { securityHeaders } from '../../tooling/security-headers.mjs';
-import { serveStatic } from '../../tooling/static-server.mjs';
+import { remoteApps } from '../../tooling/build/apps.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
+import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { siteConfig } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
-const remotes = ['catalog', 'content', 'account'] as const;
+const remotes = remoteApps.map(({ name }) => name);
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 test.describe('security headers', () => {

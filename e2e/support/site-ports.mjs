@@ -1,21 +1,22 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { siteConfigFor } from '../../tooling/site-config.mjs';
+import { apps, shellApp } from '../../tooling/build/apps.mjs';
+import { siteConfigFor } from '../../tooling/build/site-config.mjs';
 
-// Ports of one e2e run: a base port (E2E_PORT_BASE, default 5000) and the next four,
-// so that a run never collides with `npm start` or with another run.
+// Ports of one e2e run: a base port (E2E_PORT_BASE, default 5000) and the ports after it, so that a run never
+// collides with `npm start` or with another run. Each app keeps its place from its dev port (the shell on
+// the base, catalog on the base + 1…, apps.mjs); the API is on the base + 10.
 export const portBase = Number(process.env.E2E_PORT_BASE ?? 5000);
 
 export const ports = {
-  shell: portBase,
-  catalog: portBase + 1,
-  content: portBase + 2,
-  account: portBase + 3,
-  api: portBase + 4,
+  ...Object.fromEntries(apps.map((app) => [app.name, portBase + app.port - shellApp.port])),
+  api: portBase + 10,
   /** A channel served from a deploy folder (the delivery suite). */
-  channel: portBase + 5,
-  backoffice: portBase + 6,
+  channel: portBase + 11,
 };
+
+/** A port for a server a test runs itself (0, 1, 2…): after the harness's own. */
+export const testPort = (index) => portBase + 12 + index;
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;
 

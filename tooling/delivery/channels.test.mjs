@@ -7,35 +7,18 @@ import { after, before, test } from 'node:test';
 import { promote, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
-import { channelDir, liveVersions, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
+import { channelDir, liveVersions, readChannel, writeFileAtomic } from './store.mjs';
+import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
 
 let deploy;
-let builds;
 before(() => {
   deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-test-'));
-  builds = mkdtempSync(join(tmpdir(), 'agri-builds-test-'));
   process.env.DEPLOY_DIR = deploy;
 });
 after(() => {
   delete process.env.DEPLOY_DIR;
   rmSync(deploy, { recursive: true, force: true });
-  rmSync(builds, { recursive: true, force: true });
 });
-
-const shared = (name, version, requiredVersion) => ({ name, version, requiredVersion, singleton: true });
-
-/** A build folder as rspack leaves it: the manifest, app.json and a file. */
-function fakeBuild(name, { exposes = ['routes'], routes = [], consumes = [], react = '^19.2.0', marker = name } = {}) {
-  const dir = join(builds, `${name}-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'mf-manifest.json'),
-    JSON.stringify({ name, shared: [shared('react', '19.3.1', react), shared('@agri/api-client', '1.0.0', '^1.0.0')], exposes: exposes.map((e) => ({ name: e })) }),
-  );
-  writeFileSync(join(dir, 'app.json'), JSON.stringify({ name, routes, consumes }));
-  writeFileSync(join(dir, 'page.js'), `/* ${marker} */`);
-  return dir;
-}
 
 test('a release is stored with its release.json and listed in its app’s index; it is never overwritten', () => {
   const now = new Date('2026-11-23T10:15:00Z');
@@ -84,14 +67,7 @@ test('promotion makes a release live in config.json by a versioned URL; rollback
 });
 
 test('the gate stops a promotion, and the channel stays as it was', () => {
-  // A shell release needs its own build (its files are named from its release folder): fake one in place.
-  const shellVersion = 'shell-test-1';
-  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
-  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<!doctype html><title>shell</title>');
-  writeFileSync(
-    join(releaseDir('shell', shellVersion), 'release.json'),
-    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: { react: '19.3.1' }, exposes: [], consumes: [], routes: [] }),
-  );
+  const shellVersion = fakeShellRelease('shell-test-1');
   promote('shell', shellVersion, 'gated');
   assert.equal(readFileSync(join(channelDir('gated'), 'index.html'), 'utf8'), '<!doctype html><title>shell</title>');
 
@@ -118,13 +94,7 @@ test('a file is replaced whole: no temporary file is left beside it', () => {
 });
 
 test('prerendered pages are put in place for the releases they were made with, and pages no longer made go', () => {
-  const shellVersion = 'shell-pages-1';
-  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
-  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
-  writeFileSync(
-    join(releaseDir('shell', shellVersion), 'release.json'),
-    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
-  );
+  const shellVersion = fakeShellRelease('shell-pages-1', { page: '<title>shell page</title>' });
   promote('shell', shellVersion, 'paged');
   const dir = channelDir('paged');
   const stage = (pages) => {
@@ -137,19 +107,61 @@ test('prerendered pages are put in place for the releases they were made with, a
     return staged;
   };
   const live = liveVersions(readChannel('paged'));
+  /** Pages made from the course list, as prerender/fresh-pages.mjs describes them. */
+  const made = (paths) => ({
+    written: paths,
+    sources: { reads: Object.fromEntries(paths.map((path) => [path, ['http://api.test/api/course']])), listReads: [], answers: {} },
+  });
 
-  assert.equal(publishPages('paged', live, stage({ '/': 'home', '/course/c1': 'course 1' }), ['/', '/course/c1']), true);
+  assert.equal(publishPages('paged', live, stage({ '/': 'home', '/course/c1': 'course 1' }), made(['/', '/course/c1'])), true);
   assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), '<title>home</title>');
   assert.equal(readFileSync(join(dir, 'course', 'c1', 'index.html.br'), 'utf8'), '<title>course 1</title>');
   assert.equal(readFileSync(join(dir, 'app.html'), 'utf8'), '<title>shell page</title>', 'the client-rendered page stays');
 
   // The home page and course 1 are no longer made (their data could not be read, or the course is gone).
-  assert.equal(publishPages('paged', live, stage({ '/courses': 'courses' }), ['/courses']), true);
+  assert.equal(publishPages('paged', live, stage({ '/courses': 'courses' }), made(['/courses'])), true);
   assert.equal(existsSync(join(dir, 'course')), false, 'the pages of paths no longer made are removed, folders too');
   assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), '<title>shell page</title>', 'without a home page, the shell page serves /');
   assert.deepEqual(readChannel('paged').pages, ['/courses']);
+  assert.deepEqual(readChannel('paged').pageSources.madeWith, live, 'what the pages were made from names the releases');
+
+  // A run that made only the pages whose data changed keeps the others as they are.
+  const kept = { written: [], sources: { reads: { '/courses': ['http://api.test/api/course'], '/events': ['http://api.test/api/event'] }, listReads: [], answers: {} } };
+  assert.equal(publishPages('paged', live, stage({ '/events': 'events' }), { ...kept, written: ['/events'] }), true);
+  assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
+  assert.deepEqual(readChannel('paged').pages, ['/courses', '/events']);
 
   // Pages made for releases that are no longer live are not put in place.
-  assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), ['/courses']), false);
+  assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), made(['/courses'])), false);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
+});
+
+test('only production is for search engines: every other channel answers noindex and closes robots.txt', async () => {
+  const shellVersion = 'shell-robots-1';
+  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
+  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
+  writeFileSync(
+    join(releaseDir('shell', shellVersion), 'release.json'),
+    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
+  );
+  const made = { written: [], sources: { reads: {}, seo: {}, listReads: [], answers: {}, paths: ['/courses'], clientRoutes: ['/login'] } };
+  for (const channel of ['production', 'staging']) {
+    promote('shell', shellVersion, channel);
+    assert.equal(publishPages(channel, liveVersions(readChannel(channel)), mkdtempSync(join(deploy, 'staged-')), made), true);
+  }
+  const { serveChannel } = await import('./serve-channel.mjs');
+  for (const [channel, noindex, robots] of [
+    ['production', null, /Disallow: \/login\n/],
+    ['staging', 'noindex', /^User-agent: \*\nDisallow: \/\n$/],
+  ]) {
+    const server = await serveChannel({ channel, port: 0 });
+    try {
+      const origin = `http://127.0.0.1:${server.address().port}`;
+      for (const path of ['/', '/courses', '/robots.txt']) assert.equal((await fetch(`${origin}${path}`)).headers.get('x-robots-tag'), noindex, `${channel} ${path}`);
+      assert.match(await (await fetch(`${origin}/robots.txt`)).text(), robots);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((closed) => server.close(closed));
+    }
+  }
 });

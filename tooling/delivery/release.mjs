@@ -1,12 +1,12 @@
-// `npm run release -- <app> [--dist <folder>]`: builds one app for production and stores it as an
-// immutable release under deploy/releases/<app>/<version>/, with its release.json. `--dist` stores a
-// build made (and tested) before, so that what goes live is the very bytes CI tested.
+// A release (`npm run release -- <app> [--dist <folder>]`, tooling/delivery/cli.mjs): one app built for
+// production and stored as an immutable release under deploy/releases/<app>/<version>/, with its
+// release.json. `--dist` stores a build made (and tested) before, so that what goes live is the very bytes
+// CI tested.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ensurePnpm, rootDir } from '../pnpm.mjs';
-import { apps } from '../sites.mjs';
+import { ensurePnpm, rootDir } from '../machine/pnpm.mjs';
+import { apps } from '../build/apps.mjs';
 import {
   APP_NAME,
   DeliveryError,
@@ -106,17 +106,4 @@ export function release(app, { dist, now = new Date() } = {}) {
       rmSync(staging, { recursive: true, force: true });
     }
   });
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values, positionals } = parseArgs({ allowPositionals: true, options: { dist: { type: 'string' } } });
-    if (positionals.length !== 1) throw new DeliveryError('usage: npm run release -- <app> [--dist <folder>]');
-    const made = release(positionals[0], { dist: values.dist });
-    console.log(`\nReleased ${made.app}@${made.version} (commit ${made.commit ?? 'unknown'}${made.dirty ? ', with uncommitted changes' : ''}).`);
-    console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
-  } catch (error) {
-    console.error(error.name === 'DeliveryError' ? `release: ${error.message}` : error);
-    process.exit(1);
-  }
 }

@@ -3,9 +3,9 @@
 // under /releases/.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { securityHeaders } from '../security-headers.mjs';
-import { serveStatic } from '../static-server.mjs';
-import { CLIENT_PAGE, channelDir, liveVersions, readChannel, readJson, releasesDir } from './store.mjs';
+import { securityHeaders } from '../serve/security-headers.mjs';
+import { serveStatic } from '../serve/static-server.mjs';
+import { CLIENT_PAGE, channelDir, liveVersions, PRODUCTION, readChannel, readJson, releasesDir } from './store.mjs';
 
 /**
  * @param {object} options
@@ -31,8 +31,9 @@ export async function serveChannel({ channel, port, api, pages }) {
     pages: pages ?? dir,
     fallback: CLIENT_PAGE,
     mounts: { '/releases/': releasesDir() },
-    // The releases are on this origin, so the policy depends on the API settings only.
-    headers: securityHeaders(config()),
+    // The releases are on this origin, so the policy depends on the API settings only. Only production is
+    // for search engines: staging and the others must never compete with it.
+    headers: { ...securityHeaders(config()), ...(channel === PRODUCTION ? {} : { 'X-Robots-Tag': 'noindex' }) },
     files: api ? { '/config.json': () => JSON.stringify(config()) } : {},
   });
 }

@@ -11,8 +11,8 @@
 // under the channel's lock, each file replaced whole by a rename (never seen half-written).
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { rootDir } from '../pnpm.mjs';
-import { localApiSettings } from '../site-config.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
+import { localApiSettings } from '../build/site-config.mjs';
 
 export const deployDir = () => process.env.DEPLOY_DIR ?? join(rootDir, 'deploy');
 export const releasesDir = () => join(deployDir(), 'releases');
@@ -22,6 +22,9 @@ export const channelLock = (channel) => join(deployDir(), 'channels', `${channel
 
 /** Where the browser finds the releases: the channel's own origin by default, or a CDN (RELEASES_BASE_URL). */
 export const releasesBaseUrl = () => process.env.RELEASES_BASE_URL ?? '/releases/';
+
+/** The channel visitors get: the one search engines index (the others answer noindex). */
+export const PRODUCTION = 'production';
 
 export const APP_NAME = /^[a-z][a-z0-9_]*$/;
 export const CHANNEL_NAME = /^[a-z][a-z0-9-]*$/;
@@ -161,7 +164,7 @@ export function listChannels() {
     .map((name) => name.slice(0, -'.json'.length))
     .filter((name) => CHANNEL_NAME.test(name));
   // production first: it is what visitors see.
-  return names.sort((a, b) => (a === 'production' ? -1 : b === 'production' ? 1 : a.localeCompare(b)));
+  return names.sort((a, b) => (a === PRODUCTION ? -1 : b === PRODUCTION ? 1 : a.localeCompare(b)));
 }
 
 /** The config.json the channel's visitors get: every live remote's manifest by a URL that holds its version. */
@@ -180,9 +183,15 @@ export function channelConfig(state) {
 export const CLIENT_PAGE = 'app.html';
 
 /**
+ * Files of the shell's release a site serves at its root (apps/shell/public): the icon, and the logo and
+ * picture that structured data and shared links name by their root URL.
+ */
+const SHELL_ROOT_FILES = ['favicon.svg', 'logo.png', 'share-card.png'];
+
+/**
  * Writes what the channel serves at its root (the rest of the shell is under /releases/shell/<version>/):
- * config.json, the live shell's page as app.html, its favicon, and, while there is no prerendered home
- * page, its page as index.html too.
+ * config.json, the live shell's page as app.html, its root files (SHELL_ROOT_FILES), and, while there is no
+ * prerendered home page, its page as index.html too.
  */
 export function writeChannel(state) {
   const dir = channelDir(state.channel);
@@ -191,8 +200,10 @@ export function writeChannel(state) {
     const page = readFileSync(join(releaseDir('shell', shell), 'index.html'));
     writeFileAtomic(join(dir, CLIENT_PAGE), page);
     if (!state.pages.includes('/')) writeFileAtomic(join(dir, 'index.html'), page);
-    const favicon = join(releaseDir('shell', shell), 'favicon.svg');
-    if (existsSync(favicon)) writeFileAtomic(join(dir, 'favicon.svg'), readFileSync(favicon));
+    for (const name of SHELL_ROOT_FILES) {
+      const file = join(releaseDir('shell', shell), name);
+      if (existsSync(file)) writeFileAtomic(join(dir, name), readFileSync(file));
+    }
   }
   writeJsonAtomic(join(dir, 'config.json'), channelConfig(state));
   writeJsonAtomic(channelFile(state.channel), state);

@@ -1,5 +1,5 @@
 import { apiSettingsSchema, z } from '@agri/api-client';
-import { SiteConfigError, fetchSiteConfig } from './fetch-site-config';
+import { SiteConfigError } from './fetch-site-config';
 
 /** A federation name: it becomes a JavaScript global, so letters, digits and underscores. */
 export const remoteNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _'));
@@ -41,9 +41,4 @@ export function parseSiteConfig(body: unknown, url = '/config.json'): SiteConfig
     throw new SiteConfigError(`${url} is invalid. ${problems.join('; ')}`);
   }
   return parsed.data;
-}
-
-/** Reads and checks config.json; every failure names what is wrong. */
-export async function loadSiteConfig(url = '/config.json'): Promise<SiteConfig> {
-  return parseSiteConfig(await fetchSiteConfig(url), url);
 }

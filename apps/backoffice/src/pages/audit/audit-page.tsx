@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@agri/ui';
+import { Button, DataAreaView } from '@agri/ui';
 import { createDataArea, messageOf } from '@agri/api-client';
 import { getAuditLog, type AuditEntry } from '@agri/api-client/staff';
-import { AreaState } from '../../features/layout/area-state';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 
@@ -19,11 +19,10 @@ export default function AuditPage() {
   useEffect(() => {
     void useAuditStore.getState().run();
   }, []);
-  const entries = [...(area.data ?? []), ...older];
   const loadOlder = async () => {
     setMore({ busy: true, failure: null, done: false });
     try {
-      const page = await getAuditLog(entries.at(-1)?.id);
+      const page = await getAuditLog((older.at(-1) ?? area.data?.at(-1))?.id);
       setOlder((current) => [...current, ...page]);
       setMore({ busy: false, failure: null, done: page.length < PAGE });
     } catch (error) {
@@ -34,9 +33,11 @@ export default function AuditPage() {
     <>
       <h1>Audit log</h1>
       <p className="staff-muted">Every change made in the back office and every sign-in. Nobody can edit it.</p>
-      <AreaState area={area} what="the audit log" onRetry={() => void area.run()}>
+      <DataAreaView area={area} placeholder={<ListPlaceholder />} loadingLabel="Loading the audit log" failure={{ title: 'Could not load the audit log' }} onRetry={() => void area.run()}>
+        {(newest) => (
+          <>
         <StaffTable columns={['When', 'Who', 'What', 'Subject', 'Before', 'After']}>
-              {entries.map((entry) => (
+              {[...newest, ...older].map((entry) => (
                 <tr key={entry.id}>
                   <td>{when(entry.at)}</td>
                   <td>{entry.staffEmail ?? '—'}</td>
@@ -56,12 +57,14 @@ export default function AuditPage() {
             {more.failure}
           </p>
         ) : null}
-        {!more.done && (area.data?.length ?? 0) >= PAGE ? (
+        {!more.done && newest.length >= PAGE ? (
           <Button variant="secondary" disabled={more.busy} onClick={() => void loadOlder()}>
             {more.busy ? 'Loading...' : 'Older entries'}
           </Button>
         ) : null}
-      </AreaState>
+          </>
+        )}
+      </DataAreaView>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, ButtonLink, Dialog, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Button, ButtonLink, DataAreaView, Dialog, formatKes, StatusPanel, toast } from '@agri/ui';
 import { Link, NavLink, useParams } from '@agri/ui/router';
 import { createDataArea, messageOf } from '@agri/api-client';
 import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
-import { AreaState } from '../../features/layout/area-state';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { CONTENT_LABELS, contentKindOf } from './content-kinds';
 
@@ -74,12 +74,17 @@ export default function ContentPage() {
         </ButtonLink>
       </p>
       <p className="staff-muted">Changes reach the public pages within minutes (the prerendered pages are made again); visitors with a page open see them when it refreshes its data.</p>
-      <AreaState area={area} what={labels.plural.toLowerCase()} onRetry={() => void area.run(kind)}>
-        {area.data?.length === 0 ? (
-          <p role="status">Nothing here yet.</p>
-        ) : (
+      <DataAreaView
+        area={area}
+        placeholder={<ListPlaceholder />}
+        loadingLabel={`Loading the ${labels.plural.toLowerCase()}`}
+        failure={{ title: `Could not load the ${labels.plural.toLowerCase()}` }}
+        onRetry={() => void area.run(kind)}
+        empty={<p role="status">Nothing here yet.</p>}
+      >
+        {(rows) => (
           <StaffTable columns={['Title', 'Details', 'State', 'Actions']}>
-                {area.data?.map((row) => (
+                {rows.map((row) => (
                   <tr key={row.id}>
                     <td>
                       <Link to={`/staff/content/${kind}/${encodeURIComponent(row.id)}`}>{row.title}</Link>
@@ -107,7 +112,7 @@ export default function ContentPage() {
                 ))}
           </StaffTable>
         )}
-      </AreaState>
+      </DataAreaView>
       {deleting ? (
         <Dialog open title={`Delete “${deleting.title}”?`} onClose={() => setDeleting(null)}>
           <p>It is removed for good, from the site and from the back office. To take it off the site for now, unpublish it instead.</p>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, DetailPageState, FormField, Spinner, formatKes, toast } from '@agri/ui';
+import { Button, DataAreaView, FormField, formatKes, toast } from '@agri/ui';
 import { Link, useParams } from '@agri/ui/router';
 import { chatLink, messageOf, useDataAreaFor } from '@agri/api-client';
 import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
 import { useStaffForm } from '../../features/forms/use-staff-form';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { when } from '../../features/layout/when';
 import { useLeadStore } from '../leads/leads-store';
 
@@ -163,16 +164,17 @@ export default function LeadPage() {
       <p>
         <Link to="/staff/leads">← Inbox</Link>
       </p>
-      <DetailPageState
+      <DataAreaView
         area={area}
-        ready={area.data?.id === id}
-        skeleton={<Spinner label="Loading the lead" />}
+        isCurrent={(data) => data.id === id}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the lead"
         notFound={{ title: 'Lead not found', text: 'It may have been removed.', link: { to: '/staff/leads', label: 'Back to the inbox' } }}
-        failure={{ title: 'Could not load the lead', text: area.message }}
+        failure={{ title: 'Could not load the lead' }}
         onRetry={() => void area.run(id)}
       >
-        {area.data ? <Lead lead={area.data} /> : null}
-      </DetailPageState>
+        {(data) => <Lead lead={data} />}
+      </DataAreaView>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, FormField, TextField } from '@agri/ui';
+import { Button, DataAreaView, FormField, TextField } from '@agri/ui';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { messageOf } from '@agri/api-client';
 import { exportLeads, LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, leadFilterSchema, type LeadFilter } from '@agri/api-client/staff';
-import { AreaState } from '../../features/layout/area-state';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { useLeadsStore } from './leads-store';
@@ -96,12 +96,17 @@ export default function LeadsPage() {
           {exportFailure}
         </p>
       ) : null}
-      <AreaState area={area} what="the inbox" onRetry={() => void area.run(filter)}>
-        {area.data?.length === 0 ? (
-          <p role="status">No leads match these filters.</p>
-        ) : (
-          <StaffTable columns={['Received', 'Kind', 'Name', 'Contact', 'About', 'Status']} caption={area.data?.length === 500 ? 'The newest 500 that match' : `${area.data?.length ?? 0} lead${area.data?.length === 1 ? '' : 's'}`}>
-                {area.data?.map((lead) => (
+      <DataAreaView
+        area={area}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the inbox"
+        failure={{ title: 'Could not load the inbox' }}
+        onRetry={() => void area.run(filter)}
+        empty={<p role="status">No leads match these filters.</p>}
+      >
+        {(leads) => (
+          <StaffTable columns={['Received', 'Kind', 'Name', 'Contact', 'About', 'Status']} caption={leads.length === 500 ? 'The newest 500 that match' : `${leads.length} lead${leads.length === 1 ? '' : 's'}`}>
+                {leads.map((lead) => (
                   <tr key={lead.id}>
                     <td>
                       <Link to={`/staff/leads/${encodeURIComponent(lead.id)}`}>{when(lead.createdAt)}</Link>
@@ -121,7 +126,7 @@ export default function LeadsPage() {
                 ))}
           </StaffTable>
         )}
-      </AreaState>
+      </DataAreaView>
     </>
   );
 }

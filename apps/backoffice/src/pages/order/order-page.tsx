@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, DetailPageState, Spinner, formatKes, toast } from '@agri/ui';
+import { Button, DataAreaView, formatKes, toast } from '@agri/ui';
 import { Link, useParams } from '@agri/ui/router';
 import { messageOf, useDataAreaFor, type OrderStatus } from '@agri/api-client';
 import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/staff';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { when } from '../../features/layout/when';
 import { useOrderStore } from '../orders/orders-store';
 
@@ -89,16 +90,17 @@ export default function OrderPage() {
       <p>
         <Link to="/staff/orders">← Orders</Link>
       </p>
-      <DetailPageState
+      <DataAreaView
         area={area}
-        ready={area.data?._id === id}
-        skeleton={<Spinner label="Loading the order" />}
+        isCurrent={(data) => data._id === id}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the order"
         notFound={{ title: 'Order not found', text: 'Check the link.', link: { to: '/staff/orders', label: 'Back to the orders' } }}
-        failure={{ title: 'Could not load the order', text: area.message }}
+        failure={{ title: 'Could not load the order' }}
         onRetry={() => void area.run(id)}
       >
-        {area.data ? <Order order={area.data} /> : null}
-      </DetailPageState>
+        {(data) => <Order order={data} />}
+      </DataAreaView>
     </>
   );
 }

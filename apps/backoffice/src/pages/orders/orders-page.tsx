@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { formatKes } from '@agri/ui';
+import { DataAreaView, formatKes } from '@agri/ui';
 import { Link } from '@agri/ui/router';
-import { AreaState } from '../../features/layout/area-state';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { useOrdersStore } from './orders-store';
@@ -15,12 +15,17 @@ export default function OrdersPage() {
   return (
     <>
       <h1>Orders</h1>
-      <AreaState area={area} what="the orders" onRetry={() => void area.run()}>
-        {area.data?.length === 0 ? (
-          <p role="status">No orders yet.</p>
-        ) : (
+      <DataAreaView
+        area={area}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the orders"
+        failure={{ title: 'Could not load the orders' }}
+        onRetry={() => void area.run()}
+        empty={<p role="status">No orders yet.</p>}
+      >
+        {(orders) => (
           <StaffTable columns={['Placed', 'Customer', 'Items', 'Total', 'Status']}>
-                {area.data?.map((order) => (
+                {orders.map((order) => (
                   <tr key={order._id}>
                     <td>
                       <Link to={`/staff/orders/${encodeURIComponent(order._id)}`}>{when(order.createdAt)}</Link>
@@ -39,7 +44,7 @@ export default function OrdersPage() {
                 ))}
           </StaffTable>
         )}
-      </AreaState>
+      </DataAreaView>
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, FormField, TextField, toast } from '@agri/ui';
+import { Button, DataAreaView, Dialog, FormField, TextField, toast } from '@agri/ui';
 import { createDataArea, messageOf } from '@agri/api-client';
 import { getTeam, inviteStaff, inviteStaffRequestSchema, removeStaff, STAFF_ROLES, useStaffSession, type TeamMember } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
 import { useStaffForm } from '../../features/forms/use-staff-form';
-import { AreaState } from '../../features/layout/area-state';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 
@@ -69,9 +69,10 @@ export default function TeamPage() {
       <h2>Invite someone</h2>
       <InviteForm />
       <h2>Members</h2>
-      <AreaState area={area} what="the team" onRetry={() => void area.run()}>
+      <DataAreaView area={area} placeholder={<ListPlaceholder />} loadingLabel="Loading the team" failure={{ title: 'Could not load the team' }} onRetry={() => void area.run()}>
+        {(members) => (
         <StaffTable columns={['Email', 'Role', 'State', 'Since', 'Actions']}>
-              {area.data?.map((member) => (
+              {members.map((member) => (
                 <tr key={member.id}>
                   <td>{member.email}</td>
                   <td>{member.role}</td>
@@ -89,7 +90,8 @@ export default function TeamPage() {
                 </tr>
               ))}
         </StaffTable>
-      </AreaState>
+        )}
+      </DataAreaView>
       {removing ? (
         <Dialog open title={`Remove ${removing.email}?`} onClose={() => setRemoving(null)}>
           <p>They are signed out at once and can no longer sign in. You can invite them again later.</p>

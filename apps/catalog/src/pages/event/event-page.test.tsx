@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
 
@@ -17,7 +18,7 @@ describe('/event/:id', () => {
   it('shows a skeleton while the event loads', async () => {
     server.use(delayedResponse('get', 'event/:id', 200));
     renderCatalog(`/event/${forum._id}`);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading event');
+    expectStillLoading('Loading event');
     expect(await screen.findByRole('heading', { level: 1, name: forum.title })).toBeInTheDocument();
   });
 
