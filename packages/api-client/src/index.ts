@@ -35,7 +35,7 @@ export {
   type StoredCustomer,
   type SessionState,
 } from './session/session-store';
-export { idSchema, emailSchema, phoneSchema, imageSchema, type Image } from './common';
+export { idSchema, emailSchema, phoneSchema, imageSchema, safeText, type Image } from './common';
 export {
   courseSchema,
   courseListSchema,

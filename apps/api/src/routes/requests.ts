@@ -42,7 +42,7 @@ export function requestRoutes({ db, config: { dialect } }: Services): Hono {
     .post('/booking', async (c) => {
       const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
       const [row] = await db.query<BookedEventRow>(
-        'SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1',
+        'SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1 AND published',
         [sent.id],
       );
       if (!row) throw notFound('Event');
@@ -65,7 +65,7 @@ export function requestRoutes({ db, config: { dialect } }: Services): Hono {
     .post('/course-request', async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
       const [course] = await db.query<CourseCallRequestRecord['course']>(
-        'SELECT id, title, price, duration FROM courses WHERE id = $1',
+        'SELECT id, title, price, duration FROM courses WHERE id = $1 AND published',
         [sent.id],
       );
       if (!course) throw notFound('Course');

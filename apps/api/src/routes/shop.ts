@@ -25,7 +25,7 @@ interface CartRow {
   category: string;
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   items: Order['items'];
   shipping_info: Order['shippingInfo'];
@@ -37,7 +37,7 @@ interface OrderRow {
 /** A customer may cancel until the order leaves; other status changes belong to staff. */
 const CANCELLABLE: OrderStatus[] = ['Ordered', 'Processing'];
 
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   _id: row.id,
   items: row.items,
   shippingInfo: row.shipping_info,
@@ -77,7 +77,7 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
     .post('/cart', signedIn, async (c) => {
       const { courseId, quantity } = await readBody(c, addToCartRequestSchema);
       const { id } = c.get('customer');
-      const [course] = await db.query<{ price: number }>('SELECT price FROM courses WHERE id = $1', [courseId]);
+      const [course] = await db.query<{ price: number }>('SELECT price FROM courses WHERE id = $1 AND published', [courseId]);
       if (!course) throw notFound('Course');
       const [item] = await db.query<{ id: string; quantity: number; price: number }>(
         `INSERT INTO cart_items (id, customer_id, course_id, quantity, price) VALUES ($1, $2, $3, $4, $5)
@@ -152,7 +152,12 @@ export function shopRoutes(services: Services): Hono<AuthEnv> {
       if (status !== 'Cancelled') throw new HttpError(403, 'Customers can only cancel an order');
       if (row.status === 'Cancelled') return answer(c, dialect, toOrder(row), () => writeResult(0, 'modified'));
       if (!CANCELLABLE.includes(row.status)) throw new HttpError(409, `An order that is ${row.status} can no longer be cancelled`);
-      const [updated] = await db.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [row.id]);
+      const updated = await db.transaction(async (tx) => {
+        const [changed] = await tx.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [row.id]);
+        // The order's history, which staff read: the customer cancelled it.
+        await tx.query("INSERT INTO order_status_changes (order_id, from_status, to_status) VALUES ($1, $2, 'Cancelled')", [row.id, row.status]);
+        return changed;
+      });
       return answer(c, dialect, toOrder(updated as OrderRow), () => writeResult(1, 'modified'));
     });
 }
