@@ -97,9 +97,8 @@ export async function startBenchSites({ pnpm, ports, log }) {
 
     const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
     const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();
-    const [event] = await (await fetch(`${apiSettings.apiBaseUrl}event`)).json();
     const paths = (routes) =>
-      routes.map((route) => route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`).replace('/event/:id', `/event/${event._id}`));
+      routes.map((route) => route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`));
     return { origins: { composed: origin(ports.composed), monolith: origin(ports.monolith) }, paths, stop };
   } catch (error) {
     stop();
