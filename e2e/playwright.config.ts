@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: externalSite ?? urlOf('shell'),
     trace: 'retain-on-failure',
+    // The site's service worker stays out of the way of suites that route or count requests (a worker's own
+    // fetches escape page.route); the offline suite lets it in (e2e/foundation/offline.spec.ts).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

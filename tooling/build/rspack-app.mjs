@@ -99,8 +99,9 @@ export class PrecompressPlugin {
  *                                 name, also the global uniqueName) and gives its dev port (`shell` or `remote`)
  * @param {Record<string,string>} [app.exposes]  modules a remote hands to the shell
  * @param {string[]} [app.runtimePlugins]
+ * @param {string} [app.serviceWorker]  the shell's service worker, built alone (no federation) into /sw.js
  */
-export function defineApp({ dir, exposes, runtimePlugins = [] }) {
+export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) {
   const isRemote = Boolean(exposes);
   const manifest = readPackage(dir);
   const name = manifest.name.replace(/^@agri\//, '');
@@ -111,14 +112,16 @@ export function defineApp({ dir, exposes, runtimePlugins = [] }) {
     // A remote's own page (its main entry) is for its dev server; in production
     // the shell loads only its remoteEntry.
     const ownPage = !isRemote || !production;
-    return {
+    const outputPath = process.env.BUILD_OUTPUT_DIR ?? join(dir, 'dist');
+    const app = {
+      name,
       mode: production ? 'production' : 'development',
       context: dir,
       entry: ownPage ? { main: './src/index.ts' } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         // A release builds into its own folder (tooling/delivery/release.mjs).
-        path: process.env.BUILD_OUTPUT_DIR ?? join(dir, 'dist'),
+        path: outputPath,
         // Remotes resolve their chunks from wherever their remoteEntry was loaded. The shell's index.html
         // is served at every route, so its files need an absolute path: a release's own folder.
         publicPath: isRemote ? 'auto' : (process.env.SHELL_PUBLIC_PATH ?? '/'),
@@ -199,5 +202,30 @@ export function defineApp({ dir, exposes, runtimePlugins = [] }) {
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
+    // The service worker only in production builds: a dev server's files change under the same names.
+    return production && serviceWorker ? [app, serviceWorkerBuild({ dir, entry: serviceWorker, outputPath, after: name })] : app;
+  };
+}
+
+/**
+ * The service worker: one script at a fixed name (it must be served from the site's root and revalidated on
+ * every load), built for a worker, after the app's build, which empties the folder first.
+ */
+function serviceWorkerBuild({ dir, entry, outputPath, after }) {
+  return {
+    name: `${after}-service-worker`,
+    dependencies: [after],
+    mode: 'production',
+    context: dir,
+    target: 'webworker',
+    entry: { sw: entry },
+    devtool: 'source-map',
+    output: { path: outputPath, filename: 'sw.js', clean: false },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: { rules: moduleRules(true) },
+    plugins: [new PrecompressPlugin()],
+    optimization: { splitChunks: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }

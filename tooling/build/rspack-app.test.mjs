@@ -17,12 +17,14 @@ import { defineApp, PrecompressPlugin } from './rspack-app.mjs';
 
 /**
  * The configuration an app's rspack.config.mjs makes for `rspack build --mode <mode>` (or serve), with the
- * environment variables `env` set (undefined: unset).
+ * environment variables `env` set (undefined: unset): the app's own (a production shell also builds its
+ * service worker, `serviceWorkerOf`).
  */
-async function appConfig(app, mode, env = {}) {
+async function appConfigs(app, mode, env = {}) {
   const { default: makeConfig } = await import(pathToFileURL(join(app.dir, 'rspack.config.mjs')).href);
-  return withEnv(env, () => makeConfig({}, { mode }));
+  return [withEnv(env, () => makeConfig({}, { mode }))].flat();
 }
+const appConfig = async (app, mode, env) => (await appConfigs(app, mode, env))[0];
 
 /** The options the federation plugin was given: it keeps them as given, in `_options` (@module-federation/rspack). */
 const federationOf = (config) => config.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin)._options;
@@ -112,6 +114,19 @@ describe('what each app’s build is told', () => {
 
     const unset = await appConfig(shellApp, 'production', { SHELL_PUBLIC_PATH: undefined });
     assert.equal(unset.output.publicPath, '/', 'served from the root without a release');
+  });
+
+  it('a production shell also builds its service worker alone, into sw.js beside its files, after them; a dev server none', async () => {
+    const into = join(scratch, 'shell-release');
+    const [app, worker, ...more] = await appConfigs(shellApp, 'production', { BUILD_OUTPUT_DIR: into });
+    assert.deepEqual(more, []);
+    assert.equal(worker.target, 'webworker');
+    assert.deepEqual(worker.entry, { sw: './src/offline/service-worker.ts' });
+    assert.deepEqual([worker.output.path, worker.output.filename, worker.output.clean], [into, 'sw.js', false]);
+    assert.deepEqual(worker.dependencies, [app.name], 'after the app, which empties the folder');
+    assert.ok(!worker.plugins.some((plugin) => plugin instanceof ModuleFederationPlugin), 'no federation runtime in the worker');
+    assert.ok(existsSync(join(shellApp.dir, 'src/offline/service-worker.ts')));
+    assert.equal((await appConfigs(shellApp, 'development')).length, 1);
   });
 
   it('the shell’s dev server answers config.json with every remote’s dev server', async () => {

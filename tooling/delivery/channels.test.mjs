@@ -10,7 +10,7 @@ import { release } from './release.mjs';
 import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
 import { prune, withdraw } from './previews.mjs';
-import { channelDir, liveVersions, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
+import { channelDir, liveVersions, readChannel, releaseDir, writeChannel, writeFileAtomic } from './store.mjs';
 
 let deploy;
 before(() => {
@@ -302,4 +302,13 @@ test('prune removes only withdrawn releases untouched for the kept days; never a
   for (const version of [liveOne, target, canaryOne, open]) assert.ok(existsSync(releaseDir('notices', version)), version);
   assert.ok(previewable('notices').includes(open));
   assert.equal(readJournal(RELEASES).filter((entry) => entry.action === 'prune' && entry.app === 'notices').length, 2);
+});
+
+test('a channel’s service worker (offline reading) is on unless its settings say "offline": false (issue 27)', () => {
+  const version = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  promote('catalog', version, 'offline');
+  const config = () => JSON.parse(readFileSync(join(channelDir('offline'), 'config.json'), 'utf8'));
+  assert.equal(config().offline, undefined);
+  writeChannel({ ...readChannel('offline'), offline: false });
+  assert.equal(config().offline, false);
 });

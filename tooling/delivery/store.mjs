@@ -207,6 +207,8 @@ export function channelConfig(state) {
     api: state.api,
     ...(live.shell ? { shell: { version: live.shell } } : {}),
     reports: reportSettings(state.api, state.reportSampleRate),
+    // The service worker (offline reading) is on unless the channel's settings say `"offline": false`.
+    ...(state.offline === false ? { offline: false } : {}),
   };
 }
 
@@ -214,10 +216,11 @@ export function channelConfig(state) {
 export const CLIENT_PAGE = 'app.html';
 
 /**
- * Files of the shell's release a site serves at its root (apps/shell/public): the icon, and the logo and
- * picture that structured data and shared links name by their root URL.
+ * Files of the shell's release a site serves at its root (apps/shell/public, and its build's service worker): the
+ * icon, the logo and picture that structured data and shared links name by their root URL, the service worker
+ * (it controls only the paths below its own) and the web app manifest.
  */
-const SHELL_ROOT_FILES = ['favicon.svg', 'logo.png', 'share-card.png'];
+const SHELL_ROOT_FILES = ['favicon.svg', 'logo.png', 'share-card.png', 'sw.js', 'manifest.webmanifest'];
 
 /**
  * Writes what the channel serves at its root (the rest of the shell is under /releases/shell/<version>/):

@@ -274,13 +274,14 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
       await context.route((url) => url.origin !== origin && !/^(localhost|127\.0\.0\.1)$/.test(url.hostname), (route) => route.abort());
     };
     // The prerenderer's own view: the shell hands it its hooks instead of taking a page over.
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    // No service worker: its own requests would escape the routing of the site's origin (answerForTheSite).
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
     await context.addInitScript(() => {
       window.__prerender = true;
     });
     await answerForTheSite(context);
 
-    const visitor = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const visitor = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
     await answerForTheSite(visitor);
 
     const { page: first } = await openPage(context, `${origin}/`, log);

@@ -12,6 +12,7 @@ const contentTypes = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -31,7 +32,7 @@ const contentTypes = {
 };
 
 /** Text files: sent compressed (brotli, else gzip) to a browser that accepts it. JavaScript shrinks to about a third. */
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.xml', '.txt']);
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.map', '.svg', '.xml', '.txt']);
 const encoders = {
   // Quality 6: most of brotli's gain at a small part of its top level's time, on the first request of each file.
   br: (data) => brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
@@ -60,9 +61,9 @@ const matchesEtag = (ifNoneMatch, etag) =>
 /**
  * Files a browser must revalidate on every load: pages, files that name the hashed files or list releases, and
  * the site's own files at its root, which keep their names when they change (the sitemap, robots.txt, the
- * icon, the logo and the share card).
+ * icon, the logo, the share card, the service worker and the web app manifest).
  */
-const entryFiles = /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png)$/;
+const entryFiles = /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
 
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';

@@ -27,6 +27,8 @@ before(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>home</title>');
   writeFileSync(join(root, 'main.1234abcd.js'), 'console.log(1);');
   writeFileSync(join(root, 'remoteEntry.js'), 'var remote;');
+  writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"Mavuno"}');
   writeFileSync(join(root, 'assets', 'big.bin'), Buffer.alloc(8 * 1024 * 1024, 1));
   // A channel: its releases live in another folder, served under /releases/.
   const releases = join(parent, 'releases');
@@ -283,6 +285,11 @@ describe('what the server keeps doing', () => {
     assert.match(config.head, /Cache-Control: no-cache/i);
     assert.match((await request('GET', '/remoteEntry.js')).head, /Cache-Control: no-cache/i);
     assert.match((await request('GET', '/main.1234abcd.js')).head, /Cache-Control: public, max-age=31536000, immutable/i);
+    // The service worker is checked for an update on every load; the web app manifest too, as a manifest.
+    assert.match((await request('GET', '/sw.js')).head, /Cache-Control: no-cache/i);
+    const manifest = await request('GET', '/manifest.webmanifest');
+    assert.match(manifest.head, /Cache-Control: no-cache/i);
+    assert.match(manifest.head, /Content-Type: application\/manifest\+json/i);
   });
 
   test('a file revalidated on every load is a 304 without its body while it has not changed, each encoding its own', async () => {

@@ -13,6 +13,8 @@ import { loadFragment, registerSiteRemotes } from './federation/remotes';
 import { announceSessionExpiry } from './frame/session-expiry';
 import { openedByPrerenderer } from './prerender/prerender-mode';
 import { readPrerenderedPage, restorePrerenderedStyles } from './prerender/prerendered-page';
+import { sendKeptRequestsWhenOnline } from './offline/kept-requests';
+import { startOffline } from './offline/register';
 import { startReporting } from './reports/browser-reports';
 
 /** The start-up spinner covers start-up, at most this long; it never holds back a ready page. */
@@ -44,7 +46,11 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
     return;
   }
   configureApi(config.api);
-  if (!openedByPrerenderer()) startReporting(config);
+  if (!openedByPrerenderer()) {
+    startReporting(config);
+    startOffline(config);
+    sendKeptRequestsWhenOnline();
+  }
   registerSiteRemotes(config.remotes);
   setFragmentLoader(loadFragment);
   announceSessionExpiry();

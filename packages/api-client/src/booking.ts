@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { call, checkRequest } from './http';
+import { checkRequest } from './http';
+import { callOrKeep } from './outbox';
 import { emailSchema, idSchema, phoneSchema, safeText } from './common';
 import { amountSchema, anyReplySchema, instantSchema, optionalTextSchema, readAnswer, serverIdSchema } from './reader';
 
@@ -81,14 +82,14 @@ const requestErrors = { fallback: 'Something went wrong!', useServerMessage: tru
  */
 export async function bookEvent(request: BookingRequest): Promise<Booking | null> {
   const body = checkRequest(bookingRequestSchema, request, requestErrors);
-  const reply = await call({ method: 'POST', path: 'booking/', base: 'requests', body, response: anyReplySchema, errors: requestErrors });
+  const reply = await callOrKeep('booking', { method: 'POST', path: 'booking/', base: 'requests', body, response: anyReplySchema, errors: requestErrors });
   return readAnswer('POST booking/', bookingSchema, reply).data ?? null;
 }
 
 /** POST course-request/ (second API base): asks the team to call about a course; answers as `bookEvent` does. */
 export async function requestCourseCall(request: CourseCallRequest): Promise<CourseCallRequestRecord | null> {
   const body = checkRequest(courseCallRequestSchema, request, requestErrors);
-  const reply = await call({
+  const reply = await callOrKeep('course-call', {
     method: 'POST',
     path: 'course-request/',
     base: 'requests',

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { isApiError, messageOf } from './errors';
 import { holdAnswers } from './http';
+import { wasKeptOffline } from './outbox';
 import { createLiveStore } from './live-store';
 
 /** The spec's data-area states: a pending call sets loading; success stores the result; failure the message. */
@@ -13,6 +14,11 @@ export interface DataAreaState<T> {
   message: string;
   /** HTTP status of the last failure (404 tells "not found" from "could not load"), else null. */
   errorStatus: number | null;
+  /**
+   * The request was kept on the phone, offline, and goes when the connection returns (an enquiry, a booking, a
+   * call request: outbox.ts); `message` tells the visitor so. Neither a success nor a failure yet.
+   */
+  isKept: boolean;
 }
 
 export interface DataAreaActions<T, Args extends unknown[]> {
@@ -46,6 +52,7 @@ const initialState = {
   isError: false,
   message: '',
   errorStatus: null,
+  isKept: false,
 } as const;
 
 /** What a prerendered page carries of one data area: the arguments of its call and the answer it showed. */
@@ -197,7 +204,8 @@ export function createDataArea<T, Args extends unknown[]>(
         }
         return data;
       } catch (error) {
-        if (call === latestCall) {
+        if (call === latestCall && wasKeptOffline(error)) set({ ...initialState, isKept: true, message: (error as Error).message });
+        else if (call === latestCall) {
           set({
             ...initialState,
             isError: true,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { call, checkRequest } from './http';
+import { checkRequest } from './http';
+import { callOrKeep } from './outbox';
 import { safeText } from './common';
 import { anyReplySchema, instantSchema, readAnswer, serverIdSchema } from './reader';
 
@@ -30,6 +31,6 @@ export type Enquiry = z.output<typeof enquirySchema>;
 export async function sendEnquiry(request: EnquiryRequest): Promise<Enquiry | null> {
   const errors = { fallback: 'Something Went wrong !' };
   const body = checkRequest(enquiryRequestSchema, request, errors);
-  const reply = await call({ method: 'POST', path: 'enquiry', body, response: anyReplySchema, errors });
+  const reply = await callOrKeep('enquiry', { method: 'POST', path: 'enquiry', body, response: anyReplySchema, errors });
   return readAnswer('POST enquiry', enquirySchema, reply).data ?? null;
 }

@@ -1,5 +1,8 @@
-/** Why a call failed: the server said no, it was unreachable, it was too slow, or it answered nonsense. */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'invalid';
+/**
+ * Why a call failed: the server said no, it was unreachable, it was too slow, or it answered nonsense; or it
+ * was kept on the phone, offline, to be sent when the connection returns (outbox.ts).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'invalid' | 'kept';
 
 /** How a call turns a failure into the message the spec's error catalogue names. */
 export interface ErrorPolicy {

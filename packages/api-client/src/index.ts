@@ -162,3 +162,4 @@ export {
   type BrowserReport,
   type ReportBatch,
 } from './reports';
+export { keptRequests, sendKeptRequests, wasKeptOffline, keptMessage, type KeptKind, type KeptOutcome } from './outbox';

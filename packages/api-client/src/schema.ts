@@ -9,6 +9,7 @@ import * as zod from 'zod/mini';
  */
 export const z = {
   array: zod.array,
+  boolean: zod.boolean,
   default: zod._default,
   email: zod.email,
   enum: zod.enum,

@@ -31,3 +31,5 @@ export { ToastArea } from './toasts/toast-area';
 export { displayPhone, toKenyanInternational } from './format/phone';
 export { loginPathFor } from './navigation';
 export { LinkList, type LinkItem } from './components/link-list';
+export { savingData, mayFetchAhead } from './network/save-data';
+export { useOnline } from './network/online';

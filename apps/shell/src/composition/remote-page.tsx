@@ -1,7 +1,8 @@
 import { PageHead, Spinner } from '@agri/ui';
 import { LazyMount, type PageRoute } from '@agri/ui/federation';
-import { useParams } from '@agri/ui/router';
+import { useLocation, useParams } from '@agri/ui/router';
 import { useEffect } from 'react';
+import { keepPageOffline } from '../offline/register';
 import { report, reportError, sourceOf } from '../reports/browser-reports';
 import { UnavailablePanel } from './unavailable-panel';
 
@@ -26,8 +27,13 @@ function pageFailed(error: unknown) {
   console.error('[shell] a page failed:', error);
 }
 
-function LoadedMarker() {
+/** The page's code is in: a stale-chunk reload may happen again; a public page is kept for offline reading. */
+function LoadedMarker({ publicPage }: { publicPage: boolean }) {
+  const { pathname } = useLocation();
   useEffect(() => sessionStorage.removeItem(STALE_CHUNK_RELOAD_KEY), []);
+  useEffect(() => {
+    if (publicPage) keepPageOffline(pathname);
+  }, [publicPage, pathname]);
   return null;
 }
 
@@ -57,7 +63,7 @@ export function RemotePage({ route }: { route: PageRoute }) {
         fallback={(retry) => <UnavailablePanel onRetry={retry} />}
         onError={pageFailed}
       >
-        <LoadedMarker />
+        <LoadedMarker publicPage={Boolean(route.prerender)} />
       </LazyMount>
     </>
   );

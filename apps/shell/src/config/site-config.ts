@@ -48,6 +48,8 @@ export const siteConfigSchema = z.object({
   shell: z.optional(z.object({ version: z.string() })),
   /** Browser reports: where to send them, and the share of visits that send any (0 to 1). */
   reports: z.optional(z.object({ url: locationSchema, sampleRate: z.number().check(z.gte(0), z.lte(1)) })),
+  /** `false` switches the service worker off (offline reading, docs/phones.md); on unless said. */
+  offline: z.optional(z.boolean()),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

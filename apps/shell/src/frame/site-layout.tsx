@@ -1,5 +1,6 @@
 import { ToastArea } from '@agri/ui';
 import { Outlet } from '@agri/ui/router';
+import { OfflineNotice } from './offline-notice';
 import { PreviewBanner } from './preview-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
@@ -15,6 +16,7 @@ export function SiteLayout() {
         Skip to content
       </a>
       <PreviewBanner />
+      <OfflineNotice />
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -3,12 +3,14 @@ import { useEffect, useRef } from 'react';
 
 interface RequestConfirmationProps {
   heading: string;
+  /** Kept on the phone, offline: it goes when the connection returns, and the team hears of it then. */
+  kept?: boolean;
   onBack: () => void;
   onGoHome: () => void;
 }
 
 /** Replaces the form once the request is stored. */
-export function RequestConfirmation({ heading, onBack, onGoHome }: RequestConfirmationProps) {
+export function RequestConfirmation({ heading, kept = false, onBack, onGoHome }: RequestConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The submit button focus was on is gone: start reading at the confirmation.
   useEffect(() => headingRef.current?.focus(), []);
@@ -21,7 +23,7 @@ export function RequestConfirmation({ heading, onBack, onGoHome }: RequestConfir
       <h3 ref={headingRef} tabIndex={-1}>
         {heading}
       </h3>
-      <p>Kindly wait for our team to reach out to you as soon as possible.</p>
+      <p>{kept ? 'Our team will reach out to you once it has arrived.' : 'Kindly wait for our team to reach out to you as soon as possible.'}</p>
       <div className="contact-details-form__actions">
         <Button variant="secondary" onClick={onBack}>
           Back

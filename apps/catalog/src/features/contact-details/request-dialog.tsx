@@ -27,6 +27,8 @@ export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer,
   const { area, requestFor, title, summary, submitLabel, received, open, onClose, returnFocusRef } = props;
   const isLoading = area((state) => state.isLoading);
   const isSuccess = area((state) => state.isSuccess);
+  // Sent offline: kept on the phone until the connection returns (the shell sends it, and says so).
+  const keptMessage = area((state) => (state.isKept ? state.message : null));
   const errorMessage = area((state) => (state.isError ? state.message : undefined));
   const navigate = useNavigate();
 
@@ -43,14 +45,15 @@ export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer,
     // Any 2xx is a request received, even when the server's answer does not describe it.
     const { isSuccess, message } = area.getState();
     if (isSuccess) toast.success('Booking Created successfully!');
-    else toast.error(message);
+    else if (!area.getState().isKept) toast.error(message);
   };
 
   return (
     <Dialog open={open} onClose={close} title={title} closeOnBackdropClick={false} returnFocusRef={returnFocusRef}>
-      {isSuccess ? (
+      {isSuccess || keptMessage ? (
         <RequestConfirmation
-          heading={received}
+          heading={keptMessage ?? received}
+          kept={Boolean(keptMessage)}
           onBack={close}
           onGoHome={() => {
             close();

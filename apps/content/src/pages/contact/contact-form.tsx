@@ -13,6 +13,8 @@ const emptyEnquiry: EnquiryRequest = { name: '', email: '', mobile: '', comment:
 export function ContactForm() {
   const send = useEnquiryStore((state) => state.run);
   const isLoading = useEnquiryStore((state) => state.isLoading);
+  // Sent offline: kept on the phone until the connection returns (the shell sends it, and says so).
+  const keptMessage = useEnquiryStore((state) => (state.isKept ? state.message : null));
   const {
     register,
     handleSubmit,
@@ -23,8 +25,11 @@ export function ContactForm() {
   const onSubmit = async (values: EnquiryRequest) => {
     await send(values);
     // A stored enquiry may be answered with no body: success is the area's state, not the answer.
-    if (useEnquiryStore.getState().isSuccess) {
+    const { isSuccess, isKept } = useEnquiryStore.getState();
+    if (isSuccess) {
       toast.success(ENQUIRY_SUCCESS);
+      reset(emptyEnquiry);
+    } else if (isKept) {
       reset(emptyEnquiry);
     } else {
       toast.error(ENQUIRY_FAILURE);
@@ -42,6 +47,11 @@ export function ContactForm() {
       <FormField label="Comments" error={errors.comment?.message}>
         {(control) => <textarea className="ui-input" rows={5} {...control} {...register('comment')} />}
       </FormField>
+      {keptMessage && (
+        <p className="contact-form__kept" role="status">
+          {keptMessage}
+        </p>
+      )}
       <Button type="submit" disabled={isLoading}>
         {isLoading ? 'Sending...' : 'Submit'}
       </Button>

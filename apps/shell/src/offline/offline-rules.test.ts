@@ -1,0 +1,54 @@
+import { codeKey, droppedPages, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, offlinePageHtml, publicPageFacts, withPage } from './offline-rules';
+
+const prerendered = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>Our Courses</h1></div>` +
+  '<script type="application/json" id="prerendered-page">{"path":"/courses","remotes":{"catalog":"/releases/catalog/v2/remoteEntry.js"},"dataAreas":{}}</script>' +
+  '<script type="application/json" id="page-code">{"entry":"/releases/shell/v1/main.1234abcd.js","preloads":[]}</script></body></html>';
+
+test('a prerendered page is public: its title and the folders of the shell and remote releases it runs are kept', () => {
+  expect(publicPageFacts(prerendered('Courses &amp; Training | Mavuno'), 'https://mavuno.example/courses')).toEqual({
+    title: 'Courses & Training | Mavuno',
+    codeBases: ['https://mavuno.example/releases/shell/v1/', 'https://mavuno.example/releases/catalog/v2/'],
+  });
+});
+
+test('a page rendered in the browser (an account page, the back office) is never kept', () => {
+  const clientRendered = '<!doctype html><html><head><title>Mavuno</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>';
+  expect(publicPageFacts(clientRendered, 'https://mavuno.example/my-profile')).toBeNull();
+  expect(publicPageFacts(prerendered('x').replace('{"path"', '{oops'), 'https://mavuno.example/courses')).toBeNull();
+});
+
+test('code is a remote entry, a file of a release folder or a content-hashed file; only the last two never change', () => {
+  const url = (href: string) => new URL(href, 'https://mavuno.example');
+  expect(mayBeCode(url('/releases/catalog/v2/remoteEntry.js'))).toBe(true);
+  expect(mayBeCode(url('http://localhost:5001/remoteEntry.js'))).toBe(true);
+  expect(mayBeCode(url('/releases/catalog/v2/441.css'))).toBe(true);
+  expect(mayBeCode(url('/main.1234abcd.js'))).toBe(true);
+  expect(mayBeCode(url('/releases/catalog/index.json'))).toBe(false);
+  expect(mayBeCode(url('/config.json'))).toBe(false);
+  expect(mayBeCode(url('/courses'))).toBe(false);
+  expect(neverChanges(url('/releases/catalog/v2/remoteEntry.js'))).toBe(true);
+  expect(neverChanges(url('http://localhost:5001/remoteEntry.js'))).toBe(false);
+  expect(codeKey(url('/releases/catalog/v2/remoteEntry.js?attempt=2'))).toBe('https://mavuno.example/releases/catalog/v2/remoteEntry.js');
+});
+
+test('at most KEPT_PAGES pages are kept, none older than KEPT_FOR_MS; the oldest go first', () => {
+  const facts = { title: 'A page', codeBases: ['https://mavuno.example/releases/shell/v1/'] };
+  let index = emptyIndex();
+  for (let page = 0; page < KEPT_PAGES; page += 1) index = withPage(index, `/course/${page}`, facts, 1000 + page);
+  const next = withPage(index, '/courses', { ...facts, codeBases: ['https://mavuno.example/releases/catalog/v2/'] }, 5000);
+  expect(Object.keys(next.pages)).toHaveLength(KEPT_PAGES);
+  expect(droppedPages(index, next)).toEqual(['/course/0']);
+  expect(next.codeBases).toEqual(['https://mavuno.example/releases/catalog/v2/', 'https://mavuno.example/releases/shell/v1/']);
+  const later = withPage(next, '/events', facts, 5000 + KEPT_FOR_MS + 1);
+  expect(Object.keys(later.pages)).toEqual(['/events']);
+});
+
+test('the offline page lists the pages kept on the phone, escaped, and says so when there are none', () => {
+  const index = withPage(emptyIndex(), '/courses', { title: 'Courses <b>', codeBases: [] }, 1);
+  const html = offlinePageHtml(index);
+  expect(html).toContain('<h1>You are offline</h1>');
+  expect(html).toContain('<a href="/courses">Courses &lt;b&gt;</a>');
+  expect(html).not.toContain('<script');
+  expect(offlinePageHtml(emptyIndex())).toContain('No pages are kept on this phone yet');
+});

@@ -1,0 +1,104 @@
+// What the service worker (service-worker.ts) keeps and serves, as pure rules over URLs and pages, so that each
+// is tested on its own (offline-rules.test.ts). docs/phones.md, "The service worker", says the same in words.
+
+/** How many public pages are kept for offline reading, and for how long after they were last read. */
+export const KEPT_PAGES = 30;
+export const KEPT_FOR_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A kept page, as the offline index lists it. */
+export interface KeptPage {
+  title: string;
+  keptAt: number;
+  /** The config.json the page was read with (its digest), served with it offline: never a mix of releases. */
+  config: string | null;
+}
+
+/** What the service worker knows of what it keeps. */
+export interface OfflineIndex {
+  pages: Record<string, KeptPage>;
+  /** Where the code of the kept pages' releases lives (the shell's folder, each remote's): only that is kept. */
+  codeBases: string[];
+}
+
+export const emptyIndex = (): OfflineIndex => ({ pages: {}, codeBases: [] });
+
+/** A page is kept under its path alone: a query string (a preview, a campaign tag) is not another page. */
+export const pageKey = (url: URL): string => url.pathname;
+
+/** A preview is one tester's composition (`?preview=`): never kept. */
+export const isPreview = (url: URL): boolean => url.searchParams.has('preview');
+
+const PRERENDERED_STATE = /<script type="application\/json" id="prerendered-page">(.*?)<\/script>/s;
+const PAGE_CODE = /<script type="application\/json" id="page-code">(.*?)<\/script>/s;
+
+/** The folder of a file's URL, with its trailing slash. */
+const folderOf = (url: string, base: string): string => new URL('.', new URL(url, base)).href;
+
+/**
+ * What a served page is, for keeping: a public page (prerendered: its content and data are in it, nothing of a
+ * customer's) with its title and the folders of the code it runs (the shell's release, each remote's that made
+ * it); null for any other page (account pages, the back office, pages rendered in the browser), never kept.
+ */
+export function publicPageFacts(html: string, pageUrl: string): { title: string; codeBases: string[] } | null {
+  const state = PRERENDERED_STATE.exec(html)?.[1];
+  const code = PAGE_CODE.exec(html)?.[1];
+  if (!state || !code) return null;
+  try {
+    const { remotes } = JSON.parse(state) as { remotes: Record<string, string> };
+    const { entry } = JSON.parse(code) as { entry: string };
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? pageUrl;
+    const codeBases = [folderOf(entry, pageUrl), ...Object.values(remotes).map((remoteEntry) => folderOf(remoteEntry, pageUrl))];
+    return { title: decodeEntities(title), codeBases: [...new Set(codeBases)] };
+  } catch {
+    return null;
+  }
+}
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (_match, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+
+/** Files that may be code a page runs: a remote's entry, a file of a release folder, a content-hashed file. */
+const RELEASE_FILE = /\/releases\/[a-z][a-z0-9_]*\/[0-9A-Za-z][0-9A-Za-z._-]*\/.+\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/;
+const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/;
+export const mayBeCode = (url: URL): boolean =>
+  url.pathname.endsWith('/remoteEntry.js') || RELEASE_FILE.test(url.pathname) || HASHED_FILE.test(url.pathname);
+
+/** A file that never changes under its URL (in a release's folder, or named by its content): served from the cache first. */
+export const neverChanges = (url: URL): boolean => RELEASE_FILE.test(url.pathname) || HASHED_FILE.test(url.pathname);
+
+/** The key a code file is kept under: a retried entry (`?attempt=2`) is the same file. */
+export function codeKey(url: URL): string {
+  const key = new URL(url.href);
+  key.searchParams.delete('attempt');
+  return key.href;
+}
+
+/** The index once `path` is kept (or read again) now: the oldest pages beyond KEPT_PAGES, and expired ones, go. */
+export function withPage(index: OfflineIndex, path: string, facts: { title: string; codeBases: string[] }, now: number): OfflineIndex {
+  const pages = { ...index.pages, [path]: { title: facts.title, keptAt: now, config: index.pages[path]?.config ?? null } };
+  const kept = Object.entries(pages)
+    .filter(([, page]) => now - page.keptAt <= KEPT_FOR_MS)
+    .sort(([, a], [, b]) => b.keptAt - a.keptAt)
+    .slice(0, KEPT_PAGES);
+  return { pages: Object.fromEntries(kept), codeBases: [...new Set([...facts.codeBases, ...index.codeBases])] };
+}
+
+/** The pages `index` drops that `next` no longer keeps, to be deleted from the cache. */
+export const droppedPages = (index: OfflineIndex, next: OfflineIndex): string[] => Object.keys(index.pages).filter((path) => !next.pages[path]);
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+
+/** The page shown offline in place of a page this phone has not kept: what it can read instead. */
+export function offlinePageHtml(index: OfflineIndex): string {
+  const pages = Object.entries(index.pages).sort(([, a], [, b]) => b.keptAt - a.keptAt);
+  const list = pages.length
+    ? `<h2>Pages you can read offline</h2><ul>${pages.map(([path, page]) => `<li><a href="${escapeHtml(path)}">${escapeHtml(page.title)}</a></li>`).join('')}</ul>`
+    : '<p>No pages are kept on this phone yet: the pages you read while online can be read here without a connection.</p>';
+  return (
+    '<!doctype html><html lang="en" data-shell="offline"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>You are offline</title></head><body><main>' +
+    '<h1>You are offline</h1><p>This page has not been read on this phone, so it cannot be shown without a connection. ' +
+    'It will open when you are back online.</p>' +
+    `${list}</main></body></html>`
+  );
+}

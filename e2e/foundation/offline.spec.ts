@@ -1,0 +1,153 @@
+// A phone that loses its connection (issue 27): the service worker keeps the public pages the visitor read and
+// the code they ran, and serves them offline with a notice; a page never read shows the offline page; nothing
+// of an account, no API answer and no preview is kept; the next online load follows what is live.
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline.' });
+
+/** What the site's caches hold, by cache: the path (or URL, off the site) of every entry. */
+async function cacheContents(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const contents: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      contents[name] = keys.map((request) => (new URL(request.url).origin === location.origin ? new URL(request.url).pathname : request.url));
+    }
+    return contents;
+  });
+}
+
+const keptPages = async (page: Page) => (await cacheContents(page))['agri-pages-v1'] ?? [];
+
+/** Reads /courses, then a course reached from it by its link, as a visitor would, until both are kept. */
+async function readCoursesAndACourse(page: Page) {
+  await page.goto('/courses');
+  await expect(heading(page)).toHaveText('Our Courses');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.locator('main a[href^="/course/"]').first().click();
+  await expect(heading(page)).not.toHaveText('Our Courses');
+  const course = { path: new URL(page.url()).pathname, title: (await heading(page).textContent())! };
+  await expect.poll(() => keptPages(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(['/courses', course.path]));
+  return course;
+}
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+}
+
+test('the course list and a course read online open offline with a notice; a page never read shows the offline page', async ({ page, context }) => {
+  const course = await readCoursesAndACourse(page);
+  await goOffline(context);
+
+  await page.goto('/courses');
+  await expect(heading(page)).toHaveText('Our Courses');
+  await expect(offlineNotice(page)).toBeVisible();
+  await expect(page.locator('main a[href^="/course/"]').first()).toBeVisible();
+
+  await page.goto(course.path);
+  await expect(heading(page)).toHaveText(course.title);
+  await expect(offlineNotice(page)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'temporarily unavailable' })).toHaveCount(0);
+
+  await page.goto('/events');
+  await expect(heading(page)).toHaveText('You are offline');
+  const available = page.getByRole('list').getByRole('link');
+  await expect(available.filter({ hasText: /Courses/ })).toHaveAttribute('href', '/courses');
+  await expect(available.filter({ hasText: course.title })).toHaveAttribute('href', course.path);
+  await page.screenshot({ path: test.info().outputPath('offline-page.png') });
+
+  // Back online: the page comes from the network again, and the notice goes.
+  await context.setOffline(false);
+  await page.goto('/events');
+  await expect(heading(page)).not.toHaveText('You are offline');
+  await expect(offlineNotice(page)).toHaveCount(0);
+});
+
+test('an enquiry sent offline is kept on the phone, said so, and arrives once when the connection returns', async ({ page, context }) => {
+  await page.goto('/contact');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const arrived: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/enquiry') && response.request().method() === 'POST' && response.ok()) arrived.push(response.request().postData()!);
+  });
+  await goOffline(context);
+  const form = page.locator('form.contact-form');
+  await form.getByLabel('Name').fill('Wanjiku Kamau');
+  await form.getByLabel('Email').fill('wanjiku.kamau@example.co.ke');
+  await form.getByLabel('Mobile Number').fill('722000333');
+  await form.getByLabel('Comments').fill('HACCP training for 12 staff in Nakuru, sent from the road.');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    'You are offline. Your enquiry is kept on this phone and will be sent as soon as you are back online.',
+  );
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await page.screenshot({ path: test.info().outputPath('enquiry-kept.png') });
+  expect(arrived).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Your enquiry, kept while you were offline, has been sent.')).toBeVisible();
+  await expect.poll(() => arrived.length).toBe(1);
+  expect(JSON.parse(arrived[0]!)).toMatchObject({ name: 'Wanjiku Kamau', email: 'wanjiku.kamau@example.co.ke' });
+  // Never twice: another load of the site sends nothing more.
+  await page.reload();
+  await expect(heading(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(arrived).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('agri:outbox'))).toBeNull();
+});
+
+test('account pages, API answers and personal data are never kept: Cache Storage holds public pages and code only', async ({ page, registerCustomer, site }) => {
+  const { email, password, mobile } = await registerCustomer({ firstname: 'Akinyi', lastname: 'Odhiambo', mobile: '722000444' });
+  await page.goto('/login');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const main = page.getByRole('main');
+  await main.getByLabel('Email Address').fill(email);
+  await main.getByLabel('Password').fill(password);
+  await main.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  for (const path of ['/my-profile', '/cart', '/my-orders', '/address']) {
+    await page.goto(path);
+    await expect(heading(page).or(page.getByRole('heading', { level: 2 })).first()).toBeVisible();
+  }
+  await page.goto('/courses');
+  await expect(heading(page)).toHaveText('Our Courses');
+  await expect.poll(() => keptPages(page), { timeout: 20_000 }).toContain('/courses');
+
+  const contents = await cacheContents(page);
+  const everything = Object.values(contents).flat();
+  expect(Object.keys(contents).sort()).toEqual(['agri-code-v1', 'agri-offline-v1', 'agri-pages-v1']);
+  expect(contents['agri-pages-v1']).toEqual(['/courses']);
+  expect(everything.filter((entry) => entry.startsWith(new URL(site.apiBaseUrl).origin))).toEqual([]);
+  for (const entry of contents['agri-code-v1']!) expect(entry).toMatch(/\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/);
+  // No answer of the API and nothing of the customer in any body kept.
+  const bodies = await page.evaluate(async () => {
+    const texts: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) texts.push(await (await cache.match(request))!.text());
+    }
+    return texts.join('\n');
+  });
+  const { token } = JSON.parse((await page.evaluate(() => localStorage.getItem('customer')))!) as { token: string };
+  for (const secret of [email, mobile, 'Akinyi', token]) expect(bodies).not.toContain(secret);
+});
+
+test('a page kept for offline reading shows what the API says now once online again', async ({ page, context, site }) => {
+  await page.goto('/courses');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => keptPages(page), { timeout: 20_000 }).toContain('/courses');
+  // The business renames a course after the page was kept.
+  await context.route((url) => url.href === `${site.apiBaseUrl}course`, async (route) => {
+    const { 'if-none-match': _validator, ...headers } = route.request().headers();
+    const response = await route.fetch({ headers });
+    const courses = (await response.json()) as { title: string }[];
+    courses[0]!.title = 'Renamed after the page was kept';
+    await route.fulfill({ response, json: courses });
+  });
+  await page.reload();
+  await expect(page.getByText('Renamed after the page was kept').first()).toBeVisible({ timeout: 20_000 });
+});
