@@ -19,6 +19,22 @@ export function registerSiteRemotes(remotes: Record<string, RemoteEntry>): void 
   registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
 }
 
+/**
+ * Asks the browser for a remote's entry ahead of need, without running it (a preload): the runtime's own
+ * script takes it from there when the remote is loaded.
+ */
+const preloaded = new Set<string>();
+export function preloadEntry(name: string): void {
+  const entry = entries.get(name);
+  if (!entry || preloaded.has(entry)) return;
+  preloaded.add(entry);
+  const hint = document.createElement('link');
+  hint.rel = 'preload';
+  hint.setAttribute('as', 'script');
+  hint.href = entry;
+  document.head.append(hint);
+}
+
 let attempts = 0;
 
 /**

@@ -1,5 +1,6 @@
 import { ToastArea } from '@agri/ui';
 import { Outlet } from '@agri/ui/router';
+import { FetchAhead } from '../composition/fetch-ahead';
 import { OfflineNotice } from './offline-notice';
 import { PreviewBanner } from './preview-banner';
 import { ScrollToTop } from './scroll-to-top';
@@ -23,6 +24,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       <ToastArea />
+      <FetchAhead />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { codeKey, droppedPages, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, offlinePageHtml, publicPageFacts, withPage } from './offline-rules';
+import { codeKey, droppedPages, ownerCodeBases, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, offlinePageHtml, publicPageFacts, withPage } from './offline-rules';
 
 const prerendered = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>Our Courses</h1></div>` +
@@ -51,4 +51,19 @@ test('the offline page lists the pages kept on the phone, escaped, and says so w
   expect(html).toContain('<a href="/courses">Courses &lt;b&gt;</a>');
   expect(html).not.toContain('<script');
   expect(offlinePageHtml(emptyIndex())).toContain('No pages are kept on this phone yet');
+});
+
+test('the code of a kept page is also that of the release its config.json names for the page’s owner (and its canary)', () => {
+  const config = {
+    remotes: {
+      catalog: { entry: '/releases/catalog/v3/remoteEntry.js', routes: ['/courses', '/course'], canary: { entry: '/releases/catalog/v4/remoteEntry.js' } },
+      account: { entry: '/releases/account/v9/remoteEntry.js', routes: ['/login'] },
+    },
+  };
+  expect(ownerCodeBases(config, '/course/42', 'https://mavuno.example')).toEqual([
+    'https://mavuno.example/releases/catalog/v3/',
+    'https://mavuno.example/releases/catalog/v4/',
+  ]);
+  expect(ownerCodeBases(config, '/no-such-page', 'https://mavuno.example')).toEqual([]);
+  expect(ownerCodeBases({}, '/courses', 'https://mavuno.example')).toEqual([]);
 });

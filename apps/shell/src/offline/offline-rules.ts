@@ -1,5 +1,6 @@
 // What the service worker (service-worker.ts) keeps and serves, as pure rules over URLs and pages, so that each
 // is tested on its own (offline-rules.test.ts). docs/phones.md, "The service worker", says the same in words.
+import { ownerOf } from '../config/route-owners';
 
 /** How many public pages are kept for offline reading, and for how long after they were last read. */
 export const KEPT_PAGES = 30;
@@ -52,6 +53,24 @@ export function publicPageFacts(html: string, pageUrl: string): { title: string;
   } catch {
     return null;
   }
+}
+
+type KeptConfig = { remotes?: Record<string, { entry?: unknown; routes?: unknown; canary?: { entry?: unknown } }> };
+
+/**
+ * The folders of the code a page runs with the config.json it was read with: the release of the remote that
+ * owns its path (and the canary's, whichever side this phone is on), which may be newer than the one the
+ * prerendered page was made with (after a promotion, before the pages are made again).
+ */
+export function ownerCodeBases(config: KeptConfig, path: string, origin: string): string[] {
+  const remotes = config.remotes ?? {};
+  const prefixes = Object.fromEntries(
+    Object.entries(remotes).map(([name, remote]) => [name, Array.isArray(remote.routes) ? remote.routes.filter((r): r is string => typeof r === 'string') : []]),
+  );
+  const owner = ownerOf(path, prefixes);
+  if (!owner) return [];
+  const entries = [remotes[owner]?.entry, remotes[owner]?.canary?.entry].filter((entry): entry is string => typeof entry === 'string');
+  return entries.filter((entry) => URL.canParse(entry, origin)).map((entry) => folderOf(entry, origin));
 }
 
 const decodeEntities = (text: string) =>

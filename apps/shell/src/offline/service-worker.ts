@@ -12,6 +12,7 @@ import {
   mayBeCode,
   neverChanges,
   offlinePageHtml,
+  ownerCodeBases,
   pageKey,
   publicPageFacts,
   withPage,
@@ -114,8 +115,14 @@ async function keepConfig(path: string | null, text: string): Promise<void> {
   if (!index.pages[path]) return;
   const offline = await caches.open(CACHES.offline);
   await offline.put(configUrl(digest), new Response(text, { headers: { 'Content-Type': 'application/json' } }));
+  const bases = ownerCodeBases(body as Parameters<typeof ownerCodeBases>[0], path, self.location.origin);
   const next = await changeIndex((current) =>
-    current.pages[path] ? { ...current, pages: { ...current.pages, [path]: { ...current.pages[path], config: digest } } } : current,
+    current.pages[path]
+      ? {
+          pages: { ...current.pages, [path]: { ...current.pages[path], config: digest } },
+          codeBases: [...new Set([...bases, ...current.codeBases])],
+        }
+      : current,
   );
   // A config no kept page was read with is dropped.
   const used = new Set(Object.values(next.pages).map((page) => page.config));

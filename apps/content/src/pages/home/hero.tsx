@@ -1,4 +1,4 @@
-import { ButtonLink, business, useInteractive } from '@agri/ui';
+import { ButtonLink, business, savingData, useInteractive } from '@agri/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import foodLab from '../../assets/hero-food-lab.svg';
 import maizeField from '../../assets/hero-maize-field.svg';
@@ -6,6 +6,9 @@ import teaHills from '../../assets/hero-tea-hills.svg';
 
 const slides = [maizeField, foodLab, teaHills];
 export const HERO_SLIDE_MS = 6000;
+
+/** Save-Data is read once per page: the browser tells no change of it. */
+const unchanging = () => () => undefined;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const watchReducedMotion = (onChange: () => void) => {
@@ -21,7 +24,11 @@ const watchReducedMotion = (onChange: () => void) => {
 const usePrefersReducedMotion = () =>
   useSyncExternalStore(watchReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
 
-/** The home page's opening: a slowly changing background behind the headline. */
+/**
+ * The home page's opening: a slowly changing background behind the headline. The page comes with its first
+ * picture; the others, and the changing, follow once the page is taken over, unless the visitor saves data
+ * (Save-Data: no decorative pictures beyond the first, no autoplay).
+ */
 export function Hero() {
   const interactive = useInteractive();
   const [current, setCurrent] = useState(0);
@@ -29,17 +36,20 @@ export function Hero() {
   // The visitor's own Pause or Play wins over the preference.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const paused = chosen ?? prefersReducedMotion;
+  // Read as 'saving' while a prerendered page is taken over (React reads the server snapshot first).
+  const slideshow = useSyncExternalStore(unchanging, () => !savingData(), () => false);
+  const shown = slideshow ? slides.length : 1;
 
   useEffect(() => {
-    if (paused) return undefined;
+    if (paused || !slideshow) return undefined;
     const timer = setInterval(() => setCurrent((index) => (index + 1) % slides.length), HERO_SLIDE_MS);
     return () => clearInterval(timer);
-  }, [paused]);
+  }, [paused, slideshow]);
 
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__slides" aria-hidden="true">
-        {slides.map((src, index) => (
+        {slides.slice(0, shown).map((src, index) => (
           <img
             key={src}
             src={src}
@@ -60,6 +70,7 @@ export function Hero() {
           Our Programs
         </ButtonLink>
       </div>
+      {slideshow && (
       <button
         type="button"
         className="hero__pause"
@@ -77,6 +88,7 @@ export function Hero() {
           </svg>
         )}
       </button>
+      )}
     </section>
   );
 }
