@@ -8,7 +8,6 @@ import { accountRoutes } from './routes/accounts';
 import { catalogRoutes } from './routes/catalog';
 import { alive, healthRoutes } from './routes/health';
 import { enquiryRoutes, requestRoutes } from './routes/requests';
-import { shopRoutes } from './routes/shop';
 import { staticRoutes } from './routes/static';
 import { testOutboxRoutes } from './routes/test-outbox';
 import { createLogger, type Logger } from './log';
@@ -59,7 +58,6 @@ export function createApp({ db, config, mailer, log = createLogger(config.logLev
   app.route('/api', catalogRoutes(services));
   app.route('/api', enquiryRoutes(services));
   app.route('/api/user', accountRoutes(services));
-  app.route('/api/user', shopRoutes(services));
   app.route('/requests', requestRoutes(services));
   app.route('/static', staticRoutes());
   if (config.testMailOutbox) app.route('/api/test', testOutboxRoutes(services));

@@ -1,4 +1,5 @@
 import type { Queryable } from './db/db';
+import { HttpError } from './http';
 
 /** A request under the limit, or the seconds until its window ends (for Retry-After). */
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -51,5 +52,14 @@ export class RateLimiter {
   private verdict(over: boolean, windowEndsAt: Date): Verdict {
     if (!over) return { allowed: true };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((new Date(windowEndsAt).getTime() - Date.now()) / 1000)) };
+  }
+}
+
+/** Throws the 429 (with Retry-After) of a refused verdict. */
+export function refuseOver(verdict: Verdict): void {
+  if (!verdict.allowed) {
+    throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', {
+      'Retry-After': String(verdict.retryAfterSeconds),
+    });
   }
 }

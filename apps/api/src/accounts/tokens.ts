@@ -7,6 +7,10 @@ export interface TokenSigner {
   issue(db: Queryable, customerId: string): Promise<string>;
   /** The session id (jti) and customer id of a valid, unrevoked token, or null. */
   verify(db: Queryable, token: string): Promise<{ sessionId: string; customerId: string } | null>;
+  /** Ends one session (a logout). */
+  revoke(db: Queryable, sessionId: string): Promise<void>;
+  /** Ends every open session of the customer (a new password). */
+  revokeAll(db: Queryable, customerId: string): Promise<void>;
 }
 
 export function createTokenSigner(secret: string, ttlSeconds: number): TokenSigner {
@@ -45,6 +49,12 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
         [sessionId, customerId],
       );
       return rows.length === 1 ? { sessionId, customerId } : null;
+    },
+    async revoke(db, sessionId) {
+      await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [sessionId]);
+    },
+    async revokeAll(db, customerId) {
+      await db.query('UPDATE sessions SET revoked_at = now() WHERE customer_id = $1 AND revoked_at IS NULL', [customerId]);
     },
   };
 }
