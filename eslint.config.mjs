@@ -22,6 +22,18 @@ const boundaries = [
   { target: './packages/ui/src/components', from: './packages/ui/src/federation', message: 'Components never import the federation plumbing.' },
 ];
 
+/**
+ * The API server takes only the contract (@agri/api-client/contract: schemas, messages, the reader, `z`),
+ * never the browser client (the session store, data areas, axios). The contract test, which runs the
+ * browser client against the server, is the one exception.
+ */
+const apiTakesOnlyTheContract = {
+  target: './apps/api',
+  from: './packages/api-client/src',
+  except: ['./contract'],
+  message: 'The API imports @agri/api-client/contract only: the rest of the package is the browser client.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', 'deploy/**', '**/node_modules/**', '.tooling/**', 'test-results/**', 'playwright-report/**', '**/data/**'],
@@ -51,8 +63,12 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, apiTakesOnlyTheContract] }],
     },
+  },
+  {
+    files: ['apps/api/src/contract.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     // The API reads top-down: a route is a few named steps, its SQL behind named functions (issue 24).
@@ -84,6 +100,10 @@ export default tseslint.config(
           patterns: [
             { group: appNames.map((name) => `@agri/${name}`), message: 'Apps never import another app.' },
             { group: ['zod/*'], message: 'Use `z` from @agri/api-client: one copy of zod, inside the contract.' },
+            {
+              group: ['@agri/api-client/contract'],
+              message: 'Apps take the contract from @agri/api-client, the shared entry that re-exports it: one copy of the schemas in the browser.',
+            },
           ],
         },
       ],

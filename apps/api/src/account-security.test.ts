@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OTP_SENT_MESSAGE, USER_CREATED_MESSAGE } from '@agri/api-client';
+import { OTP_SENT_MESSAGE, USER_CREATED_MESSAGE } from '@agri/api-client/contract';
 import { createApp } from './app';
 import { readConfig } from './config';
 import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';

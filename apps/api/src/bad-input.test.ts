@@ -13,7 +13,7 @@ import {
   eventListResponseSchema,
   type Course,
   type Event,
-} from '@agri/api-client';
+} from '@agri/api-client/contract';
 import { DatabaseError } from './db/db';
 import { startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 

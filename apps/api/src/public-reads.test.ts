@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { blogListSchema, courseListSchema, eventListResponseSchema } from '@agri/api-client';
+import { blogListSchema, courseListSchema, eventListResponseSchema } from '@agri/api-client/contract';
 import { startTestApi, type TestApi } from './test-support';
 
 // Public reads carry a strong ETag, so that a prerendered page (and the prerenderer) can confirm what it

@@ -21,7 +21,7 @@ import {
   type Event,
   type Order,
   z,
-} from '@agri/api-client';
+} from '@agri/api-client/contract';
 import { createApp } from './app';
 import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 

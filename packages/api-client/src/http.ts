@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
 import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
-import { readAnswer } from './reader';
+import { readAnswer } from './contract/reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
-import { clearSession, tokenOf, useSession } from './session/session-store';
+import { tokenOf } from './contract/user';
+import { clearSession, useSession } from './session/session-store';
 import type { TransportFailure } from './transport';
 
 // axios arrives with the first call: a page that calls nothing at start-up (a prerendered one) never loads it.

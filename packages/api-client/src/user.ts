@@ -1,116 +1,44 @@
-import * as z from 'zod/mini';
-import { call, checkRequest, segment } from './http';
-import { emailSchema, idSchema, mobileSchema, safeText } from './common';
-import { anyReplySchema, listOf, optionalTextSchema, readAnswer, serverIdSchema, textOrNumberSchema } from './reader';
-import { courseSummarySchema, type CourseSummary } from './courses';
+import type * as z from 'zod/mini';
+import type { CourseSummary } from './contract/courses';
+import { anyReplySchema, readAnswer } from './contract/reader';
+import {
+  addToWishlistRequestSchema,
+  confirmEmailResponseSchema,
+  type Credentials,
+  credentialsSchema,
+  type EditUserResponse,
+  editUserResponseSchema,
+  forgotPasswordRequestSchema,
+  type NewsletterRequest,
+  newsletterRequestSchema,
+  otpResentResponseSchema,
+  type Profile,
+  profileSchema,
+  recentlyViewedSchema,
+  type Registration,
+  type RegistrationResponse,
+  registrationResponseSchema,
+  registrationSchema,
+  type ResendOtpRequest,
+  resendOtpRequestSchema,
+  resetPasswordRequestSchema,
+  sessionCustomerSchema,
+  type StoredCustomer,
+  type VerifyOtpRequest,
+  verifyOtpRequestSchema,
+  type VerifyOtpResponse,
+  verifyOtpResponseSchema,
+  wishlistSchema,
+} from './contract/user';
 import { getCart } from './cart';
-import { clearSession, storeCustomer, storeProfile, storedCustomerSchema, tokenOf, useSession, type StoredCustomer } from './session/session-store';
-
-/** Server messages the spec names; client and server share them. */
-export const OTP_SENT_MESSAGE = 'OTP has been sent to your email';
-export const OTP_RESENT_MESSAGE = 'OTP has been resent successfully';
-export const USER_CREATED_MESSAGE = 'User created successfully';
-
-/*
- * The account forms' rules are these schemas, messages included: a form adds only what is its own
- * (the confirm-password match). The server checks the same schemas on arrival.
- */
-
-/** The email of an account form (log in, register, forgot password, profile). */
-const accountEmailSchema = z.pipe(
-  z.string().check(z.trim(), z.minLength(1, 'Email Address is Required')),
-  z.email('Email Should be valid').check(z.maxLength(254)),
-);
-
-/** Any printable characters, kept as typed (not trimmed), 8 to 128 of them. */
-export const passwordSchema = safeText(
-  'Password',
-  128,
-  { trim: false },
-  z.minLength(1, 'Password is Required'),
-  z.minLength(8, 'Password must be at least 8 characters'),
-);
-
-/** The 6-digit code mailed at registration. */
-export const otpSchema = z
-  .string()
-  .check(z.trim(), z.minLength(1, 'OTP is Required'), z.regex(/^[0-9]{6}$/, 'OTP must be the 6 digits from your email'));
-
-/** A customer as the server describes them, without a token. */
-export const customerSchema = z.object({
-  _id: serverIdSchema,
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  mobile: textOrNumberSchema,
-});
-export type Customer = z.output<typeof customerSchema>;
-
-/** The customer's own details: the profile form, and the registration's first part. */
-export const profileSchema = z.object({
-  firstname: safeText('First name', 100, {}, z.minLength(1, 'First Name is Required')),
-  lastname: safeText('Last name', 100, {}, z.minLength(1, 'Last Name is Required')),
-  email: accountEmailSchema,
-  mobile: mobileSchema,
-});
-export type Profile = z.infer<typeof profileSchema>;
-
-export const registrationSchema = z.extend(profileSchema, { password: passwordSchema });
-export type Registration = z.infer<typeof registrationSchema>;
-
-/** Resending the OTP reuses POST user/register with the pending email only: nothing else is in the body. */
-export const resendOtpRequestSchema = z.strictObject({ email: emailSchema });
-export type ResendOtpRequest = z.infer<typeof resendOtpRequestSchema>;
-
-export const otpResentResponseSchema = z.object({ message: z.literal(OTP_RESENT_MESSAGE) });
-
-/**
- * The register answer. The reference API adds a registration token that binds the code to this browser:
- * resend and verify-otp send it back ("with auth"), so nobody else's registration of the same email can
- * complete or replace this one. A server without it is still read.
- */
-export const registrationResponseSchema = z.object({ message: optionalTextSchema, registrationToken: optionalTextSchema });
-export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+import { call, checkRequest, segment } from './http';
+import { clearSession, storeCustomer, storeProfile, useSession } from './session/session-store';
 
 /** The registration token as the bearer of resend and verify-otp; the session's token otherwise, as the spec does. */
 const withRegistrationToken = (registrationToken: string | undefined) =>
   registrationToken
     ? { auth: 'none' as const, headers: { Authorization: `Bearer ${registrationToken}` } }
     : { auth: 'optional' as const };
-
-export const verifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
-export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
-
-/** Success is exactly the spec's message; anything else is not a created user. The created user is not read. */
-export const verifyOtpResponseSchema = z.object({ message: z.literal(USER_CREATED_MESSAGE) });
-export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
-
-/**
- * Any password up to 128 characters is checked by the server (it says only "invalid"); the log-in form
- * also asks for the 8 characters every password has (`passwordSchema`), to say so before sending.
- */
-export const credentialsSchema = z.object({
-  email: accountEmailSchema,
-  password: safeText('Password', 128, { trim: false }, z.minLength(1, 'Password is Required')),
-});
-export type Credentials = z.infer<typeof credentialsSchema>;
-
-/** Login and fetch-user answer with the customer to store; it must carry a token. */
-export const sessionCustomerSchema = storedCustomerSchema.check(
-  z.refine((customer) => tokenOf(customer) !== null, 'The customer carries no token'),
-);
-
-
-export const forgotPasswordRequestSchema = z.object({ email: accountEmailSchema });
-export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
-
-export const wishlistSchema = listOf(courseSummarySchema);
-export const addToWishlistRequestSchema = z.object({ courseId: idSchema });
-export const recentlyViewedSchema = listOf(courseSummarySchema);
-
-export const NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE = 'Email is already subscribed to the newsletter.';
-export const newsletterRequestSchema = z.object({ email: emailSchema });
-export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
 
 /** POST user/register: starts a registration and mails a 6-digit code; keep the answer's token for the code step. */
 export function register(registration: Registration): Promise<RegistrationResponse> {
@@ -206,20 +134,6 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * What the edit-user answer may say. A new email is not applied at once on the reference API: it answers
- * the customer as stored (old email) with `pendingEmail` and a message, and mails a confirmation link.
- */
-export const editUserResponseSchema = z.object({
-  firstname: optionalTextSchema,
-  lastname: optionalTextSchema,
-  email: optionalTextSchema,
-  mobile: z.optional(textOrNumberSchema),
-  pendingEmail: optionalTextSchema,
-  message: optionalTextSchema,
-});
-export type EditUserResponse = Profile & { pendingEmail?: string; message?: string };
-
-/**
  * PUT user/edit-user: the session's customer takes the profile as stored (the old _id and token stay):
  * what the server's answer says, else what was sent (any 2xx stored it). Resolves with that profile.
  */
@@ -233,8 +147,6 @@ export async function editUser(profile: Profile): Promise<EditUserResponse> {
   storeProfile(saved);
   return saved;
 }
-
-export const confirmEmailResponseSchema = z.object({ message: z.string(), user: customerSchema });
 
 /**
  * PUT user/confirm-email/{token}: the link mailed to a new address makes it the account's email. When that

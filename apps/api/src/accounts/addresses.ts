@@ -1,4 +1,4 @@
-import type { ShippingAddress } from '@agri/api-client';
+import type { ShippingAddress } from '@agri/api-client/contract';
 import type { Queryable } from '../db/db';
 
 /** Saves the customer's one address; when it was saved. */

@@ -1,4 +1,4 @@
-import type { Cart } from '@agri/api-client';
+import type { Cart } from '@agri/api-client/contract';
 import type { Queryable } from '../db/db';
 
 interface CartRow {

@@ -1,4 +1,4 @@
-import type { Customer, Profile } from '@agri/api-client';
+import type { Customer, Profile } from '@agri/api-client/contract';
 import type { Queryable } from '../db/db';
 
 /** A row of `customers`: the account, its password hash included. */

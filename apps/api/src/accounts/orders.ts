@@ -1,4 +1,4 @@
-import type { Cart, Order, OrderStatus } from '@agri/api-client';
+import type { Cart, Order, OrderStatus } from '@agri/api-client/contract';
 import type { Queryable } from '../db/db';
 
 interface OrderRow {

@@ -1,4 +1,4 @@
-import type { CourseSummary } from '@agri/api-client';
+import type { CourseSummary } from '@agri/api-client/contract';
 import type { Queryable } from '../db/db';
 
 const COURSE_SUMMARY_COLUMNS = 'c.id AS "_id", c.title, c.price, c.duration, c.category';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { BlogPost, Course, Event } from '@agri/api-client';
+import type { BlogPost, Course, Event } from '@agri/api-client/contract';
 import { inDialect, kenyanDateTime } from '../dialect';
 import { notFound, optionalCustomerId } from '../http';
 import { publicRead } from '../public-read';

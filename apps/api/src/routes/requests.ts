@@ -5,7 +5,7 @@ import {
   enquiryRequestSchema,
   type Booking,
   type CourseCallRequestRecord,
-} from '@agri/api-client';
+} from '@agri/api-client/contract';
 import { answer, newId } from '../dialect';
 import { notFound, readBody } from '../http';
 import type { Services } from '../services';

@@ -1,17 +1,9 @@
 import * as z from 'zod/mini';
-import { addressAnswerSchema } from '../address';
-import { courseSchema } from '../courses';
-import { eventSchema } from '../events';
-import { orderSchema } from '../orders';
-import {
-  instantSchema,
-  kenyanDateSchema,
-  kenyanTimeSchema,
-  listOf,
-  numberSchema,
-  readAnswer,
-  serverIdSchema,
-} from '../reader';
+import { addressAnswerSchema } from '../contract';
+import { courseSchema } from '../contract';
+import { eventSchema } from '../contract';
+import { orderSchema } from '../contract';
+import { instantSchema, kenyanDateSchema, kenyanTimeSchema, listOf, numberSchema, readAnswer, serverIdSchema } from '../contract';
 import { fixtures } from '../testing';
 
 const OBJECT_ID = '6650f1c2a9b8e4d3c2b1a098';

@@ -1,10 +1,10 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type * as z from 'zod/mini';
-import { shippingAddressSchema, type ShippingAddress } from '../address';
-import { bookingRequestSchema, courseCallRequestSchema } from '../booking';
-import { addToCartRequestSchema, type Cart, type CartItem } from '../cart';
-import { enquiryRequestSchema } from '../enquiry';
-import { createOrderRequestSchema, updateOrderRequestSchema, type Order } from '../orders';
+import { shippingAddressSchema, type ShippingAddress } from '../contract';
+import { bookingRequestSchema, courseCallRequestSchema } from '../contract';
+import { addToCartRequestSchema, type Cart, type CartItem } from '../contract';
+import { enquiryRequestSchema } from '../contract';
+import { createOrderRequestSchema, updateOrderRequestSchema, type Order } from '../contract';
 import {
   credentialsSchema,
   newsletterRequestSchema,
@@ -16,7 +16,7 @@ import {
   resendOtpRequestSchema,
   USER_CREATED_MESSAGE,
   verifyOtpRequestSchema,
-} from '../user';
+} from '../contract';
 import { fixtures } from './fixtures';
 
 /** Bases the test settings point at; nothing listens there, msw answers. */

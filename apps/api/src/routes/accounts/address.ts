@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { shippingAddressSchema, type ShippingAddress } from '@agri/api-client';
+import { shippingAddressSchema, type ShippingAddress } from '@agri/api-client/contract';
 import { addressOf, saveAddress } from '../../accounts/addresses';
 import { answer } from '../../dialect';
 import { readBody, requireCustomer, type AuthEnv } from '../../http';

@@ -5,7 +5,7 @@ import {
   quantitySchema,
   updateOrderRequestSchema,
   type OrderStatus,
-} from '@agri/api-client';
+} from '@agri/api-client/contract';
 import { addToCart, cartOf, coursePrice, emptyCart, removeCartLine, setCartQuantity } from '../../accounts/cart';
 import { cancelOrder, insertOrder, orderOf, ordersOf } from '../../accounts/orders';
 import { answer, newId } from '../../dialect';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, newsletterRequestSchema } from '@agri/api-client';
+import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, newsletterRequestSchema } from '@agri/api-client/contract';
 import { subscribe } from '../../accounts/newsletter';
 import { HttpError, readBody } from '../../http';
 import type { Services } from '../../services';

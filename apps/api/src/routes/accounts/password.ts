@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@agri/api-client';
+import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@agri/api-client/contract';
 import { customerByEmail, setPasswordHash } from '../../accounts/customers';
 import { hashPassword } from '../../accounts/passwords';
 import { insertPasswordReset, usePasswordReset } from '../../accounts/password-resets';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { profileSchema } from '@agri/api-client';
+import { profileSchema } from '@agri/api-client/contract';
 import { customerById, emailHasAccount, moveEmail, toCustomer, updateNames, type CustomerRow } from '../../accounts/customers';
 import { insertEmailChange, useEmailChange } from '../../accounts/email-changes';
 import { sha256 } from '../../accounts/tokens';

@@ -7,7 +7,7 @@ import {
   resendOtpRequestSchema,
   USER_CREATED_MESSAGE,
   verifyOtpRequestSchema,
-} from '@agri/api-client';
+} from '@agri/api-client/contract';
 import { emailHasAccount, insertCustomer, toCustomer } from '../../accounts/customers';
 import { hashPassword } from '../../accounts/passwords';
 import {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { addToWishlistRequestSchema } from '@agri/api-client';
+import { addToWishlistRequestSchema } from '@agri/api-client/contract';
 import { courseExists, recentlyViewedOf, toggleWishlist, wishlistOf } from '../../accounts/saved-courses';
 import { answer } from '../../dialect';
 import { notFound, readBody, requireCustomer, type AuthEnv } from '../../http';

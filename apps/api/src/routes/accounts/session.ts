@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { credentialsSchema } from '@agri/api-client';
+import { credentialsSchema } from '@agri/api-client/contract';
 import { customerByEmail, customerById, toCustomer } from '../../accounts/customers';
 import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords';
 import { answer } from '../../dialect';
