@@ -22,14 +22,15 @@ const singletons = [
 // Each entry of a workspace package is its own shared module, so a page loads only the entries it uses:
 // '@agri/ui/federation' holds the fragment loader registry and the lazy-module cache, which must exist once
 // like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the
-// apps share this small subset instead); '@agri/ui/dates' (moment) and '@agri/ui/rich-text' (DOMPurify)
-// load only with the pages that show dates or server HTML.
+// apps share this small subset instead); '@agri/ui/dates' (moment), '@agri/ui/rich-text' (DOMPurify) and
+// '@agri/ui/forms' (react-hook-form) load only with the pages that show dates, server HTML or a form.
 const workspacePackages = {
   '@agri/ui': 'packages/ui',
   '@agri/ui/federation': 'packages/ui',
   '@agri/ui/router': 'packages/ui',
   '@agri/ui/dates': 'packages/ui',
   '@agri/ui/rich-text': 'packages/ui',
+  '@agri/ui/forms': 'packages/ui',
   '@agri/api-client': 'packages/api-client',
 };
 

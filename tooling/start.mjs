@@ -20,6 +20,7 @@ const { describeChannel, serveChannel } = await import('./delivery/serve-channel
 const { listChannels, listReleases, liveVersions, readChannel } = await import('./delivery/store.mjs');
 const { ensureChromium } = await import('./chromium.mjs');
 const { waitForApi } = await import('./prerender/prerender.mjs');
+const { intervalFromEnv, keepPagesFresh } = await import('./prerender/fresh-pages.mjs');
 const { apiPort, apps } = await import('./sites.mjs');
 
 const PRODUCTION = 'production';
@@ -76,12 +77,27 @@ console.log(`  ${'API'.padEnd(12)} http://localhost:${apiPort}/api/`);
 console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel>.');
 console.log('Press Ctrl+C to stop.');
 
-// The data may have changed since the pages were made (another database, a new course): make them again.
+// The data may have changed since the pages were made (another database, a new course): the pages whose
+// data changed are made again now, and then whenever it changes, checked every PRERENDER_INTERVAL seconds.
+const served = channels.map(({ channel }) => channel);
+const refreshPages = async (channel) => {
+  const { written, failed, removed, unchanged } = await prerenderChannel(channel, { changedOnly: true });
+  if (unchanged) return;
+  const not = failed.length ? `; not: ${failed.map(({ path }) => path).join(', ')}` : '';
+  console.log(`${channel}: ${written.length} public pages prerendered${removed.length ? `, ${removed.length} removed` : ''}${not}.`);
+};
 try {
   ensureChromium();
   await waitForApi(`http://localhost:${apiPort}`);
-  const { written, failed } = await prerenderChannel(PRODUCTION);
-  console.log(`\n${PRODUCTION}: ${written.length} public pages prerendered${failed.length ? `; not: ${failed.map(({ path }) => path).join(', ')}` : ''}.`);
+  await refreshPages(PRODUCTION);
+  const intervalMs = intervalFromEnv();
+  keepPagesFresh(
+    async () => {
+      for (const channel of served) await refreshPages(channel);
+    },
+    { intervalMs },
+  );
+  console.log(`Prerendered pages are made again when the API's data changes (checked every ${intervalMs / 1000} s).`);
 } catch (error) {
   console.warn(`\n${PRODUCTION}: pages not prerendered (${error.message.split('\n')[0]}); they are rendered in the browser.`);
 }

@@ -59,8 +59,9 @@ export async function scrollToTheEnd(page: Page): Promise<void> {
 }
 
 /**
- * Serves the site's pages as the browser renders them, not as prerendered (a prerendered page carries its
- * data and asks the API for none): for a test that gives the pages API answers of its own.
+ * Serves the site's pages as the browser renders them, not as prerendered (a prerendered page first shows the
+ * data it was made with, and asks the API only once it is taken over): for a test that gives the pages API
+ * answers of its own from the first render.
  */
 export async function renderInBrowser(page: Page, origin: string): Promise<void> {
   await page.route(

@@ -13,9 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { prerenderChannel } from '../../tooling/delivery/prerender-channel.mjs';
+import { prerenderFromChannel } from '../../tooling/delivery/prerender-channel.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
 import { rootDir } from '../../tooling/pnpm.mjs';
+import { intervalFromEnv, keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs';
 import { apps } from '../../tooling/sites.mjs';
 import { securityHeaders } from '../../tooling/security-headers.mjs';
@@ -48,17 +49,28 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 
 const log = (line) => console.log(`[e2e] ${line}`);
 /** Prerendering leaves pages out only when their data cannot be read; in a test run that is a defect to see. */
-const report = ({ written, failed }) => {
-  log(`prerendered ${written.length} pages`);
-  for (const { path, reason } of failed) console.error(`[e2e] ${path} was not prerendered: ${reason}`);
+const report = (result) => {
+  if (!result) return;
+  log(`prerendered ${result.written.length} pages${result.removed.length ? `, removed ${result.removed.length}` : ''}`);
+  for (const { path, reason } of result.failed) console.error(`[e2e] ${path} was not prerendered: ${reason}`);
 };
+/**
+ * The pages are made again when the API's data changes, as on any channel server of the kit (fresh-pages.mjs);
+ * checked every 5 s unless PRERENDER_INTERVAL says otherwise, so a test sees a change in the served HTML soon.
+ */
+const keepFresh = (refresh) =>
+  keepPagesFresh(async () => report(await refresh()), { intervalMs: intervalFromEnv({ PRERENDER_INTERVAL: '5', ...process.env }) });
 
 if (options.channel) {
   // The channel's pages are made with its own API's data; QA's are made again with the test-mode API's.
   const api = localApiSettings(urlOf('api'));
   await waitForApi(urlOf('api'));
-  report(await prerenderChannel(options.channel, { outDir: pagesDir, api, siteUrl: urlOf('shell'), log }));
+  const refresh = refreshFolder(pagesDir, (select) =>
+    prerenderFromChannel({ channel: options.channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }),
+  );
+  report(await refresh());
   await serveChannel({ channel: options.channel, port: ports.shell, api, pages: pagesDir });
+  keepFresh(refresh);
   console.log(`Channel ${options.channel} with a test-mode API: ${urlOf('shell')}/ (API ${urlOf('api')}/api/)`);
 } else {
   const headers = securityHeaders(siteConfig);
@@ -69,19 +81,16 @@ if (options.channel) {
   // port opens (and Playwright starts the tests) once they are written.
   const shellDir = join(apps.find(({ name }) => name === 'shell').dir, 'dist');
   const files = { '/config.json': JSON.stringify(siteConfig) };
+  // The prerenderer's browser gets the shell's files from a server of its own (the shell's port is not open yet).
   const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
   await waitForApi(urlOf('api'));
-  report(
-    await prerenderSite({
-      siteUrl: urlOf('shell'),
-      template: readFileSync(join(shellDir, 'index.html'), 'utf8'),
-      outDir: pagesDir,
-      serveFrom: `http://127.0.0.1:${staging.address().port}`,
-      log,
-    }),
+  const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
+  const refresh = refreshFolder(pagesDir, (select) =>
+    prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
   );
-  staging.close();
+  report(await refresh());
   await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });
+  keepFresh(refresh);
 }
 
 const stop = () => {

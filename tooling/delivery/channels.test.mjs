@@ -137,19 +137,31 @@ test('prerendered pages are put in place for the releases they were made with, a
     return staged;
   };
   const live = liveVersions(readChannel('paged'));
+  /** Pages made from the course list, as prerender/fresh-pages.mjs describes them. */
+  const made = (paths) => ({
+    written: paths,
+    sources: { reads: Object.fromEntries(paths.map((path) => [path, ['http://api.test/api/course']])), listReads: [], answers: {} },
+  });
 
-  assert.equal(publishPages('paged', live, stage({ '/': 'home', '/course/c1': 'course 1' }), ['/', '/course/c1']), true);
+  assert.equal(publishPages('paged', live, stage({ '/': 'home', '/course/c1': 'course 1' }), made(['/', '/course/c1'])), true);
   assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), '<title>home</title>');
   assert.equal(readFileSync(join(dir, 'course', 'c1', 'index.html.br'), 'utf8'), '<title>course 1</title>');
   assert.equal(readFileSync(join(dir, 'app.html'), 'utf8'), '<title>shell page</title>', 'the client-rendered page stays');
 
   // The home page and course 1 are no longer made (their data could not be read, or the course is gone).
-  assert.equal(publishPages('paged', live, stage({ '/courses': 'courses' }), ['/courses']), true);
+  assert.equal(publishPages('paged', live, stage({ '/courses': 'courses' }), made(['/courses'])), true);
   assert.equal(existsSync(join(dir, 'course')), false, 'the pages of paths no longer made are removed, folders too');
   assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), '<title>shell page</title>', 'without a home page, the shell page serves /');
   assert.deepEqual(readChannel('paged').pages, ['/courses']);
+  assert.deepEqual(readChannel('paged').pageSources.madeWith, live, 'what the pages were made from names the releases');
+
+  // A run that made only the pages whose data changed keeps the others as they are.
+  const kept = { written: [], sources: { reads: { '/courses': ['http://api.test/api/course'], '/events': ['http://api.test/api/event'] }, listReads: [], answers: {} } };
+  assert.equal(publishPages('paged', live, stage({ '/events': 'events' }), { ...kept, written: ['/events'] }), true);
+  assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
+  assert.deepEqual(readChannel('paged').pages, ['/courses', '/events']);
 
   // Pages made for releases that are no longer live are not put in place.
-  assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), ['/courses']), false);
+  assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), made(['/courses'])), false);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
 });

@@ -8,26 +8,28 @@ const usage = {
   promote: 'npm run promote -- <app>@<version> --to <channel> [--force] [--no-prerender]',
   rollback: 'npm run rollback -- <app> --on <channel> [--force] [--no-prerender]',
   releases: 'npm run releases [-- --history <n>]',
-  prerender: 'npm run prerender -- --on <channel>',
+  prerender: 'npm run prerender -- --on <channel> [--changed]',
 };
 
 /**
- * Makes the channel's public pages again. A page that cannot be made (its data could not be read) is
- * served rendered in the browser meanwhile; none is ever wrong, so this says what happened and goes on.
+ * Makes the channel's public pages again: all of them, or with `changedOnly` those whose data changed since
+ * they were made. A page that cannot be made (its data could not be read) is served rendered in the browser
+ * meanwhile; none is ever wrong, so this says what happened and goes on.
  */
-async function prerender(channel) {
-  console.log(`Prerendering the public pages of ${channel} ...`);
+async function prerender(channel, { changedOnly = false } = {}) {
+  console.log(`Prerendering the ${changedOnly ? 'changed ' : ''}public pages of ${channel} ...`);
   let result;
   try {
-    result = await prerenderChannel(channel, { log: (line) => console.log(line) });
+    result = await prerenderChannel(channel, { changedOnly, log: (line) => console.log(line) });
   } catch (error) {
     console.warn(`The pages of ${channel} were not made again (${error.message.split('\n')[0]}); its pages are rendered in the browser`);
     console.warn(`until they are: npm run prerender -- --on ${channel}`);
     return false;
   }
-  const { written, failed, published } = result;
-  if (!published) console.log('Another promotion went live meanwhile; it makes the pages.');
-  else console.log(`${written.length} pages of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}.`);
+  const { written, failed, removed, published, unchanged } = result;
+  if (unchanged) console.log(`No page of ${channel} changed.`);
+  else if (!published) console.log('Another promotion went live meanwhile; it makes the pages.');
+  else console.log(`${written.length} pages of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}${removed.length ? `; ${removed.length} removed` : ''}.`);
   for (const { path, reason } of failed) console.warn(`  ${path}: not prerendered: ${reason}`);
   return failed.length === 0;
 }
@@ -65,9 +67,9 @@ async function main(command, args) {
     return printReleases(Number(values.history));
   }
   if (command === 'prerender') {
-    const { values } = parseArgs({ args, options: { on: { type: 'string' } } });
+    const { values } = parseArgs({ args, options: { on: { type: 'string' }, changed: { type: 'boolean', default: false } } });
     if (!values.on) throw new DeliveryError(`usage: ${usage.prerender}`);
-    if (!(await prerender(values.on))) process.exitCode = 1;
+    if (!(await prerender(values.on, { changedOnly: values.changed }))) process.exitCode = 1;
     return;
   }
   const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false } };

@@ -5,7 +5,8 @@
 // The page is opened as a visitor's browser would open it, rendered, and scrolled through so that every
 // section loads; then the shell writes it with React's server renderer (apps/shell/src/prerender). Pages
 // whose data could not be read are not written: their path is served the client-rendered page instead.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { pageHtml } from './page-html.mjs';
@@ -37,6 +38,18 @@ export function pageFile(outDir, path) {
   const file = join(root, ...segments, 'index.html');
   if (!file.startsWith(root + sep)) throw new Error(`${path} is not a path a page can be written for`);
   return file;
+}
+
+/** A page's file and its brotli and gzip forms. */
+export const PAGE_FILES = ['', '.br', '.gz'];
+
+/** Removes a page's files, and the folders it leaves empty (never `dir` itself). */
+export function removePage(dir, path) {
+  const file = pageFile(dir, path);
+  for (const suffix of PAGE_FILES) rmSync(`${file}${suffix}`, { force: true });
+  for (let folder = dirname(file); folder !== resolve(dir) && existsSync(folder) && readdirSync(folder).length === 0; folder = dirname(folder)) {
+    rmdirSync(folder);
+  }
 }
 
 /** The file and its brotli and gzip forms, so a server sends it compressed without compressing it itself. */
@@ -87,6 +100,32 @@ async function settle(page) {
   await page.waitForFunction(() => !document.querySelector('#root [aria-busy="true"]'), undefined, { timeout: PAGE_TIMEOUT_MS });
 }
 
+/**
+ * Notes the API answers a page reads (GET under one of `apiBases`): the page's list of URLs, and each
+ * answer's ETag and body hash in `answers`, shared by every page. That is what the page is made from: the
+ * shell asks with the ETags whether it changed, and fresh-pages.mjs remakes the page when one does.
+ */
+function noteApiReads(page, apiBases, answers) {
+  const reads = new Set();
+  const pending = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    const url = request.url();
+    if (request.method() !== 'GET' || !apiBases.some((base) => url.startsWith(base)) || response.status() !== 200) return;
+    reads.add(url);
+    pending.push(
+      response.body().then(
+        (body) => answers.set(url, { etag: response.headers().etag ?? null, hash: bodyHash(body) }),
+        () => undefined, // the page closed meanwhile: its answer is noted by the page that kept it
+      ),
+    );
+  });
+  return { urls: async () => (await Promise.all(pending), [...reads].sort()) };
+}
+
+/** The hash of an answer's body, to tell a changed answer from an API that sends no ETag. */
+export const bodyHash = (body) => createHash('sha256').update(body).digest('base64url');
+
 /** Opens a page of the site with `context`, noting every request and reporting the page's errors. */
 async function openPage(context, url, log) {
   const page = await context.newPage();
@@ -100,8 +139,9 @@ async function openPage(context, url, log) {
 }
 
 /** The page made in the browser: its content and state (the shell's hooks), head tags and style sheets. */
-async function makePage(context, url, log) {
+async function makePage(context, url, { apiBases, answers }, log) {
   const { page } = await openPage(context, url, log);
+  const apiReads = noteApiReads(page, apiBases, answers);
   try {
     await page.goto(url, { timeout: PAGE_TIMEOUT_MS });
     await page.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
@@ -116,7 +156,9 @@ async function makePage(context, url, log) {
     const stylesheets = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => ({ href: link.href, dataRspack: link.getAttribute('data-rspack') })),
     );
-    return { rendered, head, stylesheets };
+    const reads = await apiReads.urls();
+    const validators = Object.fromEntries(reads.flatMap((read) => (answers.get(read)?.etag ? [[read, answers.get(read).etag]] : [])));
+    return { rendered: { ...rendered, page: { ...rendered.page, validators } }, head, stylesheets, reads };
   } finally {
     await page.close();
   }
@@ -173,7 +215,8 @@ function preloadsOf(requests, template) {
 }
 
 /**
- * Prerenders every page the site's remotes declare (their route tables' `prerender`).
+ * Prerenders the pages the site's remotes declare (their route tables' `prerender`): all of them, or those
+ * `select` picks from the list (fresh-pages.mjs: the pages whose data changed, and new ones).
  *
  * @param {object} options
  * @param {string} options.siteUrl    the origin the pages are for: canonical links, and the origin the API
@@ -182,15 +225,22 @@ function preloadsOf(requests, template) {
  * @param {string} options.outDir     where the pages are written
  * @param {string} [options.serveFrom]  an origin that serves the site's files (a channel's, on a spare port):
  *        the browser asks it in place of siteUrl, so the pages are made for siteUrl before anything is there
+ * @param {(paths: string[]) => string[]} [options.select]  the pages to make, of every page the site has
  * @param {(line: string) => void} [options.log]
- * @returns {Promise<{ written: string[], failed: { path: string, reason: string }[] }>}
+ * @returns {Promise<import('./fresh-pages.mjs').PrerenderResult>}
  */
-export async function prerenderSite({ siteUrl, template, outDir, serveFrom, log = () => {} }) {
+export async function prerenderSite({ siteUrl, template, outDir, serveFrom, select = (paths) => paths, log = () => {} }) {
   const { chromium } = await import('@playwright/test');
   const origin = new URL(siteUrl).origin;
+  // The API the site's config.json names: what its pages read from it is noted (noteApiReads).
+  const { api } = await (await fetch(`${serveFrom ?? origin}/config.json`)).json();
+  const sources = { apiBases: [api.apiBaseUrl, api.requestsApiBaseUrl], answers: new Map() };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  let paths;
+  let listReads;
   const written = [];
   const failed = [];
+  const reads = {};
   try {
     /** The site's requests go to serveFrom; third parties (map, video) are not part of a page: refused at once. */
     const immutable = new Map();
@@ -232,24 +282,28 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, log 
     const { page: first } = await openPage(context, `${origin}/`, log);
     await first.goto(`${origin}/`, { timeout: PAGE_TIMEOUT_MS });
     await first.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
-    const paths = await first.evaluate(() => window.__prerender.pages());
+    const listing = noteApiReads(first, sources.apiBases, sources.answers);
+    paths = (await first.evaluate(() => window.__prerender.pages())).map(({ path }) => path);
+    listReads = await listing.urls();
     await first.close();
-    log(`prerendering ${paths.length} pages for ${origin}`);
+    const chosen = select(paths);
+    log(`prerendering ${chosen.length} of ${paths.length} pages for ${origin}`);
 
     // A few pages at a time: most of a page's time is spent waiting on the network.
-    const queue = [...paths];
+    const queue = [...chosen];
     const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await prerenderPath(next.path);
+      for (let next = queue.shift(); next; next = queue.shift()) await prerenderPath(next);
     };
     const prerenderPath = async (path) => {
       const url = `${origin}${path}`;
       try {
-        const { rendered, head, stylesheets } = await makePage(context, url, log);
+        const { rendered, head, stylesheets, reads: pageReads } = await makePage(context, url, sources, log);
         const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: url }, stylesheets };
         const source = serveFrom ? `${serveFrom}${path}` : url;
         const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
         writeCompressed(pageFile(outDir, path), pageHtml({ ...page, preloads }));
         written.push(path);
+        reads[path] = pageReads;
       } catch (error) {
         failed.push({ path, reason: error.message.split('\n')[0] });
       }
@@ -259,5 +313,5 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, log 
   } finally {
     await browser.close();
   }
-  return { written, failed };
+  return { paths, written, failed, reads, listReads, answers: Object.fromEntries(sources.answers) };
 }

@@ -1,3 +1,4 @@
+import { markPageTakenOver } from '@agri/api-client';
 import { BrowserRouter, Route, Routes } from '@agri/ui/router';
 import { selectMountedRoutes, useComposition } from './composition/composition-store';
 import { RemotePage } from './composition/remote-page';
@@ -8,12 +9,14 @@ import { useShallow } from 'zustand/react/shallow';
 
 /**
  * Marks the document once the shell has taken the page over (rendered it, or hydrated a prerendered one):
- * from then on its controls answer. The prerenderer and the e2e suites wait for `data-shell` (which says
- * 'config-error' or 'failed' when the shell could not start).
+ * from then on its controls answer, and the data a prerendered page carried is asked for again. The
+ * prerenderer and the e2e suites wait for `data-shell` (which says 'config-error' or 'failed' when the shell
+ * could not start).
  */
 function MarkReady() {
   useEffect(() => {
     document.documentElement.dataset.shell = 'ready';
+    markPageTakenOver();
   }, []);
   return null;
 }

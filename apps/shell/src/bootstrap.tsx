@@ -54,8 +54,9 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
   const prerendered = previewing || openedByPrerenderer() ? null : readPrerenderedPage(config, window.location.pathname);
 
   if (prerendered && owner) {
-    // The data areas start from what the page shows; the owner's routes must be in to build the same tree.
-    restoreDataAreas(prerendered.dataAreas);
+    // The data areas start from what the page shows (and ask the API again once the page is taken over);
+    // the owner's routes must be in to build the same tree.
+    restoreDataAreas({ areas: prerendered.dataAreas, validators: prerendered.validators });
     await composition.ensure(owner);
     if (useComposition.getState().remotes[owner]?.state === 'ready') {
       restorePrerenderedStyles(container);

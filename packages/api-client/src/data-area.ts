@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { isApiError, messageOf } from './errors';
+import { holdAnswers } from './http';
 import { createLiveStore } from './live-store';
 
 /** The spec's data-area states: a pending call sets loading; success stores the result; failure the message. */
@@ -18,8 +19,10 @@ export interface DataAreaActions<T, Args extends unknown[]> {
   /** Calls the API; resolves with the result, or null after a failure (the state holds the message). */
   run: (...args: Args) => Promise<T | null>;
   /**
-   * Runs the call unless the area already holds or awaits the answer for these arguments: what a page asks
-   * for when it shows, after the shell may have asked already (route prefetch) or the page was prerendered.
+   * What a page asks for when it shows. Runs the call unless the area already holds or awaits the answer for
+   * these arguments (the shell may have asked already: route prefetch). An answer held for longer than a
+   * moment, or handed over by a prerendered page, is shown as it is and asked again in the background
+   * (stale-while-revalidate): the page ends up showing what the API says now.
    */
   load: (...args: Args) => Promise<T | null>;
   /** A newer answer for the area from another call (the cart after a change); calls still in flight are dropped. */
@@ -51,6 +54,12 @@ export interface DataAreaSnapshot {
   data: unknown;
 }
 
+/** What a prerendered page carries of its data: its areas' answers, and the ETags of the API answers, by URL. */
+export interface PageData {
+  areas: Record<string, DataAreaSnapshot>;
+  validators?: Record<string, string>;
+}
+
 interface RegisteredArea {
   snapshot: () => DataAreaSnapshot | 'failed' | null;
   restore: (snapshot: DataAreaSnapshot) => void;
@@ -58,6 +67,24 @@ interface RegisteredArea {
 
 const areas = new Map<string, RegisteredArea>();
 let restored: Record<string, DataAreaSnapshot> = {};
+
+/** An answer younger than this is current: the page that shows it was just asked for (prefetch, then mount). */
+const CURRENT_FOR_MS = 5_000;
+
+/**
+ * A prerendered page's answers are asked again only once the shell has taken the page over: an answer that
+ * changed before would make React's first render differ from the page's HTML. Pages rendered in the
+ * browser have nothing to wait for.
+ */
+let pageTakenOver = true;
+const waitingForTakeOver = new Set<() => void>();
+
+/** The shell has taken the prerendered page over: the answers it carried are asked again now. */
+export function markPageTakenOver(): void {
+  pageTakenOver = true;
+  for (const revalidate of waitingForTakeOver) revalidate();
+  waitingForTakeOver.clear();
+}
 
 /**
  * What the data areas of the page hold, by name, for a prerendered page to carry (the areas the page did
@@ -76,9 +103,13 @@ export function snapshotDataAreas(): { areas: Record<string, DataAreaSnapshot>; 
 
 /**
  * Gives the data areas what a prerendered page showed, before the page is taken over: an area made later
- * (its remote's code arrives after this) starts from it, so it shows the same and calls nothing.
+ * (its remote's code arrives after this) starts from it, so the page is taken over as it is. Once it is
+ * (markPageTakenOver), each area on the page asks the API again, sending the ETag of the answer the page
+ * was made with, so an answer that did not change costs a 304.
  */
-export function restoreDataAreas(snapshot: Record<string, DataAreaSnapshot>): void {
+export function restoreDataAreas({ areas: snapshot, validators = {} }: PageData): void {
+  pageTakenOver = false;
+  holdAnswers(validators);
   restored = { ...snapshot };
   for (const [name, area] of areas) if (restored[name]) area.restore(restored[name]);
 }
@@ -97,12 +128,47 @@ export function createDataArea<T, Args extends unknown[]>(
   // Only the latest call may write: a slow answer for an earlier page must not replace a newer one.
   let latestCall = 0;
   let latestKey: string | null = null;
+  /** When the answer shown was received (0: handed over by a prerendered page). */
+  let answeredAt = 0;
+  let revalidating = false;
+
+  /**
+   * Asks again, in the background, for the answer the area shows: a new answer replaces it in place, the same
+   * one (or a 304) changes nothing, and a failure keeps what is shown (spec section 8: load failures are silent).
+   */
+  let argsAfterTakeOver: Args | null = null;
+  const revalidateAfterTakeOver = () => {
+    if (argsAfterTakeOver) void revalidate(argsAfterTakeOver);
+    argsAfterTakeOver = null;
+  };
+  const revalidate = async (args: Args) => {
+    if (!pageTakenOver) {
+      argsAfterTakeOver = args;
+      waitingForTakeOver.add(revalidateAfterTakeOver);
+      return;
+    }
+    if (revalidating) return;
+    revalidating = true;
+    const call = latestCall;
+    try {
+      const data = await request(...args);
+      answeredAt = Date.now();
+      if (call === latestCall && JSON.stringify(data) !== JSON.stringify(store.getState().data)) store.setState({ data });
+    } catch (error) {
+      if (isApiError(error) && error.status === 304) answeredAt = Date.now();
+    } finally {
+      revalidating = false;
+    }
+  };
 
   const store = createLiveStore<DataArea<T, Args>>((set, get) => ({
     ...initialState,
     load: (...args) => {
       const state = get();
-      if (JSON.stringify(args) === latestKey && (state.isLoading || state.isSuccess)) return Promise.resolve(state.data);
+      if (JSON.stringify(args) === latestKey && (state.isLoading || state.isSuccess)) {
+        if (state.isSuccess && Date.now() - answeredAt > CURRENT_FOR_MS) void revalidate(args);
+        return Promise.resolve(state.data);
+      }
       return state.run(...args);
     },
     run: async (...args) => {
@@ -117,7 +183,10 @@ export function createDataArea<T, Args extends unknown[]>(
       latestKey = key;
       try {
         const data = await request(...args);
-        if (call === latestCall) set({ ...initialState, data, isSuccess: true });
+        if (call === latestCall) {
+          answeredAt = Date.now();
+          set({ ...initialState, data, isSuccess: true });
+        }
         return data;
       } catch (error) {
         if (call === latestCall) {
@@ -133,6 +202,7 @@ export function createDataArea<T, Args extends unknown[]>(
     },
     replace: (data) => {
       latestCall++;
+      answeredAt = Date.now();
       set({ ...initialState, data, isSuccess: true });
     },
     reset: () => {
@@ -145,6 +215,7 @@ export function createDataArea<T, Args extends unknown[]>(
   const restore = ({ key, data }: DataAreaSnapshot) => {
     latestCall++;
     latestKey = key;
+    answeredAt = 0;
     store.setState({ ...initialState, data: data as T, isSuccess: true });
   };
   if (restored[name]) restore(restored[name]);

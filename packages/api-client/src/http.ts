@@ -16,6 +16,19 @@ function loadTransport(): Promise<typeof import('./transport')> {
   return transport;
 }
 
+/**
+ * The ETags of the answers a prerendered page was made with, by URL. The first read of each sends its tag as
+ * If-None-Match, so that confirming an unchanged answer costs a 304 (an ApiError of status 304 to the caller,
+ * which keeps what it shows); after that the browser's own cache revalidates (the API sends no-cache).
+ */
+const heldAnswers = new Map<string, string>();
+
+/** Hands the client the ETags a prerendered page's answers carried (restoreDataAreas). */
+export function holdAnswers(validators: Record<string, string>): void {
+  heldAnswers.clear();
+  for (const [url, etag] of Object.entries(validators)) heldAnswers.set(url, etag);
+}
+
 type UnauthorizedListener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
@@ -63,6 +76,13 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   if (token) headers.Authorization = `Bearer ${token}`;
   // The server refuses a body not declared as JSON (415); bodiless writes send none.
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  const baseURL = spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl;
+  if (spec.method === 'GET' && heldAnswers.size) {
+    const url = new URL(spec.path, baseURL).href;
+    const etag = heldAnswers.get(url);
+    heldAnswers.delete(url);
+    if (etag) headers['If-None-Match'] = etag;
+  }
 
   let send;
   try {
@@ -73,7 +93,7 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   const result = await send({
     method: spec.method,
     url: spec.path,
-    baseURL: spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl,
+    baseURL,
     data: spec.body,
     headers,
     timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,

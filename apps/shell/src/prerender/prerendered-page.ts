@@ -32,6 +32,8 @@ const prerenderedPageSchema = z.object({
   remotes: z.record(z.string(), z.string()),
   /** What the page's data areas held (restoreDataAreas). */
   dataAreas: z.record(z.string(), z.object({ key: z.string(), data: z.unknown() })),
+  /** The ETags of the API answers the page was made from, by URL: the shell asks whether they changed. */
+  validators: z.optional(z.record(z.string(), z.string())),
 });
 export type PrerenderedPage = z.infer<typeof prerenderedPageSchema> & { dataAreas: Record<string, DataAreaSnapshot> };
 

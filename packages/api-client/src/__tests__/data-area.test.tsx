@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import { renderToString } from 'react-dom/server';
-import { createDataArea, restoreDataAreas, snapshotDataAreas, useDataAreaFor, type DataAreaStore } from '../data-area';
+import { waitFor } from '@testing-library/react';
+import { createDataArea, markPageTakenOver, restoreDataAreas, snapshotDataAreas, useDataAreaFor, type DataAreaStore } from '../data-area';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -83,6 +84,23 @@ describe('createDataArea', () => {
     await useArea.getState().run('b');
     expect(calls).toEqual(['a', 'b', 'b']);
   });
+
+  it('load shows an answer held for more than a moment and asks again in the background (a page visited again)', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const answers = ['first list', 'second list'];
+    const useArea = createDataArea('test/visited-again', async () => answers.shift()!);
+    await useArea.getState().load();
+    now.mockReturnValue(1_000_000 + 4_000);
+    await useArea.getState().load();
+    expect(useArea.getState().data).toBe('first list');
+    expect(answers).toEqual(['second list']);
+
+    now.mockReturnValue(1_000_000 + 60_000);
+    await expect(useArea.getState().load()).resolves.toBe('first list');
+    expect(useArea.getState().isLoading).toBe(false);
+    await waitFor(() => expect(useArea.getState().data).toBe('second list'));
+    now.mockRestore();
+  });
 });
 
 describe('prerendered pages', () => {
@@ -104,18 +122,87 @@ describe('prerendered pages', () => {
     expect(failed).toContain('test/snap-failing');
   });
 
-  it('an area made after the restore starts from the page it takes over, and calls nothing for it', async () => {
-    restoreDataAreas({ 'test/restored': { key: '["42"]', data: 'course 42 as prerendered' } });
+  afterEach(() => {
+    markPageTakenOver();
+    restoreDataAreas({ areas: {} });
+    markPageTakenOver();
+  });
+
+  it('an area made after the restore starts from the page it takes over, and calls nothing until it is taken over', async () => {
+    restoreDataAreas({ areas: { 'test/restored': { key: '["42"]', data: 'course 42 as prerendered' } } });
     const request = jest.fn(async (id: string) => `course ${id}`);
     const useArea = createDataArea('test/restored', request);
 
     expect(useArea.getState()).toMatchObject({ data: 'course 42 as prerendered', isSuccess: true });
-    await useArea.getState().load('42');
+    await expect(useArea.getState().load('42')).resolves.toBe('course 42 as prerendered');
     expect(request).not.toHaveBeenCalled();
 
+    // Another course is not the page's: it is asked for at once.
     await useArea.getState().load('43');
     expect(request).toHaveBeenCalledWith('43');
-    restoreDataAreas({});
+  });
+
+  it('once the page is taken over, each area on it asks again and shows the answer that changed, in place', async () => {
+    restoreDataAreas({ areas: { 'test/revalidated': { key: '[]', data: ['HACCP'] } } });
+    const request = jest.fn(async () => ['HACCP', 'ISO 22000']);
+    const useArea = createDataArea('test/revalidated', request);
+    const states: unknown[] = [];
+    useArea.subscribe((state) => states.push(state));
+
+    await useArea.getState().load();
+    expect(request).not.toHaveBeenCalled();
+    markPageTakenOver();
+    await waitFor(() => expect(useArea.getState().data).toEqual(['HACCP', 'ISO 22000']));
+    expect(request).toHaveBeenCalledTimes(1);
+    // No loading state on the way: the page never shows placeholders over what it showed.
+    expect(states).toEqual([expect.objectContaining({ data: ['HACCP', 'ISO 22000'], isSuccess: true, isLoading: false })]);
+  });
+
+  it('an answer that did not change (a 304, or the same body) changes nothing on the page', async () => {
+    restoreDataAreas({ areas: { 'test/unchanged': { key: '[]', data: ['HACCP'] }, 'test/not-modified': { key: '[]', data: ['ISO'] } } });
+    const same = jest.fn(async () => ['HACCP']);
+    const notModified = jest.fn(async (): Promise<string[]> => {
+      throw new ApiError({ message: 'Error getting courses', kind: 'http', status: 304, detail: 'GET course answered 304' });
+    });
+    const areas = [createDataArea('test/unchanged', same), createDataArea('test/not-modified', notModified)];
+    const changes = jest.fn();
+    for (const area of areas) {
+      area.subscribe(changes);
+      await area.getState().load();
+    }
+    markPageTakenOver();
+    await waitFor(() => expect(notModified).toHaveBeenCalled());
+    await waitFor(() => expect(same).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(changes).not.toHaveBeenCalled();
+    expect(areas.map((area) => area.getState().data)).toEqual([['HACCP'], ['ISO']]);
+  });
+
+  it('a revalidation that fails or finds the body malformed keeps what the page shows, silently', async () => {
+    restoreDataAreas({ areas: { 'test/failing-revalidation': { key: '[]', data: ['HACCP'] } } });
+    const request = jest.fn(async (): Promise<string[]> => {
+      throw new ApiError({ message: 'Error getting courses', kind: 'malformed', detail: 'does not match the contract' });
+    });
+    const useArea = createDataArea('test/failing-revalidation', request);
+    await useArea.getState().load();
+    markPageTakenOver();
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(useArea.getState()).toMatchObject({ data: ['HACCP'], isSuccess: true, isError: false, message: '' });
+  });
+
+  it('a newer call wins over a revalidation still in flight', async () => {
+    const late = deferred<string>();
+    restoreDataAreas({ areas: { 'test/superseded': { key: '[]', data: 'as prerendered' } } });
+    const request = jest.fn().mockReturnValueOnce(late.promise).mockResolvedValueOnce('from Try again');
+    const useArea = createDataArea('test/superseded', request as () => Promise<string>);
+    await useArea.getState().load();
+    markPageTakenOver();
+    await useArea.getState().run();
+    late.resolve('late revalidation');
+    await late.promise;
+    await Promise.resolve();
+    expect(useArea.getState().data).toBe('from Try again');
   });
 
   it('React reads what an area holds now while it prerenders or takes a page over (its server snapshot)', async () => {

@@ -1,7 +1,6 @@
 import { enquiryRequestSchema, type EnquiryRequest } from '@agri/api-client';
 import { Button, FormField, TextField, toast } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useSiteForm } from '@agri/ui/forms';
 import { useEnquiryStore } from './enquiry-store';
 
 export const ENQUIRY_SUCCESS = 'Contact Form Submitted Successfully';
@@ -19,11 +18,7 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<EnquiryRequest>({
-    resolver: zodResolver(enquiryRequestSchema),
-    mode: 'onTouched',
-    defaultValues: emptyEnquiry,
-  });
+  } = useSiteForm(enquiryRequestSchema, emptyEnquiry);
 
   const onSubmit = async (values: EnquiryRequest) => {
     await send(values);

@@ -1,0 +1,78 @@
+import { z } from '@agri/api-client';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { TextField } from '../components/form-field';
+import { useSiteForm } from './use-site-form';
+
+const schema = z.object({
+  name: z.string().check(z.minLength(1, 'Name is Required')),
+  email: z.string().check(z.minLength(1, 'Email is Required'), z.email('Email should be valid.')),
+});
+
+function Enquiry() {
+  const {
+    register,
+    formState: { errors },
+  } = useSiteForm(schema, { name: '', email: '' });
+  return (
+    <form noValidate>
+      <TextField label="Name" error={errors.name?.message} {...register('name')} />
+      <TextField label="Email" error={errors.email?.message} type="email" {...register('email')} />
+    </form>
+  );
+}
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+/** A prerendered form: its HTML first; `typeBeforeTakeOver` as a visitor would before the code arrives; then hydration. */
+async function takeOver(typeBeforeTakeOver: (container: HTMLElement) => void) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Enquiry />);
+  document.body.append(container);
+  typeBeforeTakeOver(container);
+  await act(async () => {
+    root = hydrateRoot(container, <Enquiry />);
+  });
+}
+
+const field = (container: HTMLElement, name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+
+describe('useSiteForm', () => {
+  it('shows messages once a field is touched, not before', async () => {
+    await takeOver(() => undefined);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Email'));
+    expect(screen.queryByText('Email is Required')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Email is Required')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed before the page was taken over, and checks a field that was left', async () => {
+    await takeOver((container) => {
+      field(container, 'name').value = 'Grace Wanjiku';
+      field(container, 'email').value = 'grace@';
+    });
+    expect(field(document.body, 'name').value).toBe('Grace Wanjiku');
+    expect(field(document.body, 'email').value).toBe('grace@');
+    await waitFor(() => expect(screen.getByText('Email should be valid.')).toBeInTheDocument());
+    expect(screen.queryByText('Name is Required')).toBeNull();
+  });
+
+  it('leaves the field still being typed in alone until it is left', async () => {
+    await takeOver((container) => {
+      field(container, 'email').value = 'grace@';
+      field(container, 'email').focus();
+    });
+    await act(async () => undefined);
+    expect(screen.queryByText('Email should be valid.')).toBeNull();
+    await userEvent.setup().tab();
+    expect(await screen.findByText('Email should be valid.')).toBeInTheDocument();
+  });
+});

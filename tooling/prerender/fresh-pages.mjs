@@ -1,0 +1,151 @@
+// Prerendered pages stay as fresh as the API: what each page was made from (the API answers it read, with
+// their ETags and body hashes) is kept beside the pages, and a cheap check asks the API whether any of those
+// answers changed (a conditional GET each: 304 when not; an API that sends no ETag is compared by body). Only
+// the pages that read a changed answer are made again, with the pages that are new (a new course) and without
+// those that are gone (a removed event). npm start and the e2e harness run the check every
+// PRERENDER_INTERVAL seconds (keepPagesFresh); production runs `npm run prerender -- --on <channel> --changed`
+// from a timer or the API's webhook.
+
+/**
+ * @typedef {{ etag: string | null, hash: string }} Answer
+ * @typedef {object} PageSources  what a set of pages was made from
+ * @property {Record<string, string[]>} reads   the API URLs each page read, by path
+ * @property {string[]} listReads                the URLs that decide which pages exist (the route tables' lists)
+ * @property {Record<string, Answer>} answers    each of those answers, by URL
+ * @typedef {PageSources & { paths: string[], written: string[], failed: { path: string, reason: string }[] }} PrerenderResult
+ */
+
+import { bodyHash, removePage } from './prerender.mjs';
+
+export const DEFAULT_INTERVAL_S = 60;
+
+/** PRERENDER_INTERVAL in milliseconds (seconds in the environment; 60 by default). */
+export function intervalFromEnv(env = process.env) {
+  const seconds = Number(env.PRERENDER_INTERVAL ?? DEFAULT_INTERVAL_S);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`PRERENDER_INTERVAL must be a number of seconds, not "${env.PRERENDER_INTERVAL}"`);
+  return seconds * 1000;
+}
+
+/**
+ * The URLs whose answer is no longer the one the pages were made from. An answer that cannot be read now (the
+ * API is down) counts as unchanged: the pages keep what they show until it answers.
+ */
+export async function changedAnswers(answers, { fetch = globalThis.fetch, log = () => {} } = {}) {
+  const changed = new Set();
+  await Promise.all(
+    Object.entries(answers).map(async ([url, { etag, hash }]) => {
+      try {
+        const response = await fetch(url, { headers: { Accept: 'application/json', ...(etag ? { 'If-None-Match': etag } : {}) } });
+        if (response.status === 304) return;
+        if (!response.ok) {
+          // Gone (a removed course): its pages must go too. Any other failure: try again next time.
+          if (response.status === 404 || response.status === 410) changed.add(url);
+          else log(`  ${url} answered ${response.status}; its pages are kept as they are`);
+          return;
+        }
+        if (bodyHash(Buffer.from(await response.arrayBuffer())) !== hash) changed.add(url);
+      } catch (error) {
+        log(`  ${url} could not be read (${error.message}); its pages are kept as they are`);
+      }
+    }),
+  );
+  return changed;
+}
+
+/**
+ * The pages to make, of every page the site has now: those that read a changed answer, those that are new,
+ * and those the last run could not make.
+ */
+export const pagesToMake = (sources, changed) => (paths) =>
+  paths.filter((path) => !sources.reads[path] || sources.reads[path].some((url) => changed.has(url)));
+
+/**
+ * What the pages are made from after a run that made `result.written`: their new reads; the pages kept from
+ * before keep theirs; the pages that are gone (no longer in the site's list, or not made again when they had
+ * to be) are dropped.
+ */
+export function nextSources(previous, result) {
+  const reads = {};
+  for (const path of result.paths) {
+    if (result.written.includes(path)) reads[path] = result.reads[path];
+    else if (previous?.reads[path] && !result.failed.some((failure) => failure.path === path)) reads[path] = previous.reads[path];
+  }
+  const needed = new Set([...result.listReads, ...Object.values(reads).flat()]);
+  const answers = {};
+  for (const url of needed) {
+    const answer = result.answers[url] ?? previous?.answers[url];
+    if (answer) answers[url] = answer;
+  }
+  return { reads, listReads: result.listReads, answers };
+}
+
+/** The pages a run leaves without a current copy: they must not be served any longer. */
+export const pagesToRemove = (previous, next) => Object.keys(previous?.reads ?? {}).filter((path) => !next.reads[path]);
+
+/**
+ * Remakes the pages whose data changed since `sources` (all of them when there are none yet).
+ *
+ * @param {PageSources | null} sources
+ * @param {(select: (paths: string[]) => string[]) => Promise<PrerenderResult>} prerender
+ * @returns {Promise<{ result: PrerenderResult, sources: PageSources, removed: string[] } | null>}
+ *   null when nothing changed (no browser was started)
+ */
+export async function remakeChangedPages(sources, prerender, { fetch, log } = {}) {
+  let select = (paths) => paths;
+  if (sources) {
+    const changed = await changedAnswers(sources.answers, { fetch, log });
+    if (changed.size === 0) return null;
+    log?.(`changed: ${[...changed].join(', ')}`);
+    select = pagesToMake(sources, changed);
+  }
+  const result = await prerender(select);
+  const next = nextSources(sources, result);
+  return { result, sources: next, removed: pagesToRemove(sources, next) };
+}
+
+/**
+ * Runs `refresh` every `intervalMs`, one run after the other, until the process ends. A failed run is
+ * logged and the next one tries again.
+ */
+export function keepPagesFresh(refresh, { intervalMs, log = console.warn }) {
+  let stopped = false;
+  let timer;
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      try {
+        await refresh();
+      } catch (error) {
+        log(`The prerendered pages were not refreshed (${error.message.split('\n')[0]}); trying again in ${intervalMs / 1000} s.`);
+      }
+      next();
+    }, intervalMs);
+    timer.unref();
+  };
+  next();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The refresh of a folder of pages served as they are written (the e2e harness, QA): `prerender` writes
+ * into `dir` (each file is replaced whole), and the pages that are gone are removed from it. Resolves with
+ * the run's result, or null when nothing changed.
+ *
+ * @param {string} dir
+ * @param {(select: (paths: string[]) => string[]) => Promise<PrerenderResult>} prerender
+ * @param {{ log?: (line: string) => void }} [options]
+ * @returns {() => Promise<(PrerenderResult & { removed: string[] }) | null>}
+ */
+export function refreshFolder(dir, prerender, { log } = {}) {
+  let sources = null;
+  return async () => {
+    const remade = await remakeChangedPages(sources, prerender, { log });
+    if (!remade) return null;
+    for (const path of remade.removed) removePage(dir, path);
+    sources = remade.sources;
+    return { ...remade.result, removed: remade.removed };
+  };
+}
