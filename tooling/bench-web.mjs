@@ -49,6 +49,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    MAIL_TO_TERMINAL: 'on',
     JWT_SECRET: randomBytes(32).toString('hex'),
     PORT: String(PORTS.api),
     DATA_DIR: join(scratch, 'data'),

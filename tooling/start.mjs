@@ -44,13 +44,15 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(rootDir, 'apps/api'),
     stdio: 'inherit',
-    // The default run is production: no test outbox, mail printed here unless SMTP_URL is set, and a
-    // JWT secret generated into the API's data directory on first start (unless JWT_SECRET is given).
+    // The default run is production: no test outbox, mail printed here unless SMTP_URL is set (a production API
+    // refuses to start without SMTP_URL unless MAIL_TO_TERMINAL=on says so, as here), and a JWT secret generated
+    // into the API's data directory on first start (unless JWT_SECRET is given).
     // This terminal is a person's: warnings and errors, not a JSON line per request (LOG_LEVEL=info for those).
     env: {
       JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
       ALLOWED_ORIGINS: origins.join(','),
       LOG_LEVEL: 'warn',
+      MAIL_TO_TERMINAL: 'on',
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(apiPort),
@@ -74,6 +76,9 @@ for (const { channel, port } of channels) {
   for (const line of describeChannel(channel)) console.log(`      ${line}`);
 }
 console.log(`  ${'API'.padEnd(12)} http://localhost:${apiPort}/api/`);
+if (!process.env.SMTP_URL) {
+  console.log('Mail: no SMTP_URL is set, so codes and reset links are printed in this terminal (MAIL_TO_TERMINAL=on).');
+}
 console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel>.');
 console.log('Press Ctrl+C to stop.');
 

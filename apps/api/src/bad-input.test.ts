@@ -208,7 +208,8 @@ const BAD_IDS: [string, string][] = [
 /**
  * The contents of every table the API writes, one hash each (the catalogue is large and read-only to it).
  * A wrong code counts against its registration attempt by design, so that column is left out; so does any
- * try against the rate limits, so their counters are too.
+ * try against the rate limits, so their counters are too; and any request of a session's holder renews its
+ * idle limit (`sessions.last_seen_at`).
  */
 let fingerprintSql: string;
 const fingerprint = async () => (await api.db.query<Record<string, string>>(fingerprintSql))[0]!;
@@ -304,7 +305,15 @@ const json = async <T>(method: string, path: string, options: Parameters<TestApi
 };
 
 before(async () => {
-  api = await startTestApi({ RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_LOGIN_ACCOUNT: '100000', RATE_LIMIT_OTP: '100000', RATE_LIMIT_MAILS: '100000' });
+  api = await startTestApi({
+    RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_LOGIN_ACCOUNT: '100000',
+    RATE_LIMIT_LOGIN_PAIR: '100000',
+    RATE_LIMIT_OTP: '100000',
+    RATE_LIMIT_MAILS: '100000',
+    RATE_LIMIT_WRITES_SOURCE: '100000',
+    RATE_LIMIT_WRITES_EMAIL: '100000',
+  });
   server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;
@@ -315,7 +324,7 @@ before(async () => {
        WHERE table_schema = 'public' AND table_name NOT IN ('schema_migrations', 'courses', 'events', 'blogs', 'rate_limit_counters') ORDER BY table_name`,
     )
   ).map((row) => row.table_name);
-  const row = "(to_jsonb(t) - 'otp_attempts')::text";
+  const row = "(to_jsonb(t) - 'otp_attempts' - 'last_seen_at')::text";
   fingerprintSql = `SELECT ${tables
     .map((table) => `(SELECT md5(coalesce(string_agg(${row}, ',' ORDER BY ${row}), '')) FROM "${table}" t) AS "${table}"`)
     .join(', ')}`;

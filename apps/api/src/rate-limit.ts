@@ -63,3 +63,26 @@ export function refuseOver(verdict: Verdict): void {
     });
   }
 }
+
+/**
+ * The limits of one kind of public write (an enquiry, a booking, a report…): at most `perSource` a window
+ * from one client address, and `perEmail` naming one email address from anywhere, so nobody can flood the
+ * business or test addresses in bulk. Both are counted on every try, refused or not.
+ */
+export class WriteLimit {
+  private readonly perSource: RateLimiter;
+  private readonly perEmail: RateLimiter;
+
+  constructor(db: Queryable, name: string, limits: { perSource: number; perEmail: number; windowMs: number }) {
+    this.perSource = new RateLimiter(db, `${name}-source`, limits.perSource, limits.windowMs);
+    this.perEmail = new RateLimiter(db, `${name}-email`, limits.perEmail, limits.windowMs);
+  }
+
+  /** Throws the 429 when the source or the email (if the write names one) is over its limit. */
+  async enforce(source: string, email?: string): Promise<void> {
+    const bySource = await this.perSource.hit(source);
+    const byEmail = email === undefined ? bySource : await this.perEmail.hit(email.trim().toLowerCase());
+    refuseOver(bySource);
+    refuseOver(byEmail);
+  }
+}

@@ -8,7 +8,7 @@ import { call, checkRequest } from './http';
  */
 export async function sendEnquiry(request: EnquiryRequest): Promise<Enquiry | null> {
   const errors = { fallback: 'Something Went wrong !' };
-  const body = checkRequest(enquiryRequestSchema, request, errors);
+  const body = await checkRequest(enquiryRequestSchema, request, errors);
   const reply = await call({ method: 'POST', path: 'enquiry', body, response: anyReplySchema, errors });
   return readAnswer('POST enquiry', enquirySchema, reply).data ?? null;
 }

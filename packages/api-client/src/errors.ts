@@ -5,7 +5,7 @@ export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'inval
 export interface ErrorPolicy {
   /** The catalogue's thrown message for this call, e.g. 'Error adding to cart'. */
   fallback: string;
-  /** The catalogue shows the server's `message` for this call when there is one. */
+  /** The catalogue shows the server's `message` for this call when there is one (a 429's is shown for every call). */
   useServerMessage?: boolean;
 }
 

@@ -59,6 +59,9 @@ export {
   toggleWishlist,
   getRecentlyViewed,
   subscribeToNewsletter,
+  changePassword,
+  logoutEverywhere,
+  undoEmailChange,
 } from './user';
 export { saveAddress, getAddress } from './address';
 export {

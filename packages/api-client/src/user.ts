@@ -3,17 +3,20 @@ import type { CourseSummary } from './contract/courses';
 import { anyReplySchema, readAnswer } from './contract/reader';
 import {
   addToWishlistRequestSchema,
+  type ChangePasswordRequest,
+  changePasswordRequestSchema,
   confirmEmailResponseSchema,
   type Credentials,
   credentialsSchema,
+  type EditUserRequest,
+  editUserRequestSchema,
   type EditUserResponse,
   editUserResponseSchema,
   forgotPasswordRequestSchema,
+  messageAnswerSchema,
   type NewsletterRequest,
   newsletterRequestSchema,
   otpResentResponseSchema,
-  type Profile,
-  profileSchema,
   recentlyViewedSchema,
   type Registration,
   type RegistrationResponse,
@@ -41,19 +44,19 @@ const withRegistrationToken = (registrationToken: string | undefined) =>
     : { auth: 'optional' as const };
 
 /** POST user/register: starts a registration and mails a 6-digit code; keep the answer's token for the code step. */
-export function register(registration: Registration): Promise<RegistrationResponse> {
+export async function register(registration: Registration): Promise<RegistrationResponse> {
   const errors = { fallback: 'Error registering user', useServerMessage: true };
   return call({
     method: 'POST',
     path: 'user/register',
-    body: checkRequest(registrationSchema, registration, errors),
+    body: await checkRequest(registrationSchema, registration, errors),
     response: registrationResponseSchema,
     errors,
   });
 }
 
 /** POST user/register with the email only: mails a new code for this browser's registration. */
-export function resendOtp(
+export async function resendOtp(
   request: ResendOtpRequest,
   registrationToken?: string,
 ): Promise<z.infer<typeof otpResentResponseSchema>> {
@@ -62,20 +65,20 @@ export function resendOtp(
     method: 'POST',
     path: 'user/register',
     ...withRegistrationToken(registrationToken),
-    body: checkRequest(resendOtpRequestSchema, request, errors),
+    body: await checkRequest(resendOtpRequestSchema, request, errors),
     response: otpResentResponseSchema,
     errors,
   });
 }
 
 /** POST user/verify-otp: creates the user when the code is right for this browser's registration. */
-export function verifyOtp(request: VerifyOtpRequest, registrationToken?: string): Promise<VerifyOtpResponse> {
+export async function verifyOtp(request: VerifyOtpRequest, registrationToken?: string): Promise<VerifyOtpResponse> {
   const errors = { fallback: 'Error verifying OTP' };
   return call({
     method: 'POST',
     path: 'user/verify-otp',
     ...withRegistrationToken(registrationToken),
-    body: checkRequest(verifyOtpRequestSchema, request, errors),
+    body: await checkRequest(verifyOtpRequestSchema, request, errors),
     response: verifyOtpResponseSchema,
     errors,
   });
@@ -90,7 +93,7 @@ export async function login(credentials: Credentials): Promise<StoredCustomer> {
   const customer = await call({
     method: 'POST',
     path: 'user/login',
-    body: checkRequest(credentialsSchema, credentials, errors),
+    body: await checkRequest(credentialsSchema, credentials, errors),
     response: sessionCustomerSchema,
     errors,
   });
@@ -137,13 +140,15 @@ export async function logout(): Promise<void> {
  * PUT user/edit-user: the session's customer takes the profile as stored (the old _id and token stay):
  * what the server's answer says, else what was sent (any 2xx stored it). Resolves with that profile.
  */
-export async function editUser(profile: Profile): Promise<EditUserResponse> {
-  const errors = { fallback: 'Error updating user' };
-  const sent = checkRequest(profileSchema, profile, errors);
+export async function editUser(request: EditUserRequest): Promise<EditUserResponse> {
+  const errors = { fallback: 'Error updating user', useServerMessage: true };
+  const sent = await checkRequest(editUserRequestSchema, request, errors);
   const reply = await call({ method: 'PUT', path: 'user/edit-user', auth: 'required', body: sent, response: anyReplySchema, errors });
   const said = readAnswer('PUT user/edit-user', editUserResponseSchema, reply).data ?? {};
   const stored = Object.fromEntries(Object.entries(said).filter(([, value]) => value !== undefined));
-  const saved = { ...sent, ...stored };
+  // The current password (sent when the email changes) is never kept.
+  const { currentPassword: _currentPassword, ...profile } = sent;
+  const saved = { ...profile, ...stored };
   storeProfile(saved);
   return saved;
 }
@@ -156,6 +161,8 @@ export async function confirmEmailChange(token: string): Promise<z.infer<typeof 
   const answer = await call({
     method: 'PUT',
     path: `user/confirm-email/${segment(token)}`,
+    // The change ends every other session of the account; the one of this browser, sent here, stays.
+    auth: 'optional',
     response: confirmEmailResponseSchema,
     errors: { fallback: 'This link is invalid or has expired', useServerMessage: true },
   });
@@ -169,7 +176,7 @@ export async function requestPasswordReset(request: z.infer<typeof forgotPasswor
   await call({
     method: 'POST',
     path: 'user/forgot-password-token',
-    body: checkRequest(forgotPasswordRequestSchema, request, errors),
+    body: await checkRequest(forgotPasswordRequestSchema, request, errors),
     response: anyReplySchema,
     errors,
   });
@@ -181,7 +188,7 @@ export async function resetPassword(token: string, request: z.infer<typeof reset
   await call({
     method: 'PUT',
     path: `user/reset-password/${segment(token)}`,
-    body: checkRequest(resetPasswordRequestSchema, request, errors),
+    body: await checkRequest(resetPasswordRequestSchema, request, errors),
     response: anyReplySchema,
     errors,
   });
@@ -198,13 +205,13 @@ export const getWishlist = (): Promise<CourseSummary[]> =>
   });
 
 /** PUT user/wishlist (not in the spec's list, which has no way to fill the wishlist): adds or removes a course. */
-export function toggleWishlist(request: z.infer<typeof addToWishlistRequestSchema>): Promise<CourseSummary[]> {
+export async function toggleWishlist(request: z.infer<typeof addToWishlistRequestSchema>): Promise<CourseSummary[]> {
   const errors = { fallback: 'Error updating wishlist' };
   return call({
     method: 'PUT',
     path: 'user/wishlist',
     auth: 'required',
-    body: checkRequest(addToWishlistRequestSchema, request, errors),
+    body: await checkRequest(addToWishlistRequestSchema, request, errors),
     response: wishlistSchema,
     errors,
   });
@@ -229,8 +236,51 @@ export async function subscribeToNewsletter(request: NewsletterRequest): Promise
   await call({
     method: 'POST',
     path: 'user/subscribe/newsletter',
-    body: checkRequest(newsletterRequestSchema, request, errors),
+    body: await checkRequest(newsletterRequestSchema, request, errors),
     response: anyReplySchema,
     errors,
   });
+}
+
+/**
+ * PUT user/undo-email-change/{token} (an addition): the link mailed to the old address keeps it (or takes the
+ * account back to it) and logs every device out, this one included. Resolves with the server's message.
+ */
+export async function undoEmailChange(token: string): Promise<string> {
+  const answer = await call({
+    method: 'PUT',
+    path: `user/undo-email-change/${segment(token)}`,
+    response: messageAnswerSchema,
+    errors: { fallback: 'This link is invalid or has expired', useServerMessage: true },
+  });
+  clearSession();
+  return answer.message;
+}
+
+/** PUT user/change-password (an addition): a new password with the current one; the other sessions end, this one stays. */
+export async function changePassword(request: ChangePasswordRequest): Promise<void> {
+  const errors = { fallback: 'Something Went Wrong!', useServerMessage: true };
+  await call({
+    method: 'PUT',
+    path: 'user/change-password',
+    auth: 'required',
+    body: await checkRequest(changePasswordRequestSchema, request, errors),
+    response: anyReplySchema,
+    errors,
+  });
+}
+
+/**
+ * POST user/logout-everywhere (an addition): ends every session of the account and every link mailed for it
+ * (a pending email change, password resets), then clears this browser as `logout` does.
+ */
+export async function logoutEverywhere(): Promise<void> {
+  await call({
+    method: 'POST',
+    path: 'user/logout-everywhere',
+    auth: 'required',
+    response: anyReplySchema,
+    errors: { fallback: 'Error logging out' },
+  });
+  clearSession();
 }

@@ -17,3 +17,8 @@ export async function usePasswordReset(db: Queryable, tokenHash: string): Promis
   );
   return reset?.customer_id;
 }
+
+/** Every unused reset link of the customer stops working (a new password, a logout everywhere, an undone email change). */
+export async function cancelPasswordResets(db: Queryable, customerId: string): Promise<void> {
+  await db.query('UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL', [customerId]);
+}

@@ -207,6 +207,24 @@ export const migrations: Migration[] = [
       CREATE INDEX rate_limit_counters_window_ends_at ON rate_limit_counters (window_ends_at)
     `,
   },
+  {
+    // Issue 23. Customer sessions also end when idle: each answer renews last_seen_at. The old address of an
+    // email change can undo it for 7 days, through a link mailed at the request and at the change.
+    id: '005-idle-sessions-and-email-undo',
+    sql: `
+      ALTER TABLE sessions ADD COLUMN last_seen_at timestamptz NOT NULL DEFAULT now();
+      CREATE INDEX sessions_customer ON sessions (customer_id);
+      CREATE TABLE email_change_undos (
+        token_hash text PRIMARY KEY,
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        old_email text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX email_changes_customer ON email_changes (customer_id);
+      CREATE INDEX password_resets_customer ON password_resets (customer_id)
+    `,
+  },
 ];
 
 /**

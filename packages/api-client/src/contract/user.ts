@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { emailSchema, idSchema, mobileSchema, safeText } from './common';
 import { courseSummarySchema } from './courses';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-rule';
 import { listOf, optionalTextSchema, serverIdSchema, textOrNumberSchema } from './reader';
 
 /** The stored customer: the login response as the server sent it (the token may sit under `user`). */
@@ -35,7 +36,7 @@ const accountEmailSchema = z.pipe(
   z.email('Email Should be valid').check(z.maxLength(254)),
 );
 
-/** Any printable characters, kept as typed (not trimmed), 8 to 128 of them. */
+/** Every account's password: any printable characters, kept as typed (not trimmed), 8 to 128 of them. */
 export const passwordSchema = safeText(
   'Password',
   128,
@@ -43,6 +44,20 @@ export const passwordSchema = safeText(
   z.minLength(1, 'Password is Required'),
   z.minLength(8, 'Password must be at least 8 characters'),
 );
+
+/**
+ * A password being chosen (registration, reset, change): also not among the most common ones. The check
+ * is asynchronous (the list loads with the first one): parse with `safeParseAsync`; react-hook-form's zod
+ * resolver does.
+ */
+export const newPasswordSchema = passwordSchema.check(
+  z.refine(async (password: string) => !(await isCommonPassword(password)), COMMON_PASSWORD_MESSAGE),
+);
+
+/** The password a signed-in customer types to prove it is them (any their account may have, up to 128 characters). */
+export const currentPasswordSchema = safeText('Current password', 128, { trim: false }, z.minLength(1, 'Current Password is Required'));
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password to change your email.';
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is not correct.';
 
 /** The 6-digit code mailed at registration. */
 export const otpSchema = z
@@ -68,7 +83,11 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const registrationSchema = z.extend(profileSchema, { password: passwordSchema });
+/** PUT user/edit-user: the profile, and the current password when the email changes. */
+export const editUserRequestSchema = z.extend(profileSchema, { currentPassword: z.optional(currentPasswordSchema) });
+export type EditUserRequest = z.infer<typeof editUserRequestSchema>;
+
+export const registrationSchema = z.extend(profileSchema, { password: newPasswordSchema });
 export type Registration = z.infer<typeof registrationSchema>;
 
 /** Resending the OTP reuses POST user/register with the pending email only: nothing else is in the body. */
@@ -108,7 +127,11 @@ export const sessionCustomerSchema = storedCustomerSchema.check(
 );
 
 export const forgotPasswordRequestSchema = z.object({ email: accountEmailSchema });
-export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
+export const resetPasswordRequestSchema = z.object({ password: newPasswordSchema });
+
+/** PUT user/change-password (an addition to the spec): a signed-in customer's new password, with the current one. */
+export const changePasswordRequestSchema = z.object({ currentPassword: currentPasswordSchema, password: newPasswordSchema });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const wishlistSchema = listOf(courseSummarySchema);
 export const addToWishlistRequestSchema = z.object({ courseId: idSchema });
@@ -133,3 +156,6 @@ export const editUserResponseSchema = z.object({
 export type EditUserResponse = Profile & { pendingEmail?: string; message?: string };
 
 export const confirmEmailResponseSchema = z.object({ message: z.string(), user: customerSchema });
+
+/** An answer that only says something, e.g. the undo of an email change. */
+export const messageAnswerSchema = z.object({ message: z.string() });

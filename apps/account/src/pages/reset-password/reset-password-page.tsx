@@ -38,7 +38,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Reset Password" intro={<p>Choose a new password for your account.</p>}>
       <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <TextField label="New Password" error={errors.password?.message} hint="At least 8 characters." {...register('password')} type="password" autoComplete="new-password" />
+        <TextField label="New Password" error={errors.password?.message} hint="At least 8 characters, and not a common password." {...register('password')} type="password" autoComplete="new-password" />
         <TextField label="Confirm New Password" error={errors.confirmPassword?.message} {...register('confirmPassword')} type="password" autoComplete="new-password" />
         <FormSubmit failure={failure} busy={isSubmitting} label="Update Password" busyLabel="Saving..." />
       </form>

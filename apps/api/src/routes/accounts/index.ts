@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AuthEnv } from '../../http';
+import { noStore, type AuthEnv } from '../../http';
 import type { Services } from '../../services';
 import { addressRoutes } from './address';
 import { cartAndOrderRoutes } from './cart-and-orders';
@@ -17,6 +17,8 @@ import { sessionRoutes } from './session';
  */
 export function accountRoutes(services: Services): Hono<AuthEnv> {
   return new Hono<AuthEnv>()
+    // Tokens and personal data: never kept by a browser's cache or a proxy.
+    .use('*', noStore)
     .route('/', registrationRoutes(services))
     .route('/', sessionRoutes(services))
     .route('/', profileRoutes(services))

@@ -1,35 +1,45 @@
-import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@agri/api-client/contract';
-import { customerByEmail, setPasswordHash } from '../../accounts/customers';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+} from '@agri/api-client/contract';
+import { customerByEmail, customerById, setPasswordHash } from '../../accounts/customers';
+import { newOneTimeToken, sha256 } from '../../accounts/one-time-tokens';
 import { hashPassword } from '../../accounts/passwords';
 import { insertPasswordReset, usePasswordReset } from '../../accounts/password-resets';
-import { sha256 } from '../../accounts/tokens';
-import { clientAddress, HttpError, readBody } from '../../http';
+import { closeEveryDoor } from '../../accounts/secure-account';
+import { HttpError, notFound, readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
 import { refuseOver } from '../../rate-limit';
 import type { Services } from '../../services';
+import { proveCurrentPassword } from './current-password';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';
 
-/** A forgotten password: a single-use link mailed on request (POST forgot-password-token), then PUT reset-password/{token}. */
-export function passwordRoutes(services: Services): Hono {
-  const { db, mailer, tokens, limits, config } = services;
+/**
+ * A forgotten password: a single-use link mailed on request (POST forgot-password-token), then PUT
+ * reset-password/{token}. A signed-in customer changes it with the current one (PUT change-password).
+ * A new password ends the other sessions and every link mailed for the account.
+ */
+export function passwordRoutes(services: Services): Hono<AuthEnv> {
+  const { db, mailer, sessions, limits, config } = services;
+  const signedIn = requireCustomer(services);
 
   async function forgotPassword(c: Context) {
-    refuseOver(await limits.otp.hit(clientAddress(c, config.trustedProxyHops)));
+    refuseOver(await limits.otp.hit(sourceOf(c, services)));
     const { email } = await readBody(c, forgotPasswordRequestSchema);
-    const row = await customerByEmail(db, email.toLowerCase());
+    const address = email.toLowerCase();
+    // The per-address cap is counted for every address asked about, so its 429 tells nothing of who has an account.
+    refuseOver(await limits.mailsPerAddress.hit(address));
+    const row = await customerByEmail(db, address);
     if (row) {
-      const token = randomBytes(32).toString('base64url');
-      await insertPasswordReset(db, {
-        tokenHash: sha256(token),
-        customerId: row.id,
-        expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(),
-      });
+      const reset = newOneTimeToken();
+      await insertPasswordReset(db, { tokenHash: reset.hash, customerId: row.id, expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString() });
       await mailer.send({
         to: row.email,
         subject: 'Reset your password',
-        text: `Hello ${row.firstname},\n\nReset your password within one hour with this link (it works once):\n${config.siteUrl}/reset-password/${token}\n\nIf you did not ask for this, ignore this email.`,
+        text: `Hello ${row.firstname},\n\nReset your password within one hour with this link (it works once):\n${config.siteUrl}/reset-password/${reset.token}\n\nIf you did not ask for this, ignore this email.`,
       });
     }
     // The same answer for unknown emails, so the form does not reveal who has an account.
@@ -38,17 +48,34 @@ export function passwordRoutes(services: Services): Hono {
 
   async function resetPassword(c: Context) {
     const { password } = await readBody(c, resetPasswordRequestSchema);
+    const passwordHash = await hashPassword(password);
     const updated = await db.transaction(async (tx) => {
       const customerId = await usePasswordReset(tx, sha256(c.req.param('token')!));
       if (!customerId) return false;
-      await setPasswordHash(tx, customerId, await hashPassword(password));
-      // A new password ends every open session.
-      await tokens.revokeAll(tx, customerId);
+      await setPasswordHash(tx, customerId, passwordHash);
+      await closeEveryDoor(tx, sessions, customerId);
       return true;
     });
     if (!updated) throw new HttpError(400, 'The reset link is invalid or has expired');
-    return c.json({ message: 'Password updated successfully' });
+    return c.json({ message: PASSWORD_UPDATED_MESSAGE });
   }
 
-  return new Hono().post('/forgot-password-token', forgotPassword).put('/reset-password/:token', resetPassword);
+  async function changePassword(c: Context<AuthEnv>) {
+    const { currentPassword, password } = await readBody(c, changePasswordRequestSchema);
+    const { id, sessionId } = c.get('customer');
+    const customer = await customerById(db, id);
+    if (!customer) throw notFound('User');
+    await proveCurrentPassword(services, c, customer, currentPassword);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await setPasswordHash(tx, id, passwordHash);
+      await closeEveryDoor(tx, sessions, id, sessionId);
+    });
+    return c.json({ message: PASSWORD_UPDATED_MESSAGE });
+  }
+
+  return new Hono<AuthEnv>()
+    .post('/forgot-password-token', forgotPassword)
+    .put('/reset-password/:token', resetPassword)
+    .put('/change-password', signedIn, changePassword);
 }

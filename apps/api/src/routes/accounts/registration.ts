@@ -19,10 +19,10 @@ import {
   renewCode,
   type AttemptRow,
 } from '../../accounts/registrations';
-import { sha256 } from '../../accounts/tokens';
+import { sha256 } from '../../accounts/one-time-tokens';
 import type { Queryable } from '../../db/db';
 import { answer, newId } from '../../dialect';
-import { bearer, check, clientAddress, HttpError, readBody } from '../../http';
+import { bearer, check, HttpError, readBody, sourceOf } from '../../http';
 import { refuseOver } from '../../rate-limit';
 import type { Services } from '../../services';
 import { mailerWithCap } from './account-mail';
@@ -71,7 +71,7 @@ export function registrationRoutes(services: Services): Hono {
   const { db, limits, config } = services;
   // OTPs are hashed with the server secret: a leaked table does not give away live codes.
   const otpHash = (email: string, otp: string) => sha256(`${config.jwtSecret}:${email}:${otp}`);
-  const limitSource = async (c: Context) => refuseOver(await limits.otp.hit(clientAddress(c, config.trustedProxyHops)));
+  const limitSource = async (c: Context) => refuseOver(await limits.otp.hit(sourceOf(c, services)));
 
   const mailCodeOrNotice = registrationMail(services);
 
@@ -91,8 +91,9 @@ export function registrationRoutes(services: Services): Hono {
     // The spec resends the code through the same call, with the pending email only.
     const resendRequest = resendOtpRequestSchema.safeParse(body);
     if (resendRequest.success) return resend(c, resendRequest.data.email);
-    const registration = check(registrationSchema, body);
+    const registration = await check(registrationSchema, body);
     const email = registration.email.toLowerCase();
+    await limits.writes.registration.enforce(sourceOf(c, services), email);
     // The same work and the same answer whether or not the email has an account.
     const passwordHash = await hashPassword(registration.password);
     const existingAccount = await emailHasAccount(db, email);

@@ -23,11 +23,13 @@ export function ContactForm() {
   const onSubmit = async (values: EnquiryRequest) => {
     await send(values);
     // A stored enquiry may be answered with no body: success is the area's state, not the answer.
-    if (useEnquiryStore.getState().isSuccess) {
+    const { isSuccess, errorStatus, message } = useEnquiryStore.getState();
+    if (isSuccess) {
       toast.success(ENQUIRY_SUCCESS);
       reset(emptyEnquiry);
     } else {
-      toast.error(ENQUIRY_FAILURE);
+      // A limit says when to try again ('Too many attempts. Please wait a few minutes…'); anything else is the spec's toast.
+      toast.error(errorStatus === 429 && message ? message : ENQUIRY_FAILURE);
     }
   };
 
