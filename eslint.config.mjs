@@ -3,8 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const appNames = ['shell', 'catalog', 'content', 'account', 'api'];
+import { apps, appNames } from './tooling/build/apps.mjs';
 
 /**
  * Boundaries, checked on the resolved file, so no spelling of a path gets round them:
@@ -84,7 +83,7 @@ export default tseslint.config(
   },
   {
     // Only the API contract talks HTTP; an app's package name never appears in another app or a package.
-    files: ['apps/shell/**', 'apps/catalog/**', 'apps/content/**', 'apps/account/**', 'packages/**'],
+    files: [...apps.map(({ name }) => `apps/${name}/**`), 'packages/**'],
     ignores: ['packages/api-client/**'],
     rules: {
       'no-restricted-imports': [
@@ -115,7 +114,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'tooling/jest/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tooling/test-runners/jest/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {

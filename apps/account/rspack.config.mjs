@@ -1,11 +1,7 @@
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineApp } from '../../tooling/rspack-app.mjs';
+import { defineApp } from '../../tooling/build/rspack-app.mjs';
 
 export default defineApp({
-  name: 'account',
-  dir: dirname(fileURLToPath(import.meta.url)),
-  port: 3003,
+  dir: import.meta.dirname,
   exposes: {
     './routes': './src/routes.ts',
   },

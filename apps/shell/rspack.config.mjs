@@ -1,12 +1,9 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineApp } from '../../tooling/rspack-app.mjs';
+import { join } from 'node:path';
+import { defineApp } from '../../tooling/build/rspack-app.mjs';
 
-const dir = dirname(fileURLToPath(import.meta.url));
+const dir = import.meta.dirname;
 
 export default defineApp({
-  name: 'shell',
   dir,
-  port: 3000,
-  runtimePlugins: [join(dir, 'src/federation/bounded-loading-plugin.ts'), join(dir, 'src/federation/compatibility-plugin.ts')],
+  runtimePlugins: [join(dir, 'src/federation/bounded-loading-plugin.ts'), join(dir, 'src/federation/compatibility-plugin.ts'), join(dir, 'src/federation/reporting-plugin.ts')],
 });

@@ -2,49 +2,29 @@
 // compatibility gate, on a throw-away deploy folder served as a static host would serve it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
-import { rootDir } from '../../tooling/pnpm.mjs';
+import { DeployFolder } from './deploy-folder';
+import { apps, remoteApps } from '../../tooling/build/apps.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { siteConfig, urlOf } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
 const CHANNEL = 'production';
 const NEW_HEADING = 'Our Courses — 2027 intake';
 
+let folder: DeployFolder;
 let deploy: string;
-let scratch: string;
 let server: Server;
 const versions: Record<string, string> = {};
 
-/** Runs a delivery command as a team would (npm run release/promote/rollback). */
-function run(script: 'release' | 'cli', ...args: string[]) {
-  const file = join(rootDir, 'tooling/delivery', `${script}.mjs`);
-  const result = spawnSync(process.execPath, [file, ...args], { cwd: rootDir, env: { ...process.env, DEPLOY_DIR: deploy }, encoding: 'utf8' });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
-}
-
-function release(app: string, dist?: string): string {
-  const { ok, output } = run('release', app, ...(dist ? ['--dist', dist] : []));
-  expect(ok, output).toBe(true);
-  return /Released [a-z_]+@(\S+) \(/.exec(output)![1]!;
-}
-
-/** A promotion; its pages are prerendered only in the test about prerendering (it takes a while). */
-function promote(app: string, version: string, ...flags: string[]) {
-  return run('cli', 'promote', `${app}@${version}`, '--to', CHANNEL, '--no-prerender', ...flags);
-}
-
-/** A copy of a production build (an app's, by default), changed by `edit`: a visible change, or one that breaks a rule. */
-function changedBuild(app: string, edit: (dir: string) => void, from = join(rootDir, 'apps', app, 'dist')): string {
-  const dir = join(scratch, `${app}-${Math.random().toString(36).slice(2)}`);
-  cpSync(from, dir, { recursive: true });
-  edit(dir);
-  return dir;
-}
+const run = (...args: string[]) => folder.run(...args);
+const release = (app: string, dist?: string) => folder.release(app, dist);
+const promote = (app: string, version: string, ...flags: string[]) => folder.promote(app, version, ...flags);
+const changedBuild = (app: string, edit: (dir: string) => void, from?: string) => folder.changedBuild(app, edit, from);
 
 function editJson(file: string, change: (json: Record<string, unknown>) => void) {
   const json = JSON.parse(readFileSync(file, 'utf8'));
@@ -79,24 +59,13 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-e2e-'));
-  scratch = mkdtempSync(join(tmpdir(), 'agri-builds-e2e-'));
-  process.env.DEPLOY_DIR = deploy;
+  folder = new DeployFolder(CHANNEL);
+  deploy = folder.dir;
   // The shell is built for its release folder; the remotes are released from the build under test.
   versions.shell = release('shell');
-  versions.catalog = release('catalog', join(rootDir, 'apps/catalog/dist'));
-  versions.content = release('content', join(rootDir, 'apps/content/dist'));
-  versions.account = release('account', join(rootDir, 'apps/account/dist'));
-  versions.catalogNext = release(
-    'catalog',
-    changedBuild('catalog', (dir) => {
-      for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
-        const text = readFileSync(join(dir, name), 'utf8');
-        if (text.includes('children:"Our Courses"')) writeFileSync(join(dir, name), text.replace('children:"Our Courses"', `children:"${NEW_HEADING}"`));
-      }
-    }),
-  );
-  for (const app of ['shell', 'catalog', 'content', 'account']) {
+  for (const { name, dir } of remoteApps) versions[name] = release(name, join(dir, 'dist'));
+  versions.catalogNext = release('catalog', folder.catalogWithHeading(JSON.stringify(NEW_HEADING)));
+  for (const { name: app } of apps) {
     const promoted = promote(app, versions[app]!);
     expect(promoted.ok, promoted.output).toBe(true);
   }
@@ -107,9 +76,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  delete process.env.DEPLOY_DIR;
-  rmSync(deploy, { recursive: true, force: true });
-  rmSync(scratch, { recursive: true, force: true });
+  folder.remove();
 });
 
 test('a promoted catalog reaches the next visit with the shell untouched, and a rollback brings the first back', async ({ page }) => {
@@ -129,10 +96,11 @@ test('a promoted catalog reaches the next visit with the shell untouched, and a 
   const config = JSON.parse(readFileSync(join(deploy, 'channels', CHANNEL, 'config.json'), 'utf8'));
   expect(config.remotes.catalog.manifest).toBe(`/releases/catalog/${versions.catalogNext}/mf-manifest.json`);
 
-  const listing = run('cli', 'releases');
+  const listing = run('releases');
   expect(listing.output).toMatch(new RegExp(`${versions.catalogNext}.*live on production`));
 
-  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL, '--no-prerender');
+  // Kept open to preview: the next test previews it.
+  const rolledBack = run('rollback', 'catalog', '--on', CHANNEL, '--no-prerender', '--keep-preview');
   expect(rolledBack.output).toContain(`catalog on production is back on ${versions.catalog} (was ${versions.catalogNext})`);
   await page.goto(`${channel}/courses`);
   await expect(coursesHeading(page)).toHaveText('Our Courses');
@@ -172,16 +140,44 @@ test('a preview of anything but a published release is refused with a message, a
   });
   await page.goto(`${channel}/courses?preview=${encodeURIComponent('catalog@https://evil.example/mf-manifest.json')}`);
   await expect(page.getByRole('alert').filter({ hasText: 'Preview refused' })).toContainText(
-    'Preview refused: “catalog@https://evil.example/mf-manifest.json” is not a release (expected app@version).',
+    'Preview refused: the link does not name a release (expected app@version).',
   );
   await expect(coursesHeading(page)).toHaveText('Our Courses');
   expect(elsewhere).toEqual([]);
 
-  await page.goto(`${channel}/courses?preview=catalog@20991231.000000-0000000`);
-  await expect(page.getByRole('alert').filter({ hasText: 'Preview refused' })).toContainText(
-    'Preview refused: catalog@20991231.000000-0000000 is not a published release.',
-  );
+  // A version that reads as a message is not repeated: only a release found in the index is ever named.
+  await page.goto(`${channel}/courses?preview=catalog@Account_locked-call_0700000000`);
+  const refusal = page.getByRole('alert').filter({ hasText: 'Preview refused' });
+  await expect(refusal).toContainText('Preview refused: the link names no release of catalog open to preview (unknown, or withdrawn).');
+  await expect(refusal).not.toContainText('0700000000');
   await expect(coursesHeading(page)).toHaveText('Our Courses');
+});
+
+test('a release rolled back, or withdrawn by hand, no longer loads as a preview, and the journal says who and why (issue 23)', async ({ page }) => {
+  const channel = urlOf('channel');
+  const refused = page.getByRole('alert').filter({ hasText: 'Preview refused' });
+  const faulty = release('catalog', changedBuild('catalog', () => {}));
+  expect(promote('catalog', faulty).ok).toBe(true);
+  const rolledBack = run('rollback', 'catalog', '--on', CHANNEL, '--no-prerender', '--reason', 'bookings fail on phones');
+  expect(rolledBack.output).toContain(`catalog@${faulty} is withdrawn from preview`);
+  await page.goto(`${channel}/courses?preview=catalog@${faulty}`);
+  await expect(refused).toContainText('the link names no release of catalog open to preview (unknown, or withdrawn).');
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+
+  // A tab that previews a release keeps it only until the release is withdrawn: its next page is the channel's.
+  await page.goto(`${channel}/courses?preview=catalog@${versions.catalogNext}`);
+  await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
+  const withdrawn = run('releases', '--withdraw', `catalog@${versions.catalogNext}`, '--reason', 'wrong intake year');
+  expect(withdrawn.ok, withdrawn.output).toBe(true);
+  await page.reload();
+  await expect(refused).toBeVisible();
+  await expect(coursesHeading(page)).toHaveText('Our Courses');
+  await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+
+  const history = run('releases', '--history').output;
+  expect(history).toMatch(new RegExp(`withdraw +catalog@${faulty} .*why: rolled back on production: bookings fail on phones.* by \\S+@\\S+`));
+  expect(history).toMatch(new RegExp(`withdraw +catalog@${versions.catalogNext} .*why: wrong intake year`));
+  expect(history).toMatch(new RegExp(`rollback +catalog@${versions.catalog} .*was ${faulty}.*why: bookings fail on phones`));
 });
 
 test('a fourth remote, with its own route table, goes live by promotion alone', async ({ page }) => {
@@ -189,7 +185,7 @@ test('a fourth remote, with its own route table, goes live by promotion alone', 
   await page.goto(`${channel}/notices`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
-  const dist = join(scratch, 'notices');
+  const dist = join(folder.scratch, 'notices');
   const build = spawnSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '--mode', 'production', '-c', 'e2e/delivery/notices/rspack.config.mjs'], {
     cwd: rootDir,
     env: { ...process.env, BUILD_OUTPUT_DIR: dist },
@@ -242,7 +238,7 @@ test('the gate refuses each incompatible release with a message that names the p
 
   const clash = release(
     'notices',
-    changedBuild('notices', (dir) => editJson(join(dir, 'app.json'), (facts) => (facts.routes = ['/notices', '/courses/news'])), join(scratch, 'notices')),
+    changedBuild('notices', (dir) => editJson(join(dir, 'app.json'), (facts) => (facts.routes = ['/notices', '/courses/news'])), join(folder.scratch, 'notices')),
   );
   expect(refused('notices', clash)).toContain(`notices@${clash} claims the route prefix /courses/news, but /courses belongs to catalog@${versions.catalog} on production.`);
 
@@ -292,7 +288,7 @@ test('a rollback prerenders the public pages with the releases it makes live, an
     state.api = siteConfig.api;
     state.siteUrl = channel;
   });
-  const rolledBack = run('cli', 'rollback', 'catalog', '--on', CHANNEL);
+  const rolledBack = run('rollback', 'catalog', '--on', CHANNEL);
   expect(rolledBack.output).toMatch(/\d+ pages of production prerendered\./);
 
   // The first answer holds the page: its heading, its head tags, the release it was made with.

@@ -3,7 +3,7 @@
 // shifts as it loads (README, "Measures"; `npm run bench:web` has the Lighthouse figures).
 import type { APIRequestContext } from '@playwright/test';
 import { createRequire } from 'node:module';
-import { firstLoadBudgetOf, measureFirstLoadJs } from '../../tooling/first-load.mjs';
+import { firstLoadBudgetOf, measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
 import { seededCourses } from '../catalog/catalog-data';
 import { expect, test } from '../support/fixtures';
 

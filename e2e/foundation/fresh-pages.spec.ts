@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { pageFile, prerenderSite } from '../../tooling/prerender/prerender.mjs';
-import { rootDir } from '../../tooling/pnpm.mjs';
-import { securityHeaders } from '../../tooling/security-headers.mjs';
-import { serveStatic } from '../../tooling/static-server.mjs';
-import { portBase, siteConfig } from '../support/site-ports.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
+import { serveStatic } from '../../tooling/serve/static-server.mjs';
+import { siteConfig, testPort } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
 /** A price as the site shows it (formatKes of @agri/ui). */
 const formatKes = (amount: number) => `KES ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 }).format(amount)}`;
 
-const SITE_PORT = portBase + 6;
-const API_PORT = portBase + 7;
+const SITE_PORT = testPort(0);
+const API_PORT = testPort(1);
 const siteOrigin = `http://localhost:${SITE_PORT}`;
 const apiOrigin = `http://localhost:${API_PORT}`;
 const INTERVAL_MS = 1500;
@@ -104,14 +104,17 @@ test.beforeAll(async ({ siteUnderTest }) => {
   pages = { home: '/', courses: '/courses', course: `/course/${course}`, events: '/events', event: `/event/${event}`, blogs: '/blogs' };
   // A few pages of the site, not all of them: enough to see which are made again.
   const made = new Set(Object.values(pages));
-  const refresh = refreshFolder(pagesDir, (select) =>
-    prerenderSite({
-      siteUrl: siteOrigin,
-      template: readFileSync(join(shellDir, 'index.html'), 'utf8'),
-      outDir: pagesDir,
-      serveFrom: `http://127.0.0.1:${(staging.address() as AddressInfo).port}`,
-      select: (paths) => select(paths).filter((path) => made.has(path)),
-    }),
+  const refresh = refreshFolder(
+    pagesDir,
+    (select) =>
+      prerenderSite({
+        siteUrl: siteOrigin,
+        template: readFileSync(join(shellDir, 'index.html'), 'utf8'),
+        outDir: pagesDir,
+        serveFrom: `http://127.0.0.1:${(staging.address() as AddressInfo).port}`,
+        select: (paths) => select(paths).filter((path) => made.has(path)),
+      }),
+    { siteUrl: siteOrigin },
   );
   const first = await refresh();
   expect(first?.written.sort()).toEqual([...made].sort());
@@ -151,8 +154,12 @@ test('with an API that sends no ETag, a removed event leaves the served pages an
   const gone = api.events.find((entry) => entry._id === eventId)!;
   api.events = api.events.filter((entry) => entry._id !== eventId);
   await expect.poll(() => htmlOf(pages.events!), { timeout: 90_000 }).not.toContain(String(gone.title));
-  // Its own page is no longer served as a copy: the browser renders it, and finds it gone.
-  await expect.poll(() => htmlOf(pages.event!), { timeout: 30_000 }).not.toContain('id="prerendered-page"');
+  // Its own page is gone: not found, for a visitor and for a search engine, and out of the sitemap.
+  const eventPage = await fetch(`${siteOrigin}${pages.event}`);
+  expect(eventPage.status).toBe(404);
+  expect(eventPage.headers.get('x-robots-tag')).toBe('noindex');
+  expect(await htmlOf('/sitemap.xml')).not.toContain(pages.event!);
+  expect(await htmlOf('/sitemap.xml')).toContain(`<loc>${siteOrigin}/events</loc>`);
 
   const title = 'Aflatoxin testing in maize: what buyers now ask for';
   api.posts = [{ ...api.posts[0]!, _id: `${api.posts[0]!._id}-new`, title, createdAt: new Date().toISOString() }, ...api.posts];

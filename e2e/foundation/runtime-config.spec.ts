@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { rootDir } from '../../tooling/pnpm.mjs';
-import { securityHeaders } from '../../tooling/security-headers.mjs';
-import { serveStatic } from '../../tooling/static-server.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
+import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { portBase, siteConfig } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 

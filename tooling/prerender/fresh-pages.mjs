@@ -8,14 +8,18 @@
 
 /**
  * @typedef {{ etag: string | null, hash: string }} Answer
- * @typedef {object} PageSources  what a set of pages was made from
+ * @typedef {object} PageSources  what a set of pages was made from, and what the site says of them
  * @property {Record<string, string[]>} reads   the API URLs each page read, by path
  * @property {string[]} listReads                the URLs that decide which pages exist (the route tables' lists)
  * @property {Record<string, Answer>} answers    each of those answers, by URL
- * @typedef {PageSources & { paths: string[], written: string[], failed: { path: string, reason: string }[] }} PrerenderResult
+ * @property {Record<string, { lastmod: string | null, listed: boolean }>} seo   each page's sitemap entry (site-files.mjs)
+ * @property {string[]} paths                    every public path of the site, made or not
+ * @property {string[]} clientRoutes             the route patterns of the pages rendered in the browser
+ * @typedef {PageSources & { written: string[], failed: { path: string, reason: string }[] }} PrerenderResult
  */
 
 import { bodyHash, removePage } from './prerender.mjs';
+import { writeSiteFiles } from './site-files.mjs';
 
 export const DEFAULT_INTERVAL_S = 60;
 
@@ -66,9 +70,15 @@ export const pagesToMake = (sources, changed) => (paths) =>
  */
 export function nextSources(previous, result) {
   const reads = {};
+  const seo = {};
   for (const path of result.paths) {
-    if (result.written.includes(path)) reads[path] = result.reads[path];
-    else if (previous?.reads[path] && !result.failed.some((failure) => failure.path === path)) reads[path] = previous.reads[path];
+    if (result.written.includes(path)) {
+      reads[path] = result.reads[path];
+      seo[path] = result.seo[path];
+    } else if (previous?.reads[path] && !result.failed.some((failure) => failure.path === path)) {
+      reads[path] = previous.reads[path];
+      seo[path] = previous.seo?.[path] ?? { lastmod: null, listed: true };
+    }
   }
   const needed = new Set([...result.listReads, ...Object.values(reads).flat()]);
   const answers = {};
@@ -76,7 +86,7 @@ export function nextSources(previous, result) {
     const answer = result.answers[url] ?? previous?.answers[url];
     if (answer) answers[url] = answer;
   }
-  return { reads, listReads: result.listReads, answers };
+  return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes };
 }
 
 /** The pages a run leaves without a current copy: they must not be served any longer. */
@@ -131,21 +141,23 @@ export function keepPagesFresh(refresh, { intervalMs, log = console.warn }) {
 
 /**
  * The refresh of a folder of pages served as they are written (the e2e harness, QA): `prerender` writes
- * into `dir` (each file is replaced whole), and the pages that are gone are removed from it. Resolves with
- * the run's result, or null when nothing changed.
+ * into `dir` (each file is replaced whole), the pages that are gone are removed from it, and the site's
+ * files (sitemap.xml, robots.txt) are made again with them. Resolves with the run's result, or null when
+ * nothing changed.
  *
  * @param {string} dir
  * @param {(select: (paths: string[]) => string[]) => Promise<PrerenderResult>} prerender
- * @param {{ log?: (line: string) => void }} [options]
+ * @param {{ siteUrl: string, production?: boolean, log?: (line: string) => void }} options
  * @returns {() => Promise<(PrerenderResult & { removed: string[] }) | null>}
  */
-export function refreshFolder(dir, prerender, { log } = {}) {
+export function refreshFolder(dir, prerender, { siteUrl, production = true, log }) {
   let sources = null;
   return async () => {
     const remade = await remakeChangedPages(sources, prerender, { log });
     if (!remade) return null;
     for (const path of remade.removed) removePage(dir, path);
     sources = remade.sources;
+    writeSiteFiles(dir, { siteUrl, production, ...sources });
     return { ...remade.result, removed: remade.removed };
   };
 }

@@ -73,11 +73,16 @@ describe('which pages are made again', () => {
       written: ['/events'],
       failed: [{ path: '/', reason: 'its data could not be read' }],
       reads: { '/events': [EVENTS] },
+      seo: { '/events': { lastmod: null, listed: true } },
+      clientRoutes: ['/login'],
       listReads: [COURSES, EVENTS],
       answers: { [EVENTS]: { etag: '"4"', hash: 'd' }, [COURSES]: { etag: '"1"', hash: 'a' } },
     };
     const next = nextSources(sources, result);
     assert.deepEqual(Object.keys(next.reads).sort(), ['/courses', '/events']);
+    assert.deepEqual(next.seo['/events'], { lastmod: null, listed: true }, 'a page made now says what it says now');
+    assert.deepEqual(next.paths, result.paths);
+    assert.deepEqual(next.clientRoutes, ['/login']);
     assert.deepEqual(next.answers, { [COURSES]: { etag: '"1"', hash: 'a' }, [EVENTS]: { etag: '"4"', hash: 'd' } });
     assert.deepEqual(pagesToRemove(sources, next).sort(), ['/', '/course/c1']);
   });
@@ -92,7 +97,7 @@ describe('remakeChangedPages', () => {
     const prerender = async (select) => {
       const written = select(['/courses', '/events']);
       made.push(...written);
-      return { paths: ['/courses', '/events'], written, failed: [], reads: Object.fromEntries(written.map((path) => [path, sources.reads[path]])), listReads: [], answers: {} };
+      return { paths: ['/courses', '/events'], clientRoutes: [], written, failed: [], reads: Object.fromEntries(written.map((path) => [path, sources.reads[path]])), seo: {}, listReads: [], answers: {} };
     };
     assert.equal(await remakeChangedPages(sources, prerender, { fetch: api.fetch }), null);
     assert.deepEqual(made, []);
@@ -104,7 +109,7 @@ describe('remakeChangedPages', () => {
   });
 
   it('makes every page when there is nothing to compare with', async () => {
-    const prerender = async (select) => ({ paths: ['/a', '/b'], written: select(['/a', '/b']), failed: [], reads: {}, listReads: [], answers: {} });
+    const prerender = async (select) => ({ paths: ['/a', '/b'], clientRoutes: [], written: select(['/a', '/b']), failed: [], reads: {}, seo: {}, listReads: [], answers: {} });
     assert.deepEqual((await remakeChangedPages(null, prerender)).result.written, ['/a', '/b']);
   });
 });

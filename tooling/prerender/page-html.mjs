@@ -61,7 +61,8 @@ export const PAGE_CODE_LOADER = `(() => {
  * @param {string} page.origin         the origin the page was made on (the site's URL)
  * @param {string} page.html           the content of #root
  * @param {object} page.state          what the shell reads to take the page over (PRERENDERED_PAGE_ID)
- * @param {{ title: string, description: string, keywords: string, canonical: string }} page.head
+ * @param {{ title: string, description: string, keywords: string, canonical: string, image: string | null, siteName: string | null }} page.head
+ *        (image: the absolute URL of the picture a shared link shows; siteName: the site's name on it)
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
  * @param {{ url: string, as: 'script' | 'fetch', cors: boolean }[]} page.preloads  what its scripts will ask for
  *        (the shell's entry script aside)
@@ -72,10 +73,17 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<meta name="keywords" content="${escapeHtml(head.keywords)}">`,
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    // A link shared in a chat app or on a social network: the page's title, picture and description.
     `<meta property="og:type" content="website">`,
+    ...(head.siteName ? [`<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`] : []),
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}">`] : []),
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    ...(head.image ? [`<meta name="twitter:image" content="${escapeHtml(head.image)}">`] : []),
   ];
   const styleTags = stylesheets.map(
     ({ href, dataRspack }) =>

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writ
 import { dirname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { pageHtml } from './page-html.mjs';
+import { sitemapEntryOf } from './site-files.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -152,13 +153,18 @@ async function makePage(context, url, { apiBases, answers }, log) {
       title: document.title,
       description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
       keywords: document.querySelector('meta[name="keywords"]')?.getAttribute('content') ?? '',
+      image: document.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? null,
+      siteName: document.querySelector('meta[property="og:site_name"]')?.getAttribute('content') ?? null,
     }));
     const stylesheets = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => ({ href: link.href, dataRspack: link.getAttribute('data-rspack') })),
     );
     const reads = await apiReads.urls();
+    const structuredData = await page.evaluate(() =>
+      [...document.querySelectorAll('#root script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)),
+    );
     const validators = Object.fromEntries(reads.flatMap((read) => (answers.get(read)?.etag ? [[read, answers.get(read).etag]] : [])));
-    return { rendered: { ...rendered, page: { ...rendered.page, validators } }, head, stylesheets, reads };
+    return { rendered: { ...rendered, page: { ...rendered.page, validators } }, head, stylesheets, reads, structuredData };
   } finally {
     await page.close();
   }
@@ -237,10 +243,12 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
   const sources = { apiBases: [api.apiBaseUrl, api.requestsApiBaseUrl], answers: new Map() };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let paths;
+  let clientRoutes;
   let listReads;
   const written = [];
   const failed = [];
   const reads = {};
+  const seo = {};
   try {
     /** The site's requests go to serveFrom; third parties (map, video) are not part of a page: refused at once. */
     const immutable = new Map();
@@ -283,7 +291,9 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
     await first.goto(`${origin}/`, { timeout: PAGE_TIMEOUT_MS });
     await first.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
     const listing = noteApiReads(first, sources.apiBases, sources.answers);
-    paths = (await first.evaluate(() => window.__prerender.pages())).map(({ path }) => path);
+    const site = await first.evaluate(() => window.__prerender.pages());
+    paths = site.pages.map(({ path }) => path);
+    clientRoutes = site.clientRoutes;
     listReads = await listing.urls();
     await first.close();
     const chosen = select(paths);
@@ -297,13 +307,14 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
     const prerenderPath = async (path) => {
       const url = `${origin}${path}`;
       try {
-        const { rendered, head, stylesheets, reads: pageReads } = await makePage(context, url, sources, log);
+        const { rendered, head, stylesheets, reads: pageReads, structuredData } = await makePage(context, url, sources, log);
         const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: url }, stylesheets };
         const source = serveFrom ? `${serveFrom}${path}` : url;
         const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
         writeCompressed(pageFile(outDir, path), pageHtml({ ...page, preloads }));
         written.push(path);
         reads[path] = pageReads;
+        seo[path] = sitemapEntryOf(structuredData);
       } catch (error) {
         failed.push({ path, reason: error.message.split('\n')[0] });
       }
@@ -313,5 +324,5 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
   } finally {
     await browser.close();
   }
-  return { paths, written, failed, reads, listReads, answers: Object.fromEntries(sources.answers) };
+  return { paths, clientRoutes, written, failed, reads, seo, listReads, answers: Object.fromEntries(sources.answers) };
 }

@@ -27,7 +27,14 @@ test('the page holds its head tags, content and state; nothing in the data can e
     origin: 'https://mavuno.example',
     html: '<main><h1>Our Courses</h1></main>',
     state: { path: '/courses', remotes: {}, dataAreas: { 'catalog/courses': { key: '[]', data: [{ title: '</script><script>alert(1)</script><!--' }] } } },
-    head: { title: 'Courses & "Training" | Mavuno', description: 'Food <safety> courses', keywords: 'HACCP', canonical: 'https://mavuno.example/courses' },
+    head: {
+      title: 'Courses & "Training" | Mavuno',
+      description: 'Food <safety> courses',
+      keywords: 'HACCP',
+      canonical: 'https://mavuno.example/courses',
+      image: 'https://mavuno.example/share-card.png?a=1&b="2"',
+      siteName: 'Mavuno',
+    },
     stylesheets: [{ href: 'https://mavuno.example/releases/catalog/v2/441.css', dataRspack: 'catalog:chunk-441' }],
     preloads: [
       { url: 'https://mavuno.example/releases/catalog/v2/remoteEntry.js', as: 'script', cors: false },
@@ -37,6 +44,18 @@ test('the page holds its head tags, content and state; nothing in the data can e
   assert.match(html, /<title>Courses &amp; &quot;Training&quot; \| Mavuno<\/title>/);
   assert.match(html, /<meta name="description" content="Food &lt;safety&gt; courses">/);
   assert.match(html, /<link rel="canonical" href="https:\/\/mavuno.example\/courses">/);
+  // A shared link shows the page's title, picture and description, on the site's name.
+  for (const tag of [
+    '<meta property="og:site_name" content="Mavuno">',
+    '<meta property="og:title" content="Courses &amp; &quot;Training&quot; | Mavuno">',
+    '<meta property="og:url" content="https://mavuno.example/courses">',
+    '<meta property="og:image" content="https://mavuno.example/share-card.png?a=1&amp;b=&quot;2&quot;">',
+    '<meta name="twitter:card" content="summary_large_image">',
+    '<meta name="twitter:image" content="https://mavuno.example/share-card.png?a=1&amp;b=&quot;2&quot;">',
+    '<meta name="twitter:description" content="Food &lt;safety&gt; courses">',
+  ]) {
+    assert.ok(html.includes(tag), tag);
+  }
   assert.doesNotMatch(html, /Mavuno Agri-Food Consultants<\/title>/, 'the generic title is replaced');
   assert.match(html, /<div id="root"><main><h1>Our Courses<\/h1><\/main><\/div>/);
   // The page's own origin is written from the root; another origin stays whole.

@@ -7,9 +7,11 @@ import { createMailer, type Mailer } from './mail';
 import { accountRoutes } from './routes/accounts';
 import { catalogRoutes } from './routes/catalog';
 import { alive, healthRoutes } from './routes/health';
+import { reportRoutes } from './routes/reports';
 import { enquiryRoutes, requestRoutes } from './routes/requests';
 import { staticRoutes } from './routes/static';
 import { testOutboxRoutes } from './routes/test-outbox';
+import { testReportRoutes } from './routes/test-reports';
 import { createLogger, type Logger } from './log';
 import { limitBody, logRequests, logServerError, requestId, requireJsonBody } from './request-guards';
 import { createServices } from './services';
@@ -57,10 +59,14 @@ export function createApp({ db, config, mailer, log = createLogger(config.logLev
   app.route('/api', healthRoutes(db, log));
   app.route('/api', catalogRoutes(services));
   app.route('/api', enquiryRoutes(services));
+  app.route('/api', reportRoutes(services));
   app.route('/api/user', accountRoutes(services));
   app.route('/requests', requestRoutes(services));
   app.route('/static', staticRoutes());
-  if (config.testMailOutbox) app.route('/api/test', testOutboxRoutes(services));
+  if (config.testMailOutbox) {
+    app.route('/api/test', testOutboxRoutes(services));
+    app.route('/api/test', testReportRoutes(services));
+  }
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

@@ -39,6 +39,13 @@ export interface Config {
   dialect: ApiDialect;
   /** The least severe JSON log line written: `info` logs every request, `warn` only problems. */
   logLevel: LogLevel;
+  /** Browser reports (POST /api/reports): how long they are kept, and at most how many. */
+  reports: { retentionDays: number; maxRows: number };
+  /**
+   * The bearer token of GET /api/reports/summary (release health, the canary watcher): REPORTS_READ_TOKEN,
+   * else the file REPORTS_READ_TOKEN_FILE names (created with a random token). Unset: no summary is served.
+   */
+  reportsReadToken: string | null;
 }
 
 /** Every limit counts in one window, in the database (see rate-limit.ts); docs/security.md has the figures. */
@@ -62,6 +69,11 @@ export interface RateLimits {
   writesPerSource: number;
   /** Each public write per email address it names per window. */
   writesPerEmail: number;
+  /**
+   * Browser report batches per client address per window: a visitor's browser sends one or two a page, and
+   * many visitors may share one address (a school, a mobile operator's gateway).
+   */
+  reports: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -84,17 +96,19 @@ const flag = (value: string | undefined): boolean => ['1', 'true', 'on', 'yes'].
  * file in the data directory: it is created with a random secret on first start and kept, so sessions
  * survive restarts and no secret ever comes from the repository.
  */
+/** The secret a file holds, the file created with a random one (mode 0600) the first time. */
+function secretFile(file: string): string {
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 function jwtSecretFrom(env: NodeJS.ProcessEnv): string {
   let secret = env.JWT_SECRET;
-  if (!secret && env.JWT_SECRET_FILE) {
-    const file = env.JWT_SECRET_FILE;
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-      chmodSync(file, 0o600);
-    }
-    secret = readFileSync(file, 'utf8').trim();
-  }
+  if (!secret && env.JWT_SECRET_FILE) secret = secretFile(env.JWT_SECRET_FILE);
   if (!secret) throw new Error('Set JWT_SECRET (at least 32 random characters) or JWT_SECRET_FILE.');
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
   return secret;
@@ -141,6 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailsPerAddress: int(env.RATE_LIMIT_MAILS, 5),
       writesPerSource: int(env.RATE_LIMIT_WRITES_SOURCE, 10),
       writesPerEmail: int(env.RATE_LIMIT_WRITES_EMAIL, 5),
+      reports: int(env.RATE_LIMIT_REPORTS, 600),
     },
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
@@ -148,5 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
     dialect,
     logLevel: logLevelFrom(env.LOG_LEVEL),
+    reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000) },
+    reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
   };
 }

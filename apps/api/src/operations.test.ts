@@ -1,12 +1,13 @@
 // What a load balancer and an operator rely on (issue 14): liveness and readiness, one JSON log line per
 // request with nothing secret in it, and a shutdown that lets the requests in flight finish.
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { createApp } from './app';
 import type { Db } from './db/db';
 import { createLogger } from './log';
-import { serveApi } from './server';
+import { API_LIMITS, serveApi, type ConnectionLimits } from './server';
 import { emptyDatabase, startTestApi, testConfig, TEST_PASSWORD, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -135,5 +136,76 @@ describe('graceful shutdown', () => {
     await assert.rejects(slow, /fetch failed/);
     assert.equal(isClosed(), true);
     release();
+  });
+});
+
+describe('slow clients and too many connections (issue 23)', () => {
+  /** Sends `bytes` on a fresh connection; resolves with the first line answered and when the server closed it. */
+  function rawClient(port: number, bytes: string) {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    const closed = new Promise<{ status: string; afterMs: number; body: string }>((resolve) =>
+      socket.on('close', () => resolve({ status: answer.split('\r\n')[0] ?? '', afterMs: Date.now() - started, body: answer.split('\r\n\r\n')[1] ?? '' })),
+    );
+    return { socket, closed };
+  }
+
+  async function serveLimited(limits: Partial<ConnectionLimits>) {
+    // A body cut off by the limit rejects the read: answered here as the API's routes answer a bad body.
+    const app = new Hono()
+      .post('/echo', async (c) => c.text(await c.req.text().catch(() => 'cut off'), 400))
+      .get('/', (c) => c.text('ok'));
+    const db = { ...api.db, close: async () => {} };
+    return serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log: createLogger('silent'), limits });
+  }
+
+  it('a client that does not finish its headers in time gets 408 and is closed (10 s by default, was 90 s)', async () => {
+    assert.equal(API_LIMITS.headersMs, 10_000);
+    const server = await serveLimited({ headersMs: 1000, requestMs: 2000 });
+    try {
+      const { closed } = rawClient(server.address.port, 'GET / HTTP/1.1\r\nHost: localhost\r\n');
+      const { status, afterMs } = await closed;
+      assert.equal(status, 'HTTP/1.1 408 Request Timeout');
+      assert.ok(afterMs < 3000, `closed after ${afterMs} ms`);
+    } finally {
+      await server.shutdown();
+    }
+  });
+
+  it('a body sent too slowly gets 408 and is closed (30 s by default, was 300 s)', async () => {
+    assert.equal(API_LIMITS.requestMs, 30_000);
+    const server = await serveLimited({ headersMs: 1000, requestMs: 2000 });
+    try {
+      const head = 'POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+      const { socket, closed } = rawClient(server.address.port, head);
+      const trickle = setInterval(() => socket.writable && socket.write('{'), 300);
+      const { status, afterMs } = await closed;
+      clearInterval(trickle);
+      assert.equal(status, 'HTTP/1.1 408 Request Timeout');
+      assert.ok(afterMs < 4000, `closed after ${afterMs} ms`);
+    } finally {
+      await server.shutdown();
+    }
+  });
+
+  it('past the connection cap a new connection is answered 503 at once, and served again once one closes', async () => {
+    const server = await serveLimited({ maxConnections: 2 });
+    try {
+      const port = server.address.port;
+      const held = [rawClient(port, ''), rawClient(port, '')];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = await rawClient(port, 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n').closed;
+      assert.equal(refused.status, 'HTTP/1.1 503 Service Unavailable');
+      assert.match(refused.body, /busy/);
+      assert.ok(refused.afterMs < 1000, `answered after ${refused.afterMs} ms`);
+      for (const { socket } of held) socket.destroy();
+      await Promise.all(held.map(({ closed }) => closed));
+      assert.equal(await (await fetch(`http://127.0.0.1:${port}/`)).text(), 'ok');
+    } finally {
+      await server.shutdown();
+    }
   });
 });

@@ -23,6 +23,7 @@ export const requestId = createMiddleware(async (c, next) => {
   await next();
 });
 
+const REPORTS_PATH = '/api/reports';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -33,6 +34,9 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
  * Content-Length: 0) pass.
  */
 export const requireJsonBody = createMiddleware(async (c, next) => {
+  // Browser reports come as navigator.sendBeacon sends them (text/plain: a beacon cannot send JSON's type
+  // to another origin) and as the browser's own CSP reports: anonymous facts, asking for no session.
+  if (c.req.path === REPORTS_PATH) return next();
   const length = c.req.header('Content-Length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
   if (WRITES.has(c.req.method) && hasBody && !JSON_TYPE.test(c.req.header('Content-Type') ?? '')) {

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Config } from './config';
 import { openPglite, openPostgres, type Db } from './db/db';
@@ -53,6 +53,45 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
+/**
+ * How long a client may take, and how many may be connected at once (docs/security.md, "The kit's edges").
+ * A client that has not sent its request line and headers in `headersMs` (slow headers, "slowloris"), or
+ * its whole request, body included, in `requestMs`, gets 408; a connection that moves no byte for `idleMs`
+ * is closed, and so is a kept-alive one unused for `keepAliveMs`. Past `maxConnections` open connections a
+ * new one is answered 503 at once and closed. Bodies are at most 100 KB (request-guards.ts), so 30 s is a
+ * slow phone's time many times over.
+ */
+export interface ConnectionLimits {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+  maxConnections: number;
+}
+
+export const API_LIMITS: ConnectionLimits = { headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000, maxConnections: 1024 };
+
+const BUSY = JSON.stringify({ message: 'The server is busy; please try again in a moment' });
+const BUSY_ANSWER = `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: ${BUSY.length}\r\n\r\n${BUSY}`;
+/**
+ * Puts `limits` on the server: Node's own time limits, and the cap, which answers a connection past it on
+ * the raw socket before Node's parser (attached by the listener after this one) reads a byte of it.
+ */
+function limitServer(server: Server, limits: ConnectionLimits): void {
+  server.headersTimeout = limits.headersMs;
+  server.requestTimeout = limits.requestMs;
+  server.keepAliveTimeout = limits.keepAliveMs;
+  server.setTimeout(limits.idleMs); // no 'timeout' listener: Node destroys the socket
+  let open = 0;
+  server.prependListener('connection', (socket: Socket) => {
+    open += 1;
+    socket.once('close', () => (open -= 1));
+    if (open <= limits.maxConnections) return;
+    socket.on('error', () => {});
+    socket.end(BUSY_ANSWER, () => socket.destroy());
+  });
+}
+
 export interface ServeOptions {
   fetch: (request: Request) => Response | Promise<Response>;
   port: number;
@@ -60,11 +99,13 @@ export interface ServeOptions {
   db: Db;
   log: Logger;
   graceMs?: number;
+  limits?: Partial<ConnectionLimits>;
 }
 
-export async function serveApi({ fetch, port, hostname, db, log, graceMs = 10_000 }: ServeOptions): Promise<RunningServer> {
-  // serve() makes a plain HTTP/1.1 server unless told to make another.
-  const server = serve({ fetch, port, hostname }) as Server;
+export async function serveApi({ fetch, port, hostname, db, log, graceMs = 10_000, limits }: ServeOptions): Promise<RunningServer> {
+  // Limits are checked every second (Node's default is every 30 s: a 60 s limit held a client 90 s).
+  const server = serve({ fetch, port, hostname, serverOptions: { connectionsCheckingInterval: 1000 } }) as Server;
+  limitServer(server, { ...API_LIMITS, ...limits });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

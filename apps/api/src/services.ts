@@ -21,6 +21,8 @@ export interface Services {
     otp: RateLimiter;
     mailsPerAddress: RateLimiter;
     writes: Record<PublicWrite, WriteLimit>;
+    /** Browser report batches per client address (POST /api/reports). */
+    reports: RateLimiter;
   };
   /** Stored image paths ('/static/...') as absolute URLs, since the site runs on other origins. */
   absoluteUrl: (path: string) => string;
@@ -54,6 +56,7 @@ export function createServices(db: Db, config: Config, mailer: Mailer): Services
           new WriteLimit(db, write, { perSource: limits.writesPerSource, perEmail: limits.writesPerEmail, windowMs: limits.windowMs }),
         ]),
       ) as Record<PublicWrite, WriteLimit>,
+      reports: new RateLimiter(db, 'reports', limits.reports, limits.windowMs),
     },
     absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
   };

@@ -1,9 +1,10 @@
 import { markPageTakenOver } from '@agri/api-client';
-import { BrowserRouter, Route, Routes } from '@agri/ui/router';
+import { BrowserRouter, Route, Routes, useLocation } from '@agri/ui/router';
 import { selectMountedRoutes, useComposition } from './composition/composition-store';
 import { RemotePage } from './composition/remote-page';
 import { UnmatchedRoute } from './composition/unmatched-route';
 import { SiteLayout } from './frame/site-layout';
+import { isReporting, report } from './reports/browser-reports';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
@@ -17,6 +18,28 @@ function MarkReady() {
   useEffect(() => {
     document.documentElement.dataset.shell = 'ready';
     markPageTakenOver();
+  }, []);
+  return null;
+}
+
+/** Web vitals are measured by a library loaded only after the page is interactive: at the visitor's first move, or 5 s on. */
+function loadVitalsLater() {
+  const events = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+  const load = () => {
+    clearTimeout(timer);
+    for (const event of events) window.removeEventListener(event, load);
+    import('./reports/vitals').then(({ reportVitals }) => reportVitals()).catch(() => undefined);
+  };
+  const timer = setTimeout(load, 5000);
+  for (const event of events) window.addEventListener(event, load, { once: true, passive: true });
+}
+
+/** A page view for each path the visitor sees; the vitals once the page is interactive. */
+function ReportPageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => report({ kind: 'page-view' }), [pathname]);
+  useEffect(() => {
+    if (isReporting()) loadVitalsLater();
   }, []);
   return null;
 }
@@ -35,6 +58,7 @@ export function App() {
         </Route>
       </Routes>
       <MarkReady />
+      <ReportPageViews />
     </BrowserRouter>
   );
 }

@@ -7,11 +7,13 @@ import { ConfigErrorPage } from './config/config-error-page';
 import { ownerOf } from './config/route-owners';
 import { parseSiteConfig, type SiteConfig } from './config/site-config';
 import { useComposition } from './composition/composition-store';
+import { applyCanaries } from './composition/canary';
 import { applyPreview, usePreview } from './composition/preview';
 import { loadFragment, registerSiteRemotes } from './federation/remotes';
 import { announceSessionExpiry } from './frame/session-expiry';
 import { openedByPrerenderer } from './prerender/prerender-mode';
 import { readPrerenderedPage, restorePrerenderedStyles } from './prerender/prerendered-page';
+import { startReporting } from './reports/browser-reports';
 
 /** The start-up spinner covers start-up, at most this long; it never holds back a ready page. */
 const SPINNER_MAX_MS = 1000;
@@ -32,7 +34,8 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
   const container = document.getElementById('root')!;
   let config: SiteConfig;
   try {
-    config = await applyPreview(parseSiteConfig(await configBody), window.location.search);
+    // This tab's composition, kept while it lives: the canary side of this browser, then a preview on top.
+    config = await applyPreview(applyCanaries(parseSiteConfig(await configBody)), window.location.search);
   } catch (error) {
     clearTimeout(spinnerDeadline);
     hideStartupSpinner();
@@ -41,6 +44,7 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
     return;
   }
   configureApi(config.api);
+  if (!openedByPrerenderer()) startReporting(config);
   registerSiteRemotes(config.remotes);
   setFragmentLoader(loadFragment);
   announceSessionExpiry();

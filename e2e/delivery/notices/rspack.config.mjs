@@ -1,10 +1,6 @@
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineApp } from '../../../tooling/rspack-app.mjs';
+import { defineApp } from '../../../tooling/build/rspack-app.mjs';
 
 export default defineApp({
-  name: 'notices',
-  dir: dirname(fileURLToPath(import.meta.url)),
-  port: 3009,
+  dir: import.meta.dirname,
   exposes: { './routes': './src/routes.ts' },
 });

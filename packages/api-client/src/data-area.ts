@@ -79,11 +79,19 @@ const CURRENT_FOR_MS = 5_000;
 let pageTakenOver = true;
 const waitingForTakeOver = new Set<() => void>();
 
-/** The shell has taken the prerendered page over: the answers it carried are asked again now. */
+/**
+ * The shell has taken the prerendered page over: the answers it carried are asked again once the browser is
+ * idle, so that the API client's code (axios, about 21 KB gzip) and the answers do not share a phone's link and
+ * processor with the page's own code while it becomes usable.
+ */
 export function markPageTakenOver(): void {
   pageTakenOver = true;
-  for (const revalidate of waitingForTakeOver) revalidate();
-  waitingForTakeOver.clear();
+  const revalidateWaiting = () => {
+    for (const revalidate of waitingForTakeOver) revalidate();
+    waitingForTakeOver.clear();
+  };
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(revalidateWaiting, { timeout: 3000 });
+  else setTimeout(revalidateWaiting, 500);
 }
 
 /**

@@ -7,7 +7,12 @@ export const business = {
   phone: '+254 722 000 000',
   phoneHref: 'tel:+254722000000',
   address: 'Westlands Business Park, 3rd Floor, Chiromo Road, Nairobi, Kenya',
+  street: 'Westlands Business Park, 3rd Floor, Chiromo Road',
+  city: 'Nairobi',
   hours: 'Monday to Saturday, 10 AM to 8 PM',
+  /** The opening hours of `hours`, as a 24-hour clock reads them (structured data). */
+  opens: '10:00',
+  closes: '20:00',
   social: [
     { label: 'Facebook', href: 'https://www.facebook.com/' },
     { label: 'LinkedIn', href: 'https://www.linkedin.com/' },

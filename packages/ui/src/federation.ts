@@ -1,5 +1,5 @@
 // Federation plumbing, apart from the components: how a remote hands its pages to the shell, and how
-// code that arrives later is mounted. Shared as its own singleton (tooling/rspack-app.mjs), so the
+// code that arrives later is mounted. Shared as its own singleton (tooling/build/rspack-app.mjs), so the
 // fragment loader the shell registers is the one every remote's fragments use.
 export type { PageHeadInfo } from './components/page-head';
 export type { PageRoute, RouteParams, RouteTableModule } from './federation/page-route';

@@ -4,12 +4,23 @@ export { Button, ButtonLink, type ButtonVariant } from './components/button';
 export { Spinner } from './components/spinner';
 export { Skeleton } from './components/skeleton';
 export { StatusPanel } from './components/status-panel';
-export { DetailPageState } from './components/detail-page-state';
+export { DataAreaView, type DataAreaViewProps } from './components/data-area-view';
 export { PageHead, type PageHeadInfo } from './components/page-head';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
 export { formatKes, truncateText } from './format/format';
 export { htmlToText } from './format/html-text';
 export { business, pageHead, pageTitle } from './business';
+export {
+  absoluteUrl,
+  itemList,
+  localBusiness,
+  organizationReference,
+  structuredDataJson,
+  LOGO_PATH,
+  SHARE_CARD_PATH,
+  type StructuredData,
+} from './seo/structured-data';
+export { StructuredDataScript } from './seo/structured-data-script';
 export { FormField, TextField, type FieldControlProps } from './components/form-field';
 export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';

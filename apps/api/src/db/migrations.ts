@@ -208,9 +208,31 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    // Browser reports (POST /api/reports): anonymous facts about the releases visitors ran, read by the
+    // release health report and the canary watcher. No customer, no address, no query string: see reports.ts.
+    id: '005-browser-reports',
+    sql: `
+      CREATE TABLE browser_reports (
+        id bigserial PRIMARY KEY,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        kind text NOT NULL,
+        session text,
+        channel text,
+        releases jsonb NOT NULL,
+        path text NOT NULL,
+        subject text,
+        phase text,
+        message text,
+        value double precision
+      );
+      CREATE INDEX browser_reports_received_at ON browser_reports (received_at);
+      CREATE INDEX browser_reports_channel_received_at ON browser_reports (channel, received_at)
+    `,
+  },
+  {
     // Issue 23. Customer sessions also end when idle: each answer renews last_seen_at. The old address of an
     // email change can undo it for 7 days, through a link mailed at the request and at the change.
-    id: '005-idle-sessions-and-email-undo',
+    id: '006-idle-sessions-and-email-undo',
     sql: `
       ALTER TABLE sessions ADD COLUMN last_seen_at timestamptz NOT NULL DEFAULT now();
       CREATE INDEX sessions_customer ON sessions (customer_id);

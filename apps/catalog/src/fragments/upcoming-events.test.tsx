@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../testing/render-catalog';
+import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
 
@@ -14,6 +15,7 @@ describe('upcoming events fragment', () => {
     server.use(delayedResponse('get', 'event', 200));
     renderCatalog('/fragment');
     expect(screen.getAllByTestId('upcoming-event-skeleton')).toHaveLength(3);
+    expectStillLoading('Loading upcoming events');
 
     const link = await screen.findByRole('link', { name: `View event: ${forum!.title}` });
     expect(link).toHaveAttribute('href', `/event/${forum!._id}`);

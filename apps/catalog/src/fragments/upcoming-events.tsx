@@ -1,5 +1,5 @@
 import { Link } from '@agri/ui/router';
-import { Skeleton } from '@agri/ui';
+import { DataAreaView, Skeleton } from '@agri/ui';
 import { cityOf, venueOf } from '../features/events/event-place';
 import { CalendarIcon, PinIcon, eventDates } from '../features/events/event-when';
 import { useUpcomingEvents } from '../features/events/use-upcoming-events';
@@ -9,58 +9,58 @@ import './upcoming-events.css';
 const MAX_ROWS = 4;
 
 /**
- * The home page's 'Upcoming Forums' list (exposed as `./upcoming-events`). The
- * host page gives the heading and the 'More Events' link, so both stay when this
- * remote is down; a failed load reads like an empty list, as the spec says.
+ * The home page's 'Upcoming Forums' list (exposed as `./upcoming-events`). The host page gives the heading
+ * and the 'More Events' link, so both stay when this remote is down; a failed load reads like an empty list,
+ * as the spec says.
  */
 export default function UpcomingEvents() {
-  const { events, isError } = useUpcomingEvents();
-
-  let list;
-  if (isError || events?.length === 0) {
-    list = <p className="upcoming-events__empty">No upcoming events.</p>;
-  } else if (!events) {
-    list = (
-      <ul className="upcoming-events__list" aria-busy="true" aria-label="Loading upcoming events">
-        {Array.from({ length: 3 }, (_, index) => (
-          <li key={index} className="upcoming-events__row" data-testid="upcoming-event-skeleton">
-            <Skeleton height="3.5em" />
-          </li>
-        ))}
-      </ul>
-    );
-  } else {
-    list = (
-      <ul className="upcoming-events__list">
-        {events.slice(0, MAX_ROWS).map((event) => (
-          <li key={event._id} className="upcoming-events__row">
-            <div className="upcoming-events__text">
-              <p className="upcoming-events__title">{event.title}</p>
-              <p className="upcoming-events__meta">
-                <span>
-                  <CalendarIcon />
-                  {eventDates(event)}
-                </span>
-                <span>
-                  <PinIcon />
-                  {venueOf(event)}, {cityOf(event)}
-                </span>
-              </p>
-            </div>
-            <Link
-              to={`/event/${encodeURIComponent(event._id)}`}
-              className="upcoming-events__arrow"
-              aria-label={`View event: ${event.title}`}
-            >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                <path d="M5 12h14M13 6l6 6-6 6" />
-              </svg>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  return <div className="upcoming-events">{list}</div>;
+  const { area, events } = useUpcomingEvents();
+  return (
+    <div className="upcoming-events">
+      <DataAreaView
+        area={{ ...area, data: events }}
+        placeholder={
+          <ul className="upcoming-events__list">
+            {Array.from({ length: 3 }, (_, index) => (
+              <li key={index} className="upcoming-events__row" data-testid="upcoming-event-skeleton">
+                <Skeleton height="3.5em" />
+              </li>
+            ))}
+          </ul>
+        }
+        loadingLabel="Loading upcoming events"
+        failure={{ title: 'We could not load the events' }}
+        silentFailure
+        onRetry={() => void area.run()}
+        empty={<p className="upcoming-events__empty">No upcoming events.</p>}
+      >
+        {(upcoming) => (
+          <ul className="upcoming-events__list">
+            {upcoming.slice(0, MAX_ROWS).map((event) => (
+              <li key={event._id} className="upcoming-events__row">
+                <div className="upcoming-events__text">
+                  <p className="upcoming-events__title">{event.title}</p>
+                  <p className="upcoming-events__meta">
+                    <span>
+                      <CalendarIcon />
+                      {eventDates(event)}
+                    </span>
+                    <span>
+                      <PinIcon />
+                      {venueOf(event)}, {cityOf(event)}
+                    </span>
+                  </p>
+                </div>
+                <Link to={`/event/${encodeURIComponent(event._id)}`} className="upcoming-events__arrow" aria-label={`View event: ${event.title}`}>
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                    <path d="M5 12h14M13 6l6 6-6 6" />
+                  </svg>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataAreaView>
+    </div>
+  );
 }

@@ -41,9 +41,13 @@ test('a published release replaces the channel’s for this tab, and the tab kee
 });
 
 test.each([
-  ['catalog@https://evil.example/mf-manifest.json', 'Preview refused: “catalog@https://evil.example/mf-manifest.json” is not a release (expected app@version).'],
-  ['catalog@20991231.000000-fffffff', 'Preview refused: catalog@20991231.000000-fffffff is not a published release.'],
-  ['account@20261123.101500-bbbbbbb', 'Preview refused: account@20261123.101500-bbbbbbb is not a published release.'],
+  ['catalog@https://evil.example/mf-manifest.json', 'Preview refused: the link does not name a release (expected app@version).'],
+  ['Your account is locked, call 0700 000 000', 'Preview refused: the link does not name a release (expected app@version).'],
+  ['catalog@20991231.000000-fffffff', 'Preview refused: the link names no release of catalog open to preview (unknown, or withdrawn).'],
+  // A version may look like a sentence: it is not shown unless it is a listed release.
+  ['catalog@Your_account_is_locked-call_0700000000', 'Preview refused: the link names no release of catalog open to preview (unknown, or withdrawn).'],
+  ['account@20261123.101500-bbbbbbb', 'Preview refused: the link names an app this site does not have.'],
+  ['scam_call_0700000000@1', 'Preview refused: the link names an app this site does not have.'],
   [`catalog@${next},shell@1`, 'Preview refused: the shell is the page itself and cannot be previewed.'],
 ])('%s is refused with a message, and the channel is kept', async (request, message) => {
   sessionStorage.setItem('shell:preview', 'catalog@20261101.090000-aaaaaaa');

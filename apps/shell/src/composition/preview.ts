@@ -23,7 +23,7 @@ export const usePreview = create<PreviewState>(() => ({ releases: [], refused: n
 /** `catalog@20261123.101500-ab12cd3`: an app name and a release version, nothing that could be a URL. */
 const requestPattern = /^([a-z][a-z0-9_]*)@([0-9A-Za-z][0-9A-Za-z._-]{0,63})$/;
 
-/** `<releases><app>/index.json`, written by `npm run release`: every published release of one app. */
+/** `<releases><app>/index.json`, written by the delivery tools: the releases of one app open to preview. */
 const releaseIndexSchema = z.object({
   releases: z.array(z.object({ version: z.string(), routes: z.default(z.array(z.string()), []) })),
 });
@@ -40,8 +40,10 @@ async function publishedRelease(releases: string, { app, version }: PreviewRelea
 
 /**
  * Applies `?preview=catalog@<version>[,account@<version>]` (or what this tab asked for before) to the
- * channel's remotes. Only releases the channel's release index lists are accepted, so a link can never load
- * code from anywhere else; a refused preview leaves the channel as it is and says why.
+ * channel's remotes. Only releases the channel's release index lists (published, not withdrawn) are
+ * accepted, so a link can never load code from anywhere else; a refused preview leaves the channel as it
+ * is and says why. Nothing a link carries is shown unless it was found to be a release: a message never
+ * repeats the link's text, so a crafted link cannot make the site say something.
  */
 export async function applyPreview(config: SiteConfig, search: string): Promise<SiteConfig> {
   const requested = new URLSearchParams(search).get('preview') ?? sessionStorage.getItem(PREVIEW_KEY);
@@ -51,13 +53,14 @@ export async function applyPreview(config: SiteConfig, search: string): Promise<
     usePreview.setState({ releases: [], refused: `Preview refused: ${reason}` });
     return config;
   };
-  const parts = requested.split(',').map((part) => part.trim());
   const releases: PreviewRelease[] = [];
-  for (const part of parts) {
+  for (const part of requested.split(',').map((each) => each.trim())) {
     const match = requestPattern.exec(part);
-    if (!match) return refuse(`“${part}” is not a release (expected app@version).`);
-    if (match[1] === 'shell') return refuse('the shell is the page itself and cannot be previewed.');
-    releases.push({ app: match[1]!, version: match[2]! });
+    if (!match) return refuse('the link does not name a release (expected app@version).');
+    const app = match[1]!;
+    if (app === 'shell') return refuse('the shell is the page itself and cannot be previewed.');
+    if (!Object.hasOwn(config.remotes, app)) return refuse('the link names an app this site does not have.');
+    releases.push({ app, version: match[2]! });
   }
   if (!config.releases) return refuse('this site publishes no release index.');
   const remotes = { ...config.remotes };
@@ -68,7 +71,7 @@ export async function applyPreview(config: SiteConfig, search: string): Promise<
     } catch (error) {
       return refuse(`the releases of ${release.app} could not be read (${(error as Error).message}).`);
     }
-    if (!entry) return refuse(`${release.app}@${release.version} is not a published release.`);
+    if (!entry) return refuse(`the link names no release of ${release.app} open to preview (unknown, or withdrawn).`);
     remotes[release.app] = entry;
   }
   const kept = releases.map(({ app, version }) => `${app}@${version}`).join(',');

@@ -2,14 +2,21 @@ import { PageHead, Spinner } from '@agri/ui';
 import { LazyMount, type PageRoute } from '@agri/ui/federation';
 import { useParams } from '@agri/ui/router';
 import { useEffect } from 'react';
+import { report, reportError, sourceOf } from '../reports/browser-reports';
 import { UnavailablePanel } from './unavailable-panel';
 
 const STALE_CHUNK_RELOAD_KEY = 'shell:stale-chunk-reload';
 
 const isChunkLoadError = (error: unknown) => error instanceof Error && error.name === 'ChunkLoadError';
 
-/** A page whose code failed to load or which threw while rendering. */
+/** A page whose code failed to load or which threw while rendering: reported, attributed to the app whose code it is. */
 function pageFailed(error: unknown) {
+  if (isChunkLoadError(error)) {
+    const chunk = (error as Error & { request?: string }).request ?? (error as Error).message;
+    report({ kind: 'remote-failure', remote: sourceOf(chunk), phase: 'chunk', message: (error as Error).message.slice(0, 300) });
+  } else {
+    reportError(error);
+  }
   // After a redeploy old chunk names are gone: one reload picks up the new ones.
   if (isChunkLoadError(error) && !sessionStorage.getItem(STALE_CHUNK_RELOAD_KEY)) {
     sessionStorage.setItem(STALE_CHUNK_RELOAD_KEY, '1');

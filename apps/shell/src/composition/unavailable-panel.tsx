@@ -1,5 +1,8 @@
 import { Button, ButtonLink, StatusPanel } from '@agri/ui';
-import { useState } from 'react';
+import { useLocation } from '@agri/ui/router';
+import { useEffect, useState } from 'react';
+import { report } from '../reports/browser-reports';
+import { selectOwnerOf, useComposition } from './composition-store';
 
 interface UnavailablePanelProps {
   onRetry: () => Promise<void> | void;
@@ -8,6 +11,10 @@ interface UnavailablePanelProps {
 /** What a visitor sees in place of a part of the site that cannot be loaded. */
 export function UnavailablePanel({ onRetry }: UnavailablePanelProps) {
   const [retrying, setRetrying] = useState(false);
+  const owner = useComposition(selectOwnerOf(useLocation().pathname));
+  useEffect(() => {
+    if (owner) report({ kind: 'unavailable', remote: owner });
+  }, [owner]);
   const retry = async () => {
     setRetrying(true);
     try {

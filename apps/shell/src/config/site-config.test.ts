@@ -1,6 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { loadSiteConfig } from './site-config';
+import { fetchSiteConfig } from './fetch-site-config';
+import { parseSiteConfig } from './site-config';
+
+/** config.json as the shell reads it at start-up: fetched early (startup/early-fetches.ts), then checked. */
+const loadSiteConfig = async (url: string) => parseSiteConfig(await fetchSiteConfig(url), url);
 
 const validConfig = {
   remotes: {

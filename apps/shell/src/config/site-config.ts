@@ -1,5 +1,5 @@
 import { apiSettingsSchema, z } from '@agri/api-client';
-import { SiteConfigError, fetchSiteConfig } from './fetch-site-config';
+import { SiteConfigError } from './fetch-site-config';
 
 /** A federation name: it becomes a JavaScript global, so letters, digits and underscores. */
 export const remoteNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _'));
@@ -14,11 +14,20 @@ const locationSchema = z
 /** The first segments of the paths a remote owns: '/course' owns /course and /course/…; '/' owns the home page only. */
 const routePrefixSchema = z.string().check(z.regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a route prefix such as /courses'));
 
-export const remoteEntrySchema = z.object({
+const releaseEntryShape = {
   manifest: locationSchema,
   routes: z.default(z.array(routePrefixSchema), []),
-  /** The release that is live (a channel's config names it). */
+  /** The release (a channel's config names it). */
   version: z.optional(z.string()),
+};
+
+export const remoteEntrySchema = z.object({
+  ...releaseEntryShape,
+  /**
+   * A canary: another release of the remote, for `share` % of visitors (npm run promote -- --canary). Each
+   * browser has one random bucket, kept, so a visitor stays on one side on every page (composition/canary.ts).
+   */
+  canary: z.optional(z.object({ ...releaseEntryShape, share: z.number().check(z.gte(0), z.lte(100)) })),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
@@ -30,6 +39,10 @@ export const siteConfigSchema = z.object({
   releases: z.optional(locationSchema),
   remotes: z.record(remoteNameSchema, remoteEntrySchema),
   api: apiSettingsSchema,
+  /** The shell's own release (a channel's config names it), reported with the remotes'. */
+  shell: z.optional(z.object({ version: z.string() })),
+  /** Browser reports: where to send them, and the share of visits that send any (0 to 1). */
+  reports: z.optional(z.object({ url: locationSchema, sampleRate: z.number().check(z.gte(0), z.lte(1)) })),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -41,9 +54,4 @@ export function parseSiteConfig(body: unknown, url = '/config.json'): SiteConfig
     throw new SiteConfigError(`${url} is invalid. ${problems.join('; ')}`);
   }
   return parsed.data;
-}
-
-/** Reads and checks config.json; every failure names what is wrong. */
-export async function loadSiteConfig(url = '/config.json'): Promise<SiteConfig> {
-  return parseSiteConfig(await fetchSiteConfig(url), url);
 }

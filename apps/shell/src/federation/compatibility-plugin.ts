@@ -18,7 +18,8 @@ export default function compatibilityPlugin(): ModuleFederationRuntimePlugin {
         ),
       );
       const problems = unsatisfiedSingletons(manifestJson.shared as ManifestShared[], provided);
-      if (problems.length) throw new Error(`${manifestJson.name} needs ${problems.join(', ')}`);
+      // Reported as a failure of the shared libraries (reporting-plugin.ts).
+      if (problems.length) throw Object.assign(new Error(`${manifestJson.name} needs ${problems.join(', ')}`), { phase: 'shared' });
       return args;
     },
   };

@@ -23,9 +23,16 @@ export interface RenderedPage {
   failed: string[];
 }
 
+/** The site's pages: the paths to prerender, and the route patterns of the pages rendered in the browser. */
+export interface SitePages {
+  pages: PagePath[];
+  /** e.g. '/login', '/reset-password/:token': a path they match is a page; any other path without a page is not found. */
+  clientRoutes: string[];
+}
+
 export interface PrerenderHooks {
-  /** Every path to prerender, from every remote's route table. */
-  pages: () => Promise<PagePath[]>;
+  /** Every path to prerender, and every route rendered in the browser, from every remote's route table. */
+  pages: () => Promise<SitePages>;
   /** The page as it is now, as HTML. */
   render: () => RenderedPage;
 }
@@ -35,15 +42,17 @@ export function prerenderHooks(config: SiteConfig): PrerenderHooks {
     pages: async () => {
       const composition = useComposition.getState();
       await Promise.all(Object.keys(config.remotes).map((name) => composition.ensure(name)));
-      const paths: PagePath[] = [];
+      const pages: PagePath[] = [];
+      const clientRoutes: string[] = [];
       for (const [remote, status] of Object.entries(useComposition.getState().remotes)) {
         if (status.state !== 'ready') throw new Error(`${remote} could not load: ${status.state === 'failed' ? status.reason : status.state}`);
         for (const route of status.routes) {
-          if (route.prerender === true) paths.push({ path: route.path, remote });
-          else if (route.prerender) for (const path of await route.prerender()) paths.push({ path, remote });
+          if (route.prerender === true) pages.push({ path: route.path, remote });
+          else if (route.prerender) for (const path of await route.prerender()) pages.push({ path, remote });
+          else clientRoutes.push(route.path);
         }
       }
-      return paths;
+      return { pages, clientRoutes };
     },
     render: () => {
       const html = keepStylesAsData(renderToString(<App />));

@@ -198,6 +198,7 @@ describe('prerendered pages', () => {
     const useArea = createDataArea('test/superseded', request as () => Promise<string>);
     await useArea.getState().load();
     markPageTakenOver();
+    await waitFor(() => expect(request).toHaveBeenCalledTimes(1));
     await useArea.getState().run();
     late.resolve('late revalidation');
     await late.promise;

@@ -19,3 +19,4 @@ export * from './cart';
 export * from './orders';
 export * from './enquiry';
 export * from './booking';
+export * from './reports';

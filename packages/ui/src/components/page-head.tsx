@@ -1,17 +1,21 @@
 import { useEffect } from 'react';
+import { business } from '../business';
+import { SHARE_CARD_PATH } from '../seo/structured-data';
 
 /** What a page puts in the document head. */
 export interface PageHeadInfo {
   title: string;
   description: string;
   keywords: string;
+  /** The picture a shared link shows (its own, a course's or a post's); the business's card by default. */
+  image?: string;
 }
 
-function upsertMeta(name: string, content: string) {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+function upsertMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!tag) {
     tag = document.createElement('meta');
-    tag.name = name;
+    tag.setAttribute(attribute, key);
     document.head.appendChild(tag);
   }
   tag.content = content;
@@ -28,15 +32,18 @@ function upsertCanonical(href: string) {
 }
 
 /**
- * Sets title, description, keywords and canonical. It updates the one tag of
- * each kind in place, so the head never holds two.
+ * Sets title, description, keywords, canonical, and the picture and site name a shared link shows (og:image,
+ * absolute, and og:site_name; the prerenderer writes the other share-card tags from these). It updates the one tag of each kind in place,
+ * so the head never holds two.
  */
-export function PageHead({ title, description, keywords }: PageHeadInfo) {
+export function PageHead({ title, description, keywords, image = SHARE_CARD_PATH }: PageHeadInfo) {
   useEffect(() => {
     document.title = title;
-    upsertMeta('description', description);
-    upsertMeta('keywords', keywords);
+    upsertMeta('name', 'description', description);
+    upsertMeta('name', 'keywords', keywords);
+    upsertMeta('property', 'og:image', new URL(image, window.location.origin).href);
+    upsertMeta('property', 'og:site_name', business.name);
     upsertCanonical(window.location.origin + window.location.pathname);
-  }, [title, description, keywords]);
+  }, [title, description, keywords, image]);
   return null;
 }

@@ -2,7 +2,7 @@ import { getAddress, KENYA, saveAddress } from '@agri/api-client';
 import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectStillLoading, renderPage } from '@agri/ui/testing';
 import AddressPage from './address-page';
 
 const server = startMockApi();
@@ -23,7 +23,7 @@ describe('AddressPage', () => {
   it('shows that the saved address is loading, with a Back link', () => {
     signInForTests();
     renderPage(<AddressPage />, { route: '/address' });
-    expect(screen.getByText('Loading your saved address')).toBeInTheDocument();
+    expectStillLoading('Loading your saved address');
     expect(screen.getByRole('link', { name: 'Back to My Profile' })).toHaveAttribute('href', '/my-profile');
   });
 

@@ -1,10 +1,9 @@
 import { createDataArea, getAddress, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
-import { Button } from '@agri/ui';
+import { Button, DataAreaView } from '@agri/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { LoadingBlock } from '../../features/loading/loading-block';
-import { ACCOUNT_FALLBACK, useAccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
 import { redirectTarget } from '../../features/session/redirect';
 import { AddressForm } from './address-form';
 
@@ -47,7 +46,8 @@ function ShippingAddressArea() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const area = useAccountArea(useSavedAddress);
-  // After a failed read the form stays on screen, through every retry, so nothing typed is lost.
+  // After a failed read the form stays on screen, through every retry, so nothing typed is lost: the one data
+  // area whose failure does not replace its content.
   const [readFailed, setReadFailed] = useState(false);
   if (area.isError && !readFailed) setReadFailed(true);
   const saved = area.isSuccess && !area.isLoading ? area.data : null;
@@ -55,13 +55,26 @@ function ShippingAddressArea() {
     () => (saved ? { ...saved, other: saved.other ?? '', additionalNumber: saved.additionalNumber ?? '' } : startingAddress(customer)),
     [saved, customer],
   );
+  const form = <AddressForm initial={initial} onSaved={() => navigate(redirectTarget(search))} />;
 
-  if (!readFailed && area.isLoading) return <LoadingBlock label="Loading your saved address" lines={8} lineHeight="2.75rem" />;
+  if (readFailed) {
+    return (
+      <>
+        <UnreadAddressNotice area={area} onRetry={() => void area.run()} />
+        {form}
+      </>
+    );
+  }
   return (
-    <>
-      {readFailed ? <UnreadAddressNotice area={area} onRetry={() => void area.run()} /> : null}
-      <AddressForm initial={initial} onSaved={() => navigate(redirectTarget(search))} />
-    </>
+    <DataAreaView
+      area={area}
+      placeholder={<PlaceholderLines lines={8} lineHeight="2.75rem" />}
+      loadingLabel="Loading your saved address"
+      failure={{ title: 'Your saved address could not be loaded' }}
+      onRetry={() => void area.run()}
+    >
+      {() => form}
+    </DataAreaView>
   );
 }
 

@@ -2,7 +2,7 @@ import { addToCart, getMyOrders, saveAddress, useSession } from '@agri/api-clien
 import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { formatKes } from '@agri/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectStillLoading, renderPage } from '@agri/ui/testing';
 import CartPage from './cart-page';
 import { vatBreakdown } from './vat';
 
@@ -32,7 +32,7 @@ describe('CartPage', () => {
     signInForTests();
     server.use(delayedResponse('get', 'user/cart', 100));
     renderPage(<CartPage />, { route: '/cart' });
-    expect(screen.getByText('Loading your cart')).toBeInTheDocument();
+    expectStillLoading('Loading your cart');
     // Let the slow answer land here: arriving during a later test, it would overwrite that test's cart count.
     expect(await screen.findByRole('status', { name: 'Your cart is empty' })).toBeInTheDocument();
   });

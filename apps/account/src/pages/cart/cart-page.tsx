@@ -1,9 +1,9 @@
 import { createDataArea, emptyCart, getCart, messageOf, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
-import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Button, ButtonLink, DataAreaView, formatKes, StatusPanel, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
 import { CartSummary } from './cart-summary';
 import { Checkout } from './checkout';
 
@@ -111,10 +111,17 @@ function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) =
 }
 
 function CartArea() {
+  const area = useAccountArea(useCartArea);
   return (
-    <AccountArea area={useCartArea} loading={{ label: 'Loading your cart', lines: 3, lineHeight: '4rem' }} errorTitle="Your cart could not be loaded">
-      {(cart, replace) => <CartContents cart={cart} onChange={replace} />}
-    </AccountArea>
+    <DataAreaView
+      area={area}
+      placeholder={<PlaceholderLines lines={3} lineHeight="4rem" />}
+      loadingLabel="Loading your cart"
+      failure={{ title: 'Your cart could not be loaded' }}
+      onRetry={() => void area.run()}
+    >
+      {(cart) => <CartContents cart={cart} onChange={area.replace} />}
+    </DataAreaView>
   );
 }
 

@@ -1,17 +1,24 @@
 import { createDataArea, createOrder, getAddress, type ShippingAddress } from '@agri/api-client';
-import { Button, ButtonLink, toast } from '@agri/ui';
+import { Button, ButtonLink, DataAreaView, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from '@agri/ui/router';
-import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
 
 const useCheckoutAddress = createDataArea('account/checkout-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
 /** Checkout: the whole cart becomes an order sent to the saved shipping address. */
 export function Checkout({ disabled }: { disabled: boolean }) {
+  const area = useAccountArea(useCheckoutAddress);
   return (
-    <AccountArea area={useCheckoutAddress} loading={{ label: 'Loading your shipping address', lines: 2 }} errorTitle="Shipping address unavailable">
+    <DataAreaView
+      area={area}
+      placeholder={<PlaceholderLines lines={2} />}
+      loadingLabel="Loading your shipping address"
+      failure={{ title: 'Shipping address unavailable' }}
+      onRetry={() => void area.run()}
+    >
       {(address) => <CheckoutTo address={address} disabled={disabled} />}
-    </AccountArea>
+    </DataAreaView>
   );
 }
 

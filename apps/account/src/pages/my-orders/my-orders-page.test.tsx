@@ -3,7 +3,7 @@ import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api
 import { formatKes } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectStillLoading, renderPage } from '@agri/ui/testing';
 import MyOrdersPage from './my-orders-page';
 
 const server = startMockApi();
@@ -27,7 +27,7 @@ describe('MyOrdersPage', () => {
   it('shows that the orders are loading, then that there are none', async () => {
     signInForTests();
     renderPage(<MyOrdersPage />, { route: '/my-orders' });
-    expect(screen.getByText('Loading your orders')).toBeInTheDocument();
+    expectStillLoading('Loading your orders');
     expect(await screen.findByRole('status', { name: 'No orders yet' })).toBeInTheDocument();
   });
 

@@ -1,9 +1,9 @@
 import { createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
-import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Button, ButtonLink, DataAreaView, formatKes, StatusPanel, toast } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { useState } from 'react';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
 
 const useOrdersArea = createDataArea('account/orders', getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
@@ -103,12 +103,18 @@ function OrderList({ orders, onChange }: { orders: Order[]; onChange: (orders: O
 }
 
 export default function MyOrdersPage() {
-  const loading = { label: 'Loading your orders', lines: 3, lineHeight: '6rem' };
+  const area = useAccountArea(useOrdersArea);
   return (
     <AccountLayout title="My Orders">
-      <AccountArea area={useOrdersArea} loading={loading} errorTitle="Your orders could not be loaded">
-        {(orders, replace) => <OrderList orders={orders} onChange={replace} />}
-      </AccountArea>
+      <DataAreaView
+        area={area}
+        placeholder={<PlaceholderLines lines={3} lineHeight="6rem" />}
+        loadingLabel="Loading your orders"
+        failure={{ title: 'Your orders could not be loaded' }}
+        onRetry={() => void area.run()}
+      >
+        {(orders) => <OrderList orders={orders} onChange={area.replace} />}
+      </DataAreaView>
     </AccountLayout>
   );
 }

@@ -2,7 +2,7 @@ import { saveAddress, useSession } from '@agri/api-client';
 import { apiUrl, delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectStillLoading, renderPage } from '@agri/ui/testing';
 import MyProfilePage from './my-profile-page';
 
 const server = startMockApi();
@@ -60,7 +60,7 @@ describe('MyProfilePage', () => {
     signInForTests();
     server.use(delayedResponse('get', 'user/get-address', 100));
     renderPage(<MyProfilePage />, { route: '/my-profile' });
-    expect(screen.getByText('Loading your shipping information')).toBeInTheDocument();
+    expectStillLoading('Loading your shipping information');
     await waitFor(() => expect(detailOf('Shipping Information', 'Region')).toHaveTextContent('None'));
   });
 

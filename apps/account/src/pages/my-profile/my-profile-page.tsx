@@ -1,9 +1,9 @@
 import { createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
-import { Button, displayPhone, useLogOut } from '@agri/ui';
+import { Button, DataAreaView, displayPhone, useLogOut } from '@agri/ui';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
-import { ACCOUNT_FALLBACK, AccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
 
 const useShippingInformation = createDataArea('account/profile-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
@@ -50,10 +50,17 @@ function ShippingDetails({ address }: { address: ShippingAddress | null }) {
 }
 
 function ShippingInformation() {
+  const area = useAccountArea(useShippingInformation);
   return (
-    <AccountArea area={useShippingInformation} loading={{ label: 'Loading your shipping information', lines: 6 }} errorTitle="Shipping information unavailable">
+    <DataAreaView
+      area={area}
+      placeholder={<PlaceholderLines lines={6} />}
+      loadingLabel="Loading your shipping information"
+      failure={{ title: 'Shipping information unavailable' }}
+      onRetry={() => void area.run()}
+    >
       {(address) => <ShippingDetails address={address} />}
-    </AccountArea>
+    </DataAreaView>
   );
 }
 

@@ -2,8 +2,9 @@ import { addToCart, chatLink, selectIsSignedIn, useDataAreaFor, useSession, type
 import {
   Breadcrumb,
   Button,
-  DetailPageState,
+  DataAreaView,
   PageHead,
+  StructuredDataScript,
   Skeleton,
   formatKes,
   htmlToText,
@@ -19,17 +20,14 @@ import { useState } from 'react';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useCourseStore } from '../../features/courses/courses-store';
+import { courseData } from '../../features/seo/structured-data';
 import { currentPageUrl } from '../../shared/current-page-url';
-import { asSentence } from '../../shared/sentence';
 import '../../features/detail/detail-page.css';
 import './course-page.css';
 
 function CourseSkeleton() {
   return (
-    <div className="container course-page__layout detail-layout" aria-busy="true">
-      <p role="status" className="visually-hidden">
-        Loading course
-      </p>
+    <div className="container course-page__layout detail-layout">
       <div className="course-page__main">
         <Skeleton height="2.2em" width="70%" />
         <Skeleton height="1em" width="45%" className="course-page__skeleton-gap" />
@@ -112,6 +110,7 @@ function CourseDetails({ course }: { course: Course }) {
         description={truncateText(htmlToText(course.description) || course.objective, 155)}
         keywords={`${course.title}, ${course.category}, agri-food training Kenya`}
       />
+      <StructuredDataScript data={courseData(window.location.origin, course)} />
       <header className="course-page__hero detail-hero">
         <div className="container">
           <Breadcrumb
@@ -179,24 +178,24 @@ function CourseDetails({ course }: { course: Course }) {
 export default function CoursePage() {
   const { id = '' } = useParams();
   const area = useDataAreaFor(useCourseStore, id);
-  const course = area.data;
 
   return (
     <article className="course-page">
-      <DetailPageState
+      <DataAreaView
         area={area}
-        ready={course?._id === id}
-        skeleton={<CourseSkeleton />}
+        isCurrent={(shown) => shown._id === id}
+        placeholder={<CourseSkeleton />}
+        loadingLabel="Loading course"
         notFound={{
           title: 'Course not found',
           text: 'This course may have ended or moved. Browse our current courses instead.',
           link: { to: '/courses', label: 'See all courses' },
         }}
-        failure={{ title: 'We could not load this course', text: `${asSentence(area.message)} Please check your connection and try again.` }}
+        failure={{ title: 'We could not load this course' }}
         onRetry={() => void area.run(id)}
       >
-        {course ? <CourseDetails course={course} /> : null}
-      </DetailPageState>
+        {(shown) => <CourseDetails course={shown} />}
+      </DataAreaView>
     </article>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@agri/api-client/testing';
 import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { expectStillLoading, waitUntilLoaded } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
 
@@ -12,14 +13,15 @@ describe('/courses', () => {
     server.use(delayedResponse('get', 'course', 200));
     renderCatalog('/courses');
     expect(screen.getAllByTestId('course-skeleton-row')).toHaveLength(10);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading courses');
+    expectStillLoading('Loading courses');
     expect(await screen.findByRole('rowheader', { name: fixtures.courses[0]!.title })).toBeInTheDocument();
     expect(screen.queryByTestId('course-skeleton-row')).not.toBeInTheDocument();
   });
 
   it('lists every course with the spec columns and a View link to its page', async () => {
     renderCatalog('/courses');
-    const table = await screen.findByRole('table');
+    await waitUntilLoaded('Loading courses');
+    const table = screen.getByRole('table');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);

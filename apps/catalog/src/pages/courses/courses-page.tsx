@@ -1,7 +1,7 @@
-import { Button, ButtonLink, Skeleton, StatusPanel } from '@agri/ui';
-import { useDataAreaFor } from '@agri/api-client';
+import { ButtonLink, DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript } from '@agri/ui';
+import { useDataAreaFor, type Course } from '@agri/api-client';
+import type { ReactNode } from 'react';
 import { useCoursesStore } from '../../features/courses/courses-store';
-import { asSentence } from '../../shared/sentence';
 import './courses-page.css';
 
 const SKELETON_ROWS = 10;
@@ -19,11 +19,49 @@ function SkeletonRows() {
   ));
 }
 
+/** The table of courses: the rows given (placeholders while the courses load). */
+function CoursesTable({ rows }: { rows: ReactNode }) {
+  return (
+    <div className="courses-table__wrap">
+      <table className="courses-table">
+        <caption className="visually-hidden">Courses, with their objective, target group and duration</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{rows}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function CourseRows({ courses }: { courses: Course[] }) {
+  return courses.map((course, index) => (
+    <tr key={course._id} className="courses-table__row">
+      <td data-label="No.">{index + 1}</td>
+      <th scope="row" data-label="Course Name" className="courses-table__name">
+        {course.title}
+      </th>
+      <td data-label="Objective">{course.objective}</td>
+      <td data-label="Target Group">{course.targetGroup}</td>
+      <td data-label="Duration">{course.duration}</td>
+      <td data-label="Action">
+        <ButtonLink to={`/course/${encodeURIComponent(course._id)}`} aria-label={`View ${course.title}`} className="courses-table__view">
+          View
+        </ButtonLink>
+      </td>
+    </tr>
+  ));
+}
+
 /** /courses: every course in a table that turns into cards on a phone. */
 export default function CoursesPage() {
-  const { data: courses, isLoading, isError, message, run } = useDataAreaFor(useCoursesStore);
-
-  const showSkeleton = !courses && !isError;
+  const area = useDataAreaFor(useCoursesStore);
 
   return (
     <section className="page-section courses-page">
@@ -36,66 +74,31 @@ export default function CoursesPage() {
             SMEs across Kenya and East Africa.
           </p>
         </header>
-
-        {isError ? (
-          <StatusPanel
-            title="We could not load the courses"
-            role="alert"
-            actions={<Button onClick={() => void run()}>Try again</Button>}
-          >
-            {asSentence(message)} Please check your connection and try again.
-          </StatusPanel>
-        ) : courses && courses.length === 0 ? (
-          <StatusPanel title="No courses yet" actions={<ButtonLink to="/contact">Contact Us</ButtonLink>}>
-            New courses are being scheduled. Contact us to hear about the next intake.
-          </StatusPanel>
-        ) : (
-          <div className="courses-table__wrap">
-            <table className="courses-table" aria-busy={isLoading || showSkeleton}>
-              <caption className="visually-hidden">Courses, with their objective, target group and duration</caption>
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {showSkeleton ? (
-                  <SkeletonRows />
-                ) : (
-                  courses?.map((course, index) => (
-                    <tr key={course._id} className="courses-table__row">
-                      <td data-label="No.">{index + 1}</td>
-                      <th scope="row" data-label="Course Name" className="courses-table__name">
-                        {course.title}
-                      </th>
-                      <td data-label="Objective">{course.objective}</td>
-                      <td data-label="Target Group">{course.targetGroup}</td>
-                      <td data-label="Duration">{course.duration}</td>
-                      <td data-label="Action">
-                        <ButtonLink
-                          to={`/course/${encodeURIComponent(course._id)}`}
-                          aria-label={`View ${course.title}`}
-                          className="courses-table__view"
-                        >
-                          View
-                        </ButtonLink>
-                      </td>
-                    </tr>
-                  ))
+        <DataAreaView
+          area={area}
+          placeholder={<CoursesTable rows={<SkeletonRows />} />}
+          loadingLabel="Loading courses"
+          failure={{ title: 'We could not load the courses' }}
+          onRetry={() => void area.run()}
+          empty={
+            <StatusPanel title="No courses yet" actions={<ButtonLink to="/contact">Contact Us</ButtonLink>}>
+              New courses are being scheduled. Contact us to hear about the next intake.
+            </StatusPanel>
+          }
+        >
+          {(courses) => (
+            <>
+              <CoursesTable rows={<CourseRows courses={courses} />} />
+              <StructuredDataScript
+                data={itemList(
+                  window.location.origin,
+                  'Courses',
+                  courses.map((course) => ({ name: course.title, path: `/course/${encodeURIComponent(course._id)}` })),
                 )}
-              </tbody>
-            </table>
-            {showSkeleton ? (
-              <p role="status" className="visually-hidden">
-                Loading courses
-              </p>
-            ) : null}
-          </div>
-        )}
+              />
+            </>
+          )}
+        </DataAreaView>
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
 
@@ -17,7 +18,7 @@ describe('/event/:id', () => {
   it('shows a skeleton while the event loads', async () => {
     server.use(delayedResponse('get', 'event/:id', 200));
     renderCatalog(`/event/${forum._id}`);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading event');
+    expectStillLoading('Loading event');
     expect(await screen.findByRole('heading', { level: 1, name: forum.title })).toBeInTheDocument();
   });
 
@@ -61,7 +62,7 @@ describe('/event/:id', () => {
     );
     const { container } = renderCatalog(`/event/${forum._id}`);
     expect(await screen.findByText('Agenda')).toBeInTheDocument();
-    expect(container.querySelector('script, [onload]')).toBeNull();
+    expect(container.querySelector('script:not([type="application/ld+json"]), [onload]')).toBeNull();
   });
 
   it('shows a not-found state for an unknown event', async () => {

@@ -2,8 +2,9 @@ import { chatLink, useDataAreaFor, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  DetailPageState,
+  DataAreaView,
   PageHead,
+  StructuredDataScript,
   Skeleton,
   formatKes,
   htmlToText,
@@ -15,22 +16,19 @@ import { SafeHtml } from '@agri/ui/rich-text';
 import { useParams } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useEventStore } from '../../features/events/events-store';
+import { eventData } from '../../features/seo/structured-data';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { currentPageUrl } from '../../shared/current-page-url';
 import { formatShortDate } from '../../shared/dates';
-import { asSentence } from '../../shared/sentence';
 import '../../features/events/events.css';
 import '../../features/detail/detail-page.css';
 import './event-page.css';
 
 function EventSkeleton() {
   return (
-    <div className="container event-page__layout detail-layout" aria-busy="true">
-      <p role="status" className="visually-hidden">
-        Loading event
-      </p>
+    <div className="container event-page__layout detail-layout">
       <div>
         <Skeleton height="2.2em" width="70%" />
         <Skeleton height="5em" className="event-card__skeleton-gap" />
@@ -65,7 +63,9 @@ function EventDetails({ event }: { event: Event }) {
         title={pageTitle(event.title)}
         description={truncateText(htmlToText(event.description), 155)}
         keywords={`${event.title}, agri-food events Kenya, food safety forum`}
+        image={event.images[0]?.url}
       />
+      <StructuredDataScript data={eventData(window.location.origin, event)} />
       <header className="event-page__hero detail-hero">
         <div className="container">
           <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Events', to: '/events' }, { label: event.title }]} />
@@ -135,24 +135,24 @@ function EventDetails({ event }: { event: Event }) {
 export default function EventPage() {
   const { id = '' } = useParams();
   const area = useDataAreaFor(useEventStore, id);
-  const event = area.data;
 
   return (
     <article className="event-page">
-      <DetailPageState
+      <DataAreaView
         area={area}
-        ready={event?._id === id}
-        skeleton={<EventSkeleton />}
+        isCurrent={(shown) => shown._id === id}
+        placeholder={<EventSkeleton />}
+        loadingLabel="Loading event"
         notFound={{
           title: 'Event not found',
           text: 'This event may have ended or been moved. Have a look at what is coming up.',
           link: { to: '/events', label: 'See upcoming events' },
         }}
-        failure={{ title: 'We could not load this event', text: `${asSentence(area.message)} Please check your connection and try again.` }}
+        failure={{ title: 'We could not load this event' }}
         onRetry={() => void area.run(id)}
       >
-        {event ? <EventDetails event={event} /> : null}
-      </DetailPageState>
+        {(shown) => <EventDetails event={shown} />}
+      </DataAreaView>
     </article>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { formatDateRange } from '@agri/ui/dates';
 import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
 
@@ -15,6 +16,7 @@ describe('/events', () => {
     renderCatalog('/events');
     expect(screen.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeInTheDocument();
     expect(screen.getAllByTestId('event-skeleton-card')).toHaveLength(4);
+    expectStillLoading('Loading events');
     expect(await screen.findByRole('heading', { name: forum!.title })).toBeInTheDocument();
     expect(screen.queryByTestId('event-skeleton-card')).not.toBeInTheDocument();
   });
@@ -99,7 +101,7 @@ describe('/events', () => {
     );
     const { container } = renderCatalog('/events');
     expect(await screen.findByText('Forum notes')).toBeInTheDocument();
-    expect(container.querySelector('script, [onerror]')).toBeNull();
+    expect(container.querySelector('script:not([type="application/ld+json"]), [onerror]')).toBeNull();
   });
 
   it("says 'No upcoming events.' when there are none", async () => {

@@ -1,10 +1,9 @@
 import type { Event } from '@agri/api-client';
-import { Button, ButtonLink, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { ButtonLink, DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript, formatKes } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { useUpcomingEvents } from '../../features/events/use-upcoming-events';
-import { asSentence } from '../../shared/sentence';
 import '../../features/events/events.css';
 
 const SKELETON_CARDS = 4;
@@ -69,44 +68,7 @@ function EventCardSkeleton() {
 
 /** /events: the upcoming events as cards, each leading to its booking page. */
 export default function EventsPage() {
-  const { events, isError, message, retry } = useUpcomingEvents();
-
-  let body;
-  if (isError) {
-    body = (
-      <StatusPanel title="We could not load the events" role="alert" actions={<Button onClick={retry}>Try again</Button>}>
-        {asSentence(message)} Please check your connection and try again.
-      </StatusPanel>
-    );
-  } else if (!events) {
-    body = (
-      <>
-        <p role="status" className="visually-hidden">
-          Loading events
-        </p>
-        <ul className="event-grid" aria-busy="true">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <EventCardSkeleton key={index} />
-          ))}
-        </ul>
-      </>
-    );
-  } else if (events.length === 0) {
-    body = (
-      <StatusPanel title="No upcoming events." actions={<ButtonLink to="/courses">Browse our courses</ButtonLink>}>
-        New forums and workshops are announced here first. Meanwhile, our courses run all year.
-      </StatusPanel>
-    );
-  } else {
-    body = (
-      <ul className="event-grid">
-        {events.map((event, index) => (
-          <EventCard key={event._id} event={event} first={index === 0} />
-        ))}
-      </ul>
-    );
-  }
-
+  const { area, events } = useUpcomingEvents();
   return (
     <section className="page-section events-page">
       <div className="container">
@@ -115,7 +77,41 @@ export default function EventsPage() {
           <h1>Upcoming Events</h1>
           <p>Meet regulators, buyers and fellow processors, and learn hands-on from our consultants.</p>
         </header>
-        {body}
+        <DataAreaView
+          area={{ ...area, data: events }}
+          placeholder={
+            <ul className="event-grid">
+              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                <EventCardSkeleton key={index} />
+              ))}
+            </ul>
+          }
+          loadingLabel="Loading events"
+          failure={{ title: 'We could not load the events' }}
+          onRetry={() => void area.run()}
+          empty={
+            <StatusPanel title="No upcoming events." actions={<ButtonLink to="/courses">Browse our courses</ButtonLink>}>
+              New forums and workshops are announced here first. Meanwhile, our courses run all year.
+            </StatusPanel>
+          }
+        >
+          {(upcoming) => (
+            <>
+              <ul className="event-grid">
+                {upcoming.map((event, index) => (
+                  <EventCard key={event._id} event={event} first={index === 0} />
+                ))}
+              </ul>
+              <StructuredDataScript
+                data={itemList(
+                  window.location.origin,
+                  'Upcoming Events',
+                  upcoming.map((event) => ({ name: event.title, path: `/event/${encodeURIComponent(event._id)}` })),
+                )}
+              />
+            </>
+          )}
+        </DataAreaView>
       </div>
     </section>
   );

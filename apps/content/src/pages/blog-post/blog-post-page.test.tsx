@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
-import { renderPage } from '@agri/ui/testing';
+import { expectStillLoading, renderPage } from '@agri/ui/testing';
 import BlogPostPage from './blog-post-page';
 
 const server = startMockApi();
@@ -39,7 +39,7 @@ describe('/blog/:id', () => {
   it('shows a skeleton while loading', () => {
     usePosts();
     renderPost('aflatoxin');
-    expect(screen.getByLabelText('Loading article')).toBeInTheDocument();
+    expectStillLoading('Loading article');
   });
 
   it('shows the title, date, first image and HTML description, with two related posts', async () => {

@@ -1,8 +1,9 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import {
   Breadcrumb,
-  DetailPageState,
+  DataAreaView,
   PageHead,
+  StructuredDataScript,
   Skeleton,
   business,
   pageTitle,
@@ -14,6 +15,7 @@ import { SafeHtml } from '@agri/ui/rich-text';
 import { Link, useParams } from '@agri/ui/router';
 import { BlogImage } from '../../features/blog/blog-image';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
+import { blogPostingData } from '../../features/seo/structured-data';
 import '../../styles/content.css';
 import './blog-post.css';
 
@@ -55,7 +57,7 @@ function RelatedPosts({ currentId }: { currentId: string }) {
 
 function PostSkeleton() {
   return (
-    <div className="blog-post__article" aria-busy="true" aria-label="Loading article">
+    <div className="blog-post__article">
       <Skeleton height="2.5rem" />
       <Skeleton width="30%" />
       <Skeleton height="auto" className="blog-post__image-skeleton" />
@@ -73,7 +75,9 @@ function PostArticle({ post }: { post: BlogPost }) {
         title={pageTitle(post.title)}
         description={truncateText(htmlToText(post.description), 155)}
         keywords={`${post.title}, agri-food blog Kenya, food safety, ${business.name}`}
+        image={post.images[0]?.url}
       />
+      <StructuredDataScript data={blogPostingData(window.location.origin, post)} />
       <h1>{post.title}</h1>
       <p className="blog-post__date">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>
@@ -104,10 +108,17 @@ export default function BlogPostPage() {
         ]}
       />
       <div className="blog-post">
-        <DetailPageState area={area} ready={!area.isLoading && post?._id === id} skeleton={<PostSkeleton />} notFound={NOT_FOUND}
-          failure={{ title: 'The article could not be loaded', text: area.message }} onRetry={() => void area.run(id)}>
-          {post ? <PostArticle post={post} /> : null}
-        </DetailPageState>
+        <DataAreaView
+          area={area}
+          isCurrent={(shown) => shown._id === id}
+          placeholder={<PostSkeleton />}
+          loadingLabel="Loading article"
+          notFound={NOT_FOUND}
+          failure={{ title: 'The article could not be loaded' }}
+          onRetry={() => void area.run(id)}
+        >
+          {(shown) => <PostArticle post={shown} />}
+        </DataAreaView>
         <RelatedPosts currentId={id} />
       </div>
     </div>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
 import { makePost } from '../../testing/make-post';
-import { renderPage } from '@agri/ui/testing';
+import { expectStillLoading, renderPage } from '@agri/ui/testing';
 import BlogsPage from './blogs-page';
 
 const server = startMockApi();
@@ -14,6 +14,7 @@ describe('/blogs', () => {
   it('shows four skeleton cards while loading', () => {
     renderPage(<BlogsPage />);
     expect(screen.getAllByTestId('blog-card-skeleton')).toHaveLength(4);
+    expectStillLoading('Loading articles');
   });
 
   it('lists every post with image, title, a 70-character preview and an MMMM Do YYYY date', async () => {

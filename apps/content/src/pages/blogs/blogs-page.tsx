@@ -1,5 +1,5 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
-import { Button, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
+import { DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
@@ -46,20 +46,40 @@ function BlogCard({ post, first }: { post: BlogPost; first: boolean }) {
 
 /** The articles, or why there are none yet. */
 function BlogsBody() {
-  const { data, isSuccess, isError, message, run } = useDataAreaFor(useBlogsStore);
-
-  const cards = (data ?? []).map((post, index) => <BlogCard key={post._id} post={post} first={index === 0} />);
-  if (isError) {
-    const retry = <Button onClick={() => void run()}>Try again</Button>;
-    return <StatusPanel title="The articles could not be loaded" role="alert" actions={retry}>{message}</StatusPanel>;
-  }
-  // Until the first answer (the fetch starts after the first render) the page is loading, not empty.
-  if (!isSuccess) {
-    const skeletons = Array.from({ length: SKELETON_CARDS }, (_, index) => <BlogCardSkeleton key={index} />);
-    return <div className="blog-grid" aria-busy="true" aria-label="Loading articles">{skeletons}</div>;
-  }
-  if (cards.length === 0) return <StatusPanel title="No articles yet">Our consultants are writing the first articles. Check back soon.</StatusPanel>;
-  return <div className="blog-grid">{cards}</div>;
+  const area = useDataAreaFor(useBlogsStore);
+  return (
+    <DataAreaView
+      area={area}
+      placeholder={
+        <div className="blog-grid">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <BlogCardSkeleton key={index} />
+          ))}
+        </div>
+      }
+      loadingLabel="Loading articles"
+      failure={{ title: 'The articles could not be loaded' }}
+      onRetry={() => void area.run()}
+      empty={<StatusPanel title="No articles yet">Our consultants are writing the first articles. Check back soon.</StatusPanel>}
+    >
+      {(posts) => (
+        <>
+          <div className="blog-grid">
+            {posts.map((post, index) => (
+              <BlogCard key={post._id} post={post} first={index === 0} />
+            ))}
+          </div>
+          <StructuredDataScript
+            data={itemList(
+              window.location.origin,
+              'Blog',
+              posts.map((post) => ({ name: post.title, path: `/blog/${encodeURIComponent(post._id)}` })),
+            )}
+          />
+        </>
+      )}
+    </DataAreaView>
+  );
 }
 
 export default function BlogsPage() {

@@ -1,5 +1,5 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
-import { Button, Skeleton, htmlToText, truncateText } from '@agri/ui';
+import { DataAreaView, Skeleton, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
@@ -41,7 +41,7 @@ function HomeBlogCard({ post, layout }: { post: BlogPost; layout: 'large' | 'com
 
 function HomeBlogSkeleton() {
   return (
-    <div className="home-blog__grid" aria-busy="true" aria-label="Loading articles">
+    <div className="home-blog__grid">
       <div className="home-blog__large">
         {Array.from({ length: MAX_LARGE }, (_, index) => (
           <div key={index} className="home-blog-card home-blog-card--large">
@@ -64,49 +64,43 @@ function HomeBlogSkeleton() {
   );
 }
 
+/** The cards the home page shows of the articles: at most 2 large ('col-1') and 3 compact ('col-2'). */
+function homeCards(posts: BlogPost[]) {
+  return [
+    { layout: 'large', posts: posts.filter((post) => post.category === LARGE_CATEGORY).slice(0, MAX_LARGE) },
+    { layout: 'compact', posts: posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT) },
+  ] as const;
+}
+
 /** The latest articles: at most 2 large ('col-1') and 3 compact ('col-2') cards. */
 export function HomeBlogSection() {
-  const { data, isSuccess, isError, run: loadBlogs } = useDataAreaFor(useBlogsStore);
-  const posts = data ?? [];
-
-  const large = posts.filter((post) => post.category === LARGE_CATEGORY).slice(0, MAX_LARGE);
-  const compact = posts.filter((post) => post.category === COMPACT_CATEGORY).slice(0, MAX_COMPACT);
-  const groups = [
-    { layout: 'large', posts: large },
-    { layout: 'compact', posts: compact },
-  ] as const;
-
-  let body;
-  // Until the first answer (the fetch starts after the first render) the section is loading, not empty.
-  if (!isSuccess && !isError) body = <HomeBlogSkeleton />;
-  else if (isError)
-    body = (
-      <p className="home-blog__note">
-        Our latest articles could not be loaded just now.{' '}
-        <Button variant="secondary" onClick={() => void loadBlogs()}>
-          Try again
-        </Button>
-      </p>
-    );
-  else if (large.length + compact.length === 0) body = <p className="home-blog__note">New articles are on their way.</p>;
-  else
-    body = (
-      <div className="home-blog__grid">
-        {groups.map(({ layout, posts: cards }) =>
-          cards.length > 0 ? (
-            <div key={layout} className={`home-blog__${layout}`}>
-              {cards.map((post) => <HomeBlogCard key={post._id} post={post} layout={layout} />)}
-            </div>
-          ) : null,
-        )}
-      </div>
-    );
+  const area = useDataAreaFor(useBlogsStore);
+  const cards = area.data ? homeCards(area.data).filter((group) => group.posts.length > 0) : null;
 
   return (
     <section className="page-section section-alt home-blog" aria-labelledby="home-blog-title">
       <div className="container">
         <SectionHeading eyebrow="Insights" id="home-blog-title" title="From Our Blog" link={{ to: '/blogs', label: 'View All' }} />
-        {body}
+        <DataAreaView
+          area={{ ...area, data: cards }}
+          placeholder={<HomeBlogSkeleton />}
+          loadingLabel="Loading articles"
+          failure={{ title: 'Our latest articles could not be loaded' }}
+          onRetry={() => void area.run()}
+          empty={<p className="home-blog__note">New articles are on their way.</p>}
+        >
+          {(groups) => (
+            <div className="home-blog__grid">
+              {groups.map(({ layout, posts }) => (
+                <div key={layout} className={`home-blog__${layout}`}>
+                  {posts.map((post) => (
+                    <HomeBlogCard key={post._id} post={post} layout={layout} />
+                  ))}
+                </div>
+              ))}
+            </div>
+          )}
+        </DataAreaView>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { localBusiness, StructuredDataScript } from '@agri/ui';
 import { LazyMount } from '@agri/ui/federation';
 import { AboutBlock } from '../../features/about-block/about-block';
 import '../../styles/content.css';
@@ -39,6 +40,7 @@ export default function HomePage() {
       <LaterSection name="testimonials" load={loadTestimonials} />
       <UpcomingForums />
       <LaterSection name="blog" load={loadBlogSection} />
+      <StructuredDataScript data={localBusiness(window.location.origin)} />
     </>
   );
 }

@@ -1,0 +1,200 @@
+// POST /api/reports (issue 23's CSP reports, the first piece of issue 26): what is stored, what is refused,
+// and that nothing personal is kept.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createApp } from './app';
+import { anonymousPath, scrub, sweepReports } from './routes/reports';
+import type { Services } from './services';
+import { clearRateLimits, startTestApi, type TestApi } from './test-support';
+
+let api: TestApi;
+before(async () => {
+  api = await startTestApi();
+});
+after(() => api.close());
+beforeEach(async () => {
+  await api.db.query('DELETE FROM browser_reports');
+  await clearRateLimits(api.db);
+});
+
+const post = (body: unknown, type = 'text/plain;charset=UTF-8', app = api.app) =>
+  app.request('/api/reports', { method: 'POST', headers: { 'Content-Type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+/** What sweepReports reads of the services: the database and the config. */
+const createServicesFor = () => ({ db: api.db, config: api.config }) as Services;
+
+const rows = () => api.db.query<Record<string, unknown>>('SELECT * FROM browser_reports ORDER BY id');
+
+const base = { session: 'k3J9xQ2mVb7Lp0aZ', channel: 'production', releases: { shell: '20261125.080000-abc1234', catalog: '20261125.090000-def5678' } };
+
+describe('the shell’s batches', () => {
+  it('stores each report of a beacon batch, anonymously, and answers 204', async () => {
+    const answer = await post({
+      reports: [
+        { kind: 'page-view', ...base, path: '/courses' },
+        { kind: 'remote-failure', ...base, path: '/course/3f2a', remote: 'catalog', phase: 'entry', message: 'Loading script failed: https://cdn/x.js?token=abc' },
+        { kind: 'error', ...base, path: '/reset-password/eyJhbGciOiJIUzI1NiJ9abcdefghijklmnop', source: 'account', message: 'Cannot read properties of undefined for jane@example.com 0722 123 456' },
+        { kind: 'unavailable', ...base, path: '/courses', remote: 'catalog' },
+        { kind: 'vital', ...base, path: '/', name: 'LCP', value: 1834.5 },
+      ],
+    });
+    assert.equal(answer.status, 204);
+    const stored = await rows();
+    assert.deepEqual(
+      stored.map(({ kind, path, subject, phase, value }) => [kind, path, subject, phase, value]),
+      [
+        ['page-view', '/courses', null, null, null],
+        ['remote-failure', '/course/*', 'catalog', 'entry', null],
+        ['error', '/reset-password/*', 'account', null, null],
+        ['unavailable', '/courses', 'catalog', null, null],
+        ['vital', '/', 'LCP', null, 1834.5],
+      ],
+    );
+    assert.deepEqual(stored[0]!.releases, base.releases);
+    assert.equal(stored[0]!.channel, 'production');
+    // Nothing personal: no token, no address, no number, no query string, no IP column at all.
+    const text = JSON.stringify(stored);
+    for (const secret of ['eyJhbGciOiJIUzI1NiJ9', 'jane@example.com', '0722 123 456', 'token=abc', '127.0.0.1']) assert.ok(!text.includes(secret), secret);
+    assert.deepEqual(Object.keys(stored[0]!).sort(), ['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'subject', 'value']);
+  });
+
+  it('accepts a batch sent as application/json too', async () => {
+    assert.equal((await post({ reports: [{ kind: 'page-view', ...base, path: '/' }] }, 'application/json')).status, 204);
+    assert.equal((await rows()).length, 1);
+  });
+
+  it('refuses, and stores nothing of, a batch that does not fit the contract', async () => {
+    const bad = [
+      'not json',
+      {},
+      { reports: [] },
+      { reports: [{ kind: 'page-view', ...base, path: '/courses?email=jane@example.com' }] },
+      { reports: [{ kind: 'page-view', ...base, session: 'x', path: '/' }] },
+      { reports: [{ kind: 'page-view', ...base, path: '/', releases: { '../etc': '1' } }] },
+      { reports: [{ kind: 'vital', ...base, path: '/', name: 'FID', value: 3 }] },
+      { reports: [{ kind: 'vital', ...base, path: '/', name: 'LCP', value: -1 }] },
+      { reports: [{ kind: 'remote-failure', ...base, path: '/', remote: 'catalog', phase: 'somewhere' }] },
+      { reports: [{ kind: 'customer', ...base, path: '/', email: 'jane@example.com' }] },
+      { reports: Array.from({ length: 51 }, () => ({ kind: 'page-view', ...base, path: '/' })) },
+    ];
+    for (const body of bad) assert.equal((await post(body)).status, 400, JSON.stringify(body).slice(0, 80));
+    assert.deepEqual(await rows(), []);
+  });
+
+  it('refuses a body over 32 KB with 413', async () => {
+    const answer = await post({ reports: [{ kind: 'page-view', ...base, path: `/${'a'.repeat(40_000)}` }] });
+    assert.equal(answer.status, 413);
+  });
+
+  it('limits batches per client address, with Retry-After', async () => {
+    const strict = createApp({ db: api.db, config: { ...api.config, rateLimits: { ...api.config.rateLimits, reports: 3 } } });
+    const body = { reports: [{ kind: 'page-view', ...base, path: '/' }] };
+    for (let index = 0; index < 3; index += 1) assert.equal((await post(body, undefined, strict)).status, 204);
+    const refused = await post(body, undefined, strict);
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('Retry-After')) > 0);
+    assert.equal((await rows()).length, 3);
+  });
+});
+
+describe('Content-Security-Policy violations the browser reports itself (issue 23)', () => {
+  it('keeps, from the Reporting API’s list, the page’s path, the directive and the blocked origin', async () => {
+    const answer = await post(
+      [
+        {
+          type: 'csp-violation',
+          age: 10,
+          url: 'http://localhost:3000/login?next=/cart',
+          user_agent: 'Mozilla/5.0',
+          body: {
+            documentURL: 'http://localhost:3000/reset-password/secret-token-value-123456?x=1',
+            effectiveDirective: 'script-src-elem',
+            blockedURL: 'https://evil.example/steal.js?c=jane@example.com',
+            sample: 'jane@example.com',
+            disposition: 'enforce',
+          },
+        },
+        { type: 'deprecation', age: 1, url: 'http://localhost:3000/', body: { id: 'x' } },
+      ],
+      'application/reports+json',
+    );
+    assert.equal(answer.status, 204);
+    const stored = await rows();
+    assert.deepEqual(
+      stored.map(({ kind, path, subject, message, session }) => ({ kind, path, subject, message, session })),
+      [{ kind: 'csp', path: '/reset-password/*', subject: 'script-src-elem', message: 'https://evil.example', session: null }],
+    );
+    assert.ok(!JSON.stringify(stored).includes('jane@example.com'));
+  });
+
+  it('reads the older report-uri form too', async () => {
+    const answer = await post(
+      { 'csp-report': { 'document-uri': 'http://localhost:3000/courses', 'violated-directive': "style-src-elem 'self'", 'blocked-uri': 'inline' } },
+      'application/csp-report',
+    );
+    assert.equal(answer.status, 204);
+    const [row] = await rows();
+    assert.deepEqual([row!.kind, row!.path, row!.subject, row!.message], ['csp', '/courses', 'style-src-elem', 'inline']);
+  });
+});
+
+describe('what a report may keep', () => {
+  it('a path keeps its first segment only', () => {
+    assert.equal(anonymousPath('/'), '/');
+    assert.equal(anonymousPath('/courses'), '/courses');
+    assert.equal(anonymousPath('/confirm-email/abc.def'), '/confirm-email/*');
+    assert.equal(anonymousPath('http://site/blog/7?utm=x#top'), '/blog/*');
+  });
+  it('a message loses addresses, numbers, tokens and query strings', () => {
+    assert.equal(scrub('failed for a.b@c.ke at /x?y=1 code 123456'), 'failed for <email> at /x?… code <number>');
+    assert.equal(scrub('Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0'), 'Bearer <token>.<token>');
+  });
+});
+
+describe('release health summary and bounded space (issue 26)', () => {
+  const token = 'read-token-for-the-tests-0123456789';
+  const withToken = () => createApp({ db: api.db, config: { ...api.config, reportsReadToken: token } });
+  const summary = (app: ReturnType<typeof createApp>, query: string, auth = `Bearer ${token}`) =>
+    app.request(`/api/reports/summary?${query}`, { headers: { Authorization: auth } });
+
+  it('counts page views, sessions, error and failure sessions and p75 vitals by release of one app', async () => {
+    const visit = (session: string, catalog: string) => ({ session, channel: 'production', releases: { shell: 's1', catalog }, path: '/courses' });
+    const reports = [
+      ...['aaaaaaaa1', 'aaaaaaaa2', 'aaaaaaaa3', 'aaaaaaaa4'].flatMap((session) => [
+        { kind: 'page-view', ...visit(session, 'stable') },
+        { kind: 'page-view', ...visit(session, 'stable') },
+      ]),
+      ...['bbbbbbbb1', 'bbbbbbbb2'].map((session) => ({ kind: 'page-view', ...visit(session, 'next') })),
+      { kind: 'error', ...visit('bbbbbbbb1', 'next'), source: 'catalog', message: 'x' },
+      { kind: 'error', ...visit('bbbbbbbb1', 'next'), source: 'catalog', message: 'again' },
+      { kind: 'error', ...visit('aaaaaaaa1', 'stable'), source: 'shell', message: 'not catalog’s' },
+      { kind: 'remote-failure', ...visit('aaaaaaaa2', 'stable'), remote: 'catalog', phase: 'chunk' },
+      ...[100, 200, 300, 400].map((value, index) => ({ kind: 'vital', ...visit(`aaaaaaaa${index + 1}`, 'stable'), name: 'INP', value })),
+      { kind: 'page-view', ...visit('cccccccc1', 'stable'), channel: 'staging' },
+    ];
+    assert.equal((await post({ reports })).status, 204);
+    const app = withToken();
+    assert.equal((await summary(app, 'channel=production&app=catalog', 'Bearer wrong')).status, 401);
+    assert.equal((await summary(api.app, 'channel=production&app=catalog')).status, 404, 'no token configured: no summary');
+    const answer = await summary(app, 'channel=production&app=catalog');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('Cache-Control'), 'no-store');
+    const { releases } = (await answer.json()) as { releases: { version: string; vitals: Record<string, { p75: number | null; count: number }> }[] };
+    const byVersion = Object.fromEntries(releases.map((release) => [release.version, release]));
+    assert.deepEqual(
+      { ...byVersion.stable, vitals: undefined },
+      { version: 'stable', pageViews: 8, sessions: 4, errorSessions: 0, failureSessions: 1, vitals: undefined },
+    );
+    assert.deepEqual(byVersion.stable!.vitals.INP, { p75: 325, count: 4 });
+    assert.deepEqual({ ...byVersion.next, vitals: undefined }, { version: 'next', pageViews: 2, sessions: 2, errorSessions: 1, failureSessions: 0, vitals: undefined });
+    assert.equal((await summary(app, 'channel=../x&app=catalog')).status, 400);
+  });
+
+  it('keeps reports for the retention time and at most the configured number of rows', async () => {
+    const page = (session: string) => ({ kind: 'page-view', ...base, session, path: '/' });
+    await post({ reports: ['dddddddd1', 'dddddddd2', 'dddddddd3', 'dddddddd4', 'dddddddd5'].map(page) });
+    await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = 'dddddddd1'`);
+    await sweepReports({ ...createServicesFor(), config: { ...api.config, reports: { retentionDays: 30, maxRows: 3 } } });
+    assert.deepEqual((await rows()).map((row) => row.session), ['dddddddd3', 'dddddddd4', 'dddddddd5']);
+  });
+});

@@ -1,0 +1,241 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  legacyCspReportSchema,
+  reportBatchSchema,
+  reportingApiBatchSchema,
+  reportingApiCspSchema,
+  type BrowserReport,
+} from '@agri/api-client/contract';
+import { timingSafeEqual } from 'node:crypto';
+import { bearer, check, clientAddress, HttpError } from '../http';
+import type { Services } from '../services';
+
+/** A batch is a few dozen short reports: 32 KB is many times one, and far below the API's 100 KB. */
+export const MAX_REPORT_BYTES = 32 * 1024;
+
+/** One stored report: what the browser_reports table holds (see migration 005). */
+interface ReportRow {
+  kind: string;
+  session: string | null;
+  channel: string | null;
+  releases: Record<string, string>;
+  path: string;
+  /** The remote (failure, unavailable), the app whose code threw (error), the vital's name, the CSP directive. */
+  subject: string | null;
+  phase: string | null;
+  message: string | null;
+  value: number | null;
+}
+
+/**
+ * The path a report may keep: its first segment, the rest as '*'. '/reset-password/<token>' and
+ * '/confirm-email/<token>' carry a secret, '/course/<id>' nothing anyone needs to count by.
+ */
+export function anonymousPath(url: string): string {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://report.invalid').pathname;
+  } catch {
+    return '/';
+  }
+  const [first, ...rest] = pathname.split('/').filter(Boolean);
+  if (!first) return '/';
+  return `/${first.slice(0, 60)}${rest.length ? '/*' : ''}`;
+}
+
+/**
+ * An error message or blocked URL as it may be kept: e-mail addresses, long numbers (phones, codes),
+ * tokens (16 or more letters and digits, a digit among them) and query strings blanked, so that nothing a
+ * visitor typed or was sent is stored.
+ */
+export function scrub(text: string): string {
+  return text
+    .replace(/[^\s@]+@[^\s@]+/g, '<email>')
+    .replace(/\?[^\s#]*/g, '?…')
+    .replace(/(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{16,}/g, '<token>')
+    .replace(/\d[\d\s-]{4,}\d/g, '<number>')
+    .slice(0, 300);
+}
+
+/** What a blocked URL may say: 'inline', 'eval' and the like as they are; a URL as its origin. */
+function blockedSource(blocked: string | undefined): string | null {
+  if (!blocked) return null;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(blocked)) return scrub(blocked).slice(0, 60);
+  try {
+    return new URL(blocked).origin;
+  } catch {
+    return null;
+  }
+}
+
+function fromShell(report: BrowserReport): ReportRow {
+  const row: ReportRow = {
+    kind: report.kind,
+    session: report.session,
+    channel: report.channel ?? null,
+    releases: report.releases,
+    path: anonymousPath(report.path),
+    subject: null,
+    phase: null,
+    message: null,
+    value: null,
+  };
+  switch (report.kind) {
+    case 'remote-failure':
+      return { ...row, subject: report.remote, phase: report.phase, message: report.message ? scrub(report.message) : null };
+    case 'error':
+      return { ...row, subject: report.source, message: report.message ? scrub(report.message) : null };
+    case 'unavailable':
+      return { ...row, subject: report.remote };
+    case 'vital':
+      return { ...row, subject: report.name, value: report.value };
+    default:
+      return row;
+  }
+}
+
+const cspRow = (documentUrl: string, directive: string, blocked: string | undefined): ReportRow => ({
+  kind: 'csp',
+  session: null,
+  channel: null,
+  releases: {},
+  path: anonymousPath(documentUrl),
+  subject: directive.split(' ')[0]!.slice(0, 60),
+  phase: null,
+  message: blockedSource(blocked),
+  value: null,
+});
+
+/** The rows a request carries, read by its content type: the shell's batch, or the browser's own CSP reports. */
+async function rowsOf(contentType: string, body: unknown): Promise<ReportRow[]> {
+  if (/^application\/reports\+json/i.test(contentType)) {
+    return (await check(reportingApiBatchSchema, body))
+      .filter((report) => report.type === 'csp-violation')
+      .flatMap((report) => {
+        const parsed = reportingApiCspSchema.safeParse(report.body);
+        return parsed.success ? [cspRow(parsed.data.documentURL, parsed.data.effectiveDirective, parsed.data.blockedURL)] : [];
+      });
+  }
+  if (/^application\/csp-report/i.test(contentType)) {
+    const report = (await check(legacyCspReportSchema, body))['csp-report'];
+    return [cspRow(report['document-uri'], report['effective-directive'] ?? report['violated-directive'] ?? 'unknown', report['blocked-uri'])];
+  }
+  return (await check(reportBatchSchema, body)).reports.map(fromShell);
+}
+
+const COLUMNS = ['kind', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
+
+/** Old reports are deleted once in this many stored batches of an instance. */
+const SWEEP_EVERY = 200;
+let batchesSinceSweep = 0;
+
+/**
+ * Bounded space: reports older than the retention time go, and past the most rows kept, the oldest (ids
+ * grow with time, so the newest `maxRows` are kept without counting the table).
+ */
+export async function sweepReports({ db, config }: Services): Promise<void> {
+  await db.query(`DELETE FROM browser_reports WHERE received_at < now() - $1 * interval '1 day'`, [config.reports.retentionDays]);
+  await db.query('DELETE FROM browser_reports WHERE id <= (SELECT max(id) FROM browser_reports) - $1', [config.reports.maxRows]);
+}
+
+async function store(services: Services, rows: ReportRow[]): Promise<void> {
+  if (!rows.length) return;
+  if (++batchesSinceSweep >= SWEEP_EVERY) {
+    batchesSinceSweep = 0;
+    await sweepReports(services);
+  }
+  const values: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const start = values.length;
+    values.push(...COLUMNS.map((column) => (column === 'releases' ? JSON.stringify(row.releases) : row[column])));
+    return `(${COLUMNS.map((_, index) => `$${start + index + 1}`).join(', ')})`;
+  });
+  await services.db.query(`INSERT INTO browser_reports (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+}
+
+type SummaryRow = {
+  version: string;
+  page_views: number;
+  sessions: number;
+  error_sessions: number;
+  failure_sessions: number;
+} & { [vital in `${'lcp' | 'inp' | 'cls' | 'ttfb'}_${'p75' | 'count'}`]: number | null };
+
+/**
+ * For one app on one channel, since a time, by release of the app: page views, sessions (distinct visits),
+ * the sessions that met an error thrown by the app's code, those whose load of the app failed (or showed
+ * its unavailable panel), and the 75th percentile of each web vital on the pages those sessions saw.
+ */
+async function summary(services: Services, channel: string, app: string, since: string) {
+  const vitals = ['LCP', 'INP', 'CLS', 'TTFB']
+    .map(
+      (name) => `percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'vital' AND subject = '${name}') AS ${name.toLowerCase()}_p75,
+        count(*) FILTER (WHERE kind = 'vital' AND subject = '${name}')::int AS ${name.toLowerCase()}_count`,
+    )
+    .join(',\n');
+  const rows = await services.db.query<SummaryRow>(
+    `SELECT releases->>$2 AS version,
+        count(*) FILTER (WHERE kind = 'page-view')::int AS page_views,
+        count(DISTINCT session) FILTER (WHERE kind = 'page-view')::int AS sessions,
+        count(DISTINCT session) FILTER (WHERE kind = 'error' AND subject = $2)::int AS error_sessions,
+        count(DISTINCT session) FILTER (WHERE kind IN ('remote-failure', 'unavailable') AND subject = $2)::int AS failure_sessions,
+        ${vitals}
+     FROM browser_reports
+     WHERE channel = $1 AND received_at >= $3 AND releases ? $2
+     GROUP BY 1`,
+    [channel, app, since],
+  );
+  return rows.map((row) => ({
+    version: row.version,
+    pageViews: row.page_views,
+    sessions: row.sessions,
+    errorSessions: row.error_sessions,
+    failureSessions: row.failure_sessions,
+    vitals: Object.fromEntries(
+      (['lcp', 'inp', 'cls', 'ttfb'] as const).map((name) => [name.toUpperCase(), { p75: row[`${name}_p75`], count: row[`${name}_count`] ?? 0 }]),
+    ),
+  }));
+}
+
+const sameToken = (sent: string | null, expected: string) =>
+  sent !== null && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
+
+const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+
+/**
+ * POST /api/reports: browser reports, in batches from the shell (sendBeacon) and CSP violations from the
+ * browser itself. Limited per client address (the address is counted, never stored with a report), at most
+ * 32 KB, validated with the contract's schemas; answered 204 with nothing to read.
+ */
+export function reportRoutes(services: Services): Hono {
+  const tooLarge = (c: Context) => c.json({ message: `A report batch is at most ${MAX_REPORT_BYTES / 1024} KB` }, 413, { Connection: 'close' });
+  const routes = new Hono();
+  // Release health for the delivery tools (npm run releases -- --health, the canary watcher), with the
+  // operator's read token: never public, and absent unless a token is configured.
+  const token = services.config.reportsReadToken;
+  if (token) {
+    routes.get('/reports/summary', async (c) => {
+      if (!sameToken(bearer(c), token)) throw new HttpError(401, 'A reports read token is required');
+      const channel = c.req.query('channel') ?? '';
+      const app = c.req.query('app') ?? '';
+      const since = c.req.query('since') ?? new Date(Date.now() - services.config.reports.retentionDays * 86_400_000).toISOString();
+      if (!NAME.test(channel) || !NAME.test(app) || Number.isNaN(Date.parse(since))) throw new HttpError(400, 'channel, app and since (a time) are required');
+      return c.json({ channel, app, since, releases: await summary(services, channel, app, since) }, 200, { 'Cache-Control': 'no-store' });
+    });
+  }
+  return routes.post('/reports', bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: tooLarge }), async (c) => {
+    const verdict = await services.limits.reports.hit(clientAddress(c, services.config.trustedProxyHops));
+    if (!verdict.allowed) {
+      throw new HttpError(429, 'Too many reports; try again later', { 'Retry-After': String(verdict.retryAfterSeconds) });
+    }
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new HttpError(400, 'The request body must be JSON');
+    }
+    await store(services, await rowsOf(c.req.header('Content-Type') ?? '', body));
+    return c.body(null, 204);
+  });
+}

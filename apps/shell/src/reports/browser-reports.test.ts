@@ -1,0 +1,63 @@
+import type { SiteConfig } from '../config/site-config';
+import { flushReports, report, reportError, sourceOf, startReporting, stopReporting } from './browser-reports';
+
+const config: SiteConfig = {
+  channel: 'production',
+  remotes: {
+    catalog: { manifest: '/releases/catalog/next/mf-manifest.json', routes: ['/courses'], version: 'next' },
+    account: { manifest: 'http://localhost:3003/mf-manifest.json', routes: ['/login'] },
+  },
+  api: { apiBaseUrl: 'http://localhost:4000/api/', requestsApiBaseUrl: 'http://localhost:4000/requests/', chatNumber: '254722000000' },
+  shell: { version: 'shell-1' },
+  reports: { url: 'http://localhost:4000/api/reports', sampleRate: 1 },
+};
+
+const beacons: { url: string; body: { reports: Record<string, unknown>[] } }[] = [];
+beforeEach(() => {
+  beacons.length = 0;
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: string) => beacons.push({ url, body: JSON.parse(body) }) > 0,
+  });
+});
+afterEach(() => {
+  stopReporting();
+  sessionStorage.clear();
+});
+
+test('reports go in one beacon, as text, with the visit, channel, releases and the path without its query', () => {
+  window.history.pushState({}, '', '/courses?email=jane@example.com');
+  startReporting(config);
+  report({ kind: 'page-view' });
+  report({ kind: 'unavailable', remote: 'catalog' });
+  expect(beacons).toEqual([]);
+  flushReports();
+  expect(beacons).toHaveLength(1);
+  expect(beacons[0]!.url).toBe('http://localhost:4000/api/reports');
+  const [view] = beacons[0]!.body.reports;
+  expect(view).toEqual({ kind: 'page-view', session: expect.stringMatching(/^[0-9a-f]{20}$/), channel: 'production', releases: { shell: 'shell-1', catalog: 'next' }, path: '/courses' });
+  expect(JSON.stringify(beacons)).not.toContain('jane');
+});
+
+test('a visit outside the sample sends nothing, and stays outside on its next page', () => {
+  startReporting({ ...config, reports: { ...config.reports!, sampleRate: 0 } });
+  report({ kind: 'page-view' });
+  flushReports();
+  stopReporting();
+  startReporting(config);
+  report({ kind: 'page-view' });
+  flushReports();
+  expect(beacons).toEqual([]);
+});
+
+test('an error is attributed to the app whose code is on top of its stack, else the shell', () => {
+  startReporting(config);
+  expect(sourceOf('Error: x\n    at render (http://localhost/releases/catalog/next/__federation_expose_routes.js:1:2)')).toBe('catalog');
+  expect(sourceOf('Error: x\n    at f (http://localhost:3003/src_pages_login.js:3:4)')).toBe('account');
+  expect(sourceOf('Error: x\n    at g (http://localhost/releases/shell/shell-1/main.js:1:1)')).toBe('shell');
+  const thrown = new Error('boom');
+  thrown.stack = 'Error: boom\n    at CoursesPage (http://localhost/releases/catalog/next/chunk.js:9:9)';
+  reportError(thrown);
+  flushReports();
+  expect(beacons[0]!.body.reports[0]).toMatchObject({ kind: 'error', source: 'catalog', message: 'Error: boom' });
+});

@@ -1,0 +1,183 @@
+// Release with evidence (issue 26), end to end: a catalog canary at 50 % on a channel served from a
+// throw-away deploy folder, browsers on both sides reporting to the test API, and the canary watcher.
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { CANARY_RULE } from '../../tooling/delivery/canary-rule.mjs';
+import { WATCHER, checkCanaries, watchCanaries } from '../../tooling/delivery/canary-watch.mjs';
+import { readJournal } from '../../tooling/delivery/journal.mjs';
+import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
+import { apps, remoteApps } from '../../tooling/build/apps.mjs';
+import { reportsReadToken, siteConfig, urlOf } from '../support/site-ports.mjs';
+import { expect, test } from '../support/fixtures';
+import { DeployFolder } from './deploy-folder';
+
+const CHANNEL = 'production';
+const CANARY_HEADING = 'Our Courses — the canary';
+/** Sessions each side sends: above the watcher's minimum in this suite, far below production's 200. */
+const SESSIONS_A_SIDE = 10;
+const rule = { ...CANARY_RULE, minSessions: 8 };
+
+let folder: DeployFolder;
+let server: Server;
+const versions: Record<string, string> = {};
+const site = () => urlOf('canary');
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+type StoredReport = { kind: string; session: string | null; channel: string | null; releases: Record<string, string>; path: string; subject: string | null; message: string | null };
+
+async function storedReports(since: string): Promise<StoredReport[]> {
+  const answer = await fetch(`${siteConfig.api.apiBaseUrl}test/reports?since=${encodeURIComponent(since)}`);
+  return ((await answer.json()) as { reports: StoredReport[] }).reports.filter((report) => report.channel === CHANNEL);
+}
+
+const config = () => JSON.parse(readFileSync(join(folder.dir, 'channels', CHANNEL, 'config.json'), 'utf8'));
+
+/** A visitor whose browser drew `bucket` (its first visit keeps it), with its own tab session. */
+async function visitor(browser: Browser, bucket: number) {
+  const context = await browser.newContext();
+  await context.addInitScript((kept) => {
+    if (localStorage.getItem('shell:canary-bucket') === null) localStorage.setItem('shell:canary-bucket', kept);
+  }, String(bucket));
+  return { context, page: await context.newPage() };
+}
+
+/** Visits /courses then the home page as `count` visitors on each side, and leaves (the beacons go on pagehide). */
+async function visitBothSides(browser: Browser, count: number) {
+  for (let index = 0; index < count; index += 1) {
+    for (const bucket of [index % 50, 50 + (index % 50)]) {
+      const { context, page } = await visitor(browser, bucket);
+      await page.goto(`${site()}/courses`);
+      await expect(page.locator('html[data-shell="ready"]')).toBeAttached();
+      await expect(heading(page).or(page.getByText('This section is temporarily unavailable'))).toBeVisible();
+      await page.goto('about:blank');
+      await context.close();
+    }
+  }
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  folder = new DeployFolder(CHANNEL);
+  versions.shell = folder.release('shell');
+  for (const { name, dir } of remoteApps) versions[name] = folder.release(name, join(dir, 'dist'));
+  // A release that throws as soon as the courses page renders, and a healthy one that says it is the canary.
+  versions.throwing = folder.release('catalog', folder.catalogWithHeading('(()=>{throw new Error("the canary broke the courses page")})()'));
+  versions.healthy = folder.release('catalog', folder.catalogWithHeading(JSON.stringify(CANARY_HEADING)));
+  for (const { name: app } of apps) {
+    const promoted = folder.promote(app, versions[app]!);
+    expect(promoted.ok, promoted.output).toBe(true);
+  }
+  // The channel's reports go to the harness's test API, which the watcher reads.
+  const stateFile = join(folder.dir, 'channels', `${CHANNEL}.json`);
+  const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+  state.api = siteConfig.api;
+  writeFileSync(stateFile, JSON.stringify(state));
+  server = await serveChannel({ channel: CHANNEL, port: Number(new URL(site()).port), api: siteConfig.api });
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  folder?.remove();
+});
+
+test('a canary that throws on /courses is reported against catalog by its side only, and the watcher rolls it back', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const since = new Date(Date.now() - 1000).toISOString();
+  const promoted = folder.promote('catalog', versions.throwing!, '--canary', '50');
+  expect(promoted.ok, promoted.output).toBe(true);
+  expect(config().remotes.catalog.canary).toMatchObject({ version: versions.throwing, share: 50 });
+
+  await visitBothSides(browser, SESSIONS_A_SIDE);
+  const onSide = (reports: StoredReport[], version: string) => reports.filter((report) => report.releases.catalog === version);
+  await expect.poll(async () => new Set(onSide(await storedReports(since), versions.throwing!).filter((r) => r.kind === 'page-view').map((r) => r.session)).size).toBe(SESSIONS_A_SIDE);
+  const reports = await storedReports(since);
+  const canaryErrors = onSide(reports, versions.throwing!).filter((report) => report.kind === 'error');
+  expect(new Set(canaryErrors.map((report) => report.session)).size).toBe(SESSIONS_A_SIDE);
+  expect(canaryErrors.every((report) => report.subject === 'catalog' && /the canary broke the courses page/.test(report.message ?? ''))).toBe(true);
+  expect(onSide(reports, versions.catalog!).filter((report) => report.kind === 'error')).toEqual([]);
+  // The releases the pages ran, the canary's included, and nothing that could name a visitor.
+  expect(onSide(reports, versions.throwing!)[0]!.releases).toEqual({ shell: versions.shell, catalog: versions.throwing, content: versions.content, account: versions.account });
+  for (const report of reports) {
+    expect(Object.keys(report).sort()).toEqual(['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'subject', 'value']);
+    expect(report.session ?? '').toMatch(/^([0-9a-f]{20})?$/);
+    expect(report.path).toMatch(/^\/[a-z-]*(\/\*)?$/);
+  }
+
+  // The watcher, as npm start runs it: rolled back within a bounded time.
+  const started = Date.now();
+  const stop = watchCanaries([CHANNEL], { intervalMs: 1000, rule, token: reportsReadToken, log: () => {} });
+  try {
+    await expect.poll(() => config().remotes.catalog.canary, { timeout: 20_000 }).toBeUndefined();
+  } finally {
+    stop();
+  }
+  console.log(`the watcher rolled the canary back ${((Date.now() - started) / 1000).toFixed(1)} s after it started`);
+  const entry = readJournal(CHANNEL).at(-1);
+  expect(entry).toMatchObject({ action: 'canary-rollback', app: 'catalog', previous: versions.throwing, version: versions.catalog, who: WATCHER, share: 0, was: 50 });
+  expect(entry.reason).toMatch(/error rate 100\.0 % against 0\.0 %/);
+  expect(entry.evidence.canary).toMatchObject({ version: versions.throwing, sessions: SESSIONS_A_SIDE, errorSessions: SESSIONS_A_SIDE });
+  expect(entry.evidence.stable).toMatchObject({ version: versions.catalog, sessions: SESSIONS_A_SIDE, errorSessions: 0 });
+
+  // Every visitor, the canary's side too, gets the stable release.
+  const { context, page } = await visitor(browser, 0);
+  await page.goto(`${site()}/courses`);
+  await expect(heading(page)).toHaveText('Our Courses');
+  await context.close();
+});
+
+test('a healthy canary at 50 % is not rolled back over the same number of sessions', async ({ browser }) => {
+  test.setTimeout(180_000);
+  expect(folder.promote('catalog', versions.healthy!, '--canary', '50').ok).toBe(true);
+  await visitBothSides(browser, SESSIONS_A_SIDE);
+  await expect
+    .poll(async () => (await checkCanaries(CHANNEL, { rule, token: reportsReadToken }))[0]?.verdict, { timeout: 20_000 })
+    .toBe('healthy');
+  expect(config().remotes.catalog.canary).toMatchObject({ version: versions.healthy, share: 50 });
+});
+
+test('a visitor stays on one side across reloads and pages; a preview overrides the side for its tab', async ({ browser }) => {
+  const canary = await visitor(browser, 7);
+  await canary.page.goto(`${site()}/courses`);
+  await expect(heading(canary.page)).toHaveText(CANARY_HEADING);
+  await canary.page.reload();
+  await expect(heading(canary.page)).toHaveText(CANARY_HEADING);
+  await canary.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await canary.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(heading(canary.page)).toHaveText(CANARY_HEADING);
+  // The stable release, previewed in this tab, wins over the bucket.
+  await canary.page.goto(`${site()}/courses?preview=catalog@${versions.catalog}`);
+  await expect(canary.page.getByRole('region', { name: 'Preview' })).toContainText(`Preview: catalog ${versions.catalog}`);
+  await expect(heading(canary.page)).toHaveText('Our Courses');
+  await canary.context.close();
+
+  const stable = await visitor(browser, 93);
+  await stable.page.goto(`${site()}/courses`);
+  await expect(heading(stable.page)).toHaveText('Our Courses');
+  await stable.page.reload();
+  await expect(heading(stable.page)).toHaveText('Our Courses');
+  await stable.context.close();
+});
+
+test('a tab opened before a promotion keeps its composition as it navigates; a new tab gets the new one', async ({ browser }) => {
+  const before = await visitor(browser, 93);
+  await before.page.goto(`${site()}/`);
+  await expect(before.page.locator('html[data-shell="ready"]')).toBeAttached();
+  const finished = folder.run('promote', 'catalog', '--to', CHANNEL, '--finish', '--no-prerender');
+  expect(finished.ok, finished.output).toBe(true);
+  expect(config().remotes.catalog).toMatchObject({ version: versions.healthy });
+  expect(config().remotes.catalog.canary).toBeUndefined();
+  // The catalog was never loaded by this tab: it still loads the release the tab started with.
+  await before.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(heading(before.page)).toHaveText('Our Courses');
+  await before.context.close();
+
+  const after = await visitor(browser, 93);
+  await after.page.goto(`${site()}/courses`);
+  await expect(heading(after.page)).toHaveText(CANARY_HEADING);
+  await after.context.close();
+});

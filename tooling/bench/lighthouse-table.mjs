@@ -1,0 +1,69 @@
+// What `npm run bench:web` (web.mjs) makes of its measures: the figures of one Lighthouse run, their medians,
+// and the table it prints with the ratios composed / monolith. Pure, so that it is tested on fixed figures
+// (lighthouse-table.test.mjs); web.mjs builds, serves and measures.
+
+/** The figures of one Lighthouse 12 report (its JSON) that the bench compares. */
+export function lighthouseFigures({ categories, audits, environment }) {
+  return {
+    benchmarkIndex: environment.benchmarkIndex,
+    performance: Math.round(categories.performance.score * 100),
+    lcp: audits['largest-contentful-paint'].numericValue / 1000,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    accessibility: Math.round(categories.accessibility.score * 100),
+    seo: Math.round(categories.seo.score * 100),
+  };
+}
+
+const FIGURES = ['benchmarkIndex', 'performance', 'lcp', 'tbt', 'cls', 'accessibility', 'seo'];
+
+/** The middle value (of an even count, the upper of the two middle ones: a value some run really had). */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each figure's median over the runs that succeeded; NaN for every figure when none did. */
+export function medians(runs) {
+  return Object.fromEntries(FIGURES.map((key) => [key, runs.length ? median(runs.map((run) => run[key])) : NaN]));
+}
+
+/**
+ * The Markdown table of the results: for each route, the composed site's row, the monolith's, and the ratios
+ * composed / monolith of the first-load JavaScript and of LCP.
+ *
+ * @param {object} table
+ * @param {string[]} table.routes  in the order of the table
+ * @param {object[]} table.results  one row per route and build: { route, site: 'composed' | 'monolith',
+ *                                  totalKb, requests, ...medians }
+ * @param {number} table.runs  Lighthouse runs per route and build
+ * @param {string} table.date  the day of the measures (YYYY-MM-DD)
+ */
+export function resultsTable({ routes, results, runs, date }) {
+  const lines = [
+    `Lighthouse 12, mobile, median of ${runs} (${date}):`,
+    '',
+    '| route | build | first-load JS (KB gzip) | requests | perf | LCP (s) | TBT (ms) | CLS | a11y | SEO |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const route of routes) {
+    const [composed, monolith] = ['composed', 'monolith'].map((site) => results.find((row) => row.route === route && row.site === site));
+    for (const row of [composed, monolith]) {
+      lines.push(
+        `| ${route} | ${row.site} | ${row.totalKb.toFixed(1)} | ${row.requests} | ${row.performance} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.accessibility} | ${row.seo} |`,
+      );
+    }
+    lines.push(`| ${route} | composed / monolith | ×${(composed.totalKb / monolith.totalKb).toFixed(2)} | | | ×${(composed.lcp / monolith.lcp).toFixed(2)} | | | | |`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The machine's speed as Lighthouse measured it (the median and range of the rows' indices): simulated
+ * throttling scales what this machine's CPU did, so its speed moves LCP and TBT of both builds.
+ */
+export function benchmarkIndexLine(results) {
+  const indices = results.map((row) => row.benchmarkIndex).filter(Number.isFinite).sort((a, b) => a - b);
+  if (!indices.length) return "Lighthouse's CPU benchmark index of this machine: unknown (no run succeeded).";
+  return (
+    `Lighthouse's CPU benchmark index of this machine: ${Math.round(median(indices))} ` +
+    `(${Math.round(indices[0])}–${Math.round(indices.at(-1))}); times from machines with other indices are not comparable, ratios are.`
+  );
+}

@@ -1,0 +1,37 @@
+// `npm run build:monolith`: the same pages as the composed site, built as one app (the remotes' route
+// tables imported statically, no federation), for `npm run bench:web` to price the composition. Not a
+// product: nothing deploys it.
+import { join } from 'node:path';
+import { rspack } from '@rspack/core';
+import { PrecompressPlugin, moduleRules } from '../../build/rspack-app.mjs';
+
+const root = join(import.meta.dirname, '../../..');
+
+export default {
+  mode: 'production',
+  context: root,
+  entry: { main: join(import.meta.dirname, 'index.ts') },
+  devtool: 'source-map',
+  output: {
+    path: join(import.meta.dirname, 'dist'),
+    publicPath: '/',
+    filename: '[name].[contenthash:8].js',
+    chunkFilename: '[name].[contenthash:8].js',
+    cssFilename: '[name].[contenthash:8].css',
+    cssChunkFilename: '[name].[contenthash:8].css',
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    clean: true,
+  },
+  resolve: {
+    extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    alias: { [join(root, 'apps/shell/src/federation/remotes.ts')]: join(import.meta.dirname, 'static-remotes.ts') },
+  },
+  module: { rules: moduleRules(true) },
+  plugins: [
+    new rspack.HtmlRspackPlugin({ template: join(root, 'apps/shell/src/index.html') }),
+    new rspack.CopyRspackPlugin({ patterns: [{ from: join(root, 'apps/shell/public') }] }),
+    new PrecompressPlugin(),
+  ],
+  performance: { hints: false },
+  stats: 'errors-warnings',
+};

@@ -1,0 +1,239 @@
+// The one build recipe every app uses: the shell (host) and the remotes.
+// An app's rspack.config.mjs states only what is its own: what it exposes (and, for the shell, its runtime
+// plugins); its name and port are in its package.json (tooling/build/apps.mjs).
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { apps, readPackage } from './apps.mjs';
+import { siteConfigFor } from './site-config.mjs';
+
+const devOrigin = (name) => `http://localhost:${apps.find((app) => app.name === name).port}`;
+
+/** Libraries that must exist once in the browser, whichever app loads them first. */
+const singletons = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'zustand',
+  'react-toastify',
+];
+// Each entry of a workspace package is its own shared module, so a page loads only the entries it uses:
+// '@agri/ui/federation' holds the fragment loader registry and the lazy-module cache, which must exist once
+// like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the
+// apps share this small subset instead); '@agri/ui/dates' (moment), '@agri/ui/rich-text' (DOMPurify) and
+// '@agri/ui/forms' (react-hook-form) load only with the pages that show dates, server HTML or a form.
+const workspacePackages = {
+  '@agri/ui': 'packages/ui',
+  '@agri/ui/federation': 'packages/ui',
+  '@agri/ui/router': 'packages/ui',
+  '@agri/ui/dates': 'packages/ui',
+  '@agri/ui/rich-text': 'packages/ui',
+  '@agri/ui/forms': 'packages/ui',
+  '@agri/api-client': 'packages/api-client',
+};
+
+function sharedConfig(appDir) {
+  const { dependencies = {} } = readPackage(appDir);
+  const shared = {};
+  // An app shares what it depends on (a small remote may need React alone).
+  for (const name of singletons) {
+    const packageName = name.split('/')[0];
+    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: dependencies[packageName] };
+  }
+  // A workspace package's major is its contract: the API client's is the API contract's (release gate).
+  for (const [name, dir] of Object.entries(workspacePackages)) {
+    const packageName = name.split('/').slice(0, 2).join('/');
+    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '../..', dir)).version}` };
+  }
+  return shared;
+}
+
+/**
+ * Emits app.json beside the manifest: what a release of this build owns and needs that the manifest does
+ * not say (the route prefixes a remote owns, the modules it loads from other remotes), from the `remote`
+ * field of the app's package.json. The release tooling (tooling/delivery) reads it with the manifest.
+ */
+class AppFactsPlugin {
+  constructor(facts) {
+    this.facts = facts;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AppFactsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AppFactsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('app.json', new rspack.sources.RawSource(`${JSON.stringify(this.facts, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
+ * The federation plugin names its runtime by the paths of its CommonJS builds, which cannot be tree-shaken;
+ * the ES module builds beside them are the same code. Swapping every entry into them (the bundler runtime,
+ * runtime plugins, the `@module-federation/runtime` alias) makes the whole runtime ES modules, none of it
+ * twice. Listed after ModuleFederationPlugin, so it sees the alias that one sets.
+ */
+class FederationEsmPlugin {
+  apply(compiler) {
+    const commonJs = /@module-federation[\\/][^\\/]+[\\/]dist[\\/].*\.cjs$/;
+    const toEsm = (path) => path.replace(/\.cjs$/, '.js');
+    new rspack.NormalModuleReplacementPlugin(commonJs, (resource) => {
+      resource.request = toEsm(resource.request);
+    }).apply(compiler);
+    compiler.hooks.afterPlugins.tap('FederationEsmPlugin', () => {
+      const { alias } = compiler.options.resolve;
+      for (const [name, target] of Object.entries(alias ?? {})) {
+        if (typeof target === 'string' && commonJs.test(target)) alias[name] = toEsm(target);
+      }
+    });
+  }
+}
+
+/** How every app's sources, styles and images are built (the monolith of `npm run build:monolith` too). */
+export const moduleRules = (production) => [
+  {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+      },
+      env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+    },
+    type: 'javascript/auto',
+  },
+  { test: /\.css$/, type: 'css/auto' },
+  { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?|eot|ttf)$/, type: 'asset/resource' },
+];
+
+/**
+ * Writes the brotli and gzip forms of each text file beside it, at the highest levels (once per release,
+ * not per request): the local server and the production example send them as they are. It runs after the
+ * stage at which the federation plugin writes mf-manifest.json, which the shell fetches on every visit.
+ */
+export class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
+            const content = source.buffer();
+            compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })));
+            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(content, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir         the app's folder; its package.json names it (`@agri/<name>`: the federation
+ *                                 name, also the global uniqueName) and gives its dev port (`shell` or `remote`)
+ * @param {Record<string,string>} [app.exposes]  modules a remote hands to the shell
+ * @param {string[]} [app.runtimePlugins]
+ */
+export function defineApp({ dir, exposes, runtimePlugins = [] }) {
+  const isRemote = Boolean(exposes);
+  const manifest = readPackage(dir);
+  const name = manifest.name.replace(/^@agri\//, '');
+  const { remote = { routes: [], consumes: [] } } = manifest;
+  const port = (manifest.shell ?? remote).port;
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    // A remote's own page (its main entry) is for its dev server; in production
+    // the shell loads only its remoteEntry.
+    const ownPage = !isRemote || !production;
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: ownPage ? { main: './src/index.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        // A release builds into its own folder (tooling/delivery/release.mjs).
+        path: process.env.BUILD_OUTPUT_DIR ?? join(dir, 'dist'),
+        // Remotes resolve their chunks from wherever their remoteEntry was loaded. The shell's index.html
+        // is served at every route, so its files need an absolute path: a release's own folder.
+        publicPath: isRemote ? 'auto' : (process.env.SHELL_PUBLIC_PATH ?? '/'),
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        // Only a hang ends here, not a slow phone link (a 200 KB chunk shares a 400 kbps link for
+        // tens of seconds); a hanging chunk then shows the unavailable panel instead of waiting 120 s.
+        chunkLoadTimeout: 60_000,
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: { rules: moduleRules(production) },
+      plugins: [
+        ...(ownPage
+          ? [
+              new rspack.HtmlRspackPlugin({
+                template: isRemote ? join(import.meta.dirname, 'standalone-page.html') : join(dir, 'src', 'index.html'),
+                templateParameters: { title: `${name} (running alone)` },
+                chunks: ['main'],
+              }),
+              new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), noErrorOnMissing: true }] }),
+            ]
+          : []),
+        new AppFactsPlugin(isRemote ? { name, routes: remote.routes, consumes: remote.consumes } : { name }),
+        ...(production ? [new PrecompressPlugin()] : []),
+        new ModuleFederationPlugin({
+          name,
+          filename: isRemote ? 'remoteEntry.js' : undefined,
+          exposes,
+          shared: sharedConfig(dir),
+          // Never start another app's entry just to negotiate shared versions.
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          dts: false,
+          // The shell hands its federation runtime to the remotes, so each remote
+          // entry does not carry a copy (~30 KB gzip each). A remote's dev
+          // server keeps its own runtime so that it runs alone.
+          // The runtime is built for browsers only (no Node loading code).
+          experiments: {
+            ...(isRemote ? { externalRuntime: production } : { provideExternalRuntime: true }),
+            optimization: { target: 'web' },
+          },
+        }),
+        new FederationEsmPlugin(),
+      ],
+      // Lazy compilation serves a remote's pages through its own dev server's proxy,
+      // which the shell on another origin never triggers: compile everything up front.
+      lazyCompilation: false,
+      performance: { hints: false },
+      devServer: {
+        port,
+        // The shell's dev server answers config.json for the other dev servers; a channel has its own (tooling/delivery).
+        setupMiddlewares: isRemote
+          ? undefined
+          : (middlewares) => [
+              {
+                name: 'site-config',
+                path: '/config.json',
+                middleware: (_request, response) => {
+                  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+                  response.end(JSON.stringify(siteConfigFor(devOrigin)));
+                },
+              },
+              ...middlewares,
+            ],
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { errors: true, warnings: false } },
+      },
+      stats: production ? 'errors-warnings' : 'minimal',
+    };
+  };
+}

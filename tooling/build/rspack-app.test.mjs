@@ -1,0 +1,240 @@
+// The one build recipe (rspack-app.mjs): what each app's build is told, read from the configuration its
+// rspack.config.mjs makes, and what the recipe's own plugins write, by a small real build of a throw-away
+// remote (production) and shell (development) in a temporary folder.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import semver from 'semver';
+import { rootDir } from '../machine/pnpm.mjs';
+import { readPackage, remoteApps, shellApp } from './apps.mjs';
+import { defineApp, PrecompressPlugin } from './rspack-app.mjs';
+
+/**
+ * The configuration an app's rspack.config.mjs makes for `rspack build --mode <mode>` (or serve), with the
+ * environment variables `env` set (undefined: unset).
+ */
+async function appConfig(app, mode, env = {}) {
+  const { default: makeConfig } = await import(pathToFileURL(join(app.dir, 'rspack.config.mjs')).href);
+  return withEnv(env, () => makeConfig({}, { mode }));
+}
+
+/** The options the federation plugin was given: it keeps them as given, in `_options` (@module-federation/rspack). */
+const federationOf = (config) => config.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin)._options;
+
+/** The app's own page, if it has one (rspack's built-in plugins keep their options in `_args`). */
+const pageOf = (config) => config.plugins.find((plugin) => plugin instanceof rspack.HtmlRspackPlugin)?._args[0];
+
+const hasPrecompress = (config) => config.plugins.some((plugin) => plugin instanceof PrecompressPlugin);
+
+/** Runs `work` with the environment variables `vars` set (undefined: unset), then puts them back. */
+function withEnv(vars, work) {
+  const outer = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  const put = (values) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  put(vars);
+  try {
+    return work();
+  } finally {
+    put(outer);
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'agri-rspack-app-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A throw-away app folder: its package.json fields and its source files. */
+function appFolder(name, fields, files = {}) {
+  const dir = join(scratch, name);
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@agri/${name}`, version: '1.0.0', ...fields }));
+  for (const [file, content] of Object.entries(files)) writeFileSync(join(dir, file), content);
+  return dir;
+}
+
+describe('what each app’s build is told', () => {
+  it('a remote in production: no page of its own, its chunks from wherever its remoteEntry.js was loaded, the shell’s federation runtime', async () => {
+    assert.ok(remoteApps.length > 0);
+    for (const app of remoteApps) {
+      const config = await appConfig(app, 'production');
+      const federation = federationOf(config);
+      assert.equal(config.mode, 'production', app.name);
+      assert.deepEqual(config.entry, {}, `${app.name}: no entry of its own`);
+      assert.equal(pageOf(config), undefined, `${app.name}: no page of its own`);
+      assert.equal(config.output.publicPath, 'auto', app.name);
+      assert.equal(config.output.uniqueName, app.name);
+      assert.match(config.output.filename, /\[contenthash/, `${app.name}: files named by their content`);
+      assert.equal(federation.name, app.name);
+      assert.equal(federation.filename, 'remoteEntry.js', app.name);
+      assert.ok(federation.exposes['./routes'], `${app.name} exposes its routes`);
+      assert.equal(federation.experiments.externalRuntime, true, `${app.name} uses the shell’s runtime`);
+      assert.equal(federation.experiments.provideExternalRuntime, undefined, app.name);
+      assert.equal(federation.shareStrategy, 'loaded-first', app.name);
+      assert.equal(federation.dts, false, app.name);
+      assert.ok(hasPrecompress(config), `${app.name}: its text files precompressed`);
+    }
+  });
+
+  it('a remote in development runs alone: its own page on its own port, with its own runtime', async () => {
+    for (const app of remoteApps) {
+      const config = await appConfig(app, 'development');
+      assert.deepEqual(config.entry, { main: './src/index.ts' }, app.name);
+      assert.equal(pageOf(config).template, join(rootDir, 'tooling/build/standalone-page.html'), app.name);
+      assert.equal(federationOf(config).experiments.externalRuntime, false, app.name);
+      assert.equal(config.devServer.port, app.port, app.name);
+      assert.equal(config.devServer.setupMiddlewares, undefined, `${app.name}: the shell’s dev server answers config.json`);
+      assert.equal(hasPrecompress(config), false, app.name);
+    }
+  });
+
+  it('the shell: its page, its files from SHELL_PUBLIC_PATH (a release’s own folder), and it provides the federation runtime', async () => {
+    const config = await appConfig(shellApp, 'production', { SHELL_PUBLIC_PATH: '/releases/shell/20261125.101500-abc1234/' });
+    const federation = federationOf(config);
+    assert.deepEqual(config.entry, { main: './src/index.ts' });
+    assert.equal(pageOf(config).template, join(shellApp.dir, 'src/index.html'));
+    assert.equal(config.output.publicPath, '/releases/shell/20261125.101500-abc1234/');
+    assert.equal(federation.name, 'shell');
+    assert.equal(federation.filename, undefined, 'the shell is no remote');
+    assert.equal(federation.exposes, undefined);
+    assert.equal(federation.experiments.provideExternalRuntime, true);
+    assert.equal(federation.experiments.externalRuntime, undefined);
+    assert.ok(federation.runtimePlugins.length > 0 && federation.runtimePlugins.every((plugin) => existsSync(plugin)), `${federation.runtimePlugins}`);
+    assert.ok(hasPrecompress(config));
+
+    const unset = await appConfig(shellApp, 'production', { SHELL_PUBLIC_PATH: undefined });
+    assert.equal(unset.output.publicPath, '/', 'served from the root without a release');
+  });
+
+  it('the shell’s dev server answers config.json with every remote’s dev server', async () => {
+    const config = await appConfig(shellApp, 'development');
+    assert.equal(config.devServer.port, shellApp.port);
+    const [siteConfig] = config.devServer.setupMiddlewares([]);
+    assert.equal(siteConfig.path, '/config.json');
+    const answer = { headers: {} };
+    siteConfig.middleware({}, { setHeader: (name, value) => (answer.headers[name] = value), end: (body) => (answer.body = body) });
+    assert.equal(answer.headers['Content-Type'], 'application/json; charset=utf-8');
+    const { remotes } = JSON.parse(answer.body);
+    assert.deepEqual(
+      remotes,
+      Object.fromEntries(remoteApps.map((app) => [app.name, { manifest: `http://localhost:${app.port}/mf-manifest.json`, routes: app.routes }])),
+    );
+  });
+
+  it('builds into BUILD_OUTPUT_DIR when set (a release’s folder), else the app’s dist/', async () => {
+    const [app] = remoteApps;
+    const into = join(scratch, 'release-folder');
+    assert.equal((await appConfig(app, 'production', { BUILD_OUTPUT_DIR: into })).output.path, into);
+    assert.equal((await appConfig(app, 'production', { BUILD_OUTPUT_DIR: undefined })).output.path, join(app.dir, 'dist'));
+  });
+
+  it('an app shares only the singletons it depends on; each workspace entry is a singleton whose range is its package’s major', () => {
+    const dir = appFolder('tiny', { remote: { port: 3990, routes: ['/tiny'] }, dependencies: { react: '^19.1.0', '@agri/ui': 'workspace:*' } });
+    const { shared } = federationOf(defineApp({ dir, exposes: { './routes': './src/routes.ts' } })({}, { mode: 'production' }));
+    const names = Object.keys(shared);
+    assert.deepEqual(
+      names.filter((name) => !name.startsWith('@agri/')),
+      ['react', 'react/jsx-runtime'],
+      'not react-dom, zustand or react-toastify, which it does not depend on',
+    );
+    assert.deepEqual(shared.react, { singleton: true, requiredVersion: '^19.1.0' }, 'its own range for a library');
+    const workspaceEntries = names.filter((name) => name.startsWith('@agri/'));
+    assert.ok(workspaceEntries.includes('@agri/ui') && workspaceEntries.includes('@agri/ui/federation'), `${workspaceEntries}`);
+    assert.ok(workspaceEntries.every((name) => name === '@agri/ui' || name.startsWith('@agri/ui/')), 'not the API client, which it does not depend on');
+
+    const { version } = readPackage(join(rootDir, 'packages/ui'));
+    const major = semver.major(version);
+    for (const name of workspaceEntries) {
+      const { singleton, requiredVersion } = shared[name];
+      assert.equal(singleton, true, name);
+      assert.ok(semver.satisfies(`${major}.99.0`, requiredVersion) && semver.satisfies(version, requiredVersion), `${name}: ${requiredVersion} takes any ${major}.x`);
+      assert.ok(!semver.satisfies(`${major + 1}.0.0`, requiredVersion), `${name}: ${requiredVersion} refuses the next major`);
+    }
+  });
+
+  it('every app of the site shares React DOM and the API client, whose major is the API contract’s', async () => {
+    const contract = readPackage(join(rootDir, 'packages/api-client')).version;
+    for (const app of [shellApp, ...remoteApps]) {
+      const { shared } = federationOf(await appConfig(app, 'production'));
+      assert.equal(shared['react-dom']?.singleton, true, app.name);
+      assert.ok(semver.satisfies(contract, shared['@agri/api-client'].requiredVersion), app.name);
+      assert.ok(!semver.satisfies(`${semver.major(contract) + 1}.0.0`, shared['@agri/api-client'].requiredVersion), app.name);
+    }
+  });
+});
+
+describe('what the build writes (a throw-away remote in production, a shell in development)', () => {
+  let remoteOut;
+  let shellOut;
+  let shellModules;
+  before(async () => {
+    const remote = appFolder(
+      'notices',
+      { remote: { port: 3991, routes: ['/notices'], consumes: ['catalog/upcoming-events'] } },
+      {
+        'src/routes.ts': "import logo from './logo.png';\nimport icon from './icon.svg';\nexport const routes = [{ path: '/notices', logo, icon }];\n",
+        'src/logo.png': Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+        'src/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+      },
+    );
+    const shell = appFolder('host', { shell: { port: 3992 } }, { 'src/index.ts': "document.title = 'host';\n", 'src/index.html': '<!doctype html><title><%= title %></title>' });
+    remoteOut = join(scratch, 'out-notices');
+    shellOut = join(scratch, 'out-host');
+    const configs = withEnv({ BUILD_OUTPUT_DIR: undefined }, () => [
+      defineApp({ dir: remote, exposes: { './routes': './src/routes.ts' } })({}, { mode: 'production' }),
+      defineApp({ dir: shell })({}, { mode: 'development' }),
+    ]);
+    configs[0].output.path = remoteOut;
+    configs[1].output.path = shellOut;
+    // The federation manifest plugin warns that publicPath 'auto' resolves the manifest from its host: expected.
+    for (const config of configs) config.infrastructureLogging = { level: 'error' };
+    const stats = await new Promise((resolve, reject) => rspack(configs).run((error, result) => (error ? reject(error) : resolve(result))));
+    assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
+    shellModules = stats.stats[1].toJson({ all: false, modules: true }).modules.map((module) => module.nameForCondition ?? module.name);
+  });
+
+  /** The files of a build folder, by their paths in it. */
+  const filesIn = (dir) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+
+  it('app.json holds the routes a remote owns and the modules it consumes; the shell’s, its name', () => {
+    assert.deepEqual(JSON.parse(readFileSync(join(remoteOut, 'app.json'), 'utf8')), { name: 'notices', routes: ['/notices'], consumes: ['catalog/upcoming-events'] });
+    assert.deepEqual(JSON.parse(readFileSync(join(shellOut, 'app.json'), 'utf8')), { name: 'host' });
+    assert.ok(existsSync(join(remoteOut, 'remoteEntry.js')) && existsSync(join(remoteOut, 'mf-manifest.json')));
+  });
+
+  it('each text file of a production build has a .br and a .gz beside it that decompress to its bytes; other files have none', () => {
+    const files = filesIn(remoteOut);
+    const text = files.filter((path) => /\.(js|css|html|json|svg)$/.test(path));
+    for (const name of ['remoteEntry.js', 'mf-manifest.json', 'app.json']) assert.ok(text.includes(name), `${name} in ${files}`);
+    assert.ok(text.some((path) => /^assets\/icon\.[0-9a-f]+\.svg$/.test(path)), `an SVG picture in ${files}`);
+    for (const path of text) {
+      const original = readFileSync(join(remoteOut, path));
+      assert.ok(brotliDecompressSync(readFileSync(join(remoteOut, `${path}.br`))).equals(original), `${path}.br`);
+      assert.ok(gunzipSync(readFileSync(join(remoteOut, `${path}.gz`))).equals(original), `${path}.gz`);
+    }
+    const others = files.filter((path) => !text.includes(path) && !/\.(br|gz)$/.test(path));
+    assert.ok(others.some((path) => /^assets\/logo\.[0-9a-f]+\.png$/.test(path)), `a PNG picture in ${files}`);
+    for (const path of others) assert.ok(!files.includes(`${path}.br`) && !files.includes(`${path}.gz`), `${path} is not precompressed`);
+  });
+
+  it('a development build is not precompressed', () => {
+    assert.deepEqual(filesIn(shellOut).filter((path) => /\.(br|gz)$/.test(path)), []);
+  });
+
+  it('the federation runtime is built from its ES modules, none of it from the CommonJS builds', () => {
+    const federation = shellModules.filter((path) => path?.includes('@module-federation'));
+    assert.ok(federation.some((path) => /webpack-bundler-runtime[\\/]dist[\\/]index\.js$/.test(path)), `${federation}`);
+    assert.deepEqual(federation.filter((path) => path.endsWith('.cjs')), []);
+  });
+});

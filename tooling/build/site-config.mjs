@@ -1,0 +1,28 @@
+// The config.json of a site whose apps run each on its own server (dev servers, the e2e harness): the
+// remotes' manifests and the route prefixes each owns (the `remote` field of its package.json, apps.mjs), and
+// the API. A channel's config.json (tooling/delivery) names releases instead.
+import { apiPort, remoteApps } from './apps.mjs';
+
+/** The API settings of a site on this machine's reference API. */
+export const localApiSettings = (apiOrigin = `http://localhost:${apiPort}`) => ({
+  apiBaseUrl: `${apiOrigin}/api/`,
+  requestsApiBaseUrl: `${apiOrigin}/requests/`,
+  chatNumber: '254722000000',
+});
+
+/** Where a site's browsers send their reports (the reference API's POST /api/reports), and which share of visits do. */
+export const reportSettings = (api, sampleRate = 1) => ({ url: new URL('reports', api.apiBaseUrl).href, sampleRate });
+
+/**
+ * @param {(name: string) => string} originOf  where each app is served, e.g. http://localhost:3001
+ * @param {string} [apiOrigin]
+ */
+export function siteConfigFor(originOf, apiOrigin) {
+  return {
+    remotes: Object.fromEntries(
+      remoteApps.map((app) => [app.name, { manifest: `${originOf(app.name)}/mf-manifest.json`, routes: app.routes }]),
+    ),
+    api: localApiSettings(apiOrigin),
+    reports: reportSettings(localApiSettings(apiOrigin)),
+  };
+}

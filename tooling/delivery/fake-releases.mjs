@@ -1,0 +1,35 @@
+// For the delivery tests: what a production build leaves and what a release stores, made in a moment
+// without building, in the deploy folder (DEPLOY_DIR) the test made.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deployDir, releaseDir } from './store.mjs';
+
+const shared = (name, version, requiredVersion) => ({ name, version, requiredVersion, singleton: true });
+
+/** A remote's build folder as rspack leaves it (the manifest, app.json and a file), to release with `dist`. */
+export function fakeBuild(name, { exposes = ['routes'], routes = [], consumes = [], react = '^19.2.0', marker = name } = {}) {
+  mkdirSync(join(deployDir(), 'builds'), { recursive: true });
+  const dir = mkdtempSync(join(deployDir(), 'builds', `${name}-`));
+  writeFileSync(
+    join(dir, 'mf-manifest.json'),
+    JSON.stringify({ name, shared: [shared('react', '19.3.1', react), shared('@agri/api-client', '1.0.0', '^1.0.0')], exposes: exposes.map((e) => ({ name: e })) }),
+  );
+  writeFileSync(join(dir, 'app.json'), JSON.stringify({ name, routes, consumes }));
+  writeFileSync(join(dir, 'page.js'), `/* ${marker} */`);
+  return dir;
+}
+
+/**
+ * A shell release put in place with its page and release.json: the shell is built for its own release folder
+ * (its files are named from it), so there is no build of it to release with `dist`.
+ */
+export function fakeShellRelease(version, { page = '<!doctype html><title>shell</title>', provides = { react: '19.3.1' } } = {}) {
+  const dir = releaseDir('shell', version);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), page);
+  writeFileSync(
+    join(dir, 'release.json'),
+    JSON.stringify({ app: 'shell', version, builtAt: new Date().toISOString(), contract: '1.0.0', provides, exposes: [], consumes: [], routes: [] }),
+  );
+  return version;
+}

@@ -1,0 +1,84 @@
+// Release health from browser reports: what `npm run releases -- --health` prints and the canary watcher
+// reads. The reports are in the API's database; the API sums them up (GET /api/reports/summary) for the
+// holder of its read token, so these tools need no database of their own.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rootDir } from '../machine/pnpm.mjs';
+import { wilsonInterval } from './canary-rule.mjs';
+import { DeliveryError, liveVersions, readChannel } from './store.mjs';
+
+/** Where npm start keeps the API's reports read token (the API creates it: REPORTS_READ_TOKEN_FILE). */
+export const reportsTokenFile = () => process.env.REPORTS_READ_TOKEN_FILE ?? join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'reports-read-token');
+
+export function reportsToken() {
+  if (process.env.REPORTS_READ_TOKEN) return process.env.REPORTS_READ_TOKEN;
+  const file = reportsTokenFile();
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  throw new DeliveryError(`no reports read token: set REPORTS_READ_TOKEN to the API's, or run where ${file} is (npm start makes it).`);
+}
+
+/** The API's summary of one app's reports on a channel, by release. */
+export async function fetchSummary(state, app, { since, token = reportsToken() } = {}) {
+  const url = new URL('reports/summary', state.api.apiBaseUrl);
+  url.search = new URLSearchParams({ channel: state.channel, app, ...(since ? { since } : {}) }).toString();
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new DeliveryError(`the API's report summary answered HTTP ${response.status} (${url.origin})`);
+  return (await response.json()).releases;
+}
+
+const EMPTY = { pageViews: 0, sessions: 0, errorSessions: 0, failureSessions: 0, vitals: {} };
+
+/**
+ * For each app live on the channel: its live release, the one before it, and its canary, each with page
+ * views, sessions, error and remote-load-failure rates with their 95 % interval, and p75 LCP, INP and CLS.
+ */
+export async function channelHealth(channel, options = {}) {
+  const state = readChannel(channel);
+  const rows = [];
+  for (const [app, live] of Object.entries(liveVersions(state))) {
+    const summary = await fetchSummary(state, app, options);
+    const roles = [
+      ...(state.canaries[app] ? [['canary', state.canaries[app].version]] : []),
+      ['live', live],
+      ...(state.stacks[app].length > 1 ? [['before', state.stacks[app].at(-2)]] : []),
+    ];
+    for (const [role, version] of roles) {
+      const figures = { ...EMPTY, ...summary.find((entry) => entry.version === version) };
+      rows.push({
+        channel,
+        app,
+        version,
+        role: role === 'canary' ? `canary ${state.canaries[app].share} %` : role,
+        ...figures,
+        errorRate: figures.sessions ? figures.errorSessions / figures.sessions : null,
+        errorInterval: wilsonInterval(figures.errorSessions, figures.sessions),
+        failureRate: figures.sessions ? figures.failureSessions / figures.sessions : null,
+        failureInterval: wilsonInterval(figures.failureSessions, figures.sessions),
+      });
+    }
+  }
+  return rows;
+}
+
+const percent = (rate, [low, high]) => (rate === null ? '–' : `${(100 * rate).toFixed(1)} % [${(100 * low).toFixed(1)}–${(100 * high).toFixed(1)}]`);
+const p75 = (vitals, name, digits = 0) => (vitals[name]?.p75 == null ? '–' : vitals[name].p75.toFixed(digits));
+
+/** The health rows as a table a person reads. */
+export function healthTable(rows) {
+  const header = ['channel', 'app', 'release', 'role', 'views', 'sessions', 'errors (95 % interval)', 'load failures (95 %)', 'LCP p75', 'INP p75', 'CLS p75'];
+  const lines = rows.map((row) => [
+    row.channel,
+    row.app,
+    row.version,
+    row.role,
+    String(row.pageViews),
+    String(row.sessions),
+    percent(row.errorRate, row.errorInterval),
+    percent(row.failureRate, row.failureInterval),
+    p75(row.vitals, 'LCP'),
+    p75(row.vitals, 'INP'),
+    p75(row.vitals, 'CLS', 3),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  return [header, ...lines].map((line) => line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+}

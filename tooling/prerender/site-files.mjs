@@ -1,0 +1,68 @@
+// What a site tells search engines beside its pages, made with them (and so as fresh as them): sitemap.xml
+// (every public page, with the date its data last changed), robots.txt (what to crawl, where the sitemap is)
+// and .routes.json (not served: the paths and routes that are pages, so that the server answers any other
+// path 404, never a "soft 404" at 200). A channel other than production asks not to be indexed at all.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The file the server reads to tell a page from a path that is not one (tooling/serve/static-server.mjs). */
+export const ROUTES_FILE = '.routes.json';
+
+/** Kenya's date now (UTC+3): an event that ended before it is over. */
+const kenyanToday = (now) => new Date(now.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10);
+
+/**
+ * A page's entry in the sitemap, from the structured data it carries (its JSON-LD): `lastmod`, the latest
+ * date its data says it changed (or was published); `listed`, false for an event that has ended.
+ */
+export function sitemapEntryOf(structuredData, now = new Date()) {
+  const things = structuredData.flatMap((block) => (Array.isArray(block) ? block : [block]));
+  const dates = things.map((thing) => thing.dateModified ?? thing.datePublished).filter((date) => typeof date === 'string' && !Number.isNaN(Date.parse(date)));
+  const lastmod = dates.length ? new Date(Math.max(...dates.map((date) => Date.parse(date)))).toISOString() : null;
+  const ended = things.some((thing) => thing['@type'] === 'Event' && typeof thing.endDate === 'string' && thing.endDate.slice(0, 10) < kenyanToday(now));
+  return { lastmod, listed: !ended };
+}
+
+const escapeXml = (text) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]);
+
+/** sitemap.xml: every listed page of the site, by its absolute URL, with its lastmod when the data gives one. */
+export function sitemapXml(siteUrl, entries) {
+  const urls = Object.entries(entries)
+    .filter(([, entry]) => entry.listed)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, { lastmod }]) => `  <url><loc>${escapeXml(new URL(path, siteUrl).href)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** The path prefix a route pattern is under: '/reset-password/:token' → '/reset-password/'. */
+const prefixOf = (route) => (route.includes(':') || route.includes('*') ? route.slice(0, route.search(/[:*]/)) : route);
+
+/**
+ * robots.txt. Production: the public site open, the pages rendered in the browser (the account's, the
+ * back office's) and previews closed, and where the sitemap is. Any other channel: nothing to crawl.
+ */
+export function robotsTxt(siteUrl, { production, clientRoutes }) {
+  if (!production) return 'User-agent: *\nDisallow: /\n';
+  const closed = [...new Set(clientRoutes.map(prefixOf))].sort();
+  return ['User-agent: *', 'Allow: /', ...closed.map((prefix) => `Disallow: ${prefix}`), 'Disallow: /*?preview=', '', `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`, ''].join('\n');
+}
+
+const writeWhole = (file, content) => {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+};
+
+/**
+ * Writes sitemap.xml, robots.txt and .routes.json beside the pages, each replaced whole.
+ *
+ * @param {string} dir
+ * @param {{ siteUrl: string, production: boolean, seo: Record<string, { lastmod: string | null, listed: boolean }>,
+ *           paths: string[], clientRoutes: string[] }} site
+ */
+export function writeSiteFiles(dir, { siteUrl, production, seo, paths, clientRoutes }) {
+  mkdirSync(dir, { recursive: true });
+  writeWhole(join(dir, 'sitemap.xml'), sitemapXml(siteUrl, production ? seo : {}));
+  writeWhole(join(dir, 'robots.txt'), robotsTxt(siteUrl, { production, clientRoutes }));
+  writeWhole(join(dir, ROUTES_FILE), `${JSON.stringify({ paths, clientRoutes })}\n`);
+}

@@ -1,0 +1,23 @@
+// `npm run dev`: the API and every app's dev server, with live reload.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
+import { apiPort, apps } from '../build/apps.mjs';
+
+const pnpm = ensurePnpm();
+installDependencies(pnpm);
+
+const child = spawn(pnpm, ['--filter', './apps/*', '--parallel', 'run', 'dev'], {
+  cwd: rootDir,
+  stdio: 'inherit',
+  // As in `npm start`, the API keeps a generated secret in its data directory; mail is printed here.
+  env: {
+    JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+    ...process.env,
+    PORT: String(apiPort),
+  },
+});
+console.log('Dev servers starting (the first page load compiles and can take a few seconds):');
+for (const app of apps) console.log(`  ${app.name.padEnd(8)} http://localhost:${app.port}/`);
+console.log(`  api      http://localhost:${apiPort}/api/`);
+child.on('exit', (code) => process.exit(code ?? 0));

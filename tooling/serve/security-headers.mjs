@@ -1,0 +1,114 @@
+// The security headers of every static origin (the shell and each remote),
+// derived from the site's config.json: the one place the policy is written.
+// `npm start`, the e2e harness and the README's nginx example use the same set.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { apps } from '../build/apps.mjs';
+import { reportSettings, siteConfigFor } from '../build/site-config.mjs';
+import { PAGE_CODE_LOADER } from '../prerender/page-html.mjs';
+
+/** Frames the pages embed: the contact page's map and the about/event videos. */
+const EMBED_ORIGINS = ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'];
+
+/**
+ * The only inline style sheets the site has, allowed by hash rather than with
+ * 'unsafe-inline' (security-headers.test.mjs checks them against their sources):
+ * the start-up spinner in the shell's index.html, and the copy of
+ * ReactToastify.css that react-toastify 11 injects as a <style> element.
+ */
+export const INLINE_STYLE_HASHES = {
+  shellSpinner: "'sha256-SEWCaOzpYdnUdQSzK/p4nm3v3LUNJL1mmbWWcvu/qg0='",
+  reactToastify: "'sha256-wBAOjWqzlHdwhuIyV//yRl4v0VNTHc3TOqbIfNXoA7k='",
+};
+
+/** The only inline script: the one a prerendered page asks for its code with, allowed by its hash. */
+export const INLINE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_CODE_LOADER).digest('base64')}'`;
+
+/**
+ * Powerful features no page of the site uses, refused to the page and to every frame it embeds (the map and
+ * the videos), so that no script that got in could ask a visitor for them. Only names Chromium knows: an
+ * unknown one is a console error on every page. The video frames ask for the accelerometer and gyroscope
+ * (YouTube's embed code, for 360° videos), so those keep their default (this origin and what it delegates).
+ */
+export const PERMISSIONS_POLICY = [
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** Two years, subdomains included: the value HSTS preload lists ask for. Only ever sent for an HTTPS site. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/** Where browsers send Content-Security-Policy violations: where the site's reports go (the API's POST /api/reports). */
+export const reportsUrlOf = (siteConfig) => siteConfig.reports?.url ?? reportSettings(siteConfig.api).url;
+
+/** The origin of an absolute URL; none for a path on the site's own origin (a channel's releases). */
+const originOf = (url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []);
+
+/**
+ * @param {{ remotes: Record<string, { manifest: string }>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] }, reports?: { url: string } }} siteConfig
+ * @param {{ https?: boolean }} [served] `https`: the site's visitors reach it over HTTPS (its public URL), so
+ *   browsers are told to use nothing else (Strict-Transport-Security; never sent over plain HTTP).
+ * @returns {{ 'Content-Security-Policy': string, 'Reporting-Endpoints'?: string, 'X-Frame-Options': string, 'X-Content-Type-Options': string,
+ *   'Referrer-Policy': string, 'Permissions-Policy': string, 'Cross-Origin-Opener-Policy': string, 'Strict-Transport-Security'?: string }}
+ */
+export function securityHeaders(siteConfig, { https = false } = {}) {
+  // Remotes serve scripts, style sheets and images, and their manifests are fetched.
+  const remotes = [...new Set(Object.values(siteConfig.remotes).flatMap((remote) => originOf(remote.manifest)))];
+  // The API answers calls and serves the course and event images (/static/...).
+  const apis = [...new Set([siteConfig.api.apiBaseUrl, siteConfig.api.requestsApiBaseUrl].flatMap(originOf))];
+  // A hosted API may keep its pictures elsewhere (a CDN): images only, never calls or scripts.
+  const images = [...new Set([...apis, ...(siteConfig.api.imageOrigins ?? []).flatMap(originOf)])];
+  const reportsUrl = reportsUrlOf(siteConfig);
+  const reportsOverHttps = reportsUrl.startsWith('https://');
+  const policy = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes, INLINE_SCRIPT_HASH],
+    'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
+    'img-src': ["'self'", ...remotes, ...images],
+    'connect-src': ["'self'", ...remotes, ...apis],
+    'frame-src': EMBED_ORIGINS,
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    // Violations are reported to the API. Browsers with the Reporting API (Chromium) use report-to and then
+    // ignore report-uri; they deliver only to an HTTPS endpoint (measured: nothing reached an http://localhost
+    // one), so report-to is named only for one.
+    'report-uri': [reportsUrl],
+    ...(reportsOverHttps ? { 'report-to': ['csp'] } : {}),
+  };
+  return {
+    'Content-Security-Policy': Object.entries(policy)
+      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+      .join('; '),
+    ...(reportsOverHttps ? { 'Reporting-Endpoints': `csp="${reportsUrl}"` } : {}),
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    // No window this site opens, or that opens it, keeps a handle on the other (window.opener, tab-nabbing).
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(https ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+// `node tooling/serve/security-headers.mjs <config.json> [--https]` prints the set for a web server's configuration.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [file] = process.argv.slice(2).filter((arg) => arg !== '--https');
+  const config = file ? JSON.parse(readFileSync(file, 'utf8')) : siteConfigFor((name) => `http://localhost:${apps.find((app) => app.name === name).port}`);
+  const headers = securityHeaders(config, { https: process.argv.includes('--https') });
+  for (const [name, value] of Object.entries(headers)) console.log(`${name}: ${value}`);
+}

@@ -1,0 +1,316 @@
+// A small static file server for built apps (dist/). Production uses a standard
+// web server with the same rules (README, "Production serving").
+import { createReadStream, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createServer, STATUS_CODES } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.zip': 'application/zip',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Text files: sent compressed (brotli, else gzip) to a browser that accepts it. JavaScript shrinks to about a third. */
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.xml', '.txt']);
+const encoders = {
+  // Quality 6: most of brotli's gain at a small part of its top level's time, on the first request of each file.
+  br: (data) => brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
+  gzip: (data) => gzipSync(data),
+};
+
+/** The encoding to send: brotli, else gzip, as the Accept-Encoding header allows (q=0 refuses one); else none. */
+function chooseEncoding(acceptEncoding = '') {
+  const accepted = new Map(
+    acceptEncoding.split(',').map((part) => {
+      const [token, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return [token, q === undefined ? 1 : Number(q)];
+    }),
+  );
+  return ['br', 'gzip'].find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null;
+}
+
+/**
+ * Files a browser must revalidate on every load: pages, files that name the hashed files or list releases, and
+ * the site's own files at its root, which keep their names when they change (the sitemap, robots.txt, the
+ * icon, the logo and the share card).
+ */
+const entryFiles = /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png)$/;
+
+function cacheControl(path) {
+  return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
+}
+
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** The file beside the pages that says which paths are pages (tooling/prerender/site-files.mjs). */
+const ROUTES_FILE = '.routes.json';
+
+/** Whether `path` matches a route pattern of React Router's form: '/login', '/reset-password/:token', '/staff/*'. */
+function matchesRoute(pattern, path) {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  for (const [index, part] of want.entries()) {
+    if (part === '*') return true;
+    if (index >= have.length) return false;
+    if (!part.startsWith(':') && part !== have[index]) return false;
+  }
+  return want.length === have.length;
+}
+
+/**
+ * What the paths that are pages are, read from `.routes.json` beside the pages (re-read when it changes), or
+ * null when there is none: then every path without a file is a page.
+ */
+function routesReader(pagesDir) {
+  let cached = { mtimeMs: -1, routes: null };
+  return () => {
+    const file = join(pagesDir, ROUTES_FILE);
+    const stats = statOrNull(file);
+    if (!stats?.isFile()) return null;
+    if (stats.mtimeMs !== cached.mtimeMs) {
+      const { paths, clientRoutes } = JSON.parse(readFileSync(file, 'utf8'));
+      cached = { mtimeMs: stats.mtimeMs, routes: { paths: new Set(paths), clientRoutes } };
+    }
+    return cached.routes;
+  };
+}
+
+/**
+ * How long a client may take, and how many may be connected at once (docs/security.md, "The kit's edges").
+ * A request is a line and a few headers: a client that has not sent them in `headersMs` (slow headers, the
+ * "slowloris" attack), or a whole request in `requestMs`, gets 408; a connection that moves no byte for
+ * `idleMs` (a reader that stopped reading) is closed, and so is a kept-alive one unused for `keepAliveMs`.
+ * Past `maxConnections` open connections a new one is answered 503 at once and closed.
+ */
+export const STATIC_LIMITS = { headersMs: 10_000, requestMs: 15_000, idleMs: 30_000, keepAliveMs: 5_000, maxConnections: 512 };
+
+/**
+ * Applies `limits` (see STATIC_LIMITS) to the server: the times through Node's own settings; the cap by
+ * having `turnAway` answer a connection past it on the raw socket, before Node reads a byte of its request.
+ */
+function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxConnections }, turnAway) {
+  server.headersTimeout = headersMs;
+  server.requestTimeout = requestMs;
+  server.keepAliveTimeout = keepAliveMs;
+  server.setTimeout(idleMs); // no listener on 'timeout': Node destroys the socket
+  let open = 0;
+  server.prependListener('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => (open -= 1));
+    if (open <= maxConnections) return;
+    // Node's parser is attached after this listener: a request it reads on this socket is left unanswered.
+    socket.refusedForLoad = true;
+    socket.on('error', () => {});
+    turnAway(socket);
+  });
+}
+
+/**
+ * Serves `dir` on `port`. A path without a file extension is a page: its
+ * prerendered HTML (`<pages>/<path>/index.html`, `pages` being `dir` unless
+ * given) if there is one, else `fallback` (the client-rendered page, index.html
+ * unless given). When the pages came with a `.routes.json` (prerendering writes it),
+ * a path that is neither a public page nor a route rendered in the browser gets the
+ * same page with 404 and `X-Robots-Tag: noindex` (a removed course is not found, for
+ * a visitor and for a search engine alike). Files the prerenderer writes beside the
+ * pages (sitemap.xml, robots.txt) are served from there. No path under a name that
+ * starts with a dot is served (locks, staging folders, .routes.json). `mounts` serve other folders under a path prefix, without pages
+ * (a channel's `/releases/`). `files` serves generated files in place of the
+ * built ones (e.g. a config.json that points at other ports), as text or as a
+ * function that makes the text for each request. `headers` (the security
+ * headers, see security-headers.mjs) go on every answer. A text file is sent as
+ * its .br or .gz beside it when the build made one, else compressed here.
+ *
+ * No request can stop the server: whatever goes wrong is answered (400, 403,
+ * 404, 405, 408, 500, 503) for that request alone. Only files whose real path
+ * (symbolic links followed) is inside their folder are served. `limits` override
+ * STATIC_LIMITS.
+ */
+export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {}, pages = dir, fallback = 'index.html', limits = {} }) {
+  const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: realpathSync(mountDir), site: false })), { prefix: '/', dir: realpathSync(dir), site: true }];
+  const pagesDir = realpathSync(pages);
+  const readRoutes = routesReader(pagesDir);
+  // Remotes are loaded from the shell's origin.
+  const common = { ...headers, 'Access-Control-Allow-Origin': '*' };
+  // Each file is compressed once per version (path, size and time of change) and encoding.
+  const compressed = new Map();
+  const compressedBody = (file, stats, encoding) => {
+    const key = `${file}\0${stats.size}\0${stats.mtimeMs}\0${encoding}`;
+    if (!compressed.has(key)) {
+      const prebuilt = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+      const prebuiltStats = statOrNull(prebuilt);
+      const fresh = prebuiltStats?.isFile() && prebuiltStats.mtimeMs >= stats.mtimeMs;
+      compressed.set(key, fresh ? readFileSync(prebuilt) : encoders[encoding](readFileSync(file)));
+    }
+    return compressed.get(key);
+  };
+
+  const answer = (response, status, extra = {}) => {
+    const body = status === 204 ? '' : `${STATUS_CODES[status]}\n`;
+    response.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
+    response.end(body);
+  };
+
+  /** Answers on the raw socket, for what never becomes a request, and closes it. */
+  const refuse = (socket, status, extra = {}) => {
+    if (!socket.writable) return socket.destroy();
+    const fields = { ...common, ...extra, Connection: 'close', 'Content-Length': 0 };
+    const head = Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n`, () => socket.destroy());
+  };
+
+  const handle = (request, response) => {
+    if (request.socket.refusedForLoad) return; // answered 503 on the socket (limitServer)
+    if (request.method === 'OPTIONS') return answer(response, 204, { Allow: ALLOWED_METHODS, 'Access-Control-Allow-Methods': 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, { Allow: ALLOWED_METHODS });
+    const withBody = request.method === 'GET';
+
+    let pathname;
+    try {
+      pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      return answer(response, 400);
+    }
+    if (Object.hasOwn(files, pathname)) {
+      const type = contentTypes[extname(pathname)] ?? 'application/octet-stream';
+      const body = typeof files[pathname] === 'function' ? files[pathname]() : files[pathname];
+      response.writeHead(200, { ...common, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' });
+      return response.end(body); // Node sends no body to HEAD
+    }
+
+    let decoded;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return answer(response, 400); // a malformed percent-escape such as /%E0%A4%A
+    }
+    if (decoded.includes('\0')) return answer(response, 400);
+    const normalized = normalize(decoded).replaceAll('\\', '/');
+    if (normalized.split('/').some((segment) => segment.startsWith('.'))) return answer(response, 404);
+    const { prefix, dir: root, site } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
+    let relative = normalized.slice(prefix.length).replace(/^\/+/, '');
+    let file = join(root, relative);
+    if (!file.startsWith(root + sep) && file !== root) return answer(response, 403);
+
+    let stats = statOrNull(file);
+    let status = 200;
+    let noindex = false;
+    if (!stats?.isFile() && site && extname(relative) && pagesDir !== root) {
+      // A file made with the pages (sitemap.xml, robots.txt).
+      const beside = join(pagesDir, relative);
+      if (beside.startsWith(pagesDir + sep)) ({ file, stats } = { file: beside, stats: statOrNull(beside) });
+    }
+    if (!stats?.isFile()) {
+      if (extname(relative) || !site) return answer(response, 404);
+      // A page: its prerendered HTML, else the client-rendered page.
+      const prerendered = join(pagesDir, relative, 'index.html');
+      const candidates = [
+        ...(prerendered.startsWith(pagesDir + sep) ? [[join(relative, 'index.html'), prerendered]] : []),
+        [fallback, join(root, fallback)],
+      ];
+      const found = candidates.map(([name, path]) => ({ name, path, stats: statOrNull(path) })).find((candidate) => candidate.stats?.isFile());
+      if (!found) return answer(response, 404);
+      ({ name: relative, path: file, stats } = found);
+      const routes = found.name === fallback ? readRoutes() : null;
+      const path = `/${normalized.replace(/^\/+|\/+$/g, '')}`;
+      if (routes && !routes.paths.has(path) && !routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) {
+        // Not a page: the client-rendered page says so, and the answer says so too.
+        status = 404;
+        noindex = true;
+      }
+    }
+    // A symbolic link may point anywhere: what is served must really be inside the folder it was found in.
+    const home = file.startsWith(pagesDir + sep) ? pagesDir : root;
+    if (!realpathSync(file).startsWith(home + sep)) return answer(response, 403);
+    const fileHeaders = {
+      ...common,
+      'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': stats.size,
+      'Cache-Control': cacheControl(relative),
+      ...(noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
+    };
+    if (compressible.has(extname(file))) {
+      fileHeaders.Vary = 'Accept-Encoding';
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      if (encoding) {
+        // A file that cannot be read throws here: the handler's catch answers 500.
+        const body = compressedBody(file, stats, encoding);
+        response.writeHead(status, { ...fileHeaders, 'Content-Encoding': encoding, 'Content-Length': body.length });
+        return response.end(withBody ? body : undefined);
+      }
+    }
+    if (!withBody) {
+      response.writeHead(status, fileHeaders);
+      return response.end();
+    }
+    // Headers go out once the file is open, so a file that cannot be read is still a clean 500.
+    const stream = createReadStream(file);
+    stream.once('error', (error) => {
+      if (response.headersSent) return;
+      console.error(`static server: ${file}: ${error.message}`);
+      answer(response, 500);
+    });
+    stream.once('open', () => {
+      response.writeHead(status, fileHeaders);
+      // pipeline closes the file when the client goes away mid-answer.
+      pipeline(stream, response, () => {});
+    });
+  };
+
+  // Limits are checked every second (Node's default is every 30 s, so a 10 s limit held a client 40 s).
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
+    try {
+      handle(request, response);
+    } catch (error) {
+      console.error(`static server: ${request.method} ${request.url}: ${error.stack}`);
+      if (response.headersSent) response.destroy();
+      else answer(response, 500);
+    }
+  });
+  // Neither a request Node cannot parse (bad request line, header or framing)
+  // nor a CONNECT reaches the handler: answer on the socket and close it.
+  server.on('clientError', (error, socket) =>
+    refuse(socket, clientErrorStatus[error.code] ?? '400 Bad Request'),
+  );
+  limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, '503 Service Unavailable', { 'Retry-After': 5 }));
+  server.on('connect', (_request, socket) => refuse(socket, '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolvePromise(server));
+  });
+}
+
+/** What a request that never became one is answered: too large, too slow, or not HTTP. */
+const clientErrorStatus = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+function statOrNull(file) {
+  try {
+    return statSync(file);
+  } catch {
+    return null; // missing, a name too long, a path through a file: all "not found"
+  }
+}
