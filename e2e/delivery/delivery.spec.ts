@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
+import { measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
 import { DeployFolder } from './deploy-folder';
 import { apps, remoteApps } from '../../tooling/build/apps.mjs';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
@@ -65,7 +66,8 @@ test.beforeAll(async () => {
   versions.shell = release('shell');
   for (const { name, dir } of remoteApps) versions[name] = release(name, join(dir, 'dist'));
   versions.catalogNext = release('catalog', folder.catalogWithHeading(JSON.stringify(NEW_HEADING)));
-  for (const { name: app } of apps) {
+  // All but the back office, which a test below adds to the channel by promotion alone.
+  for (const { name: app } of apps.filter(({ name }) => name !== 'backoffice')) {
     const promoted = promote(app, versions[app]!);
     expect(promoted.ok, promoted.output).toBe(true);
   }
@@ -200,6 +202,33 @@ test('a fourth remote, with its own route table, goes live by promotion alone', 
   await expect(page.getByRole('banner')).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
   await expect(coursesHeading(page)).toHaveText('Our Courses');
+});
+
+test('the back office goes live by promotion alone, and the public pages load none of it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const channel = urlOf('channel');
+  /** What a public page loads at first: its scripts (by name) and their size, in a page of its own. */
+  const firstLoad = async (path: string) => {
+    const visitor = await page.context().newPage();
+    const { files, totalKb } = await measureFirstLoadJs(visitor, `${channel}${path}`);
+    await visitor.close();
+    return { scripts: files.map((file) => new URL(file.url).pathname).sort(), totalKb: Math.round(totalKb * 10) / 10 };
+  };
+  await page.goto(`${channel}/staff/login`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const before = { home: await firstLoad('/'), courses: await firstLoad('/courses') };
+  const shellFiles = digest(join(deploy, 'releases/shell'));
+
+  const promoted = promote('backoffice', versions.backoffice!);
+  expect(promoted.ok, promoted.output).toBe(true);
+
+  await page.goto(`${channel}/staff/login`);
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  expect(digest(join(deploy, 'releases/shell')), 'no shell build, no shell file touched').toBe(shellFiles);
+  const after = { home: await firstLoad('/'), courses: await firstLoad('/courses') };
+  expect(after).toEqual(before);
+  expect([...after.home.scripts, ...after.courses.scripts].filter((script) => script.includes('/backoffice/'))).toEqual([]);
 });
 
 test('the gate refuses each incompatible release with a message that names the problem', () => {

@@ -9,7 +9,7 @@
 // mailed (TEST_MAIL_OUTBOX), and the rate limits are high enough for a suite. Never in production.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,12 +23,14 @@ import { apps } from '../../tooling/build/apps.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { localApiSettings } from '../../tooling/build/site-config.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
-import { ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
+import { apiSecretFile, ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
 const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
+// The server secret, where the staff suites' terminal command (npm run staff) finds it, as on the API's machine.
+writeFileSync(apiSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(rootDir, 'apps/api'),
   stdio: 'inherit',
@@ -36,7 +38,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     ...process.env,
     NODE_ENV: 'test',
     TEST_MAIL_OUTBOX: 'on',
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET_FILE: apiSecretFile,
     PORT: String(ports.api),
     DATA_DIR: dataDir,
     SITE_URL: urlOf('shell'),
@@ -51,6 +53,9 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     // Every test's browser reports; and the summary the delivery suite's canary watcher reads.
     RATE_LIMIT_REPORTS: '100000',
     REPORTS_READ_TOKEN: reportsReadToken,
+    // The business's inbox for new leads (the back office's journey reads it from the test outbox).
+    STAFF_NOTIFY_EMAIL: 'office@mavuno.test',
+    STAFF_NOTIFY_INTERVAL_MS: '500',
   },
 });
 
@@ -108,6 +113,7 @@ const stop = () => {
   api.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(pagesDir, { recursive: true, force: true });
+  rmSync(apiSecretFile, { force: true });
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { apps, shellApp } from '../../tooling/build/apps.mjs';
 import { siteConfigFor } from '../../tooling/build/site-config.mjs';
 
@@ -19,6 +21,9 @@ export const ports = {
 export const testPort = (index) => portBase + 13 + index;
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;
+
+/** The harness API's server secret (a file, as `npm start` keeps it): the staff suites run `npm run staff` with it. */
+export const apiSecretFile = join(tmpdir(), `agri-e2e-${ports.api}-jwt-secret`);
 
 export const siteConfig = siteConfigFor(urlOf, urlOf('api'));
 

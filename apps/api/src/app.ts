@@ -10,6 +10,7 @@ import { alive, healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
 import { enquiryRoutes, requestRoutes } from './routes/requests';
 import { staticRoutes } from './routes/static';
+import { staffRoutes } from './staff/staff-routes';
 import { testOutboxRoutes } from './routes/test-outbox';
 import { testReportRoutes } from './routes/test-reports';
 import { createLogger, type Logger } from './log';
@@ -25,13 +26,13 @@ export interface AppOptions {
   log?: Logger;
 }
 
+/** The mailer the config names (see createMailer). */
+export const configuredMailer = (db: Db, config: Config): Mailer =>
+  createMailer(db, { testOutbox: config.testMailOutbox, smtpUrl: config.smtpUrl, from: config.mailFrom });
+
 /** The whole API: main base under /api/, the second base under /requests/, images under /static/. */
 export function createApp({ db, config, mailer, log = createLogger(config.logLevel) }: AppOptions): Hono {
-  const services = createServices(
-    db,
-    config,
-    mailer ?? createMailer(db, { testOutbox: config.testMailOutbox, smtpUrl: config.smtpUrl, from: config.mailFrom }),
-  );
+  const services = createServices(db, config, mailer ?? configuredMailer(db, config));
   // Trailing slashes are optional: the spec calls 'booking/' and 'course-request/'.
   const app = new Hono({ strict: false });
 
@@ -61,6 +62,7 @@ export function createApp({ db, config, mailer, log = createLogger(config.logLev
   app.route('/api', enquiryRoutes(services));
   app.route('/api', reportRoutes(services));
   app.route('/api/user', accountRoutes(services));
+  app.route('/api/staff', staffRoutes(services));
   app.route('/requests', requestRoutes(services));
   app.route('/static', staticRoutes());
   if (config.testMailOutbox) {

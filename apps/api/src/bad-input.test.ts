@@ -315,6 +315,9 @@ before(async () => {
     RATE_LIMIT_WRITES_EMAIL: '100000',
   });
   server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The cases share one kept-alive connection; on a busy machine the pause between two may pass Node's 5 s, and
+  // a socket the server closes just as the next case reuses it hangs up. This suite tests input, not keep-alive.
+  (server as import('node:http').Server).keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { API_DIALECTS, type ApiDialect } from './dialect';
 import { LOG_LEVELS, type LogLevel } from './log';
+import { readStaffConfig, type StaffConfig } from './staff/staff-config';
 
 /** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
    * else the file REPORTS_READ_TOKEN_FILE names (created with a random token). Unset: no summary is served.
    */
   reportsReadToken: string | null;
+  /** The back office: lead notifications and staff sessions. */
+  staff: StaffConfig;
 }
 
 /** Every limit counts in one window, in the database (see rate-limit.ts); docs/security.md has the figures. */
@@ -165,5 +168,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevelFrom(env.LOG_LEVEL),
     reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000) },
     reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
+    staff: readStaffConfig(env),
   };
 }

@@ -1,14 +1,18 @@
-import { createApp } from './app';
+import { configuredMailer, createApp } from './app';
 import { readConfig } from './config';
 import { createLogger } from './log';
 import { openDatabase, serveApi } from './server';
+import { createLeadNotifier } from './staff/lead-notifier';
 
 const config = readConfig();
 const log = createLogger(config.logLevel);
 const started = Date.now();
 const db = await openDatabase(config);
 const hostname = process.env.HOST ?? '127.0.0.1';
-const server = await serveApi({ fetch: createApp({ db, config, log }).fetch, port: config.port, hostname, db, log });
+const mailer = configuredMailer(db, config);
+const server = await serveApi({ fetch: createApp({ db, config, log, mailer }).fetch, port: config.port, hostname, db, log });
+// New leads are mailed to the business (STAFF_NOTIFY_EMAIL) from here, within seconds.
+const stopNotifying = createLeadNotifier(db, mailer, config.staff, config.siteUrl, log).start();
 log.info('listening', {
   url: `http://${server.address.address}:${server.address.port}`,
   database: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
@@ -18,6 +22,7 @@ log.info('listening', {
 // A load balancer's stop or Ctrl-C: finish what is in flight, then exit.
 const stop = (signal: NodeJS.Signals) => {
   log.info('shutting down', { signal });
+  stopNotifying();
   void server.shutdown().then(
     () => process.exit(0),
     (error: unknown) => {

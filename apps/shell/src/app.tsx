@@ -3,10 +3,12 @@ import { BrowserRouter, Route, Routes, useLocation } from '@agri/ui/router';
 import { selectMountedRoutes, useComposition } from './composition/composition-store';
 import { RemotePage } from './composition/remote-page';
 import { UnmatchedRoute } from './composition/unmatched-route';
+import { OwnFrame } from './frame/own-frame';
 import { SiteLayout } from './frame/site-layout';
 import { isReporting, report } from './reports/browser-reports';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { PageRoute } from '@agri/ui/federation';
 
 /**
  * Marks the document once the shell has taken the page over (rendered it, or hydrated a prerendered one):
@@ -44,16 +46,17 @@ function ReportPageViews() {
   return null;
 }
 
-/** The site: the frame around every route the remotes expose. */
+const mount = (route: PageRoute) => <Route key={route.path} path={route.path} element={<RemotePage route={route} />} />;
+
+/** The site: the frame around every route the remotes expose, the public one unless a route brings its own. */
 export function App() {
   const routes = useComposition(useShallow(selectMountedRoutes));
   return (
     <BrowserRouter>
       <Routes>
+        <Route element={<OwnFrame />}>{routes.filter((route) => route.frame === 'own').map(mount)}</Route>
         <Route element={<SiteLayout />}>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path} element={<RemotePage route={route} />} />
-          ))}
+          {routes.filter((route) => route.frame !== 'own').map(mount)}
           <Route path="*" element={<UnmatchedRoute />} />
         </Route>
       </Routes>

@@ -38,9 +38,9 @@ export async function cartOf(db: Queryable, customerId: string): Promise<Cart> {
   return { items, totalPrice: items.reduce((sum, item) => sum + item.price * item.quantity, 0) };
 }
 
-/** The price of a course, or undefined for an unknown one. */
+/** The price of a published course, or undefined for an unknown or unpublished one. */
 export async function coursePrice(db: Queryable, courseId: string): Promise<number | undefined> {
-  const [course] = await db.query<{ price: number }>('SELECT price FROM courses WHERE id = $1', [courseId]);
+  const [course] = await db.query<{ price: number }>('SELECT price FROM courses WHERE id = $1 AND published', [courseId]);
   return course?.price;
 }
 

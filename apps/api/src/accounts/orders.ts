@@ -1,7 +1,8 @@
 import type { Cart, Order, OrderStatus } from '@agri/api-client/contract';
 import type { Queryable } from '../db/db';
 
-interface OrderRow {
+/** A row of `orders` (staff read them too: staff/order-routes.ts). */
+export interface OrderRow {
   id: string;
   items: Order['items'];
   shipping_info: Order['shippingInfo'];
@@ -10,7 +11,7 @@ interface OrderRow {
   created_at: Date;
 }
 
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   _id: row.id,
   items: row.items,
   shippingInfo: row.shipping_info,
@@ -50,7 +51,9 @@ export async function orderOf(db: Queryable, customerId: string, orderId: string
   return row && toOrder(row);
 }
 
-export async function cancelOrder(db: Queryable, orderId: string): Promise<Order> {
-  const [row] = await db.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [orderId]);
+/** Cancels the order and adds the change to its history, which staff read: the customer cancelled it. Run in a transaction. */
+export async function cancelOrder(tx: Queryable, order: Order): Promise<Order> {
+  const [row] = await tx.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [order._id]);
+  await tx.query("INSERT INTO order_status_changes (order_id, from_status, to_status) VALUES ($1, $2, 'Cancelled')", [order._id, order.status]);
   return toOrder(row!);
 }

@@ -230,9 +230,134 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    // The back office (apps/api/src/staff/): staff accounts apart from customers, with a second factor and
+    // sessions of their own; the leads inbox; order history; publishing; and the audit log.
+    id: '006-back-office',
+    sql: `
+      CREATE TABLE staff (
+        id text PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        role text NOT NULL CHECK (role IN ('staff', 'admin')),
+        password_hash text,
+        totp_secret text,
+        totp_enabled_at timestamptz,
+        totp_last_step bigint,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        removed_at timestamptz
+      );
+      CREATE TABLE staff_invitations (
+        token_hash text PRIMARY KEY,
+        staff_id text NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE staff_recovery_codes (
+        staff_id text NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+        code_hash text NOT NULL,
+        used_at timestamptz,
+        PRIMARY KEY (staff_id, code_hash)
+      );
+      CREATE TABLE staff_sessions (
+        id text PRIMARY KEY,
+        staff_id text NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+        second_factor boolean NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE TABLE audit_log (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        staff_id text,
+        staff_email text,
+        action text NOT NULL,
+        subject text,
+        before jsonb,
+        after jsonb
+      );
+      CREATE INDEX audit_log_at ON audit_log (at DESC);
+      CREATE FUNCTION refuse_audit_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'the audit log is append-only';
+      END $$;
+      CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION refuse_audit_change();
+      CREATE TABLE leads (
+        id text PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('enquiry', 'booking', 'call-request', 'newsletter')),
+        source_id text NOT NULL,
+        name text NOT NULL,
+        email text NOT NULL,
+        phone text NOT NULL,
+        created_at timestamptz NOT NULL,
+        status text NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'contacted', 'closed')),
+        notified_at timestamptz,
+        UNIQUE (kind, source_id)
+      );
+      CREATE INDEX leads_created_at ON leads (created_at DESC);
+      CREATE INDEX leads_to_notify ON leads (created_at) WHERE notified_at IS NULL;
+      CREATE TABLE lead_notes (
+        id bigserial PRIMARY KEY,
+        lead_id text NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+        staff_id text NOT NULL REFERENCES staff(id),
+        text text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE lead_notification_mails (
+        id bigserial PRIMARY KEY,
+        sent_at timestamptz NOT NULL DEFAULT now(),
+        leads integer NOT NULL
+      );
+      CREATE FUNCTION record_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        lead jsonb := to_jsonb(NEW);
+        contact jsonb := coalesce(to_jsonb(NEW) -> 'contact_details', to_jsonb(NEW));
+      BEGIN
+        INSERT INTO leads (id, kind, source_id, name, email, phone, created_at)
+        VALUES (
+          gen_random_uuid()::text,
+          TG_ARGV[0],
+          coalesce(lead ->> 'id', lead ->> 'email'),
+          coalesce(contact ->> 'name', ''),
+          coalesce(contact ->> 'email', ''),
+          coalesce(contact ->> 'phone', contact ->> 'mobile', ''),
+          coalesce((lead ->> 'created_at')::timestamptz, now())
+        );
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER enquiry_is_a_lead AFTER INSERT ON enquiries FOR EACH ROW EXECUTE FUNCTION record_lead('enquiry');
+      CREATE TRIGGER booking_is_a_lead AFTER INSERT ON bookings FOR EACH ROW EXECUTE FUNCTION record_lead('booking');
+      CREATE TRIGGER call_request_is_a_lead AFTER INSERT ON course_requests FOR EACH ROW EXECUTE FUNCTION record_lead('call-request');
+      CREATE TRIGGER subscription_is_a_lead AFTER INSERT ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION record_lead('newsletter');
+      INSERT INTO leads (id, kind, source_id, name, email, phone, created_at, notified_at)
+        SELECT gen_random_uuid()::text, 'enquiry', id, name, email, mobile, created_at, now() FROM enquiries;
+      INSERT INTO leads (id, kind, source_id, name, email, phone, created_at, notified_at)
+        SELECT gen_random_uuid()::text, 'booking', id, contact_details ->> 'name', contact_details ->> 'email',
+          contact_details ->> 'phone', created_at, now() FROM bookings;
+      INSERT INTO leads (id, kind, source_id, name, email, phone, created_at, notified_at)
+        SELECT gen_random_uuid()::text, 'call-request', id, contact_details ->> 'name', contact_details ->> 'email',
+          contact_details ->> 'phone', created_at, now() FROM course_requests;
+      INSERT INTO leads (id, kind, source_id, name, email, phone, created_at, notified_at)
+        SELECT gen_random_uuid()::text, 'newsletter', email, '', email, '', created_at, now() FROM newsletter_subscribers;
+      CREATE TABLE order_status_changes (
+        id bigserial PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+        from_status text NOT NULL,
+        to_status text NOT NULL,
+        staff_id text REFERENCES staff(id),
+        changed_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX order_status_changes_order ON order_status_changes (order_id, changed_at);
+      ALTER TABLE courses ADD COLUMN published boolean NOT NULL DEFAULT true;
+      ALTER TABLE events ADD COLUMN published boolean NOT NULL DEFAULT true;
+      ALTER TABLE blogs ADD COLUMN published boolean NOT NULL DEFAULT true
+    `,
+  },
+  {
     // Issue 23. Customer sessions also end when idle: each answer renews last_seen_at. The old address of an
     // email change can undo it for 7 days, through a link mailed at the request and at the change.
-    id: '006-idle-sessions-and-email-undo',
+    id: '007-idle-sessions-and-email-undo',
     sql: `
       ALTER TABLE sessions ADD COLUMN last_seen_at timestamptz NOT NULL DEFAULT now();
       CREATE INDEX sessions_customer ON sessions (customer_id);
@@ -248,6 +373,16 @@ export const migrations: Migration[] = [
     `,
   },
 ];
+
+/**
+ * A migration's statements, split at each `;` outside a dollar-quoted body (`$$ ... $$`, where a function
+ * keeps its own semicolons).
+ */
+export const statementsOf = (sql: string): string[] =>
+  sql
+    .split(/;(?=(?:[^$]*\$\$[^$]*\$\$)*[^$]*$)/)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
 
 /**
  * The key of a PostgreSQL advisory lock that every instance takes before it changes the schema or seeds:
@@ -273,7 +408,7 @@ export async function migrate(db: Db, known: Migration[] = migrations): Promise<
     for (const migration of known) {
       if (applied.has(migration.id)) continue;
       // One statement per query: the pg driver's extended protocol takes only one.
-      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) {
+      for (const statement of statementsOf(migration.sql)) {
         await tx.query(statement);
       }
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);

@@ -6,7 +6,7 @@ import { publicRead } from '../public-read';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
 
-interface CourseRow {
+export interface CourseRow {
   id: string;
   title: string;
   objective: string;
@@ -23,7 +23,7 @@ interface CourseRow {
   certificate: boolean;
 }
 
-interface EventRow {
+export interface EventRow {
   id: string;
   title: string;
   speaker: string;
@@ -40,7 +40,7 @@ interface EventRow {
   class_duration: number | null;
 }
 
-interface BlogRow {
+export interface BlogRow {
   id: string;
   title: string;
   description: string;
@@ -70,6 +70,37 @@ export const toCourse = (row: CourseRow): Course => ({
   certificate: row.certificate,
 });
 
+/** Stored image paths ('/static/...') as `absoluteUrl` makes them; staff see what is stored. */
+const imagesOf = (list: { url: string }[], absoluteUrl: (path: string) => string) => list.map(({ url }) => ({ url: absoluteUrl(url) }));
+const asStored = (path: string) => path;
+
+export const toEvent = (row: EventRow, absoluteUrl = asStored): Event => ({
+  _id: row.id,
+  title: row.title,
+  speaker: row.speaker,
+  description: row.description,
+  city: present(row.city),
+  venue: present(row.venue),
+  startDate: row.start_date,
+  startTime: row.start_time,
+  endDate: row.end_date,
+  endTime: row.end_time,
+  price: row.price,
+  images: imagesOf(row.images, absoluteUrl),
+  courseLength: present(row.course_length),
+  classDuration: present(row.class_duration),
+});
+
+export const toBlogPost = (row: BlogRow, absoluteUrl = asStored): BlogPost => ({
+  _id: row.id,
+  title: row.title,
+  description: row.description,
+  images: imagesOf(row.images, absoluteUrl),
+  image: row.image ? absoluteUrl(row.image) : undefined,
+  category: row.category,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
 /** The hosted API stores an event's start and end as date-times. */
 const hostedEvent = (event: Event) => ({
   ...event,
@@ -82,37 +113,12 @@ export function catalogRoutes(services: Services): Hono {
   const { dialect } = services.config;
   /** Every answer here is public: tagged, so that a page confirms what it shows for a few hundred bytes. */
   const read = (c: Context, reference: unknown, hosted?: () => unknown) => publicRead(c, inDialect(dialect, reference, hosted));
-  const images = (list: { url: string }[]) => list.map(({ url }) => ({ url: absoluteUrl(url) }));
-  const toEvent = (row: EventRow): Event => ({
-    _id: row.id,
-    title: row.title,
-    speaker: row.speaker,
-    description: row.description,
-    city: present(row.city),
-    venue: present(row.venue),
-    startDate: row.start_date,
-    startTime: row.start_time,
-    endDate: row.end_date,
-    endTime: row.end_time,
-    price: row.price,
-    images: images(row.images),
-    courseLength: present(row.course_length),
-    classDuration: present(row.class_duration),
-  });
-  const toBlogPost = (row: BlogRow): BlogPost => ({
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    images: images(row.images),
-    image: row.image ? absoluteUrl(row.image) : undefined,
-    category: row.category,
-    createdAt: new Date(row.created_at).toISOString(),
-  });
-
+  const event = (row: EventRow) => toEvent(row, absoluteUrl);
+  const blogPost = (row: BlogRow) => toBlogPost(row, absoluteUrl);
   return new Hono()
-    .get('/course', async (c) => read(c, (await db.query<CourseRow>('SELECT * FROM courses ORDER BY position')).map(toCourse)))
+    .get('/course', async (c) => read(c, (await db.query<CourseRow>('SELECT * FROM courses WHERE published ORDER BY position')).map(toCourse)))
     .get('/course/:id', async (c) => {
-      const [row] = await db.query<CourseRow>('SELECT * FROM courses WHERE id = $1', [pathId(c, 'Course')]);
+      const [row] = await db.query<CourseRow>('SELECT * FROM courses WHERE id = $1 AND published', [pathId(c, 'Course')]);
       if (!row) throw notFound('Course');
       const customerId = await optionalCustomerId(c, services);
       if (customerId) {
@@ -125,19 +131,19 @@ export function catalogRoutes(services: Services): Hono {
       return read(c, toCourse(row));
     })
     .get('/event', async (c) => {
-      const events = (await db.query<EventRow>('SELECT * FROM events ORDER BY start_date, start_time')).map(toEvent);
+      const events = (await db.query<EventRow>('SELECT * FROM events WHERE published ORDER BY start_date, start_time')).map(event);
       return read(c, { data: events }, () => ({ data: events.map(hostedEvent) }));
     })
     .get('/event/:id', async (c) => {
-      const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1', [pathId(c, 'Event')]);
+      const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1 AND published', [pathId(c, 'Event')]);
       if (!row) throw notFound('Event');
-      const event = toEvent(row);
-      return read(c, { data: event }, () => ({ data: hostedEvent(event) }));
+      const item = event(row);
+      return read(c, { data: item }, () => ({ data: hostedEvent(item) }));
     })
-    .get('/blog', async (c) => read(c, (await db.query<BlogRow>('SELECT * FROM blogs ORDER BY created_at DESC')).map(toBlogPost)))
+    .get('/blog', async (c) => read(c, (await db.query<BlogRow>('SELECT * FROM blogs WHERE published ORDER BY created_at DESC')).map(blogPost)))
     .get('/blog/:id', async (c) => {
-      const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1', [pathId(c, 'Blog post')]);
+      const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1 AND published', [pathId(c, 'Blog post')]);
       if (!row) throw notFound('Blog post');
-      return read(c, toBlogPost(row));
+      return read(c, blogPost(row));
     });
 }

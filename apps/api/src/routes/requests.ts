@@ -46,7 +46,7 @@ export function requestRoutes(services: Services): Hono {
       const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
       await limits.writes.booking.enforce(sourceOf(c, services), contactDetails.email);
       const [row] = await db.query<BookedEventRow>(
-        'SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1',
+        'SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1 AND published',
         [sent.id],
       );
       if (!row) throw notFound('Event');
@@ -70,7 +70,7 @@ export function requestRoutes(services: Services): Hono {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
       await limits.writes.callRequest.enforce(sourceOf(c, services), contactDetails.email);
       const [course] = await db.query<CourseCallRequestRecord['course']>(
-        'SELECT id, title, price, duration FROM courses WHERE id = $1',
+        'SELECT id, title, price, duration FROM courses WHERE id = $1 AND published',
         [sent.id],
       );
       if (!course) throw notFound('Course');

@@ -55,3 +55,13 @@ test('a page that throws while rendering is contained to its slot, and Retry ren
   expect(await screen.findByRole('heading', { name: 'Recovered' })).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalledWith('[shell] a page failed:', new Error('render failure'));
 });
+
+test('a page kept out of search engines says so in the head, and the next page does not', async () => {
+  const { unmount } = renderRoute({ path: '/staff/login', head: { ...head, title: 'Sign in', noindex: true }, load: async () => ({ default: () => <h1>Sign in</h1> }) });
+  expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  unmount();
+  renderRoute({ path: '/courses-public', head, load: async () => ({ default: () => <h1>All courses</h1> }) });
+  expect(await screen.findByRole('heading', { name: 'All courses' })).toBeInTheDocument();
+  expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+});

@@ -9,6 +9,8 @@ export interface PageHeadInfo {
   keywords: string;
   /** The picture a shared link shows (its own, a course's or a post's); the business's card by default. */
   image?: string;
+  /** Keeps the page out of search engines (`<meta name="robots" content="noindex">`): the back office's pages. */
+  noindex?: boolean;
 }
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string) {
@@ -33,10 +35,10 @@ function upsertCanonical(href: string) {
 
 /**
  * Sets title, description, keywords, canonical, and the picture and site name a shared link shows (og:image,
- * absolute, and og:site_name; the prerenderer writes the other share-card tags from these). It updates the one tag of each kind in place,
- * so the head never holds two.
+ * absolute, and og:site_name; the prerenderer writes the other share-card tags from these), and robots for a
+ * page kept out of search engines. It updates the one tag of each kind in place, so the head never holds two.
  */
-export function PageHead({ title, description, keywords, image = SHARE_CARD_PATH }: PageHeadInfo) {
+export function PageHead({ title, description, keywords, image = SHARE_CARD_PATH, noindex = false }: PageHeadInfo) {
   useEffect(() => {
     document.title = title;
     upsertMeta('name', 'description', description);
@@ -44,6 +46,8 @@ export function PageHead({ title, description, keywords, image = SHARE_CARD_PATH
     upsertMeta('property', 'og:image', new URL(image, window.location.origin).href);
     upsertMeta('property', 'og:site_name', business.name);
     upsertCanonical(window.location.origin + window.location.pathname);
-  }, [title, description, keywords, image]);
+    if (noindex) upsertMeta('name', 'robots', 'noindex, nofollow');
+    else document.head.querySelector('meta[name="robots"]')?.remove();
+  }, [title, description, keywords, image, noindex]);
   return null;
 }

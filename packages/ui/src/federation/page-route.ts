@@ -22,6 +22,12 @@ export interface PageRoute {
    * (`/course/:id`), the paths to make, e.g. one per course. Pages without it are rendered in the browser.
    */
   prerender?: true | (() => Promise<string[]>);
+  /**
+   * The frame around the page: 'site' (the default) is the public header, side menu and footer; 'own' is
+   * none of them, for pages that bring a working layout of their own (the back office). The shell keeps the
+   * toasts and the preview banner around either.
+   */
+  frame?: 'site' | 'own';
 }
 
 export interface RouteTableModule {

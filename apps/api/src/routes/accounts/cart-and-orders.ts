@@ -79,7 +79,8 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
     if (status !== 'Cancelled') throw new HttpError(403, 'Customers can only cancel an order');
     if (order.status === 'Cancelled') return answer(c, dialect, order, () => writeResult(0, 'modified'));
     if (!CANCELLABLE.includes(order.status)) throw new HttpError(409, `An order that is ${order.status} can no longer be cancelled`);
-    return answer(c, dialect, await cancelOrder(db, order._id), () => writeResult(1, 'modified'));
+    const cancelled = await db.transaction((tx) => cancelOrder(tx, order));
+    return answer(c, dialect, cancelled, () => writeResult(1, 'modified'));
   }
 
   return new Hono<AuthEnv>()

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import type { OrderStatus } from '@agri/api-client/contract';
+import { ORDER_TRANSITIONS, orderTransitionRequestSchema, type StaffOrder } from '@agri/api-client/staff-contract';
+import type { Queryable } from '../db/db';
+import { HttpError, readBody } from '../http';
+import { pathId } from '../request-guards';
+import { toOrder, type OrderRow } from '../accounts/orders';
+import type { Services } from '../services';
+import { audit } from './audit';
+import type { StaffEnv, StaffSessions } from './staff-sessions';
+
+/** An order with its customer and the changes of its status. */
+interface StaffOrderRow extends OrderRow {
+  customer_id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  history: { at: string; from: string; to: string; by: string | null }[];
+}
+
+const ORDERS_PAGE = 500;
+
+const ORDER_SELECT = `
+  SELECT o.*, c.firstname, c.lastname, c.email, c.mobile,
+    coalesce((SELECT json_agg(json_build_object('at', h.changed_at, 'from', h.from_status, 'to', h.to_status, 'by', s.email) ORDER BY h.id)
+              FROM order_status_changes h LEFT JOIN staff s ON s.id = h.staff_id WHERE h.order_id = o.id), '[]'::json) AS history
+  FROM orders o JOIN customers c ON c.id = o.customer_id`;
+
+const toStaffOrder = (row: StaffOrderRow): StaffOrder => ({
+  ...toOrder(row),
+  customer: { id: row.customer_id, name: `${row.firstname} ${row.lastname}`, email: row.email, mobile: row.mobile },
+  history: [
+    { at: new Date(row.created_at).toISOString(), from: '', to: 'Ordered', by: 'customer' },
+    ...row.history.map((change) => ({ at: new Date(change.at).toISOString(), from: change.from, to: change.to, by: change.by ?? 'customer' })),
+  ],
+});
+
+async function orderOf(db: Queryable, id: string): Promise<StaffOrder> {
+  const [row] = await db.query<StaffOrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
+  if (!row) throw new HttpError(404, 'Order not found');
+  return toStaffOrder(row);
+}
+
+/** Every customer's orders, and the moves between statuses that staff make (ORDER_TRANSITIONS, checked here). */
+export function orderRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
+  const { db } = services;
+  const staff = sessions.require();
+  return new Hono<StaffEnv>()
+    .get('/orders', staff, async (c) =>
+      c.json((await db.query<StaffOrderRow>(`${ORDER_SELECT} ORDER BY o.created_at DESC LIMIT ${ORDERS_PAGE}`)).map(toStaffOrder)),
+    )
+    .get('/orders/:id', staff, async (c) => c.json(await orderOf(db, pathId(c, 'Order'))))
+    .put('/orders/:id/status', staff, async (c) => {
+      const id = pathId(c, 'Order');
+      const { status } = await readBody(c, orderTransitionRequestSchema);
+      const staffMember = c.get('staff');
+      await db.transaction(async (tx) => {
+        const [order] = await tx.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [id]);
+        if (!order) throw new HttpError(404, 'Order not found');
+        if (!ORDER_TRANSITIONS[order.status].includes(status)) {
+          throw new HttpError(409, `An order that is ${order.status} cannot be moved to ${status}`);
+        }
+        await tx.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status]);
+        await tx.query('INSERT INTO order_status_changes (order_id, from_status, to_status, staff_id) VALUES ($1, $2, $3, $4)', [
+          id,
+          order.status,
+          status,
+          staffMember.id,
+        ]);
+        await audit(tx, staffMember, 'order status changed', `order:${id}`, { before: { status: order.status }, after: { status } });
+      });
+      return c.json(await orderOf(db, id));
+    });
+}

@@ -1,0 +1,180 @@
+import { Hono, type Context } from 'hono';
+import {
+  acceptInvitationRequestSchema,
+  secondFactorRequestSchema,
+  staffCredentialsSchema,
+  totpConfirmRequestSchema,
+  type SignInStep,
+  type Staff,
+} from '@agri/api-client/staff-contract';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
+import { sha256 } from '../accounts/one-time-tokens';
+import { clientAddress, HttpError, readBody } from '../http';
+import { RateLimiter, type Verdict } from '../rate-limit';
+import type { Services } from '../services';
+import { audit } from './audit';
+import type { StaffRow } from './invitations';
+import { newRecoveryCodes, newTotpSecret, secretBox, stepOfCode, useRecoveryCode, useStep } from './second-factor';
+import type { StaffEnv, StaffSessions } from './staff-sessions';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const INVALID_CODE = 'That code is not valid. Enter the current code from your app, or a recovery code.';
+const INVALID_INVITATION = 'This invitation is invalid or has expired. Ask an admin for a new one.';
+/** Wrong second-factor codes per member per window: six digits are guessable without a limit. */
+const SECOND_FACTOR_TRIES = 5;
+
+const toStaff = (row: Pick<StaffRow, 'id' | 'email' | 'role'>): Staff => ({ id: row.id, email: row.email, role: row.role });
+
+/** What the sign-in steps share: the limits, the member, the code check, and the end of a sign-in. */
+function signInSteps(services: Services, sessions: StaffSessions) {
+  const { db, config } = services;
+  const box = secretBox(config.jwtSecret);
+  const secondFactorTries = new RateLimiter(db, 'staff-second-factor', SECOND_FACTOR_TRIES, config.rateLimits.windowMs);
+  // Staff sign-in counts per address and per account whatever the address (a refusal: staff have a second factor
+  // and an admin to turn to), apart from the customers' counters (login-limits.ts).
+  const addressTries = new RateLimiter(db, 'staff-login', config.rateLimits.login, config.rateLimits.windowMs);
+  const accountTries = new RateLimiter(db, 'staff-login-account', config.rateLimits.loginPerAccount, config.rateLimits.windowMs);
+
+  const enforce = (verdict: Verdict) => {
+    if (!verdict.allowed) {
+      throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', { 'Retry-After': String(verdict.retryAfterSeconds) });
+    }
+  };
+  const limitAddress = async (c: Context) => enforce(await addressTries.hit(clientAddress(c, config.trustedProxyHops)));
+
+  /** The first sign-in sets up the authenticator: a new secret, kept until the first code confirms it. */
+  async function totpSetup(row: StaffRow): Promise<SignInStep> {
+    const totp = newTotpSecret(row.email);
+    await db.query('UPDATE staff SET totp_secret = $2 WHERE id = $1', [row.id, box.seal(totp.secret)]);
+    return { stage: 'totp-setup', token: await sessions.issue(db, row.id, 'totp-setup'), totp };
+  }
+
+  async function member(id: string): Promise<StaffRow> {
+    const [row] = await db.query<StaffRow>('SELECT * FROM staff WHERE id = $1 AND removed_at IS NULL', [id]);
+    if (!row) throw new HttpError(403, 'This is for signed-in staff only');
+    return row;
+  }
+
+  /** A code from the app, valid now and not used before. */
+  async function checkCode(row: StaffRow, code: string): Promise<boolean> {
+    const step = row.totp_secret ? stepOfCode(box.open(row.totp_secret), row.email, code) : null;
+    return step !== null && (await useStep(db, row.id, step));
+  }
+
+  /** The end of a sign-in: the step's session ends, the real one starts. */
+  async function signIn(row: StaffRow, stepSession: string): Promise<{ token: string; staff: Staff }> {
+    const token = await db.transaction(async (tx) => {
+      await sessions.end(tx, stepSession);
+      await audit(tx, row, 'signed in', `staff:${row.id}`);
+      return sessions.issue(tx, row.id, 'signed-in');
+    });
+    return { token, staff: toStaff(row) };
+  }
+
+  return { enforce, limitAddress, accountTries, secondFactorTries, totpSetup, member, checkCode, signIn };
+}
+
+/**
+ * Signing in, step by step (see staff-sessions.ts): the password, then the second factor or, the first time,
+ * setting it up; and accepting an invitation, which is the first sign-in. The same limits as the customers'
+ * login; the answers never tell whether an address belongs to the team.
+ */
+export function signInRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
+  const { db } = services;
+  const { enforce, limitAddress, accountTries, secondFactorTries, totpSetup, member, checkCode, signIn } = signInSteps(services, sessions);
+  const signedIn = sessions.require();
+  return new Hono<StaffEnv>()
+    .route('/', invitationRoutes(services, sessions))
+    .post('/session', async (c) => {
+      await limitAddress(c);
+      const credentials = await readBody(c, staffCredentialsSchema);
+      const email = credentials.email.toLowerCase();
+      const accountKey = `staff:${email}`;
+      enforce(await accountTries.check(accountKey));
+      const [row] = await db.query<StaffRow>('SELECT * FROM staff WHERE email = $1 AND removed_at IS NULL AND password_hash IS NOT NULL', [email]);
+      // The same work and the same answer for an unknown address, a removed member and a wrong password.
+      const valid = await verifyPassword(credentials.password, row?.password_hash ?? (await dummyPasswordHash));
+      if (!row || !valid) {
+        await accountTries.hit(accountKey);
+        await audit(db, { id: row?.id ?? null, email }, 'sign-in failed', null, { after: { reason: 'password' } });
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      if (!row.totp_enabled_at) return c.json(await totpSetup(row));
+      return c.json({ stage: 'second-factor', token: await sessions.issue(db, row.id, 'second-factor') } satisfies SignInStep);
+    })
+    .post('/session/second-factor', async (c) => {
+      await limitAddress(c);
+      const { staffId, sessionId } = await sessions.step(c, 'second-factor');
+      const request = await readBody(c, secondFactorRequestSchema);
+      const row = await member(staffId);
+      enforce(await secondFactorTries.check(row.id));
+      const valid = 'code' in request ? await checkCode(row, request.code) : await useRecoveryCode(db, row.id, request.recoveryCode);
+      if (!valid) {
+        await secondFactorTries.hit(row.id);
+        await audit(db, row, 'sign-in failed', `staff:${row.id}`, { after: { reason: 'code' in request ? 'authenticator code' : 'recovery code' } });
+        throw new HttpError(400, INVALID_CODE);
+      }
+      if ('recoveryCode' in request) await audit(db, row, 'recovery code used', `staff:${row.id}`);
+      return c.json({ stage: 'signed-in', ...(await signIn(row, sessionId)) } satisfies SignInStep);
+    })
+    .post('/session/totp-setup', async (c) => {
+      await limitAddress(c);
+      const { staffId, sessionId } = await sessions.step(c, 'totp-setup');
+      const { code } = await readBody(c, totpConfirmRequestSchema);
+      const row = await member(staffId);
+      enforce(await secondFactorTries.check(row.id));
+      if (row.totp_enabled_at) throw new HttpError(409, 'Your authenticator is already set up. Please sign in again.');
+      if (!(await checkCode(row, code))) {
+        await secondFactorTries.hit(row.id);
+        throw new HttpError(400, 'That code is not valid. Check the time on your phone and enter the current code.');
+      }
+      await db.query('UPDATE staff SET totp_enabled_at = now() WHERE id = $1', [row.id]);
+      const recoveryCodes = await newRecoveryCodes(db, row.id);
+      await audit(db, row, 'second factor set up', `staff:${row.id}`);
+      return c.json({ ...(await signIn(row, sessionId)), recoveryCodes });
+    })
+    .get('/session', signedIn, async (c) => c.json(toStaff(c.get('staff'))))
+    .delete('/session', signedIn, async (c) => {
+      const staff = c.get('staff');
+      await sessions.end(db, staff.sessionId);
+      await audit(db, staff, 'signed out', `staff:${staff.id}`);
+      return c.json({ message: 'Signed out' });
+    });
+}
+
+/** An invitation's link: whose it is (GET), and accepting it with a password (POST), which is the first sign-in. */
+function invitationRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
+  const { db } = services;
+  const { limitAddress, totpSetup } = signInSteps(services, sessions);
+  return new Hono<StaffEnv>()
+    .get('/invitation/:token', async (c) => {
+      await limitAddress(c);
+      const [row] = await db.query<{ email: string }>(
+        `SELECT s.email FROM staff_invitations i JOIN staff s ON s.id = i.staff_id
+         WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > now() AND s.removed_at IS NULL`,
+        [sha256(c.req.param('token'))],
+      );
+      if (!row) throw new HttpError(404, INVALID_INVITATION);
+      return c.json({ email: row.email });
+    })
+    .post('/invitation/:token', async (c) => {
+      await limitAddress(c);
+      const { password } = await readBody(c, acceptInvitationRequestSchema);
+      const passwordHash = await hashPassword(password);
+      const row = await db.transaction(async (tx) => {
+        const [invitation] = await tx.query<{ staff_id: string }>(
+          'UPDATE staff_invitations SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING staff_id',
+          [sha256(c.req.param('token'))],
+        );
+        if (!invitation) return null;
+        const [member] = await tx.query<StaffRow>(
+          'UPDATE staff SET password_hash = $2 WHERE id = $1 AND removed_at IS NULL RETURNING *',
+          [invitation.staff_id, passwordHash],
+        );
+        if (member) await audit(tx, member, 'invitation accepted', `staff:${member.id}`);
+        return member ?? null;
+      });
+      if (!row) throw new HttpError(404, INVALID_INVITATION);
+      return c.json(await totpSetup(row));
+    });
+}

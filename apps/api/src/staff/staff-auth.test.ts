@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { signInStepSchema, totpConfirmedSchema } from '@agri/api-client/staff-contract';
+import { clearRateLimits, startTestApi, type TestApi } from '../test-support';
+import { addStaff, codeFor, invitationTokenOf, STAFF_PASSWORD, staffEmail, type TestStaff } from './staff-test-support';
+
+let api: TestApi;
+let admin: TestStaff;
+let member: TestStaff;
+
+const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+
+async function passwordStep(email: string, password = STAFF_PASSWORD) {
+  const response = await api.call('POST', '/api/staff/session', { body: { email, password } });
+  assert.equal(response.status, 200, await response.clone().text());
+  return signInStepSchema.parse(await response.json());
+}
+
+before(async () => {
+  api = await startTestApi();
+  admin = await addStaff(api, 'admin');
+  member = await addStaff(api, 'staff');
+});
+after(() => api.close());
+
+describe('staff sign-in', () => {
+  it('an invitation sets the password and the authenticator, answers ten recovery codes once, and signs in', async () => {
+    const email = staffEmail('new');
+    const invited = await api.call('POST', '/api/staff/team', { token: admin.token, body: { email, role: 'staff' } });
+    assert.equal(invited.status, 200, await invited.clone().text());
+    const token = await invitationTokenOf(api, email);
+    assert.deepEqual(await (await api.call('GET', `/api/staff/invitation/${token}`)).json(), { email });
+    const accepted = signInStepSchema.parse(await (await api.call('POST', `/api/staff/invitation/${token}`, { body: { password: STAFF_PASSWORD } })).json());
+    assert.equal(accepted.stage, 'totp-setup');
+    assert.ok(accepted.stage === 'totp-setup' && accepted.totp.uri.startsWith('otpauth://totp/'));
+    // The link works once.
+    assert.equal((await api.call('POST', `/api/staff/invitation/${token}`, { body: { password: STAFF_PASSWORD } })).status, 404);
+    // The setup token is not a session.
+    assert.equal((await api.call('GET', '/api/staff/leads', { token: accepted.token })).status, 403);
+    const secret = accepted.stage === 'totp-setup' ? accepted.totp.secret : '';
+    const wrong = await api.call('POST', '/api/staff/session/totp-setup', { token: accepted.token, body: { code: codeFor(secret, 5) } });
+    assert.equal(wrong.status, 400);
+    const confirmed = totpConfirmedSchema.parse(
+      await (await api.call('POST', '/api/staff/session/totp-setup', { token: accepted.token, body: { code: codeFor(secret) } })).json(),
+    );
+    assert.equal(confirmed.recoveryCodes.length, 10);
+    assert.equal(new Set(confirmed.recoveryCodes).size, 10);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: confirmed.token })).status, 200);
+    // The setup step's token ended with it.
+    assert.equal((await api.call('POST', '/api/staff/session/totp-setup', { token: accepted.token, body: { code: codeFor(secret, 1) } })).status, 401);
+  });
+
+  it('a sign-in needs the password, then a code not used before', async () => {
+    const step = await passwordStep(member.email);
+    assert.equal(step.stage, 'second-factor');
+    // The code the setup used (this 30-second step) is refused: a code works once.
+    const replayed = await api.call('POST', '/api/staff/session/second-factor', { token: step.token, body: { code: codeFor(member.secret) } });
+    assert.equal(replayed.status, 400);
+    const next = codeFor(member.secret, 1);
+    const signedIn = signInStepSchema.parse(
+      await (await api.call('POST', '/api/staff/session/second-factor', { token: step.token, body: { code: next } })).json(),
+    );
+    assert.equal(signedIn.stage, 'signed-in');
+    assert.ok(signedIn.stage === 'signed-in' && signedIn.staff.email === member.email);
+    // The same code again, within its window, in another sign-in: refused.
+    const again = await passwordStep(member.email);
+    assert.equal((await api.call('POST', '/api/staff/session/second-factor', { token: again.token, body: { code: next } })).status, 400);
+  });
+
+  it('a recovery code signs in once', async () => {
+    const code = member.recoveryCodes[0]!;
+    const first = await passwordStep(member.email);
+    const used = await api.call('POST', '/api/staff/session/second-factor', { token: first.token, body: { recoveryCode: code.toUpperCase() } });
+    assert.equal(used.status, 200, await used.clone().text());
+    const second = await passwordStep(member.email);
+    const reused = await api.call('POST', '/api/staff/session/second-factor', { token: second.token, body: { recoveryCode: code } });
+    assert.equal(reused.status, 400);
+  });
+
+  it('five wrong codes lock the second step for the window', async () => {
+    const victim = await addStaff(api);
+    const step = await passwordStep(victim.email);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await api.call('POST', '/api/staff/session/second-factor', { token: step.token, body: { code: '000000' } });
+      assert.equal(wrong.status, 400);
+    }
+    const locked = await api.call('POST', '/api/staff/session/second-factor', { token: step.token, body: { code: codeFor(victim.secret, 1) } });
+    assert.equal(locked.status, 429);
+  });
+
+  it('an unknown address, a wrong password, an invited and a removed member get the same answer', async () => {
+    const invitedOnly = staffEmail('invited');
+    await api.call('POST', '/api/staff/team', { token: admin.token, body: { email: invitedOnly, role: 'staff' } });
+    const removed = await addStaff(api);
+    assert.equal((await api.call('DELETE', `/api/staff/team/${removed.id}`, { token: admin.token })).status, 200);
+    const answers = [];
+    for (const [email, password] of [
+      ['nobody@mavuno.test', STAFF_PASSWORD],
+      [member.email, 'wrong-password'],
+      [invitedOnly, STAFF_PASSWORD],
+      [removed.email, STAFF_PASSWORD],
+    ] as const) {
+      const response = await api.call('POST', '/api/staff/session', { body: { email, password } });
+      answers.push([response.status, await message(response)]);
+    }
+    assert.deepEqual(new Set(answers.map((answer) => JSON.stringify(answer))), new Set([JSON.stringify([401, 'Invalid email or password'])]));
+  });
+
+  it('logins are limited as the customers\' are: per account, whatever the address', async () => {
+    const limited = await startTestApi({ RATE_LIMIT_LOGIN_ACCOUNT: '3' });
+    try {
+      const target = await addStaff(limited);
+      for (let i = 0; i < 3; i++) assert.equal((await limited.call('POST', '/api/staff/session', { body: { email: target.email, password: 'wrong' } })).status, 401);
+      const blocked = await limited.call('POST', '/api/staff/session', { body: { email: target.email, password: STAFF_PASSWORD } });
+      assert.equal(blocked.status, 429);
+      assert.ok(Number(blocked.headers.get('Retry-After')) > 0);
+      await clearRateLimits(limited.db);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a session ends after the idle time, after its absolute lifetime, and at sign-out', async () => {
+    const staff = await addStaff(api);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: staff.token })).status, 200);
+    await api.db.query("UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes' WHERE staff_id = $1", [staff.id]);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: staff.token })).status, 401);
+
+    const second = await addStaff(api);
+    await api.db.query("UPDATE staff_sessions SET expires_at = now() - interval '1 second' WHERE staff_id = $1", [second.id]);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: second.token })).status, 401);
+
+    const third = await addStaff(api);
+    assert.equal((await api.call('DELETE', '/api/staff/session', { token: third.token })).status, 200);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: third.token })).status, 401);
+  });
+
+  it('sign-ins, failed sign-ins and invitations are in the audit log, which admins alone read', async () => {
+    await api.call('POST', '/api/staff/session', { body: { email: member.email, password: 'not-it' } });
+    const entries = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as { action: string; staffEmail: string | null }[];
+    const actions = new Set(entries.map((entry) => entry.action));
+    for (const action of ['signed in', 'sign-in failed', 'staff invited', 'invitation accepted', 'second factor set up', 'staff removed']) {
+      assert.ok(actions.has(action), action);
+    }
+    assert.ok(entries.some((entry) => entry.action === 'sign-in failed' && entry.staffEmail === member.email));
+    assert.equal((await api.call('GET', '/api/staff/audit', { token: member.token })).status, 403);
+  });
+});
+
+describe('the audit log cannot be changed', () => {
+  it('has no route that writes it, and the database refuses updates and deletes', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      assert.equal((await api.call(method, '/api/staff/audit', { token: admin.token, body: method === 'DELETE' ? undefined : {} })).status, 404, method);
+    }
+    // P0001: the exception the append-only trigger raises.
+    const refused = (error: unknown) => (error as { code?: string }).code === 'P0001';
+    await assert.rejects(api.db.query("UPDATE audit_log SET action = 'nothing happened'"), refused);
+    await assert.rejects(api.db.query('DELETE FROM audit_log'), refused);
+  });
+});
+
+describe('the terminal route', () => {
+  it('is refused from anywhere but the API\'s own machine and without a token signed by the server secret', async () => {
+    const body = { email: staffEmail('terminal'), role: 'admin' };
+    assert.equal((await api.call('POST', '/api/staff/terminal/invitation', { body })).status, 401);
+    // app.request has no socket: not this machine.
+    assert.equal((await api.call('POST', '/api/staff/terminal/invitation', { body, token: admin.token })).status, 403);
+  });
+});

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { courseListSchema, orderSchema, type Order } from '@agri/api-client/contract';
+import { staffOrderSchema } from '@agri/api-client/staff-contract';
+import { startTestApi, type TestApi } from '../test-support';
+import { addStaff, type TestStaff } from './staff-test-support';
+
+let api: TestApi;
+let staff: TestStaff;
+let customer: { token: string; id: string };
+
+const shippingInfo = { firstName: 'Wanjiku', lastName: 'Mwangi', county: 'KENYA', address: 'Moi Avenue 12', area: 'CBD', phoneNumber: '712345678' };
+
+async function placeOrder(): Promise<Order> {
+  const [course] = courseListSchema.parse(await (await api.call('GET', '/api/course')).json());
+  await api.call('POST', '/api/user/cart', { token: customer.token, body: { courseId: course!._id, quantity: 2 } });
+  return orderSchema.parse(await (await api.call('POST', '/api/user/cart/create-order', { token: customer.token, body: { shippingInfo } })).json());
+}
+
+const move = (id: string, status: string) => api.call('PUT', `/api/staff/orders/${id}/status`, { token: staff.token, body: { status } });
+
+before(async () => {
+  api = await startTestApi();
+  staff = await addStaff(api);
+  customer = await api.signUp('buyer@example.co.ke');
+});
+after(() => api.close());
+
+describe('orders in the back office', () => {
+  it('lists every order with its customer, items and total', async () => {
+    const order = await placeOrder();
+    const orders = ((await (await api.call('GET', '/api/staff/orders', { token: staff.token })).json()) as unknown[]).map((o) => staffOrderSchema.parse(o));
+    const listed = orders.find((o) => o._id === order._id);
+    assert.equal(listed?.customer.email, 'buyer@example.co.ke');
+    assert.equal(listed?.totalPrice, order.totalPrice);
+    assert.equal(listed?.status, 'Ordered');
+  });
+
+  it('moves an order only along the allowed transitions, and the customer sees the new status', async () => {
+    const order = await placeOrder();
+    assert.equal((await move(order._id, 'Delivered')).status, 409, 'not delivered before it is prepared');
+    assert.equal((await move(order._id, 'Processing')).status, 200);
+    const mine = ((await (await api.call('GET', '/api/user/getmyorders', { token: customer.token })).json()) as unknown[]).map((o) => orderSchema.parse(o));
+    assert.equal(mine.find((o) => o._id === order._id)?.status, 'Processing');
+    assert.equal((await move(order._id, 'Ordered')).status, 409, 'never backwards');
+    assert.equal((await move(order._id, 'Dispatched')).status, 200);
+    const delivered = staffOrderSchema.parse(await (await move(order._id, 'Delivered')).json());
+    assert.deepEqual(delivered.history.map((change) => [change.to, change.by]), [
+      ['Ordered', 'customer'],
+      ['Processing', staff.email],
+      ['Dispatched', staff.email],
+      ['Delivered', staff.email],
+    ]);
+    assert.equal((await move(order._id, 'Cancelled')).status, 409, 'not cancelled once delivered');
+    assert.equal((await move(order._id, 'Shipped')).status, 400);
+    const audit = await api.db.query<{ before: unknown; after: unknown }>(
+      "SELECT before, after FROM audit_log WHERE action = 'order status changed' AND subject = $1 ORDER BY id",
+      [`order:${order._id}`],
+    );
+    assert.deepEqual(audit.map((row) => [row.before, row.after]), [
+      [{ status: 'Ordered' }, { status: 'Processing' }],
+      [{ status: 'Processing' }, { status: 'Dispatched' }],
+      [{ status: 'Dispatched' }, { status: 'Delivered' }],
+    ]);
+  });
+
+  it('shows a customer\'s cancellation in the history, and a cancelled order moves no more', async () => {
+    const order = await placeOrder();
+    await api.call('PUT', `/api/user/updateOrder/${order._id}`, { token: customer.token, body: { status: 'Cancelled' } });
+    const cancelled = staffOrderSchema.parse(await (await api.call('GET', `/api/staff/orders/${order._id}`, { token: staff.token })).json());
+    assert.deepEqual(cancelled.history.map((change) => [change.from, change.to, change.by]), [['', 'Ordered', 'customer'], ['Ordered', 'Cancelled', 'customer']]);
+    assert.equal((await move(order._id, 'Processing')).status, 409);
+    assert.equal((await api.call('GET', '/api/staff/orders/00000000-0000-0000-0000-000000000000', { token: staff.token })).status, 404);
+  });
+});

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+interface StaffTableProps {
+  /** The column headings. */
+  columns: readonly string[];
+  caption?: string;
+  /** The rows (`<tr>`s). */
+  children: ReactNode;
+}
+
+/** A back-office table: headings, rows, and on a narrow screen a scroll of its own (the page never scrolls sideways). */
+export function StaffTable({ columns, caption, children }: StaffTableProps) {
+  return (
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        {caption ? <caption className="staff-muted">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

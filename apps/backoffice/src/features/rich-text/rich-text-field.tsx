@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { FormField, Spinner } from '@agri/ui';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+// The editor's code (about 100 KB gzip) loads with the first form that has a rich-text field.
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
+interface RichTextFieldProps<Values extends FieldValues> {
+  control: Control<Values>;
+  name: Path<Values>;
+  label: string;
+  error?: string | undefined;
+}
+
+/** A rich-text field of a form: the editor, lazily, bound to react-hook-form. */
+export function RichTextField<Values extends FieldValues>({ control, name, label, error }: RichTextFieldProps<Values>) {
+  return (
+    <FormField label={label} error={error} className="staff-form__full">
+      {(field) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: { value, onChange, onBlur } }) => (
+            <Suspense fallback={<Spinner label="Loading the editor" />}>
+              <RichTextEditor
+                id={field.id}
+                label={label}
+                value={(value as string | undefined) ?? ''}
+                onChange={onChange}
+                onBlur={onBlur}
+                describedBy={field['aria-describedby']}
+                invalid={field['aria-invalid']}
+              />
+            </Suspense>
+          )}
+        />
+      )}
+    </FormField>
+  );
+}

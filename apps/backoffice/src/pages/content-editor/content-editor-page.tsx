@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { Button, ButtonLink, FormField, Spinner, StatusPanel, TextField, toast } from '@agri/ui';
+import { Link, useNavigate, useParams } from '@agri/ui/router';
+import { messageOf } from '@agri/api-client';
+import {
+  blogPostDraftSchema,
+  courseDraftSchema,
+  eventDraftSchema,
+  getContentItem,
+  saveContentItem,
+  type ContentKind,
+} from '@agri/api-client/staff';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { FormFailure } from '../../features/forms/form-failure';
+import { RichTextField } from '../../features/rich-text/rich-text-field';
+import { CONTENT_LABELS, contentKindOf } from '../content/content-kinds';
+import { CONTENT_FIELDS, textOf, valueOf, type ContentField } from './content-fields';
+
+type FormValues = Record<string, unknown>;
+const DRAFTS = { courses: courseDraftSchema, events: eventDraftSchema, blog: blogPostDraftSchema } as const;
+
+/** The value at a dotted path ('whatYouWillEarn.0'). */
+const at = (values: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), values);
+
+/** A field's first message, wherever in it the contract found the problem (an image's url, a list's item). */
+function messageAt(errors: Record<string, unknown>, path: string): string | undefined {
+  const found = at(errors, path);
+  const first = (value: unknown): string | undefined => {
+    if (!value || typeof value !== 'object') return undefined;
+    if (typeof (value as { message?: unknown }).message === 'string') return (value as { message: string }).message;
+    for (const inner of Object.values(value)) {
+      const message = first(inner);
+      if (message) return message;
+    }
+    return undefined;
+  };
+  return first(found);
+}
+
+/** The draft from the form's text, checked with the contract's schema (its messages are the form's). */
+function resolverFor(kind: ContentKind) {
+  return async (values: FormValues) => {
+    const draft: FormValues = {};
+    for (const field of CONTENT_FIELDS[kind]) {
+      const value = valueOf(field, at(values, field.name));
+      if (field.name === 'whatYouWillEarn.0') draft.whatYouWillEarn = [value];
+      else if (value !== undefined) draft[field.name] = value;
+    }
+    const parsed = DRAFTS[kind].safeParse(draft);
+    if (parsed.success) return { values: parsed.data as FormValues, errors: {} };
+    const errors: Record<string, unknown> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      const name = path === 'whatYouWillEarn' ? 'whatYouWillEarn.0' : path.startsWith('images') ? 'images' : path;
+      if (!at(errors, name)) {
+        const parts = name.split('.');
+        parts.reduce<Record<string, unknown>>((node, key, index) => {
+          if (index === parts.length - 1) node[key] = { type: issue.code, message: issue.message };
+          else node[key] ??= {};
+          return node[key] as Record<string, unknown>;
+        }, errors);
+      }
+    }
+    return { values: {}, errors: errors as FieldErrors<FormValues> };
+  };
+}
+
+function Field({ field, form }: { field: ContentField; form: ReturnType<typeof useForm<FormValues>> }) {
+  const error = messageAt(form.formState.errors, field.name);
+  const common = { label: field.label, optional: field.optional, hint: field.hint, error };
+  switch (field.input) {
+    case 'rich':
+      return <RichTextField control={form.control} name={field.name} label={field.label} error={error} />;
+    case 'textarea':
+    case 'images':
+      return (
+        <FormField {...common} className="staff-form__full">
+          {(control) => <textarea {...control} {...form.register(field.name)} className="ui-input" rows={3} />}
+        </FormField>
+      );
+    case 'checkbox':
+      return (
+        <label className="staff-check">
+          <input type="checkbox" {...form.register(field.name)} /> {field.label}
+        </label>
+      );
+    default:
+      return <TextField {...common} type={field.input} inputMode={field.input === 'number' ? 'numeric' : undefined} {...form.register(field.name)} />;
+  }
+}
+
+/** /staff/content/:kind/new and /staff/content/:kind/:id: a course, event or post, every field, with rich text. */
+export default function ContentEditorPage() {
+  const { kind: kindParam, id } = useParams();
+  const kind = contentKindOf(kindParam);
+  const isNew = id === 'new';
+  const navigate = useNavigate();
+  const form = useForm<FormValues>({ resolver: kind ? resolverFor(kind) : undefined, defaultValues: {} });
+  const [state, setState] = useState<'loading' | 'ready' | 'not-found' | { problem: string }>(isNew ? 'ready' : 'loading');
+  const [published, setPublished] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { reset } = form;
+
+  useEffect(() => {
+    if (!kind || isNew || !id) return;
+    getContentItem(kind, id).then(
+      ({ item, published: isPublished }) => {
+        const values: FormValues = {};
+        for (const field of CONTENT_FIELDS[kind]) {
+          const value = textOf(field, at(item, field.name));
+          const parts = field.name.split('.');
+          if (parts.length === 2) values[parts[0]!] = [value];
+          else values[field.name] = value;
+        }
+        reset(values);
+        setPublished(isPublished);
+        setState('ready');
+      },
+      (error: unknown) => setState((error as { status?: number }).status === 404 ? 'not-found' : { problem: messageOf(error, 'Could not load it') }),
+    );
+  }, [kind, id, isNew, reset]);
+
+  if (!kind) return <StatusPanel title="Page not found" actions={<ButtonLink to="/staff/content">Publishing</ButtonLink>} />;
+  const labels = CONTENT_LABELS[kind];
+  if (state === 'loading') return <Spinner label={`Loading the ${labels.one}`} />;
+  if (state === 'not-found') {
+    return <StatusPanel title="Not found" actions={<ButtonLink to={`/staff/content/${kind}`}>{labels.plural}</ButtonLink>}>It may have been deleted.</StatusPanel>;
+  }
+  if (typeof state === 'object') return <StatusPanel title={`Could not load the ${labels.one}`} role="alert">{state.problem}</StatusPanel>;
+
+  const save = form.handleSubmit(async (draft) => {
+    setFailure(null);
+    try {
+      const saved = await saveContentItem(kind, draft as never, isNew ? undefined : id);
+      toast.success(isNew ? `The ${labels.one} is saved and published` : 'Saved');
+      navigate(`/staff/content/${kind}/${encodeURIComponent(saved.item._id)}`, { replace: true });
+    } catch (error) {
+      setFailure(messageOf(error, 'Could not save it'));
+    }
+  });
+
+  return (
+    <>
+      <p>
+        <Link to={`/staff/content/${kind}`}>← {labels.plural}</Link>
+      </p>
+      <h1>{isNew ? `New ${labels.one}` : `Edit the ${labels.one}`}</h1>
+      {!isNew ? (
+        <p className="staff-muted">
+          {published ? 'Published' : 'Unpublished: not on the site'}.{' '}
+          {published ? (
+            <a href={`${labels.publicPath}/${encodeURIComponent(id ?? '')}`} target="_blank" rel="noreferrer">
+              See it on the site
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+      <form className="staff-form staff-form--wide staff-card" noValidate onSubmit={(event) => void save(event)}>
+        {CONTENT_FIELDS[kind].map((field) => (
+          <Field key={field.name} field={field} form={form} />
+        ))}
+        <div className="staff-form__full">
+          <FormFailure message={failure} />
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

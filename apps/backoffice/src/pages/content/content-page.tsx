@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Button, ButtonLink, DataAreaView, Dialog, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Link, NavLink, useParams } from '@agri/ui/router';
+import { createDataArea, messageOf } from '@agri/api-client';
+import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
+import { StaffTable } from '../../features/layout/staff-table';
+import { CONTENT_LABELS, contentKindOf } from './content-kinds';
+
+/** One row of any kind: what the list shows of it. */
+interface Row {
+  id: string;
+  title: string;
+  detail: string;
+  published: boolean;
+}
+
+async function rowsOf(kind: ContentKind): Promise<Row[]> {
+  const items = await getContent(kind);
+  return items.map(({ item, published }) => ({
+    id: item._id,
+    title: item.title,
+    published,
+    detail:
+      'startDate' in item
+        ? `${item.startDate}${item.endDate !== item.startDate ? ` to ${item.endDate}` : ''}, ${item.city ?? 'City TBD'}, ${formatKes(item.price)}`
+        : 'price' in item
+          ? `${item.category}, ${formatKes(item.price)}`
+          : `${item.category}, ${item.createdAt.slice(0, 10)}`,
+  }));
+}
+
+const useContentStore = createDataArea('backoffice/content', rowsOf);
+
+/** /staff/content/:kind: the courses, events or posts, published or not, with what staff can do to each. */
+export default function ContentPage() {
+  const { kind: kindParam } = useParams();
+  const kind = contentKindOf(kindParam ?? 'courses');
+  const area = useContentStore();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  useEffect(() => {
+    if (kind) void useContentStore.getState().run(kind);
+  }, [kind]);
+  if (!kind) return <StatusPanel title="Page not found" actions={<ButtonLink to="/staff/content">Publishing</ButtonLink>} />;
+  const labels = CONTENT_LABELS[kind];
+
+  const act = async (row: Row, work: () => Promise<unknown>, done: string) => {
+    setBusy(row.id);
+    try {
+      await work();
+      toast.success(done);
+      await useContentStore.getState().run(kind);
+    } catch (error) {
+      toast.error(messageOf(error, 'Something went wrong. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <h1>Publishing</h1>
+      <nav className="staff-tabs" aria-label="What to publish">
+        {CONTENT_KINDS.map((each) => (
+          <NavLink key={each} to={`/staff/content/${each}`} className={({ isActive }) => `ui-button ${isActive || (each === kind) ? 'ui-button--primary' : 'ui-button--secondary'}`}>
+            {CONTENT_LABELS[each].plural}
+          </NavLink>
+        ))}
+      </nav>
+      <p>
+        <ButtonLink to={`/staff/content/${kind}/new`} variant="accent">
+          New {labels.one}
+        </ButtonLink>
+      </p>
+      <p className="staff-muted">Changes reach the public pages within minutes (the prerendered pages are made again); visitors with a page open see them when it refreshes its data.</p>
+      <DataAreaView
+        area={area}
+        placeholder={<ListPlaceholder />}
+        loadingLabel={`Loading the ${labels.plural.toLowerCase()}`}
+        failure={{ title: `Could not load the ${labels.plural.toLowerCase()}` }}
+        onRetry={() => void area.run(kind)}
+        empty={<p role="status">Nothing here yet.</p>}
+      >
+        {(rows) => (
+          <StaffTable columns={['Title', 'Details', 'State', 'Actions']}>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <Link to={`/staff/content/${kind}/${encodeURIComponent(row.id)}`}>{row.title}</Link>
+                    </td>
+                    <td>{row.detail}</td>
+                    <td>
+                      <span className={`staff-badge${row.published ? '' : ' staff-badge--off'}`}>{row.published ? 'Published' : 'Unpublished'}</span>
+                    </td>
+                    <td>
+                      <div className="staff-actions">
+                        <Button
+                          variant="secondary"
+                          disabled={busy === row.id}
+                          aria-label={`${row.published ? 'Unpublish' : 'Publish'} ${row.title}`}
+                          onClick={() => void act(row, () => setPublished(kind, row.id, !row.published), row.published ? 'Unpublished' : 'Published')}
+                        >
+                          {row.published ? 'Unpublish' : 'Publish'}
+                        </Button>
+                        <Button variant="ghost" disabled={busy === row.id} aria-label={`Delete ${row.title}`} onClick={() => setDeleting(row)}>
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+          </StaffTable>
+        )}
+      </DataAreaView>
+      {deleting ? (
+        <Dialog open title={`Delete “${deleting.title}”?`} onClose={() => setDeleting(null)}>
+          <p>It is removed for good, from the site and from the back office. To take it off the site for now, unpublish it instead.</p>
+          <div className="staff-actions">
+            <Button
+              onClick={() => {
+                const row = deleting;
+                setDeleting(null);
+                void act(row, () => deleteContentItem(kind, row.id), 'Deleted');
+              }}
+            >
+              Delete
+            </Button>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Keep it
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Button, Spinner, TextField } from '@agri/ui';
+import { useNavigate, useParams } from '@agri/ui/router';
+import { messageOf, z } from '@agri/api-client';
+import { acceptInvitation, acceptInvitationRequestSchema, getInvitation, type SignInStep } from '@agri/api-client/staff';
+import { FormFailure } from '../../features/forms/form-failure';
+import { useStaffForm } from '../../features/forms/use-staff-form';
+import { StaffDoor } from '../../features/layout/staff-layout';
+import { ensureStaffApi } from '../../features/session/staff-api';
+import { TotpSetup } from '../../features/totp/totp-setup';
+
+// The contract's password rule; the confirmation is this form's own.
+const passwordFormSchema = z
+  .extend(acceptInvitationRequestSchema, { confirm: z.string().check(z.minLength(1, 'Please type the password again')) })
+  .check(z.refine((form) => form.password === form.confirm, { path: ['confirm'], message: 'The passwords do not match' }));
+
+/** /staff/invitation/:token: the invited member chooses a password, then sets up the authenticator. */
+export default function InvitationPage() {
+  ensureStaffApi();
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [invitation, setInvitation] = useState<{ email: string } | { problem: string } | null>(null);
+  const [step, setStep] = useState<SignInStep | null>(null);
+  const { register, errors, busy, failure, submit } = useStaffForm(passwordFormSchema, { password: '', confirm: '' });
+
+  useEffect(() => {
+    getInvitation(token).then(setInvitation, (error: unknown) => setInvitation({ problem: messageOf(error, 'This invitation cannot be opened.') }));
+  }, [token]);
+
+  if (step?.stage === 'totp-setup') {
+    return (
+      <StaffDoor title="Set up your second factor">
+        <TotpSetup token={step.token} totp={step.totp} onDone={() => navigate('/staff/leads', { replace: true })} />
+      </StaffDoor>
+    );
+  }
+  if (!invitation) {
+    return (
+      <StaffDoor title="Welcome to the team">
+        <Spinner label="Opening your invitation" />
+      </StaffDoor>
+    );
+  }
+  if ('problem' in invitation) {
+    return (
+      <StaffDoor title="Invitation not valid">
+        <p role="alert">{invitation.problem}</p>
+      </StaffDoor>
+    );
+  }
+  return (
+    <StaffDoor title="Welcome to the team">
+      <form className="staff-form" noValidate onSubmit={submit(async ({ password }) => setStep(await acceptInvitation(token, password)))}>
+        <p>
+          Choose a password for <strong>{invitation.email}</strong>. Next you will set up an authenticator app on your phone.
+        </p>
+        <input type="email" hidden readOnly autoComplete="username" value={invitation.email} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+        <TextField label="Password again" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+        <FormFailure message={failure} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Continue'}
+        </Button>
+      </form>
+    </StaffDoor>
+  );
+}

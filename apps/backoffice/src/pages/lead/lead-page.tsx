@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Button, DataAreaView, FormField, formatKes, toast } from '@agri/ui';
+import { Link, useParams } from '@agri/ui/router';
+import { chatLink, messageOf, useDataAreaFor } from '@agri/api-client';
+import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
+import { FormFailure } from '../../features/forms/form-failure';
+import { useStaffForm } from '../../features/forms/use-staff-form';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
+import { when } from '../../features/layout/when';
+import { useLeadStore } from '../leads/leads-store';
+
+/** The chat link to the visitor's own number, when they chose WhatsApp. */
+function whatsAppLink(lead: LeadDetail): string | null {
+  if (lead.contactMethod !== 'WhatsApp') return null;
+  const digits = lead.phone.replace(/\D/g, '').replace(/^0/, '');
+  const number = digits.startsWith('254') ? digits : `254${digits}`;
+  const about = lead.event?.title ?? lead.course?.title ?? 'your request';
+  const chat = new URL(chatLink(`Hello ${lead.name}, this is Mavuno Agri-Food Consultants about ${about}.`));
+  chat.pathname = `/${number}`;
+  return chat.toString();
+}
+
+function Notes({ lead }: { lead: LeadDetail }) {
+  const { register, errors, busy, failure, submit, reset } = useStaffForm(leadNoteRequestSchema, { text: '' });
+  return (
+    <section aria-labelledby="notes">
+      <h2 id="notes">Notes</h2>
+      {lead.notes.length === 0 ? <p className="staff-muted">No notes yet.</p> : null}
+      <ul className="staff-list">
+        {lead.notes.map((note) => (
+          <li key={note.id}>
+            <p className="staff-muted">
+              {note.staffEmail}, {when(note.createdAt)}
+            </p>
+            <p>{note.text}</p>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="staff-form"
+        noValidate
+        onSubmit={submit(async ({ text }) => {
+          useLeadStore.getState().replace(await addLeadNote(lead.id, text));
+          reset({ text: '' });
+        })}
+      >
+        <FormField label="Add a note" error={errors.text?.message}>
+          {(control) => <textarea {...control} {...register('text')} className="ui-input" rows={3} />}
+        </FormField>
+        <FormFailure message={failure} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Add note'}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function Lead({ lead }: { lead: LeadDetail }) {
+  const [busy, setBusy] = useState(false);
+  const chat = whatsAppLink(lead);
+  const move = async (status: (typeof LEAD_STATUSES)[number]) => {
+    setBusy(true);
+    try {
+      useLeadStore.getState().replace(await setLeadStatus(lead.id, status));
+      toast.success(`Marked ${status}`);
+    } catch (error) {
+      toast.error(messageOf(error, 'Could not change the status'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const next = LEAD_STATUSES.slice(LEAD_STATUSES.indexOf(lead.status) + 1);
+  return (
+    <>
+      <h1>
+        {LEAD_KIND_LABELS[lead.kind]}: {lead.name || lead.email}
+      </h1>
+      <div className="staff-card">
+        <dl className="staff-details">
+          <dt>Status</dt>
+          <dd>
+            <span className={`staff-badge${lead.status === 'new' ? ' staff-badge--new' : ''}`}>{lead.status}</span>
+          </dd>
+          <dt>Received</dt>
+          <dd>{when(lead.createdAt)}</dd>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          </dd>
+          {lead.phone ? (
+            <>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${lead.phone.replace(/\s/g, '')}`}>{lead.phone}</a>
+              </dd>
+            </>
+          ) : null}
+          {lead.kind === 'booking' || lead.kind === 'call-request' ? (
+            <>
+              <dt>Contact by</dt>
+              <dd>{lead.contactMethod || 'No preference'}</dd>
+            </>
+          ) : null}
+          {lead.event ? (
+            <>
+              <dt>Event</dt>
+              <dd>
+                {lead.event.title} ({lead.event.startDate} to {lead.event.endDate}), {formatKes(lead.event.price)}
+              </dd>
+            </>
+          ) : null}
+          {lead.course ? (
+            <>
+              <dt>Course</dt>
+              <dd>
+                {lead.course.title} ({lead.course.duration}), {formatKes(lead.course.price)}
+              </dd>
+            </>
+          ) : null}
+          {lead.comment !== null ? (
+            <>
+              <dt>Message</dt>
+              <dd className="staff-message">{lead.comment}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="staff-actions">
+          {next.map((status) => (
+            <Button key={status} variant={status === 'closed' ? 'secondary' : 'primary'} disabled={busy} onClick={() => void move(status)}>
+              Mark {status}
+            </Button>
+          ))}
+          {chat ? (
+            <a className="ui-button ui-button--accent" href={chat} target="_blank" rel="noopener noreferrer">
+              Chat on WhatsApp
+            </a>
+          ) : null}
+        </div>
+      </div>
+      {lead.changes.length > 0 ? (
+        <section aria-labelledby="history">
+          <h2 id="history">History</h2>
+          <ul className="staff-list">
+            {lead.changes.map((change) => (
+              <li key={change.at}>
+                {when(change.at)}: {change.from} → {change.to} by {change.staffEmail ?? 'unknown'}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Notes lead={lead} />
+    </>
+  );
+}
+
+/** /staff/leads/:id: one lead, its status, history and notes. */
+export default function LeadPage() {
+  const { id = '' } = useParams();
+  const area = useDataAreaFor(useLeadStore, id);
+  return (
+    <>
+      <p>
+        <Link to="/staff/leads">← Inbox</Link>
+      </p>
+      <DataAreaView
+        area={area}
+        isCurrent={(data) => data.id === id}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the lead"
+        notFound={{ title: 'Lead not found', text: 'It may have been removed.', link: { to: '/staff/leads', label: 'Back to the inbox' } }}
+        failure={{ title: 'Could not load the lead' }}
+        onRetry={() => void area.run(id)}
+      >
+        {(data) => <Lead lead={data} />}
+      </DataAreaView>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, TextField } from '@agri/ui';
+import { useLocation, useNavigate } from '@agri/ui/router';
+import { z } from '@agri/api-client';
+import { confirmSecondFactor, signIn, staffCredentialsSchema, type SignInStep } from '@agri/api-client/staff';
+import { FormFailure } from '../../features/forms/form-failure';
+import { useStaffForm } from '../../features/forms/use-staff-form';
+import { StaffDoor } from '../../features/layout/staff-layout';
+import { ensureStaffApi } from '../../features/session/staff-api';
+import { TotpSetup } from '../../features/totp/totp-setup';
+
+const codeFormSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Enter the code')) });
+
+/** Only a back-office path: a sign-in link can never send a member elsewhere. */
+function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return /^\/staff(\/|$)/.test(next) && !next.startsWith('//') ? next : '/staff/leads';
+}
+
+function SecondFactor({ token, onSignedIn }: { token: string; onSignedIn: () => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const { register, errors, busy, failure, submit, reset } = useStaffForm(codeFormSchema, { code: '' });
+  const label = recovery ? 'Recovery code' : 'The 6-digit code from your authenticator app';
+  return (
+    <form
+      className="staff-form"
+      noValidate
+      onSubmit={submit(async ({ code }) => {
+        const step = await confirmSecondFactor(token, recovery ? { recoveryCode: code } : { code });
+        if (step.stage === 'signed-in') onSignedIn();
+      })}
+    >
+      <TextField key={String(recovery)} label={label} autoComplete="one-time-code" inputMode={recovery ? 'text' : 'numeric'} autoFocus error={errors.code?.message} {...register('code')} />
+      <FormFailure message={failure} />
+      <div className="staff-actions">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Checking...' : 'Sign in'}
+        </Button>
+        <button
+          type="button"
+          className="staff-link-button"
+          onClick={() => {
+            setRecovery(!recovery);
+            reset({ code: '' });
+          }}
+        >
+          {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /staff/login: password, then the second factor (or, the first time, setting it up). */
+export default function LoginPage() {
+  ensureStaffApi();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<SignInStep | null>(null);
+  const { register, errors, busy, failure, submit } = useStaffForm(staffCredentialsSchema, { email: '', password: '' });
+  const done = () => navigate(nextPath(search), { replace: true });
+
+  if (step?.stage === 'totp-setup') {
+    return (
+      <StaffDoor title="Set up your second factor">
+        <TotpSetup token={step.token} totp={step.totp} onDone={done} />
+      </StaffDoor>
+    );
+  }
+  if (step?.stage === 'second-factor') {
+    return (
+      <StaffDoor title="Enter your code">
+        <SecondFactor token={step.token} onSignedIn={done} />
+      </StaffDoor>
+    );
+  }
+  return (
+    <StaffDoor title="Staff sign in">
+      <form className="staff-form" noValidate onSubmit={submit(async (credentials) => setStep(await signIn(credentials)))}>
+        <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <FormFailure message={failure} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Signing in...' : 'Continue'}
+        </Button>
+      </form>
+    </StaffDoor>
+  );
+}

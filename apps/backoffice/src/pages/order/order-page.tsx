@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, DataAreaView, formatKes, toast } from '@agri/ui';
+import { Link, useParams } from '@agri/ui/router';
+import { messageOf, useDataAreaFor, type OrderStatus } from '@agri/api-client';
+import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/staff';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
+import { when } from '../../features/layout/when';
+import { useOrderStore } from '../orders/orders-store';
+
+function Order({ order }: { order: StaffOrder }) {
+  const [busy, setBusy] = useState(false);
+  const move = async (status: OrderStatus) => {
+    setBusy(true);
+    try {
+      useOrderStore.getState().replace(await moveOrder(order._id, status));
+      toast.success(`Order moved to ${status}`);
+    } catch (error) {
+      toast.error(messageOf(error, 'Could not change the order'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const address = order.shippingInfo;
+  return (
+    <>
+      <h1>Order of {order.customer.name}</h1>
+      <div className="staff-card">
+        <dl className="staff-details">
+          <dt>Status</dt>
+          <dd>
+            <span className="staff-badge">{order.status}</span>
+          </dd>
+          <dt>Placed</dt>
+          <dd>{when(order.createdAt)}</dd>
+          <dt>Customer</dt>
+          <dd>
+            {order.customer.name}, <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>, {order.customer.mobile}
+          </dd>
+          {address ? (
+            <>
+              <dt>Ship to</dt>
+              <dd>
+                {address.firstName} {address.lastName}, {address.address}
+                {address.other ? `, ${address.other}` : ''}, {address.area}, {address.phoneNumber}
+              </dd>
+            </>
+          ) : null}
+          <dt>Items</dt>
+          <dd>
+            <ul>
+              {order.items.map((item) => (
+                <li key={item.course._id}>
+                  {item.quantity} × {item.course.title} at {formatKes(item.price)}
+                </li>
+              ))}
+            </ul>
+          </dd>
+          <dt>Total</dt>
+          <dd>{formatKes(order.totalPrice)}</dd>
+        </dl>
+        <div className="staff-actions">
+          {ORDER_TRANSITIONS[order.status].length === 0 ? <p className="staff-muted">This order is {order.status}: it moves no more.</p> : null}
+          {ORDER_TRANSITIONS[order.status].map((status) => (
+            <Button key={status} variant={status === 'Cancelled' ? 'secondary' : 'primary'} disabled={busy} onClick={() => void move(status)}>
+              {status === 'Cancelled' ? 'Cancel the order' : `Move to ${status}`}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <section aria-labelledby="history">
+        <h2 id="history">History</h2>
+        <ul className="staff-list">
+          {order.history.map((change) => (
+            <li key={`${change.at}-${change.to}`}>
+              {when(change.at)}: {change.to} ({change.by})
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** /staff/orders/:id: one order, its history, and the moves allowed from its status. */
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const area = useDataAreaFor(useOrderStore, id);
+  return (
+    <>
+      <p>
+        <Link to="/staff/orders">← Orders</Link>
+      </p>
+      <DataAreaView
+        area={area}
+        isCurrent={(data) => data._id === id}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the order"
+        notFound={{ title: 'Order not found', text: 'Check the link.', link: { to: '/staff/orders', label: 'Back to the orders' } }}
+        failure={{ title: 'Could not load the order' }}
+        onRetry={() => void area.run(id)}
+      >
+        {(data) => <Order order={data} />}
+      </DataAreaView>
+    </>
+  );
+}

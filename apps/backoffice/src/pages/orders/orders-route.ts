@@ -1,0 +1,4 @@
+import { signedIn } from '../../features/session/signed-in';
+import OrdersPage from './orders-page';
+
+export default signedIn(OrdersPage);

@@ -1,0 +1,4 @@
+import { signedIn } from '../../features/session/signed-in';
+import TeamPage from './team-page';
+
+export default signedIn(TeamPage, 'admin');

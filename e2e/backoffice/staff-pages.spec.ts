@@ -1,0 +1,68 @@
+// The back office as a remote: its own layout, kept out of search engines and never prerendered, usable on a
+// phone and at 1280 px, and closed to anyone not signed in as staff.
+import { expect, test } from '../support/fixtures';
+import { joinTheTeam, signIn, skipOnExternalSite } from './staff-support';
+
+test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its test outbox');
+
+test('the sign-in page has its own layout, noindex, and is rendered in the browser', async ({ page, request, site, checkA11y }) => {
+  const html = await (await request.get(`${site.origin}/staff/login`)).text();
+  expect(html, 'not prerendered').not.toContain('id="prerendered-page"');
+  await page.goto('/staff/login');
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign in | Mavuno back office');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  // The public frame gave way.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.locator('footer')).toHaveCount(0);
+  await checkA11y(page);
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Email is Required')).toBeVisible();
+  await page.getByLabel('Email').fill('nobody@mavuno.test');
+  await page.getByLabel('Password').fill('a guess');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('nobody@mavuno.test');
+});
+
+test('a page of the back office sends a visitor to sign in, and back there after', async ({ page, readLatestMail }) => {
+  test.setTimeout(90_000);
+  await page.goto('/staff/orders');
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Forders$/);
+  const staff = await joinTheTeam(page, readLatestMail, 'staff');
+  // A member of staff is not an admin.
+  await page.goto('/staff/team');
+  await expect(page.getByRole('heading', { name: 'For admins only' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await signIn(page, staff, '/staff/orders');
+  await expect(page).toHaveURL(/\/staff\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+});
+
+test('the inbox works on a phone and at 1280 px, by keyboard', async ({ page, readLatestMail, checkA11y }, testInfo) => {
+  test.setTimeout(90_000);
+  await joinTheTeam(page, readLatestMail, 'admin');
+  for (const [width, height] of [
+    [412, 915],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/staff/leads');
+    await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    // Nothing wider than the screen but the table, which scrolls in its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await checkA11y(page);
+    await page.screenshot({ path: testInfo.outputPath(`inbox-${width}.png`), fullPage: true });
+  }
+  // Skip link first, then the sections, by keyboard alone.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Inbox' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+});

@@ -1,0 +1,72 @@
+// The back office's suites: staff made as the business makes them (the terminal's `npm run staff`, then the
+// invitation link in the browser), and their sign-ins with codes an authenticator app would show.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
+import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { apiSecretFile, externalSite, urlOf } from '../support/site-ports.mjs';
+import { expect, uniqueEmail } from '../support/fixtures';
+
+export const STAFF_PASSWORD = 'Back-office-2026!';
+
+export interface SignedUpStaff {
+  email: string;
+  secret: string;
+  /** Each sign-in uses the next 30-second step's code: a code works once. */
+  steps: number;
+}
+
+/** Staff suites need the harness's API (its secret and its test outbox), not any running site. */
+export const skipOnExternalSite = () => Boolean(externalSite);
+
+/** `npm run staff -- add <email> --role <role>` on the API's machine. */
+export function inviteFromTerminal(email: string, role: 'admin' | 'staff'): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/staff/staff-cli.ts', 'add', email, '--role', role],
+      { cwd: join(rootDir, 'apps/api'), env: { PATH: process.env.PATH, STAFF_API_URL: urlOf('api'), JWT_SECRET_FILE: apiSecretFile } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${stdout}${stderr}`)) : resolve(stdout)),
+    ),
+  );
+}
+
+export const codeFor = (secret: string, steps: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/**
+ * A new member, from the terminal's invitation to the inbox, through the pages: the link in the mail, a
+ * password, the authenticator (its key read off the page, as a person types it into the app), the recovery
+ * codes. The page is left signed in, on the inbox.
+ */
+export async function joinTheTeam(page: Page, readLatestMail: (email: string) => Promise<{ text: string }>, role: 'admin' | 'staff' = 'admin'): Promise<SignedUpStaff> {
+  const email = uniqueEmail(`staff-${role}`);
+  await inviteFromTerminal(email, role);
+  const link = /(http\S+\/staff\/invitation\/[\w-]+)/.exec((await readLatestMail(email)).text)?.[1];
+  expect(link, 'the invitation link in the mail').toBeTruthy();
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByRole('heading', { name: 'Welcome to the team' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('Password again').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.locator('.staff-secret').textContent())!.trim();
+  await page.getByLabel('The 6-digit code the app shows').fill(codeFor(secret, 0));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have kept them: continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  return { email, secret, steps: 0 };
+}
+
+/** Signs a member in at /staff/login with the password and the app's next code. */
+export async function signIn(page: Page, staff: SignedUpStaff, next = '/staff/leads'): Promise<void> {
+  await page.goto(`/staff/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  staff.steps += 1;
+  await page.getByLabel('The 6-digit code from your authenticator app').fill(codeFor(staff.secret, staff.steps));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+}

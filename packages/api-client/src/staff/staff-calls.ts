@@ -1,0 +1,279 @@
+import * as z from 'zod/mini';
+import { ApiError } from '../errors';
+import { readAnswer } from '../contract/reader';
+import type { OrderStatus } from '../contract/orders';
+import {
+  acceptInvitationRequestSchema,
+  auditEntrySchema,
+  blogPostDraftSchema,
+  courseDraftSchema,
+  eventDraftSchema,
+  invitationSchema,
+  inviteStaffRequestSchema,
+  leadDetailSchema,
+  leadNoteRequestSchema,
+  leadSchema,
+  messageSchema,
+  secondFactorRequestSchema,
+  signInStepSchema,
+  staffBlogPostSchema,
+  staffCourseSchema,
+  staffCredentialsSchema,
+  staffEventSchema,
+  staffOrderSchema,
+  staffSchema,
+  teamMemberSchema,
+  totpConfirmedSchema,
+  totpConfirmRequestSchema,
+  type BlogPostDraft,
+  type ContentKind,
+  type CourseDraft,
+  type EventDraft,
+  type InviteStaffRequest,
+  type LeadFilter,
+  type LeadStatus,
+  type SecondFactorRequest,
+  type StaffCredentials,
+  type StaffItem,
+} from '../contract/staff';
+import type { Course } from '../contract/courses';
+import type { Event } from '../contract/events';
+import type { BlogPost } from '../contract/blog';
+import { clearStaffSession, storeStaffSession, useStaffSession } from './staff-session';
+
+/** Where the staff calls go: our reference API's main base (the back office never talks to the hosted API). */
+let apiBaseUrl: string | null = null;
+const TIMEOUT_MS = 15_000;
+
+export function configureStaffApi(settings: { apiBaseUrl: string }): void {
+  apiBaseUrl = settings.apiBaseUrl;
+}
+
+type EndedListener = (message: string) => void;
+const endedListeners = new Set<EndedListener>();
+export const STAFF_SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/** Called when the server ends the staff session (idle or absolute timeout, revoked): the pages go to sign-in. */
+export function onStaffSessionEnded(listener: EndedListener): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+interface StaffCall<Response> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** A sign-in step's own token instead of the session's. */
+  token?: string;
+  response: z.ZodMiniType<Response>;
+  fallback: string;
+}
+
+async function staffCall<Response>(spec: StaffCall<Response>): Promise<Response> {
+  const response = await staffFetch(spec);
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  const parsed = readAnswer(`${spec.method} staff/${spec.path}`, spec.response, data);
+  if (!parsed.success) throw new ApiError({ message: spec.fallback, kind: 'malformed', detail: parsed.error.message });
+  return parsed.data;
+}
+
+async function staffFetch(spec: Omit<StaffCall<unknown>, 'response'>): Promise<Response> {
+  if (!apiBaseUrl) throw new Error('The staff API is not configured: call configureStaffApi() at start-up.');
+  const token = spec.token ?? useStaffSession.getState().token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(new URL(`staff/${spec.path}`, apiBaseUrl), {
+      method: spec.method,
+      headers,
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timeout = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError({
+      message: timeout ? 'The server took too long to answer. Please try again.' : 'The server cannot be reached. Check your connection and try again.',
+      kind: timeout ? 'timeout' : 'network',
+      detail: String(error),
+    });
+  }
+  if (response.ok) return response;
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
+  // A session the server no longer knows (ended, revoked): back to sign-in. A sign-in step's own 401 is its answer.
+  if (response.status === 401 && !spec.token && useStaffSession.getState().token) {
+    clearStaffSession();
+    endedListeners.forEach((listener) => listener(STAFF_SESSION_ENDED_MESSAGE));
+  }
+  throw new ApiError({
+    message: serverMessage ?? spec.fallback,
+    kind: 'http',
+    status: response.status,
+    serverMessage,
+    detail: `${spec.method} staff/${spec.path} answered ${response.status}`,
+  });
+}
+
+/** Checks a request with its schema before it leaves the browser; the first problem's message. */
+function checked<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ApiError({ message: parsed.error.issues[0]?.message ?? 'Invalid request', kind: 'invalid', detail: parsed.error.message });
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+// ---- Signing in ----
+
+export const signIn = (credentials: StaffCredentials) =>
+  staffCall({ method: 'POST', path: 'session', body: checked(staffCredentialsSchema, credentials), response: signInStepSchema, fallback: 'Could not sign in' });
+
+/** The second step, with the token of the first; a signed-in answer starts the session. */
+export async function confirmSecondFactor(stepToken: string, request: SecondFactorRequest) {
+  const step = await staffCall({
+    method: 'POST',
+    path: 'session/second-factor',
+    token: stepToken,
+    body: checked(secondFactorRequestSchema, request),
+    response: signInStepSchema,
+    fallback: 'Could not check the code',
+  });
+  if (step.stage === 'signed-in') storeStaffSession(step.token, step.staff);
+  return step;
+}
+
+export const getInvitation = (token: string) =>
+  staffCall({ method: 'GET', path: `invitation/${segment(token)}`, response: invitationSchema, fallback: 'Could not open the invitation' });
+
+export const acceptInvitation = (token: string, password: string) =>
+  staffCall({
+    method: 'POST',
+    path: `invitation/${segment(token)}`,
+    body: checked(acceptInvitationRequestSchema, { password }),
+    response: signInStepSchema,
+    fallback: 'Could not accept the invitation',
+  });
+
+/** The first sign-in's last step: the app's first code; starts the session and answers the recovery codes. */
+export async function confirmTotpSetup(stepToken: string, code: string) {
+  const confirmed = await staffCall({
+    method: 'POST',
+    path: 'session/totp-setup',
+    token: stepToken,
+    body: checked(totpConfirmRequestSchema, { code }),
+    response: totpConfirmedSchema,
+    fallback: 'Could not check the code',
+  });
+  storeStaffSession(confirmed.token, confirmed.staff);
+  return confirmed;
+}
+
+export const getSignedInStaff = () => staffCall({ method: 'GET', path: 'session', response: staffSchema, fallback: 'Could not load your account' });
+
+/** Ends the session on the server, then here (here even if the server cannot be reached). */
+export async function signOut(): Promise<void> {
+  try {
+    await staffFetch({ method: 'DELETE', path: 'session', fallback: 'Could not sign out' });
+  } finally {
+    clearStaffSession();
+  }
+}
+
+// ---- Leads ----
+
+const query = (filter: Record<string, string | undefined>) => {
+  const params = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const getLeads = (filter: LeadFilter = {}) =>
+  staffCall({ method: 'GET', path: `leads${query(filter)}`, response: z.array(leadSchema), fallback: 'Could not load the inbox' });
+
+/** The filtered list as a CSV file. */
+export async function exportLeads(filter: LeadFilter = {}): Promise<Blob> {
+  return (await staffFetch({ method: 'GET', path: `leads/export${query(filter)}`, fallback: 'Could not export the list' })).blob();
+}
+
+export const getLead = (id: string) =>
+  staffCall({ method: 'GET', path: `leads/${segment(id)}`, response: leadDetailSchema, fallback: 'Could not load the lead' });
+
+export const setLeadStatus = (id: string, status: LeadStatus) =>
+  staffCall({ method: 'PUT', path: `leads/${segment(id)}/status`, body: { status }, response: leadDetailSchema, fallback: 'Could not change the status' });
+
+export const addLeadNote = (id: string, text: string) =>
+  staffCall({
+    method: 'POST',
+    path: `leads/${segment(id)}/notes`,
+    body: checked(leadNoteRequestSchema, { text }),
+    response: leadDetailSchema,
+    fallback: 'Could not add the note',
+  });
+
+// ---- Orders ----
+
+export const getOrders = () => staffCall({ method: 'GET', path: 'orders', response: z.array(staffOrderSchema), fallback: 'Could not load the orders' });
+
+export const getStaffOrder = (id: string) =>
+  staffCall({ method: 'GET', path: `orders/${segment(id)}`, response: staffOrderSchema, fallback: 'Could not load the order' });
+
+export const moveOrder = (id: string, status: OrderStatus) =>
+  staffCall({ method: 'PUT', path: `orders/${segment(id)}/status`, body: { status }, response: staffOrderSchema, fallback: 'Could not change the order' });
+
+// ---- Publishing ----
+
+const contentSchemas: Record<ContentKind, { item: z.ZodMiniType; draft: z.ZodMiniType }> = {
+  courses: { item: staffCourseSchema, draft: courseDraftSchema },
+  events: { item: staffEventSchema, draft: eventDraftSchema },
+  blog: { item: staffBlogPostSchema, draft: blogPostDraftSchema },
+};
+type Drafts = { courses: CourseDraft; events: EventDraft; blog: BlogPostDraft };
+type Items = { courses: StaffItem<Course>; events: StaffItem<Event>; blog: StaffItem<BlogPost> };
+
+export const getContent = <Kind extends ContentKind>(kind: Kind) =>
+  staffCall({ method: 'GET', path: kind, response: z.array(contentSchemas[kind].item), fallback: 'Could not load the list' }) as Promise<Items[Kind][]>;
+
+export const getContentItem = <Kind extends ContentKind>(kind: Kind, id: string) =>
+  staffCall({ method: 'GET', path: `${kind}/${segment(id)}`, response: contentSchemas[kind].item, fallback: 'Could not load it' }) as Promise<Items[Kind]>;
+
+/** Creates (no id) or replaces an item; the server sanitises its rich text. */
+export const saveContentItem = <Kind extends ContentKind>(kind: Kind, draft: Drafts[Kind], id?: string) =>
+  staffCall({
+    method: id ? 'PUT' : 'POST',
+    path: id ? `${kind}/${segment(id)}` : kind,
+    body: checked(contentSchemas[kind].draft, draft),
+    response: contentSchemas[kind].item,
+    fallback: 'Could not save it',
+  }) as Promise<Items[Kind]>;
+
+export const setPublished = <Kind extends ContentKind>(kind: Kind, id: string, published: boolean) =>
+  staffCall({
+    method: 'PUT',
+    path: `${kind}/${segment(id)}/published`,
+    body: { published },
+    response: contentSchemas[kind].item,
+    fallback: published ? 'Could not publish it' : 'Could not unpublish it',
+  }) as Promise<Items[Kind]>;
+
+export const deleteContentItem = (kind: ContentKind, id: string) =>
+  staffCall({ method: 'DELETE', path: `${kind}/${segment(id)}`, response: messageSchema, fallback: 'Could not delete it' });
+
+// ---- Team and audit (admins) ----
+
+export const getTeam = () => staffCall({ method: 'GET', path: 'team', response: z.array(teamMemberSchema), fallback: 'Could not load the team' });
+
+export const inviteStaff = (request: InviteStaffRequest) =>
+  staffCall({ method: 'POST', path: 'team', body: checked(inviteStaffRequestSchema, request), response: teamMemberSchema, fallback: 'Could not send the invitation' });
+
+export const removeStaff = (id: string) =>
+  staffCall({ method: 'DELETE', path: `team/${segment(id)}`, response: teamMemberSchema, fallback: 'Could not remove them' });
+
+export const getAuditLog = (before?: string) =>
+  staffCall({ method: 'GET', path: `audit${query({ before })}`, response: z.array(auditEntrySchema), fallback: 'Could not load the audit log' });
