@@ -95,6 +95,8 @@ export default tseslint.config(
             { name: 'react-router', message: 'Use @agri/ui/router: the one door to React Router, shared small.' },
             { name: 'react-router-dom', message: 'Use @agri/ui/router: the one door to React Router, shared small.' },
             { name: 'react-toastify', message: 'Use `toast` and `ToastArea` from @agri/ui: react-toastify loads with the first toast.' },
+            { name: 'react-hook-form', message: 'Use `useSiteForm` (and its field helpers) from @agri/ui/forms: one way to make a form.' },
+            { name: '@hookform/resolvers/zod', message: 'Use `useSiteForm` from @agri/ui/forms: it checks a form with the contract\'s schema.' },
           ],
           patterns: [
             { group: appNames.map((name) => `@agri/${name}`), message: 'Apps never import another app.' },
@@ -109,8 +111,8 @@ export default tseslint.config(
     },
   },
   {
-    // The doors themselves (router, toasts), and tests that stand in for the shell's router.
-    files: ['packages/ui/src/router.ts', 'packages/ui/src/toasts/**', 'packages/ui/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
+    // The doors themselves (router, toasts, forms), and tests that stand in for the shell's router.
+    files: ['packages/ui/src/router.ts', 'packages/ui/src/toasts/**', 'packages/ui/src/forms.ts', 'packages/ui/src/forms/**', 'packages/ui/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

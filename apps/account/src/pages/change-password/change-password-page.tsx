@@ -1,10 +1,9 @@
-import { changePassword, changePasswordRequestSchema, z } from '@agri/api-client';
+import { changePassword, changePasswordRequestSchema, z, messageOf } from '@agri/api-client';
 import { TextField, toast } from '@agri/ui';
+import { useSiteForm } from '@agri/ui/forms';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
-import { refusalOr } from '../../features/forms/use-form-failure';
 
 // The contract's rules (the current password, the new one's); the confirmation is this form's own.
 const changePasswordFormSchema = z
@@ -20,29 +19,27 @@ type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 /** A signed-in customer's new password: the current one first; every other device is logged out. */
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
-  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(changePasswordFormSchema, {
-    currentPassword: '',
-    password: '',
-    confirmPassword: '',
-  });
+  const { register, submit, errors, busy, failure } = useSiteForm(
+    changePasswordFormSchema,
+    { currentPassword: '', password: '', confirmPassword: '' },
+    { onFailure: toast.error },
+  );
 
-  const onSubmit = async ({ currentPassword, password }: ChangePasswordForm) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async ({ currentPassword, password }: ChangePasswordForm) => {
       await changePassword({ currentPassword, password });
       toast.success('Password Updated Successfully');
       navigate('/my-profile');
-    } catch (error) {
-      showFailure(refusalOr(error, 'Something Went Wrong!'));
-    }
-  };
+    },
+    (error) => messageOf(error, 'Something Went Wrong!', { from: 'server' }),
+  );
 
   return (
     <AccountLayout title="Change Password" intro="Choose a new password. Every other device signed in to your account is logged out.">
       <p>
         <Link to="/my-profile">Back to My Profile</Link>
       </p>
-      <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className="account-form profile-card" noValidate onSubmit={onSubmit}>
         <TextField
           label="Current Password"
           error={errors.currentPassword?.message}
@@ -65,7 +62,7 @@ export default function ChangePasswordPage() {
           type="password"
           autoComplete="new-password"
         />
-        <FormSubmit failure={failure} busy={isSubmitting} label="Change Password" busyLabel="Saving..." />
+        <FormSubmit failure={failure} busy={busy} label="Change Password" busyLabel="Saving..." />
       </form>
     </AccountLayout>
   );

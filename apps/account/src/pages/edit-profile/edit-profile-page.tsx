@@ -1,6 +1,7 @@
 import {
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   editUser,
+  messageOf,
   profileSchema,
   selectCustomer,
   useSession,
@@ -9,14 +10,12 @@ import {
   type StoredCustomer,
 } from '@agri/api-client';
 import { Button, FormField, PhoneInput, TextField, toast } from '@agri/ui';
+import { useSiteForm, useWatch } from '@agri/ui/forms';
 import { useMemo, useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { FormError } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
-import { refusalOr } from '../../features/forms/use-form-failure';
 
 const profileOf = (customer: StoredCustomer): EditUserRequest => ({
   firstname: customer.firstname,
@@ -43,10 +42,9 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
   /** Set when the server mailed a confirmation link to a new email instead of changing it at once. */
   const [emailNotice, setEmailNotice] = useState<string | null>(null);
   const schema = useMemo(() => profileFormSchema(customer.email), [customer.email]);
-  const { register, handleSubmit, reset, setFocus, control, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
-    schema,
-    profileOf(customer),
-  );
+  const { register, submit, reset, setFocus, control, errors, busy, failure, clearFailure } = useSiteForm(schema, profileOf(customer), {
+    onFailure: toast.error,
+  });
   const changesEmail = !sameEmail(useWatch({ control, name: 'email' }) ?? '', customer.email);
 
   const unlock = () => {
@@ -62,21 +60,19 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
     setLocked(true);
   };
 
-  const onSubmit = async ({ currentPassword, ...profile }: EditUserRequest) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async ({ currentPassword, ...profile }: EditUserRequest) => {
       const saved = await editUser(sameEmail(profile.email, customer.email) ? profile : { ...profile, currentPassword });
       reset(profileOf({ ...customer, ...saved }));
       setLocked(true);
       setEmailNotice(saved.pendingEmail ? (saved.message ?? `We sent a link to ${saved.pendingEmail} to confirm your new email.`) : null);
       toast.success('Profile Updated Successfully');
-    } catch (error) {
-      showFailure(refusalOr(error, 'Something Went Wrong!'));
-    }
-  };
+    },
+    (error) => messageOf(error, 'Something Went Wrong!', { from: 'server' }),
+  );
 
   return (
-    <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="account-form profile-card" noValidate onSubmit={onSubmit}>
       <div className="profile-card__heading">
         <h2>Personal Details</h2>
         {isLocked ? (
@@ -110,10 +106,10 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
       <FormError message={failure} />
       {isLocked ? null : (
         <div className="account-form__actions">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save'}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
           </Button>
-          <Button variant="secondary" onClick={cancel} disabled={isSubmitting}>
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
             Cancel
           </Button>
         </div>
