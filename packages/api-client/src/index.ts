@@ -55,14 +55,12 @@ export {
   confirmEmailChange,
   requestPasswordReset,
   resetPassword,
-  getWishlist,
-  toggleWishlist,
-  getRecentlyViewed,
   subscribeToNewsletter,
   changePassword,
   logoutEverywhere,
   undoEmailChange,
 } from './user';
+export { getWishlist, toggleWishlist, getRecentlyViewed } from './saved-courses';
 export { saveAddress, getAddress } from './address';
 export {
   addToCart,

@@ -1,8 +1,6 @@
 import type * as z from 'zod/mini';
-import type { CourseSummary } from './contract/courses';
 import { anyReplySchema, readAnswer } from './contract/reader';
 import {
-  addToWishlistRequestSchema,
   type ChangePasswordRequest,
   changePasswordRequestSchema,
   confirmEmailResponseSchema,
@@ -17,7 +15,6 @@ import {
   type NewsletterRequest,
   newsletterRequestSchema,
   otpResentResponseSchema,
-  recentlyViewedSchema,
   type Registration,
   type RegistrationResponse,
   registrationResponseSchema,
@@ -31,7 +28,6 @@ import {
   verifyOtpRequestSchema,
   type VerifyOtpResponse,
   verifyOtpResponseSchema,
-  wishlistSchema,
 } from './contract/user';
 import { getCart } from './cart';
 import { call, checkRequest, segment } from './http';
@@ -102,7 +98,11 @@ export async function login(credentials: Credentials): Promise<StoredCustomer> {
   return customer;
 }
 
-/** GET user/getuser: the answer replaces the session's customer (spec section 4). */
+/**
+ * GET user/getuser: the answer replaces the session's customer (spec section 4). No page calls it yet (login
+ * answers the customer, and a page shows the session's): it is kept, with the calls of saved-courses.ts, because
+ * the contract holds a typed call for every call of spec section 7, and the contract test runs it against the API.
+ */
 export async function fetchUser(): Promise<StoredCustomer> {
   const customer = await call({
     method: 'GET',
@@ -193,42 +193,6 @@ export async function resetPassword(token: string, request: z.infer<typeof reset
     errors,
   });
 }
-
-/** GET user/wishlist: the signed-in customer's saved courses. */
-export const getWishlist = (): Promise<CourseSummary[]> =>
-  call({
-    method: 'GET',
-    path: 'user/wishlist',
-    auth: 'required',
-    response: wishlistSchema,
-    errors: { fallback: 'Error getting wishlist' },
-  });
-
-/** PUT user/wishlist (not in the spec's list, which has no way to fill the wishlist): adds or removes a course. */
-export async function toggleWishlist(request: z.infer<typeof addToWishlistRequestSchema>): Promise<CourseSummary[]> {
-  const errors = { fallback: 'Error updating wishlist' };
-  return call({
-    method: 'PUT',
-    path: 'user/wishlist',
-    auth: 'required',
-    body: await checkRequest(addToWishlistRequestSchema, request, errors),
-    response: wishlistSchema,
-    errors,
-  });
-}
-
-/**
- * GET user/recently-viewed: courses the customer opened, latest first.
- * The spec sends the user id in a GET body, which browsers drop; the server reads it from the token.
- */
-export const getRecentlyViewed = (): Promise<CourseSummary[]> =>
-  call({
-    method: 'GET',
-    path: 'user/recently-viewed',
-    auth: 'required',
-    response: recentlyViewedSchema,
-    errors: { fallback: 'Error getting recently viewed products' },
-  });
 
 /** POST user/subscribe/newsletter: a 400 with NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE for a known email. */
 export async function subscribeToNewsletter(request: NewsletterRequest): Promise<void> {
