@@ -106,6 +106,22 @@ describe('public reads', () => {
     assert.deepEqual(changed(after, await tags()), ['/api/blog', paths.posts[0]]);
   });
 
+  it('say when each course, event and post last changed, and an edit moves it (the sitemap and structured data read it)', async () => {
+    const courseId = paths.courses[2]!.split('/').at(-1);
+    const read = async () => courseListSchema.parse(await (await api.call('GET', '/api/course')).json()).find((course) => course._id === courseId)!;
+    const before = await read();
+    assert.ok(before.updatedAt && !Number.isNaN(Date.parse(before.updatedAt)), 'a course says when it last changed');
+    await new Promise((later) => setTimeout(later, 20));
+    await api.db.query('UPDATE courses SET price = price + 500 WHERE id = $1', [courseId]);
+    const after = await read();
+    assert.ok(Date.parse(after.updatedAt!) > Date.parse(before.updatedAt!), `${after.updatedAt} is after ${before.updatedAt}`);
+    for (const path of ['/api/event', '/api/blog']) {
+      const body = await (await api.call('GET', path)).json();
+      const [first] = Array.isArray(body) ? body : body.data;
+      assert.ok(!Number.isNaN(Date.parse(first.updatedAt)), `${path} says when each item last changed`);
+    }
+  });
+
   it('are not tagged when they fail', async () => {
     const missing = await api.call('GET', '/api/course/00000000-0000-0000-0000-000000000000');
     assert.equal(missing.status, 404);

@@ -372,6 +372,27 @@ export const migrations: Migration[] = [
       CREATE INDEX password_resets_customer ON password_resets (customer_id)
     `,
   },
+  {
+    // When each course, event and post last changed, whoever changed it (the back office, SQL by hand): the
+    // sitemap's lastmod and the structured data's dateModified.
+    id: '008-public-content-changed-at',
+    sql: `
+      ALTER TABLE courses ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE events ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE blogs ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+      UPDATE blogs SET updated_at = created_at;
+      CREATE FUNCTION mark_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW IS DISTINCT FROM OLD THEN
+          NEW.updated_at := now();
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER course_changed BEFORE UPDATE ON courses FOR EACH ROW EXECUTE FUNCTION mark_changed();
+      CREATE TRIGGER event_changed BEFORE UPDATE ON events FOR EACH ROW EXECUTE FUNCTION mark_changed();
+      CREATE TRIGGER blog_changed BEFORE UPDATE ON blogs FOR EACH ROW EXECUTE FUNCTION mark_changed()
+    `,
+  },
 ];
 
 /**

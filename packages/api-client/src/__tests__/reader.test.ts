@@ -123,6 +123,16 @@ describe('a MongoDB-style document', () => {
     expect(parsed).toMatchObject({ _id: OBJECT_ID, price: 45000, lectures: 12, certificate: true, skillLevel: undefined, language: undefined });
   });
 
+  it('reads when a course, an event or a post last changed, and drops an unreadable date rather than the thing', () => {
+    const course = fixtures.courses[0]!;
+    expect(courseSchema.parse({ ...course, updatedAt: { $date: '2026-11-20T07:00:00Z' } }).updatedAt).toBe('2026-11-20T07:00:00.000Z');
+    expect(courseSchema.parse({ ...course, updatedAt: Date.parse('2026-11-20T07:00:00Z') }).updatedAt).toBe('2026-11-20T07:00:00.000Z');
+    const unreadable = courseSchema.parse({ ...course, updatedAt: 'last Tuesday' });
+    expect(unreadable.updatedAt).toBeUndefined();
+    expect(unreadable.title).toBe(course.title);
+    expect(eventSchema.parse({ ...fixtures.events[0]!, updatedAt: '2026-11-20T10:00:00+03:00' }).updatedAt).toBe('2026-11-20T07:00:00.000Z');
+  });
+
   it('an order spells its status in any case', () => {
     const order = { _id: OBJECT_ID, items: [], totalPrice: '0', status: 'cancelled', createdAt: Date.now() };
     expect(orderSchema.parse(order).status).toBe('Cancelled');

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { htmlSchema, imageSchema } from './common';
-import { instantSchema, listOf, optionalTextSchema, serverIdSchema } from './reader';
+import { changedAtSchema, instantSchema, listOf, optionalTextSchema, serverIdSchema } from './reader';
 
 export const blogPostSchema = z.object({
   _id: serverIdSchema,
@@ -13,6 +13,8 @@ export const blogPostSchema = z.object({
   category: z.string(),
   /** ISO date-time (UTC); shown in Kenyan time. */
   createdAt: instantSchema,
+  /** When it last changed (the sitemap's lastmod, structured data's dateModified). */
+  updatedAt: changedAtSchema,
 });
 export type BlogPost = z.output<typeof blogPostSchema>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { htmlSchema } from './common';
-import { amountSchema, flagSchema, listOf, optionalNumber, optionalTextSchema, serverIdSchema } from './reader';
+import { amountSchema, changedAtSchema, flagSchema, listOf, optionalNumber, optionalTextSchema, serverIdSchema } from './reader';
 
 export const courseSchema = z.object({
   _id: serverIdSchema,
@@ -23,6 +23,8 @@ export const courseSchema = z.object({
   /** Missing: show 'English'. */
   language: optionalTextSchema,
   certificate: flagSchema,
+  /** When it last changed (the sitemap's lastmod, structured data's dateModified). */
+  updatedAt: changedAtSchema,
 });
 export type Course = z.output<typeof courseSchema>;
 

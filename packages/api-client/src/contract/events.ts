@@ -9,6 +9,7 @@ import {
   optionalTextSchema,
   refuse,
   serverIdSchema,
+  changedAtSchema,
 } from './reader';
 
 /** The event as the server may send it; `eventSchema` normalises it. */
@@ -28,6 +29,7 @@ const eventFieldsSchema = z.object({
   images: z.optional(listOf(imageSchema)),
   courseLength: optionalNumber(z.int().check(z.positive())),
   classDuration: optionalNumber(z.int().check(z.positive())),
+  updatedAt: changedAtSchema,
 });
 
 /** An event as every app sees it, whatever form the server sent. */
@@ -54,6 +56,8 @@ export interface Event {
   courseLength?: number;
   /** One class, in minutes. */
   classDuration?: number;
+  /** When it last changed: ISO date-time (UTC). */
+  updatedAt?: string;
 }
 
 export const eventSchema = z.pipe(
