@@ -45,11 +45,11 @@ function use(dialect: ApiDialect): TestApi {
 }
 
 /**
- * The fields apps see, without what each server makes its own (ids, and the time it seeded its posts);
- * a field left undefined counts as absent.
+ * The fields apps see, without what each server makes its own (ids, and the times it seeded and last
+ * changed its items); a field left undefined counts as absent.
  */
-const withoutIds = <T extends { _id: string; createdAt?: string }>(items: T[]) =>
-  JSON.parse(JSON.stringify(items.map(({ _id: _ignoredId, createdAt: _createdAt, ...fields }) => fields)));
+const withoutIds = <T extends { _id: string; createdAt?: string; updatedAt?: string }>(items: T[]) =>
+  JSON.parse(JSON.stringify(items.map(({ _id: _ignoredId, createdAt: _createdAt, updatedAt: _updatedAt, ...fields }) => fields)));
 
 describe('both dialects read alike', () => {
   it('the hosted API sends 24-hex ids, date-times, numeric strings and nulls', async () => {
@@ -70,6 +70,8 @@ describe('both dialects read alike', () => {
     };
     const reference = await read('reference');
     assert.deepEqual(await read('hosted'), reference);
+    use('hosted');
+    for (const item of [...(await client.getCourses()), ...(await client.getBlogs())]) assert.ok(item.updatedAt, 'updatedAt read');
     assert.match(reference.events[0]!.startDate, /^\d{4}-\d{2}-\d{2}$/);
   });
 });
