@@ -94,7 +94,10 @@ test('the sitemap lists exactly the public pages, ended events aside; robots.txt
   expect(listed).toEqual(expected);
   const ended = events.filter((event) => !upcoming.some((soon) => soon._id === event._id));
   for (const event of ended) expect(listed).not.toContain(`/event/${event._id}`);
-  expect(sitemap).toMatch(new RegExp(`<loc>${site.origin}/blog/${posts[0]!._id}</loc><lastmod>`));
+  // lastmod from the data: when each article, course and event last changed.
+  for (const path of [`/blog/${posts[0]!._id}`, `/course/${courses[0]!._id}`, `/event/${upcoming[0]!._id}`]) {
+    expect(sitemap).toMatch(new RegExp(`<loc>${site.origin}${path}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T`));
+  }
 
   const robots = await (await request.get(`${site.origin}/robots.txt`)).text();
   for (const rule of ['User-agent: *', 'Allow: /', 'Disallow: /login', 'Disallow: /my-profile', 'Disallow: /cart', 'Disallow: /*?preview=', `Sitemap: ${site.origin}/sitemap.xml`]) {

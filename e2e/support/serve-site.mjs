@@ -45,6 +45,9 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     ALLOWED_ORIGINS: [...apps.map(({ name }) => name), 'channel', 'canary'].map(urlOf).join(','),
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+    RATE_LIMIT_LOGIN_PAIR: '1000',
+    RATE_LIMIT_WRITES_SOURCE: '1000',
+    RATE_LIMIT_WRITES_EMAIL: '1000',
     RATE_LIMIT_OTP: '1000',
     RATE_LIMIT_MAILS: '1000',
     // Every test's browser reports; and the summary the delivery suite's canary watcher reads.

@@ -45,6 +45,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MAIL_TO_TERMINAL: 'on',
       JWT_SECRET: randomBytes(32).toString('hex'),
       PORT: String(ports.api),
       DATA_DIR: join(scratch, 'data'),

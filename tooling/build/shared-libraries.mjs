@@ -18,6 +18,8 @@ const singletons = [
 // like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the
 // apps share this small subset instead); '@agri/ui/dates' (moment), '@agri/ui/rich-text' (DOMPurify) and
 // '@agri/ui/forms' (react-hook-form) load only with the pages that show dates, server HTML or a form.
+// '@agri/api-client/contract' is not shared: it is the API server's entry; apps never import it (lint), they
+// take the contract from '@agri/api-client', which bundles it once.
 const workspacePackages = {
   '@agri/ui': 'packages/ui',
   '@agri/ui/federation': 'packages/ui',

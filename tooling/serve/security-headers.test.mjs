@@ -113,7 +113,7 @@ test('the style sheet react-toastify injects matches its hash', () => {
   assert.equal(sha256(css), INLINE_STYLE_HASHES.reactToastify, 'update INLINE_STYLE_HASHES.reactToastify');
 });
 
-test("the nginx example (docs/production.md) allows the inline script and style sheets by their current hashes", () => {
+test("docs/production.md's nginx example allows the inline script and style sheets by their current hashes", () => {
   const readme = readFileSync(join(rootDir, 'docs/production.md'), 'utf8');
   const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(readme)?.[1] ?? '';
   const csp = directives(policy);

@@ -45,8 +45,9 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(rootDir, 'apps/api'),
     stdio: 'inherit',
-    // The default run is production: no test outbox, mail printed here unless SMTP_URL is set, and a
-    // JWT secret generated into the API's data directory on first start (unless JWT_SECRET is given).
+    // The default run is production: no test outbox, mail printed here unless SMTP_URL is set (a production API
+    // refuses to start without SMTP_URL unless MAIL_TO_TERMINAL=on says so, as here), and a JWT secret generated
+    // into the API's data directory on first start (unless JWT_SECRET is given).
     // This terminal is a person's: warnings and errors, not a JSON line per request (LOG_LEVEL=info for those).
     env: {
       JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
@@ -54,6 +55,7 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
       REPORTS_READ_TOKEN_FILE: reportsTokenFile(),
       ALLOWED_ORIGINS: origins.join(','),
       LOG_LEVEL: 'warn',
+      MAIL_TO_TERMINAL: 'on',
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(apiPort),
@@ -77,6 +79,9 @@ for (const { channel, port } of channels) {
   for (const line of describeChannel(channel)) console.log(`      ${line}`);
 }
 console.log(`  ${'API'.padEnd(12)} http://localhost:${apiPort}/api/`);
+if (!process.env.SMTP_URL) {
+  console.log('Mail: no SMTP_URL is set, so codes and reset links are printed in this terminal (MAIL_TO_TERMINAL=on).');
+}
 console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel> [--canary 10].');
 // Canaries are rolled back by themselves when the reports show them worse (docs/releasing.md).
 watchCanaries(channels.map(({ channel }) => channel), { log: (line) => console.log(`[canary] ${line}`) });

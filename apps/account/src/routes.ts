@@ -37,6 +37,11 @@ export const routes: PageRoute[] = [
     load: () => import('./pages/confirm-email/confirm-email-page'),
   },
   {
+    path: '/undo-email-change/:token',
+    head: head('Undo an Email Change', 'Keep the email address of your Mavuno Agri-Food account.', 'undo email change, account'),
+    load: () => import('./pages/undo-email-change/undo-email-change-page'),
+  },
+  {
     path: '/my-profile',
     head: head('My Profile', 'Your Mavuno Agri-Food account details and shipping information.', 'my profile, my account'),
     load: () => import('./pages/my-profile/my-profile-page'),
@@ -45,6 +50,11 @@ export const routes: PageRoute[] = [
     path: '/edit-profile',
     head: head('Edit Profile', 'Update your name, email and phone number.', 'edit profile, my account'),
     load: () => import('./pages/edit-profile/edit-profile-page'),
+  },
+  {
+    path: '/change-password',
+    head: head('Change Password', 'Choose a new password for your Mavuno Agri-Food account.', 'change password, my account'),
+    load: () => import('./pages/change-password/change-password-page'),
   },
   {
     path: '/address',

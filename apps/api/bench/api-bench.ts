@@ -96,10 +96,14 @@ async function bench(setup: string, count: number, env: Record<string, string>):
       startApiProcess({
         ...env,
         NODE_ENV: 'production',
+        MAIL_TO_TERMINAL: 'on',
         JWT_SECRET,
-        // One client address hammering login: the limits would stop it at once.
+        // One client address hammering login and enquiries: the limits would stop it at once.
         RATE_LIMIT_LOGIN: '1000000000',
+        RATE_LIMIT_LOGIN_PAIR: '1000000000',
         RATE_LIMIT_LOGIN_ACCOUNT: '1000000000',
+        RATE_LIMIT_WRITES_SOURCE: '1000000000',
+        RATE_LIMIT_WRITES_EMAIL: '1000000000',
       }),
     ),
   );

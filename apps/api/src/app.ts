@@ -9,7 +9,6 @@ import { catalogRoutes } from './routes/catalog';
 import { alive, healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
 import { enquiryRoutes, requestRoutes } from './routes/requests';
-import { shopRoutes } from './routes/shop';
 import { staticRoutes } from './routes/static';
 import { staffRoutes } from './staff/staff-routes';
 import { testOutboxRoutes } from './routes/test-outbox';
@@ -63,7 +62,6 @@ export function createApp({ db, config, mailer, log = createLogger(config.logLev
   app.route('/api', enquiryRoutes(services));
   app.route('/api', reportRoutes(services));
   app.route('/api/user', accountRoutes(services));
-  app.route('/api/user', shopRoutes(services));
   app.route('/api/staff', staffRoutes(services));
   app.route('/requests', requestRoutes(services));
   app.route('/static', staticRoutes());

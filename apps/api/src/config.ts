@@ -13,14 +13,20 @@ export interface Config {
   dataDir: string;
   production: boolean;
   jwtSecret: string;
+  /** A customer session's absolute limit, from its login. */
   tokenTtlSeconds: number;
+  /** A customer session ends when unused for this long (any instance's answer renews it). */
+  sessionIdleSeconds: number;
   /** The site's address, for links in mails (password reset). */
   siteUrl: string;
   /** This server's own address, for image URLs in answers. */
   publicUrl: string;
   allowedOrigins: string[];
   rateLimits: RateLimits;
-  /** smtp://user:pass@host:port; unset: mail is printed to the terminal that runs the server. */
+  /**
+   * smtp://user:pass@host:port; unset: mail is printed to the terminal that runs the server, which production
+   * allows only when the operator says so (MAIL_TO_TERMINAL=on, as `npm start` does).
+   */
   smtpUrl: string | null;
   mailFrom: string;
   /**
@@ -45,16 +51,27 @@ export interface Config {
   staff: StaffConfig;
 }
 
+/** Every limit counts in one window, in the database (see rate-limit.ts); docs/security.md has the figures. */
 export interface RateLimits {
   windowMs: number;
   /** Login attempts per client address per window. */
   login: number;
-  /** Failed logins per account per window, whatever the address: guesses spread over many addresses still stop. */
+  /** Failed logins per client address and account per window: then that pair is refused, nobody else. */
+  loginPerPair: number;
+  /**
+   * Failed logins per account per window from all addresses, past which every login to the account waits
+   * `loginSlowdownMs` before its password is checked: slowed, never refused, so the owner still gets in.
+   */
   loginPerAccount: number;
-  /** Register, resend, verify-otp and forgot-password calls per client address per window. */
+  loginSlowdownMs: number;
+  /** Resend, verify-otp, confirm-email and forgot-password calls per client address per window. */
   otp: number;
-  /** Codes and notices mailed to one address per window, so nobody can flood a stranger's mailbox. */
+  /** Codes, links and notices mailed to one address per window, so nobody can flood a stranger's mailbox. */
   mailsPerAddress: number;
+  /** Each public write (enquiry, booking, call request, newsletter, registration) per client address per window. */
+  writesPerSource: number;
+  /** Each public write per email address it names per window. */
+  writesPerEmail: number;
   /**
    * Browser report batches per client address per window: a visitor's browser sends one or two a page, and
    * many visitors may share one address (a school, a mobile operator's gateway).
@@ -110,6 +127,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!API_DIALECTS.includes(dialect)) throw new Error(`API_DIALECT must be one of: ${API_DIALECTS.join(', ')}.`);
   const port = int(env.PORT, 4000);
   const jwtSecret = jwtSecretFrom(env);
+  const smtpUrl = env.SMTP_URL || null;
+  if (production && !smtpUrl && !testMailOutbox && !flag(env.MAIL_TO_TERMINAL)) {
+    throw new Error(
+      'Set SMTP_URL: in production, codes and reset links are mailed. To print them in this terminal instead ' +
+        '(a local run; production log shipping would carry them off), set MAIL_TO_TERMINAL=on.',
+    );
+  }
   return {
     port,
     databaseUrl: env.DATABASE_URL || null,
@@ -117,6 +141,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     jwtSecret,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 24 * 60 * 60),
+    sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, 60 * 60),
     siteUrl: (env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003')
@@ -126,12 +151,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
       login: int(env.RATE_LIMIT_LOGIN, 20),
+      loginPerPair: int(env.RATE_LIMIT_LOGIN_PAIR, 5),
       loginPerAccount: int(env.RATE_LIMIT_LOGIN_ACCOUNT, 10),
+      loginSlowdownMs: int(env.LOGIN_SLOWDOWN_MS, 2000),
       otp: int(env.RATE_LIMIT_OTP, 10),
       mailsPerAddress: int(env.RATE_LIMIT_MAILS, 5),
+      writesPerSource: int(env.RATE_LIMIT_WRITES_SOURCE, 10),
+      writesPerEmail: int(env.RATE_LIMIT_WRITES_EMAIL, 5),
       reports: int(env.RATE_LIMIT_REPORTS, 600),
     },
-    smtpUrl: env.SMTP_URL || null,
+    smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
     testMailOutbox,
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),

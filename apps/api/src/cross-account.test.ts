@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
-import { courseListSchema, type Course } from '@agri/api-client';
+import { courseListSchema, type Course } from '@agri/api-client/contract';
 import { startTestApi, type TestApi } from './test-support';
 
 let api: TestApi;

@@ -33,8 +33,9 @@ export async function readBody<Schema extends z.ZodMiniType>(c: Context, schema:
 // Zod's own messages name no field; the contract's form messages ('Area is Required') already do.
 const GENERIC_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
 
-export function check<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(value);
+/** Checks a value with a contract schema (asynchronously: a new password's rule loads its list); a 400 with the first problem otherwise. */
+export async function check<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): Promise<z.output<Schema>> {
+  const parsed = await schema.safeParseAsync(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   if (!issue) throw new HttpError(400, 'Invalid request');
@@ -60,9 +61,9 @@ export const bearer = (c: Context): string | null => {
 export const requireCustomer = (services: Services) =>
   createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearer(c);
-    const session = token ? await services.tokens.verify(services.db, token) : null;
+    const session = token ? await services.sessions.verify(services.db, token) : null;
     if (!token || !session) throw new HttpError(401, NOT_AUTHORISED);
-    c.set('customer', { id: session.customerId, sessionId: session.sessionId, token });
+    c.set('customer', { id: session.ownerId, sessionId: session.sessionId, token });
     await next();
   });
 
@@ -70,8 +71,17 @@ export const requireCustomer = (services: Services) =>
 export async function optionalCustomerId(c: Context, services: Services): Promise<string | null> {
   const token = bearer(c);
   if (!token) return null;
-  return (await services.tokens.verify(services.db, token))?.customerId ?? null;
+  return (await services.sessions.verify(services.db, token))?.ownerId ?? null;
 }
+
+/** Personal data and tokens are never kept by a browser or a proxy: every answer of a group that serves them. */
+export const noStore = createMiddleware(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+});
+
+/** The client's address for rate limits (see clientAddress), as the routes need it. */
+export const sourceOf = (c: Context, services: Services): string => clientAddress(c, services.config.trustedProxyHops);
 
 /**
  * The client's address for rate limits. X-Forwarded-For is trusted only for the proxies the operator

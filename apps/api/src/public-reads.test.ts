@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { blogListSchema, courseListSchema, eventListResponseSchema } from '@agri/api-client';
+import { blogListSchema, courseListSchema, eventListResponseSchema } from '@agri/api-client/contract';
 import { startTestApi, type TestApi } from './test-support';
 
 // Public reads carry a strong ETag, so that a prerendered page (and the prerenderer) can confirm what it
@@ -104,6 +104,22 @@ describe('public reads', () => {
     const after = await tags();
     await api.db.query("UPDATE blogs SET title = 'HACCP in practice' WHERE id = $1", [paths.posts[0]!.split('/').at(-1)]);
     assert.deepEqual(changed(after, await tags()), ['/api/blog', paths.posts[0]]);
+  });
+
+  it('say when each course, event and post last changed, and an edit moves it (the sitemap and structured data read it)', async () => {
+    const courseId = paths.courses[2]!.split('/').at(-1);
+    const read = async () => courseListSchema.parse(await (await api.call('GET', '/api/course')).json()).find((course) => course._id === courseId)!;
+    const before = await read();
+    assert.ok(before.updatedAt && !Number.isNaN(Date.parse(before.updatedAt)), 'a course says when it last changed');
+    await new Promise((later) => setTimeout(later, 20));
+    await api.db.query('UPDATE courses SET price = price + 500 WHERE id = $1', [courseId]);
+    const after = await read();
+    assert.ok(Date.parse(after.updatedAt!) > Date.parse(before.updatedAt!), `${after.updatedAt} is after ${before.updatedAt}`);
+    for (const path of ['/api/event', '/api/blog']) {
+      const body = await (await api.call('GET', path)).json();
+      const [first] = Array.isArray(body) ? body : body.data;
+      assert.ok(!Number.isNaN(Date.parse(first.updatedAt)), `${path} says when each item last changed`);
+    }
   });
 
   it('are not tagged when they fail', async () => {

@@ -1,4 +1,5 @@
 import type { Queryable } from './db/db';
+import { HttpError } from './http';
 
 /** A request under the limit, or the seconds until its window ends (for Retry-After). */
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -51,5 +52,37 @@ export class RateLimiter {
   private verdict(over: boolean, windowEndsAt: Date): Verdict {
     if (!over) return { allowed: true };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((new Date(windowEndsAt).getTime() - Date.now()) / 1000)) };
+  }
+}
+
+/** Throws the 429 (with Retry-After) of a refused verdict. */
+export function refuseOver(verdict: Verdict): void {
+  if (!verdict.allowed) {
+    throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', {
+      'Retry-After': String(verdict.retryAfterSeconds),
+    });
+  }
+}
+
+/**
+ * The limits of one kind of public write (an enquiry, a booking, a report…): at most `perSource` a window
+ * from one client address, and `perEmail` naming one email address from anywhere, so nobody can flood the
+ * business or test addresses in bulk. Both are counted on every try, refused or not.
+ */
+export class WriteLimit {
+  private readonly perSource: RateLimiter;
+  private readonly perEmail: RateLimiter;
+
+  constructor(db: Queryable, name: string, limits: { perSource: number; perEmail: number; windowMs: number }) {
+    this.perSource = new RateLimiter(db, `${name}-source`, limits.perSource, limits.windowMs);
+    this.perEmail = new RateLimiter(db, `${name}-email`, limits.perEmail, limits.windowMs);
+  }
+
+  /** Throws the 429 when the source or the email (if the write names one) is over its limit. */
+  async enforce(source: string, email?: string): Promise<void> {
+    const bySource = await this.perSource.hit(source);
+    const byEmail = email === undefined ? bySource : await this.perEmail.hit(email.trim().toLowerCase());
+    refuseOver(bySource);
+    refuseOver(byEmail);
   }
 }

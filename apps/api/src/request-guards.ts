@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { idSchema } from '@agri/api-client';
+import { idSchema } from '@agri/api-client/contract';
 import { notFound } from './http';
 import type { Logger } from './log';
 

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -14,12 +15,33 @@ export async function openDatabase(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     db = openPostgres(config.databaseUrl);
   } else {
-    mkdirSync(config.dataDir, { recursive: true });
-    db = await openPglite(config.dataDir);
+    db = await openPrivatePglite(config.dataDir);
   }
   await migrate(db);
   await seed(db, config.dialect);
   return db;
+}
+
+/**
+ * PGlite in a data directory only its owner can enter: the folder 0700, its files 0600. The process keeps a
+ * umask of 077, since PGlite writes files as long as it runs; the files its first start copies from its
+ * template (0666) are set to 0600, as are those of a folder made before this rule.
+ */
+async function openPrivatePglite(dataDir: string): Promise<Db> {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = await openPglite(dataDir);
+  ownerOnly(dataDir);
+  return db;
+}
+
+function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ownerOnly(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
+  }
 }
 
 export interface RunningServer {

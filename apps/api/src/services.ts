@@ -1,32 +1,62 @@
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Mailer } from './mail';
-import { RateLimiter } from './rate-limit';
-import { createTokenSigner, type TokenSigner } from './accounts/tokens';
+import { LoginLimits } from './login-limits';
+import { RateLimiter, WriteLimit } from './rate-limit';
+import { createSessions, type Sessions } from './sessions';
+
+/** The public writes, each limited per client address and per email address (rate-limit.ts, WriteLimit). */
+export type PublicWrite = 'enquiry' | 'booking' | 'callRequest' | 'newsletter' | 'registration';
+const PUBLIC_WRITES: PublicWrite[] = ['enquiry', 'booking', 'callRequest', 'newsletter', 'registration'];
 
 /** What every route group needs, built once per app. */
 export interface Services {
   db: Db;
   config: Config;
   mailer: Mailer;
-  tokens: TokenSigner;
-  limits: { login: RateLimiter; loginPerAccount: RateLimiter; otp: RateLimiter; mailsPerAddress: RateLimiter; reports: RateLimiter };
+  /** Customer sessions: 24 h from login, or an hour unused (config). */
+  sessions: Sessions;
+  limits: {
+    login: LoginLimits;
+    otp: RateLimiter;
+    mailsPerAddress: RateLimiter;
+    writes: Record<PublicWrite, WriteLimit>;
+    /** Browser report batches per client address (POST /api/reports). */
+    reports: RateLimiter;
+  };
   /** Stored image paths ('/static/...') as absolute URLs, since the site runs on other origins. */
   absoluteUrl: (path: string) => string;
 }
 
 export function createServices(db: Db, config: Config, mailer: Mailer): Services {
+  const limits = config.rateLimits;
   return {
     db,
     config,
     mailer,
-    tokens: createTokenSigner(config.jwtSecret, config.tokenTtlSeconds),
+    sessions: createSessions(config.jwtSecret, {
+      table: 'sessions',
+      ownerColumn: 'customer_id',
+      absoluteSeconds: config.tokenTtlSeconds,
+      idleSeconds: config.sessionIdleSeconds,
+    }),
     limits: {
-      login: new RateLimiter(db, 'login', config.rateLimits.login, config.rateLimits.windowMs),
-      loginPerAccount: new RateLimiter(db, 'login-account', config.rateLimits.loginPerAccount, config.rateLimits.windowMs),
-      otp: new RateLimiter(db, 'otp', config.rateLimits.otp, config.rateLimits.windowMs),
-      mailsPerAddress: new RateLimiter(db, 'mails', config.rateLimits.mailsPerAddress, config.rateLimits.windowMs),
-      reports: new RateLimiter(db, 'reports', config.rateLimits.reports, config.rateLimits.windowMs),
+      login: new LoginLimits(db, 'login', {
+        windowMs: limits.windowMs,
+        perSource: limits.login,
+        perPair: limits.loginPerPair,
+        perAccount: limits.loginPerAccount,
+        slowdownMs: limits.loginSlowdownMs,
+      }),
+      otp: new RateLimiter(db, 'otp', limits.otp, limits.windowMs),
+      mailsPerAddress: new RateLimiter(db, 'mails', limits.mailsPerAddress, limits.windowMs),
+      writes: Object.fromEntries(
+        PUBLIC_WRITES.map((write) => [
+          write,
+          new WriteLimit(db, write, { perSource: limits.writesPerSource, perEmail: limits.writesPerEmail, windowMs: limits.windowMs }),
+        ]),
+      ) as Record<PublicWrite, WriteLimit>,
+      reports: new RateLimiter(db, 'reports', limits.reports, limits.windowMs),
     },
     absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
   };

@@ -1,23 +1,5 @@
-import * as z from 'zod/mini';
+import { blogListSchema, type BlogPost, blogPostSchema } from './contract/blog';
 import { call, segment } from './http';
-import { htmlSchema, imageSchema } from './common';
-import { instantSchema, listOf, optionalTextSchema, serverIdSchema } from './reader';
-
-export const blogPostSchema = z.object({
-  _id: serverIdSchema,
-  title: z.string(),
-  description: htmlSchema,
-  images: listOf(imageSchema),
-  /** Card image for the home page; missing: use images[0] or a fallback. */
-  image: optionalTextSchema,
-  /** The home page shows 'col-1' (at most 2) and 'col-2' (at most 3). */
-  category: z.string(),
-  /** ISO date-time (UTC); shown in Kenyan time. */
-  createdAt: instantSchema,
-});
-export type BlogPost = z.output<typeof blogPostSchema>;
-
-export const blogListSchema = listOf(blogPostSchema);
 
 /** GET blog: every post, newest first. Sent without auth. */
 export const getBlogs = (): Promise<BlogPost[]> =>

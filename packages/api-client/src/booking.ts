@@ -1,77 +1,16 @@
-import * as z from 'zod/mini';
+import {
+  type Booking,
+  type BookingRequest,
+  bookingRequestSchema,
+  bookingSchema,
+  type CourseCallRequest,
+  type CourseCallRequestRecord,
+  courseCallRequestRecordSchema,
+  courseCallRequestSchema,
+} from './contract/booking';
+import { anyReplySchema, readAnswer } from './contract/reader';
 import { checkRequest } from './http';
 import { callOrKeep } from './outbox';
-import { emailSchema, idSchema, phoneSchema, safeText } from './common';
-import { amountSchema, anyReplySchema, instantSchema, optionalTextSchema, readAnswer, serverIdSchema } from './reader';
-
-/** Email or a chat service; may be left empty. */
-export const contactMethodSchema = z.enum(['Email', 'WhatsApp', '']);
-export type ContactMethod = z.infer<typeof contactMethodSchema>;
-
-export const contactDetailsSchema = z.object({
-  name: safeText('Name', 200, {}, z.minLength(1, 'Name is Required')),
-  email: emailSchema,
-  phone: phoneSchema,
-  contactMethod: z._default(contactMethodSchema, ''),
-});
-export type ContactDetails = z.input<typeof contactDetailsSchema>;
-
-/** The event as a booking records it: the server's own data, looked up by the id the client sent. */
-export const bookedEventSchema = z.object({
-  id: serverIdSchema,
-  title: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  price: amountSchema,
-  /** Missing when the event has none yet. */
-  venue: optionalTextSchema,
-  city: optionalTextSchema,
-});
-
-/** The spec's client also sends what it shows of the event; the server ignores all but the id. */
-export const bookingRequestSchema = z.object({
-  contactDetails: contactDetailsSchema,
-  event: z.object({
-    id: idSchema,
-    title: z.optional(safeText('Event title', 300)),
-    startDate: z.optional(safeText('Start date', 30)),
-    endDate: z.optional(safeText('End date', 30)),
-    price: z.optional(z.number().check(z.nonnegative())),
-    venue: z.optional(safeText('Venue', 300)),
-    city: z.optional(safeText('City', 100)),
-  }),
-});
-export type BookingRequest = z.input<typeof bookingRequestSchema>;
-
-/** What the reference API stores of a booking or a call request, besides what it is about. */
-const storedRequestSchema = z.object({ _id: serverIdSchema, contactDetails: contactDetailsSchema, createdAt: instantSchema });
-
-/** A stored booking as the reference API answers it; other servers may answer less (see `bookEvent`). */
-export const bookingSchema = z.extend(storedRequestSchema, { event: bookedEventSchema });
-export type Booking = z.output<typeof bookingSchema>;
-
-/** The course as a call request records it: the server's own data, looked up by the id the client sent. */
-export const requestedCourseSchema = z.object({
-  id: serverIdSchema,
-  title: z.string(),
-  price: amountSchema,
-  duration: z.string(),
-});
-
-/** As with bookings, the server ignores all but the course id. */
-export const courseCallRequestSchema = z.object({
-  contactDetails: contactDetailsSchema,
-  course: z.object({
-    id: idSchema,
-    title: z.optional(safeText('Course title', 300)),
-    price: z.optional(z.number().check(z.nonnegative())),
-    duration: z.optional(safeText('Duration', 100)),
-  }),
-});
-export type CourseCallRequest = z.input<typeof courseCallRequestSchema>;
-
-export const courseCallRequestRecordSchema = z.extend(storedRequestSchema, { course: requestedCourseSchema });
-export type CourseCallRequestRecord = z.output<typeof courseCallRequestRecordSchema>;
 
 /** The catalogue: the server's message, else the error's own, else 'Something went wrong!'. */
 const requestErrors = { fallback: 'Something went wrong!', useServerMessage: true };
@@ -81,14 +20,14 @@ const requestErrors = { fallback: 'Something went wrong!', useServerMessage: tru
  * booking when the server's answer describes it, else null (a bare echo, or nothing).
  */
 export async function bookEvent(request: BookingRequest): Promise<Booking | null> {
-  const body = checkRequest(bookingRequestSchema, request, requestErrors);
+  const body = await checkRequest(bookingRequestSchema, request, requestErrors);
   const reply = await callOrKeep('booking', { method: 'POST', path: 'booking/', base: 'requests', body, response: anyReplySchema, errors: requestErrors });
   return readAnswer('POST booking/', bookingSchema, reply).data ?? null;
 }
 
 /** POST course-request/ (second API base): asks the team to call about a course; answers as `bookEvent` does. */
 export async function requestCourseCall(request: CourseCallRequest): Promise<CourseCallRequestRecord | null> {
-  const body = checkRequest(courseCallRequestSchema, request, requestErrors);
+  const body = await checkRequest(courseCallRequestSchema, request, requestErrors);
   const reply = await callOrKeep('course-call', {
     method: 'POST',
     path: 'course-request/',

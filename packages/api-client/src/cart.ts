@@ -1,31 +1,7 @@
-import * as z from 'zod/mini';
-import { call, checkRequest, segment, type CallSpec } from './http';
-import { idSchema } from './common';
-import { amountSchema, anyReplySchema, listOf, numberWhere, readAnswer, serverIdSchema } from './reader';
-import { courseSummarySchema } from './courses';
+import { type AddToCartRequest, addToCartRequestSchema, type Cart, cartSchema, quantitySchema } from './contract/cart';
+import { anyReplySchema, readAnswer } from './contract/reader';
+import { call, type CallSpec, checkRequest, segment } from './http';
 import { storeCartCount } from './session/session-store';
-
-export const cartItemSchema = z.object({
-  /** The cartItemId of update and remove. */
-  _id: serverIdSchema,
-  course: courseSummarySchema,
-  quantity: numberWhere(z.int().check(z.positive())),
-  /** Unit price in KES when added. */
-  price: amountSchema,
-});
-export type CartItem = z.output<typeof cartItemSchema>;
-
-/** Every cart call answers with the whole cart, so the header's count stays right. */
-export const cartSchema = z.object({
-  items: listOf(cartItemSchema),
-  /** KES, VAT inclusive. */
-  totalPrice: amountSchema,
-});
-export type Cart = z.output<typeof cartSchema>;
-
-export const quantitySchema = z.int().check(z.minimum(1), z.maximum(100));
-export const addToCartRequestSchema = z.object({ courseId: idSchema, quantity: quantitySchema });
-export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
 const countSeats = (cart: Cart): Cart => {
   storeCartCount(cart.items.reduce((seats, item) => seats + item.quantity, 0));
@@ -45,7 +21,7 @@ async function changeCart(change: Omit<CallSpec<unknown>, 'auth' | 'response'>):
 /** POST user/cart: adds a course (or more seats of it). */
 export async function addToCart(request: AddToCartRequest): Promise<Cart> {
   const errors = { fallback: 'Error adding to cart' };
-  const body = checkRequest(addToCartRequestSchema, request, errors);
+  const body = await checkRequest(addToCartRequestSchema, request, errors);
   return changeCart({ method: 'POST', path: 'user/cart', body, errors });
 }
 
@@ -72,7 +48,7 @@ export const removeFromCart = (cartItemId: string): Promise<Cart> =>
 /** PUT user/update-product-cart/{cartItemId}/{quantity}, no body. */
 export async function updateCartQuantity(cartItemId: string, quantity: number): Promise<Cart> {
   const errors = { fallback: 'Something Went Wrong!' };
-  const checked = checkRequest(quantitySchema, quantity, errors);
+  const checked = await checkRequest(quantitySchema, quantity, errors);
   return changeCart({ method: 'PUT', path: `user/update-product-cart/${segment(cartItemId)}/${checked}`, errors });
 }
 

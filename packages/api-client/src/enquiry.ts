@@ -1,28 +1,7 @@
-import * as z from 'zod/mini';
+import { type Enquiry, type EnquiryRequest, enquiryRequestSchema, enquirySchema } from './contract/enquiry';
+import { anyReplySchema, readAnswer } from './contract/reader';
 import { checkRequest } from './http';
 import { callOrKeep } from './outbox';
-import { safeText } from './common';
-import { anyReplySchema, instantSchema, readAnswer, serverIdSchema } from './reader';
-
-/** The contact form; messages are the spec's field errors. */
-export const enquiryRequestSchema = z.object({
-  name: safeText('Name', 200, {}, z.minLength(1, 'Name is Required')),
-  email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is Required')), z.email('Email should be valid.').check(z.maxLength(254))),
-  mobile: safeText('Mobile number', 30, {}, z.minLength(1, 'Mobile Number is Required.')),
-  comment: safeText('Comment', 5000, { multiline: true }, z.minLength(1, 'Comment is Required.')),
-});
-export type EnquiryRequest = z.infer<typeof enquiryRequestSchema>;
-
-/** A stored enquiry as the reference API answers it. */
-export const enquirySchema = z.object({
-  _id: serverIdSchema,
-  name: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  comment: z.string(),
-  createdAt: instantSchema,
-});
-export type Enquiry = z.output<typeof enquirySchema>;
 
 /**
  * POST enquiry (main API): any 2xx is an enquiry received. Resolves with the stored enquiry when the
@@ -30,7 +9,7 @@ export type Enquiry = z.output<typeof enquirySchema>;
  */
 export async function sendEnquiry(request: EnquiryRequest): Promise<Enquiry | null> {
   const errors = { fallback: 'Something Went wrong !' };
-  const body = checkRequest(enquiryRequestSchema, request, errors);
+  const body = await checkRequest(enquiryRequestSchema, request, errors);
   const reply = await callOrKeep('enquiry', { method: 'POST', path: 'enquiry', body, response: anyReplySchema, errors });
   return readAnswer('POST enquiry', enquirySchema, reply).data ?? null;
 }

@@ -8,7 +8,7 @@ export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'inval
 export interface ErrorPolicy {
   /** The catalogue's thrown message for this call, e.g. 'Error adding to cart'. */
   fallback: string;
-  /** The catalogue shows the server's `message` for this call when there is one. */
+  /** The catalogue shows the server's `message` for this call when there is one (a 429's is shown for every call). */
   useServerMessage?: boolean;
 }
 
@@ -43,6 +43,18 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 /** Shown when the server rejects the stored token; the session has then been signed out. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
-/** The message to show for a failure: an error's own (an ApiError's follows the catalogue), else `fallback`. */
-export const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
+/**
+ * The one way a failure becomes the words a visitor sees (spec section 8):
+ * - by default, the error's own message (an ApiError's follows the catalogue for its call: the server's message
+ *   where the catalogue shows it, else the call's named fallback), else `fallback`;
+ * - `{ from: 'server' }`: the server's own words when it refused what was sent (a 4xx answer with a message: a
+ *   wrong password, a common one, a limit reached), which the visitor can act on; else `fallback`, the form's
+ *   fixed message in the spec (a login's 'An error occurred').
+ */
+export function messageOf(error: unknown, fallback: string, { from = 'error' }: { from?: 'error' | 'server' } = {}): string {
+  if (from === 'server') {
+    const refused = isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
+    return refused && error.serverMessage ? error.serverMessage : fallback;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}

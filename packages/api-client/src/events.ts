@@ -1,84 +1,11 @@
-import * as z from 'zod/mini';
+import { type Event, eventAnswerSchema, eventSchema } from './contract/events';
+import { listOf } from './contract/reader';
 import { call, segment } from './http';
-import { htmlSchema, imageSchema, type Image } from './common';
-import {
-  amountSchema,
-  kenyanDateSchema,
-  kenyanTimeSchema,
-  listOf,
-  optionalNumber,
-  optionalTextSchema,
-  refuse,
-  serverIdSchema,
-} from './reader';
-
-/** The event as the server may send it; `eventSchema` normalises it. */
-const eventFieldsSchema = z.object({
-  _id: serverIdSchema,
-  title: z.string(),
-  speaker: z.string(),
-  description: htmlSchema,
-  city: optionalTextSchema,
-  venue: optionalTextSchema,
-  startDate: kenyanDateSchema,
-  /** Missing: the time of `startDate` when that is a date-time. */
-  startTime: z.optional(kenyanTimeSchema),
-  endDate: kenyanDateSchema,
-  endTime: z.optional(kenyanTimeSchema),
-  price: amountSchema,
-  images: z.optional(listOf(imageSchema)),
-  courseLength: optionalNumber(z.int().check(z.positive())),
-  classDuration: optionalNumber(z.int().check(z.positive())),
-});
-
-/** An event as every app sees it, whatever form the server sent. */
-export interface Event {
-  _id: string;
-  title: string;
-  speaker: string;
-  /** Server HTML. */
-  description: string;
-  /** Missing: show 'City TBD'. */
-  city?: string;
-  /** Missing: show 'Venue TBD'. */
-  venue?: string;
-  /** YYYY-MM-DD, Kenyan local date. */
-  startDate: string;
-  /** HH:mm, Kenyan local time. */
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  /** KES; 0 is a free event. */
-  price: number;
-  images: Image[];
-  /** Length in days. */
-  courseLength?: number;
-  /** One class, in minutes. */
-  classDuration?: number;
-}
-
-export const eventSchema = z.pipe(
-  eventFieldsSchema,
-  z.transform((event, ctx): Event => {
-    const startTime = event.startTime ?? event.startDate.time;
-    const endTime = event.endTime ?? event.endDate.time;
-    if (startTime === null || endTime === null) {
-      return refuse(ctx, 'Expected a time of day (HH:mm)', [startTime === null ? 'startTime' : 'endTime']);
-    }
-    return { ...event, startDate: event.startDate.date, startTime, endDate: event.endDate.date, endTime, images: event.images ?? [] };
-  }),
-);
-
-export const eventListResponseSchema = z.object({ data: listOf(eventSchema) });
-export const eventResponseSchema = z.object({ data: eventSchema });
 
 /** GET event: every event, past and upcoming, soonest first; the list is the response's `data`. */
 export const getEvents = (): Promise<Event[]> =>
   // listOf reads the `{ data: [...] }` envelope as its list: the answer is the list the page shows.
   call({ method: 'GET', path: 'event', response: listOf(eventSchema), errors: { fallback: 'Error getting events' } });
-
-/** One event out of its `{ data }` envelope: the answer is the event the page shows. */
-const eventAnswerSchema = z.pipe(eventResponseSchema, z.transform(({ data }) => data));
 
 /** GET event/{id}: one event, read from the response's `data`. */
 export const getEvent = (id: string): Promise<Event> =>

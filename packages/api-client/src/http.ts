@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
 import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
-import { readAnswer } from './reader';
+import { readAnswer } from './contract/reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
-import { clearSession, tokenOf, useSession } from './session/session-store';
+import { tokenOf } from './contract/user';
+import { clearSession, useSession } from './session/session-store';
 import type { TransportFailure } from './transport';
 
 // axios arrives with the first call: a page that calls nothing at start-up (a prerendered one) never loads it.
@@ -57,12 +58,13 @@ export interface CallSpec<Response> {
 }
 
 /** Validates a request payload with its schema before it leaves the browser. */
-export function checkRequest<Schema extends z.ZodMiniType>(
+export async function checkRequest<Schema extends z.ZodMiniType>(
   schema: Schema,
   payload: unknown,
   errors: ErrorPolicy,
-): z.output<Schema> {
-  const parsed = schema.safeParse(payload);
+): Promise<z.output<Schema>> {
+  // Asynchronous: a new password's rule loads its list of common passwords with the first check.
+  const parsed = await schema.safeParseAsync(payload);
   if (parsed.success) return parsed.data;
   throw new ApiError({ message: errors.fallback, kind: 'invalid', detail: parsed.error.message });
 }
@@ -118,7 +120,8 @@ function toApiError(failure: TransportFailure, spec: CallSpec<unknown>, signedIn
   const { status, data } = failure;
   const serverMessage = messageOf(data);
   const apiError = new ApiError({
-    message: useServerMessage && serverMessage ? serverMessage : fallback,
+    // A limit's own words ('Too many attempts. Please wait a few minutes and try again.') say more than any fallback.
+    message: (useServerMessage || status === 429) && serverMessage ? serverMessage : fallback,
     kind: 'http',
     status,
     serverMessage,

@@ -1,5 +1,13 @@
-export { apiSettingsSchema, configureApi, getApiSettings, chatLink, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
-export { z } from './schema';
+// The contract first (schemas, messages, the reader, `z`): it configures zod before any schema is parsed.
+export * from './contract';
+export {
+  apiSettingsSchema,
+  configureApi,
+  getApiSettings,
+  chatLink,
+  DEFAULT_TIMEOUT_MS,
+  type ApiSettings,
+} from './settings';
 export { createLiveStore } from './live-store';
 export {
   ApiError,
@@ -26,51 +34,16 @@ export {
 } from './data-area';
 export {
   useSession,
-  tokenOf,
   selectCustomer,
   selectIsSignedIn,
   selectCartCount,
-  storedCustomerSchema,
   STORAGE_KEY,
-  type StoredCustomer,
   type SessionState,
 } from './session/session-store';
-export { idSchema, emailSchema, phoneSchema, imageSchema, safeText, type Image } from './common';
+export { getCourses, getCourse } from './courses';
+export { getEvents, getEvent } from './events';
+export { getBlogs, getBlog } from './blog';
 export {
-  courseSchema,
-  courseListSchema,
-  courseSummarySchema,
-  getCourses,
-  getCourse,
-  type Course,
-  type CourseSummary,
-} from './courses';
-export { eventSchema, eventListResponseSchema, eventResponseSchema, getEvents, getEvent, type Event } from './events';
-export { blogPostSchema, blogListSchema, getBlogs, getBlog, type BlogPost } from './blog';
-export {
-  OTP_SENT_MESSAGE,
-  OTP_RESENT_MESSAGE,
-  USER_CREATED_MESSAGE,
-  NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE,
-  passwordSchema,
-  customerSchema,
-  registrationSchema,
-  resendOtpRequestSchema,
-  otpResentResponseSchema,
-  registrationResponseSchema,
-  verifyOtpRequestSchema,
-  verifyOtpResponseSchema,
-  credentialsSchema,
-  sessionCustomerSchema,
-  profileSchema,
-  editUserResponseSchema,
-  confirmEmailResponseSchema,
-  forgotPasswordRequestSchema,
-  resetPasswordRequestSchema,
-  wishlistSchema,
-  addToWishlistRequestSchema,
-  recentlyViewedSchema,
-  newsletterRequestSchema,
   register,
   resendOtp,
   verifyOtp,
@@ -82,84 +55,21 @@ export {
   confirmEmailChange,
   requestPasswordReset,
   resetPassword,
-  getWishlist,
-  toggleWishlist,
-  getRecentlyViewed,
   subscribeToNewsletter,
-  type Customer,
-  type Registration,
-  type RegistrationResponse,
-  type EditUserResponse,
-  type ResendOtpRequest,
-  type VerifyOtpRequest,
-  type VerifyOtpResponse,
-  type Credentials,
-  type Profile,
-  type NewsletterRequest,
+  changePassword,
+  logoutEverywhere,
+  undoEmailChange,
 } from './user';
+export { getWishlist, toggleWishlist, getRecentlyViewed } from './saved-courses';
+export { saveAddress, getAddress } from './address';
 export {
-  KENYA,
-  shippingAddressSchema,
-  addressAnswerSchema,
-  saveAddress,
-  getAddress,
-  type ShippingAddress,
-} from './address';
-export {
-  cartItemSchema,
-  cartSchema,
-  quantitySchema,
-  addToCartRequestSchema,
   addToCart,
   getCart,
   removeFromCart,
   updateCartQuantity,
   emptyCart,
-  type Cart,
-  type CartItem,
-  type AddToCartRequest,
 } from './cart';
-export {
-  ORDER_STATUSES,
-  orderStatusSchema,
-  orderSchema,
-  createOrderRequestSchema,
-  updateOrderRequestSchema,
-  createOrder,
-  getMyOrders,
-  updateOrderStatus,
-  type Order,
-  type OrderStatus,
-  type CreateOrderRequest,
-  type UpdateOrderRequest,
-} from './orders';
-export { enquiryRequestSchema, enquirySchema, sendEnquiry, type EnquiryRequest, type Enquiry } from './enquiry';
-export {
-  contactMethodSchema,
-  contactDetailsSchema,
-  bookingRequestSchema,
-  bookingSchema,
-  courseCallRequestSchema,
-  courseCallRequestRecordSchema,
-  bookEvent,
-  requestCourseCall,
-  type ContactMethod,
-  type ContactDetails,
-  type BookingRequest,
-  type Booking,
-  type CourseCallRequest,
-  type CourseCallRequestRecord,
-} from './booking';
-export {
-  LOAD_PHASES,
-  WEB_VITALS,
-  MAX_REPORTS_PER_BATCH,
-  browserReportSchema,
-  reportBatchSchema,
-  reportingApiBatchSchema,
-  reportingApiCspSchema,
-  legacyCspReportSchema,
-  type BrowserReport,
-  type ReportBatch,
-} from './reports';
+export { createOrder, getMyOrders, updateOrderStatus } from './orders';
+export { sendEnquiry } from './enquiry';
+export { bookEvent, requestCourseCall } from './booking';
 export { keptRequests, sendKeptRequests, wasKeptOffline, keptMessage, type KeptKind, type KeptOutcome } from './outbox';

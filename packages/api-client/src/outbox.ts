@@ -1,6 +1,6 @@
 import { ApiError, isApiError, type ErrorPolicy } from './errors';
 import { call, type CallSpec } from './http';
-import { anyReplySchema } from './reader';
+import { anyReplySchema } from './contract/reader';
 
 /**
  * A request the visitor sent while the phone had no connection (an enquiry, a booking, a call request): kept

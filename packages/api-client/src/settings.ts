@@ -1,9 +1,4 @@
 import * as z from 'zod/mini';
-import { en as english } from 'zod/locales';
-
-// Before any schema is parsed (this module is the entry's first import): zod's eval probe is a CSP violation,
-// and zod's mini form carries no messages of its own ('Invalid email address' rather than 'Invalid input').
-z.config({ jitless: true, ...english() });
 
 /** The API addresses and chat number every app reads from the run-time config. */
 export const apiSettingsSchema = z.object({

@@ -62,7 +62,7 @@ export {
   type ContentKind,
   type StaffItem,
   type AuditEntry,
-} from './staff/schemas';
+} from './contract/staff';
 export {
   configureStaffApi,
   STAFF_SESSION_ENDED_MESSAGE,

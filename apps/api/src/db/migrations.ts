@@ -354,6 +354,45 @@ export const migrations: Migration[] = [
       ALTER TABLE blogs ADD COLUMN published boolean NOT NULL DEFAULT true
     `,
   },
+  {
+    // Issue 23. Customer sessions also end when idle: each answer renews last_seen_at. The old address of an
+    // email change can undo it for 7 days, through a link mailed at the request and at the change.
+    id: '007-idle-sessions-and-email-undo',
+    sql: `
+      ALTER TABLE sessions ADD COLUMN last_seen_at timestamptz NOT NULL DEFAULT now();
+      CREATE INDEX sessions_customer ON sessions (customer_id);
+      CREATE TABLE email_change_undos (
+        token_hash text PRIMARY KEY,
+        customer_id text NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        old_email text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX email_changes_customer ON email_changes (customer_id);
+      CREATE INDEX password_resets_customer ON password_resets (customer_id)
+    `,
+  },
+  {
+    // When each course, event and post last changed, whoever changed it (the back office, SQL by hand): the
+    // sitemap's lastmod and the structured data's dateModified.
+    id: '008-public-content-changed-at',
+    sql: `
+      ALTER TABLE courses ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE events ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE blogs ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+      UPDATE blogs SET updated_at = created_at;
+      CREATE FUNCTION mark_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW IS DISTINCT FROM OLD THEN
+          NEW.updated_at := now();
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER course_changed BEFORE UPDATE ON courses FOR EACH ROW EXECUTE FUNCTION mark_changed();
+      CREATE TRIGGER event_changed BEFORE UPDATE ON events FOR EACH ROW EXECUTE FUNCTION mark_changed();
+      CREATE TRIGGER blog_changed BEFORE UPDATE ON blogs FOR EACH ROW EXECUTE FUNCTION mark_changed()
+    `,
+  },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import type { BlogPost, Course, Event } from '@agri/api-client';
+import type { BlogPost, Course, Event } from '@agri/api-client/contract';
 
 /** Seed courses: the business's service lines, prices in KES (VAT inclusive). */
 export const seedCourses: Omit<Course, '_id'>[] = [

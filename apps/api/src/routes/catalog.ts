@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { BlogPost, Course, Event } from '@agri/api-client';
+import type { BlogPost, Course, Event } from '@agri/api-client/contract';
 import { inDialect, kenyanDateTime } from '../dialect';
 import { notFound, optionalCustomerId } from '../http';
 import { publicRead } from '../public-read';
@@ -21,6 +21,7 @@ export interface CourseRow {
   skill_level: string | null;
   language: string | null;
   certificate: boolean;
+  updated_at: Date;
 }
 
 export interface EventRow {
@@ -38,6 +39,7 @@ export interface EventRow {
   images: { url: string }[];
   course_length: number | null;
   class_duration: number | null;
+  updated_at: Date;
 }
 
 export interface BlogRow {
@@ -48,6 +50,7 @@ export interface BlogRow {
   image: string | null;
   category: string;
   created_at: Date;
+  updated_at: Date;
 }
 
 /** Optional fields are left out rather than sent as null, as the contract says. */
@@ -68,6 +71,7 @@ export const toCourse = (row: CourseRow): Course => ({
   skillLevel: present(row.skill_level),
   language: present(row.language),
   certificate: row.certificate,
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
 
 /** Stored image paths ('/static/...') as `absoluteUrl` makes them; staff see what is stored. */
@@ -89,6 +93,7 @@ export const toEvent = (row: EventRow, absoluteUrl = asStored): Event => ({
   images: imagesOf(row.images, absoluteUrl),
   courseLength: present(row.course_length),
   classDuration: present(row.class_duration),
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
 
 export const toBlogPost = (row: BlogRow, absoluteUrl = asStored): BlogPost => ({
@@ -99,6 +104,7 @@ export const toBlogPost = (row: BlogRow, absoluteUrl = asStored): BlogPost => ({
   image: row.image ? absoluteUrl(row.image) : undefined,
   category: row.category,
   createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
 
 /** The hosted API stores an event's start and end as date-times. */

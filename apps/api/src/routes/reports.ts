@@ -6,7 +6,7 @@ import {
   reportingApiBatchSchema,
   reportingApiCspSchema,
   type BrowserReport,
-} from '@agri/api-client';
+} from '@agri/api-client/contract';
 import { timingSafeEqual } from 'node:crypto';
 import { bearer, check, clientAddress, HttpError } from '../http';
 import type { Services } from '../services';
@@ -108,9 +108,9 @@ const cspRow = (documentUrl: string, directive: string, blocked: string | undefi
 });
 
 /** The rows a request carries, read by its content type: the shell's batch, or the browser's own CSP reports. */
-function rowsOf(contentType: string, body: unknown): ReportRow[] {
+async function rowsOf(contentType: string, body: unknown): Promise<ReportRow[]> {
   if (/^application\/reports\+json/i.test(contentType)) {
-    return check(reportingApiBatchSchema, body)
+    return (await check(reportingApiBatchSchema, body))
       .filter((report) => report.type === 'csp-violation')
       .flatMap((report) => {
         const parsed = reportingApiCspSchema.safeParse(report.body);
@@ -118,10 +118,10 @@ function rowsOf(contentType: string, body: unknown): ReportRow[] {
       });
   }
   if (/^application\/csp-report/i.test(contentType)) {
-    const report = check(legacyCspReportSchema, body)['csp-report'];
+    const report = (await check(legacyCspReportSchema, body))['csp-report'];
     return [cspRow(report['document-uri'], report['effective-directive'] ?? report['violated-directive'] ?? 'unknown', report['blocked-uri'])];
   }
-  return check(reportBatchSchema, body).reports.map(fromShell);
+  return (await check(reportBatchSchema, body)).reports.map(fromShell);
 }
 
 const COLUMNS = ['kind', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
@@ -235,7 +235,7 @@ export function reportRoutes(services: Services): Hono {
     } catch {
       throw new HttpError(400, 'The request body must be JSON');
     }
-    await store(services, rowsOf(c.req.header('Content-Type') ?? '', body));
+    await store(services, await rowsOf(c.req.header('Content-Type') ?? '', body));
     return c.body(null, 204);
   });
 }

@@ -5,15 +5,17 @@ import {
   enquiryRequestSchema,
   type Booking,
   type CourseCallRequestRecord,
-} from '@agri/api-client';
+} from '@agri/api-client/contract';
 import { answer, newId } from '../dialect';
-import { notFound, readBody } from '../http';
+import { notFound, readBody, sourceOf } from '../http';
 import type { Services } from '../services';
 
 /** POST enquiry on the main base. The hosted API answers with a bare echo of what it stored. */
-export function enquiryRoutes({ db, config: { dialect } }: Services): Hono {
+export function enquiryRoutes(services: Services): Hono {
+  const { db, limits, config: { dialect } } = services;
   return new Hono().post('/enquiry', async (c) => {
     const enquiry = await readBody(c, enquiryRequestSchema);
+    await limits.writes.enquiry.enforce(sourceOf(c, services), enquiry.email);
     const [row] = await db.query<{ id: string; created_at: Date }>(
       'INSERT INTO enquiries (id, name, email, mobile, comment) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at',
       [newId(dialect), enquiry.name, enquiry.email, enquiry.mobile, enquiry.comment],
@@ -37,10 +39,12 @@ interface BookedEventRow {
  * the event or course it looks up by the id sent, never the title, dates or price the client sent.
  * The hosted API answers both with a bare echo, without id or date.
  */
-export function requestRoutes({ db, config: { dialect } }: Services): Hono {
+export function requestRoutes(services: Services): Hono {
+  const { db, limits, config: { dialect } } = services;
   return new Hono()
     .post('/booking', async (c) => {
       const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
+      await limits.writes.booking.enforce(sourceOf(c, services), contactDetails.email);
       const [row] = await db.query<BookedEventRow>(
         'SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1 AND published',
         [sent.id],
@@ -64,6 +68,7 @@ export function requestRoutes({ db, config: { dialect } }: Services): Hono {
     })
     .post('/course-request', async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
+      await limits.writes.callRequest.enforce(sourceOf(c, services), contactDetails.email);
       const [course] = await db.query<CourseCallRequestRecord['course']>(
         'SELECT id, title, price, duration FROM courses WHERE id = $1 AND published',
         [sent.id],

@@ -9,7 +9,7 @@ import {
   type ContentKind,
   type CourseDraft,
   type EventDraft,
-} from '@agri/api-client/staff';
+} from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
 import { HttpError, readBody } from '../http';

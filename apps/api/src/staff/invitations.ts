@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { StaffRole, TeamMember } from '@agri/api-client/staff';
-import { sha256 } from '../accounts/tokens';
+import type { StaffRole, TeamMember } from '@agri/api-client/staff-contract';
+import { sha256 } from '../accounts/one-time-tokens';
 import { newId } from '../dialect';
 import { HttpError } from '../http';
 import type { Services } from '../services';

@@ -1,4 +1,4 @@
-import { LEAD_KIND_LABELS } from '@agri/api-client/staff';
+import { LEAD_KIND_LABELS } from '@agri/api-client/staff-contract';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
 import type { Mail, Mailer } from '../mail';

@@ -6,9 +6,10 @@ import {
   leadNoteRequestSchema,
   leadStatusRequestSchema,
   type LeadDetail,
-} from '@agri/api-client/staff';
+} from '@agri/api-client/staff-contract';
 import { check, HttpError, readBody } from '../http';
 import { pathId } from '../request-guards';
+import type { Queryable } from '../db/db';
 import type { Services } from '../services';
 import { audit } from './audit';
 import { toCsv } from './csv';
@@ -19,44 +20,45 @@ import type { StaffEnv, StaffSessions } from './staff-sessions';
 const INBOX_PAGE = 500;
 const EXPORT_LIMIT = 20_000;
 
+/** A lead with its notes and the history of its status. */
+async function leadDetail(db: Queryable, id: string): Promise<LeadDetail> {
+  const [row] = await db.query<LeadRow>(`${LEAD_SELECT} WHERE l.id = $1`, [id]);
+  if (!row) throw new HttpError(404, 'Lead not found');
+  const notes = await db.query<{ id: string; text: string; email: string; created_at: Date }>(
+    `SELECT n.id::text, n.text, s.email, n.created_at FROM lead_notes n JOIN staff s ON s.id = n.staff_id
+     WHERE n.lead_id = $1 ORDER BY n.id`,
+    [id],
+  );
+  const changes = await db.query<{ at: Date; staff_email: string | null; before: { status: string }; after: { status: string } }>(
+    "SELECT at, staff_email, before, after FROM audit_log WHERE subject = $1 AND action = 'lead status changed' ORDER BY id",
+    [`lead:${id}`],
+  );
+  return {
+    ...toLead(row),
+    contactMethod: row.contact_method ?? '',
+    comment: row.comment,
+    event: row.event,
+    course: row.course,
+    notes: notes.map((note) => ({ id: note.id, text: note.text, staffEmail: note.email, createdAt: new Date(note.created_at).toISOString() })),
+    changes: changes.map((change) => ({
+      at: new Date(change.at).toISOString(),
+      staffEmail: change.staff_email,
+      from: change.before.status,
+      to: change.after.status,
+    })),
+  };
+}
+
 /** The inbox: every enquiry, booking, call request and newsletter subscription, newest first. */
 export function leadRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
   const { db } = services;
   const staff = sessions.require();
-  const filterOf = (c: Context) => check(leadFilterSchema, Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== '')));
-
-  async function detail(id: string): Promise<LeadDetail> {
-    const [row] = await db.query<LeadRow>(`${LEAD_SELECT} WHERE l.id = $1`, [id]);
-    if (!row) throw new HttpError(404, 'Lead not found');
-    const notes = await db.query<{ id: string; text: string; email: string; created_at: Date }>(
-      `SELECT n.id::text, n.text, s.email, n.created_at FROM lead_notes n JOIN staff s ON s.id = n.staff_id
-       WHERE n.lead_id = $1 ORDER BY n.id`,
-      [id],
-    );
-    const changes = await db.query<{ at: Date; staff_email: string | null; before: { status: string }; after: { status: string } }>(
-      "SELECT at, staff_email, before, after FROM audit_log WHERE subject = $1 AND action = 'lead status changed' ORDER BY id",
-      [`lead:${id}`],
-    );
-    return {
-      ...toLead(row),
-      contactMethod: row.contact_method ?? '',
-      comment: row.comment,
-      event: row.event,
-      course: row.course,
-      notes: notes.map((note) => ({ id: note.id, text: note.text, staffEmail: note.email, createdAt: new Date(note.created_at).toISOString() })),
-      changes: changes.map((change) => ({
-        at: new Date(change.at).toISOString(),
-        staffEmail: change.staff_email,
-        from: change.before.status,
-        to: change.after.status,
-      })),
-    };
-  }
+  const filterOf = async (c: Context) => check(leadFilterSchema, Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== '')));
 
   return new Hono<StaffEnv>()
-    .get('/leads', staff, async (c) => c.json((await findLeads(db, filterOf(c), INBOX_PAGE)).map(toLead)))
+    .get('/leads', staff, async (c) => c.json((await findLeads(db, await filterOf(c), INBOX_PAGE)).map(toLead)))
     .get('/leads/export', staff, async (c) => {
-      const rows = await findLeads(db, filterOf(c), EXPORT_LIMIT);
+      const rows = await findLeads(db, await filterOf(c), EXPORT_LIMIT);
       const csv = toCsv([
         ['Received', 'Kind', 'Status', 'Name', 'Email', 'Phone', 'Contact method', 'About', 'Price (KES)', 'Comment'],
         ...rows.map((row) => [
@@ -76,7 +78,7 @@ export function leadRoutes(services: Services, sessions: StaffSessions): Hono<St
       c.header('Cache-Control', 'no-store');
       return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
     })
-    .get('/leads/:id', staff, async (c) => c.json(await detail(pathId(c, 'Lead'))))
+    .get('/leads/:id', staff, async (c) => c.json(await leadDetail(db, pathId(c, 'Lead'))))
     .put('/leads/:id/status', staff, async (c) => {
       const id = pathId(c, 'Lead');
       const { status } = await readBody(c, leadStatusRequestSchema);
@@ -91,7 +93,7 @@ export function leadRoutes(services: Services, sessions: StaffSessions): Hono<St
         await tx.query('UPDATE leads SET status = $2 WHERE id = $1', [id, status]);
         await audit(tx, c.get('staff'), 'lead status changed', `lead:${id}`, { before: { status: lead.status }, after: { status } });
       });
-      return c.json(await detail(id));
+      return c.json(await leadDetail(db, id));
     })
     .post('/leads/:id/notes', staff, async (c) => {
       const id = pathId(c, 'Lead');
@@ -103,6 +105,6 @@ export function leadRoutes(services: Services, sessions: StaffSessions): Hono<St
         await tx.query('INSERT INTO lead_notes (lead_id, staff_id, text) VALUES ($1, $2, $3)', [id, staffMember.id, text]);
         await audit(tx, staffMember, 'lead note added', `lead:${id}`, { after: { text } });
       });
-      return c.json(await detail(id));
+      return c.json(await leadDetail(db, id));
     });
 }

@@ -1,4 +1,4 @@
-import type { Lead, LeadDetail, LeadFilter, LeadKind, LeadStatus } from '@agri/api-client/staff';
+import type { Lead, LeadDetail, LeadFilter, LeadKind, LeadStatus } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 
 /** A lead as the inbox lists it, with what it is about read from the row it came from. */

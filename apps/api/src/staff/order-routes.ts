@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { OrderStatus } from '@agri/api-client';
-import { ORDER_TRANSITIONS, orderTransitionRequestSchema, type StaffOrder } from '@agri/api-client/staff';
+import type { OrderStatus } from '@agri/api-client/contract';
+import { ORDER_TRANSITIONS, orderTransitionRequestSchema, type StaffOrder } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { HttpError, readBody } from '../http';
 import { pathId } from '../request-guards';
-import { toOrder, type OrderRow } from '../routes/shop';
+import { toOrder, type OrderRow } from '../accounts/orders';
 import type { Services } from '../services';
 import { audit } from './audit';
 import type { StaffEnv, StaffSessions } from './staff-sessions';

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../db/db';
-import { sha256 } from '../accounts/tokens';
+import { sha256 } from '../accounts/one-time-tokens';
 
 /**
  * The staff's second factor: TOTP (RFC 6238: SHA-1, six digits, 30-second steps, which every authenticator

@@ -6,9 +6,9 @@ import {
   totpConfirmRequestSchema,
   type SignInStep,
   type Staff,
-} from '@agri/api-client/staff';
+} from '@agri/api-client/staff-contract';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
-import { sha256 } from '../accounts/tokens';
+import { sha256 } from '../accounts/one-time-tokens';
 import { clientAddress, HttpError, readBody } from '../http';
 import { RateLimiter, type Verdict } from '../rate-limit';
 import type { Services } from '../services';
@@ -25,23 +25,22 @@ const SECOND_FACTOR_TRIES = 5;
 
 const toStaff = (row: Pick<StaffRow, 'id' | 'email' | 'role'>): Staff => ({ id: row.id, email: row.email, role: row.role });
 
-/**
- * Signing in, step by step (see staff-sessions.ts): the password, then the second factor or, the first time,
- * setting it up; and accepting an invitation, which is the first sign-in. The same limits as the customers'
- * login; the answers never tell whether an address belongs to the team.
- */
-export function signInRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
-  const { db, config, limits } = services;
+/** What the sign-in steps share: the limits, the member, the code check, and the end of a sign-in. */
+function signInSteps(services: Services, sessions: StaffSessions) {
+  const { db, config } = services;
   const box = secretBox(config.jwtSecret);
   const secondFactorTries = new RateLimiter(db, 'staff-second-factor', SECOND_FACTOR_TRIES, config.rateLimits.windowMs);
-  const signedIn = sessions.require();
+  // Staff sign-in counts per address and per account whatever the address (a refusal: staff have a second factor
+  // and an admin to turn to), apart from the customers' counters (login-limits.ts).
+  const addressTries = new RateLimiter(db, 'staff-login', config.rateLimits.login, config.rateLimits.windowMs);
+  const accountTries = new RateLimiter(db, 'staff-login-account', config.rateLimits.loginPerAccount, config.rateLimits.windowMs);
 
   const enforce = (verdict: Verdict) => {
     if (!verdict.allowed) {
       throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', { 'Retry-After': String(verdict.retryAfterSeconds) });
     }
   };
-  const limitAddress = async (c: Context) => enforce(await limits.login.hit(clientAddress(c, config.trustedProxyHops)));
+  const limitAddress = async (c: Context) => enforce(await addressTries.hit(clientAddress(c, config.trustedProxyHops)));
 
   /** The first sign-in sets up the authenticator: a new secret, kept until the first code confirms it. */
   async function totpSetup(row: StaffRow): Promise<SignInStep> {
@@ -72,18 +71,31 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
     return { token, staff: toStaff(row) };
   }
 
+  return { enforce, limitAddress, accountTries, secondFactorTries, totpSetup, member, checkCode, signIn };
+}
+
+/**
+ * Signing in, step by step (see staff-sessions.ts): the password, then the second factor or, the first time,
+ * setting it up; and accepting an invitation, which is the first sign-in. The same limits as the customers'
+ * login; the answers never tell whether an address belongs to the team.
+ */
+export function signInRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
+  const { db } = services;
+  const { enforce, limitAddress, accountTries, secondFactorTries, totpSetup, member, checkCode, signIn } = signInSteps(services, sessions);
+  const signedIn = sessions.require();
   return new Hono<StaffEnv>()
+    .route('/', invitationRoutes(services, sessions))
     .post('/session', async (c) => {
       await limitAddress(c);
       const credentials = await readBody(c, staffCredentialsSchema);
       const email = credentials.email.toLowerCase();
       const accountKey = `staff:${email}`;
-      enforce(await limits.loginPerAccount.check(accountKey));
+      enforce(await accountTries.check(accountKey));
       const [row] = await db.query<StaffRow>('SELECT * FROM staff WHERE email = $1 AND removed_at IS NULL AND password_hash IS NOT NULL', [email]);
       // The same work and the same answer for an unknown address, a removed member and a wrong password.
       const valid = await verifyPassword(credentials.password, row?.password_hash ?? (await dummyPasswordHash));
       if (!row || !valid) {
-        await limits.loginPerAccount.hit(accountKey);
+        await accountTries.hit(accountKey);
         await audit(db, { id: row?.id ?? null, email }, 'sign-in failed', null, { after: { reason: 'password' } });
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
@@ -127,7 +139,14 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
       await sessions.end(db, staff.sessionId);
       await audit(db, staff, 'signed out', `staff:${staff.id}`);
       return c.json({ message: 'Signed out' });
-    })
+    });
+}
+
+/** An invitation's link: whose it is (GET), and accepting it with a password (POST), which is the first sign-in. */
+function invitationRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
+  const { db } = services;
+  const { limitAddress, totpSetup } = signInSteps(services, sessions);
+  return new Hono<StaffEnv>()
     .get('/invitation/:token', async (c) => {
       await limitAddress(c);
       const [row] = await db.query<{ email: string }>(

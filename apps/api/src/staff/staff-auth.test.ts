@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { signInStepSchema, totpConfirmedSchema } from '@agri/api-client/staff';
+import { signInStepSchema, totpConfirmedSchema } from '@agri/api-client/staff-contract';
 import { clearRateLimits, startTestApi, type TestApi } from '../test-support';
 import { addStaff, codeFor, invitationTokenOf, STAFF_PASSWORD, staffEmail, type TestStaff } from './staff-test-support';
 

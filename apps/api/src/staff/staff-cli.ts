@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { STAFF_ROLES, inviteStaffRequestSchema } from '@agri/api-client/staff';
+import { STAFF_ROLES, inviteStaffRequestSchema } from '@agri/api-client/staff-contract';
 import { signTerminalRequest } from './team-routes';
 
 const USAGE = 'Usage: npm run staff -- add <email> --role admin|staff';

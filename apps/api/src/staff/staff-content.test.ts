@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bookingSchema, courseCallRequestRecordSchema, courseListSchema, courseSchema, eventListResponseSchema } from '@agri/api-client';
-import { staffBlogPostSchema, staffCourseSchema, staffEventSchema, type CourseDraft, type EventDraft } from '@agri/api-client/staff';
+import { bookingSchema, courseCallRequestRecordSchema, courseListSchema, courseSchema, eventListResponseSchema } from '@agri/api-client/contract';
+import { staffBlogPostSchema, staffCourseSchema, staffEventSchema, type CourseDraft, type EventDraft } from '@agri/api-client/staff-contract';
 import { startTestApi, type TestApi } from '../test-support';
 import { addStaff, type TestStaff } from './staff-test-support';
 

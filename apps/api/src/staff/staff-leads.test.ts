@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventListResponseSchema, courseListSchema, type Course, type Event } from '@agri/api-client';
-import { leadDetailSchema, leadSchema, type Lead } from '@agri/api-client/staff';
+import { eventListResponseSchema, courseListSchema, type Course, type Event } from '@agri/api-client/contract';
+import { leadDetailSchema, leadSchema, type Lead } from '@agri/api-client/staff-contract';
 import { createLogger } from '../log';
 import type { Mail, Mailer } from '../mail';
 import { startTestApi, type TestApi } from '../test-support';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { courseListSchema, orderSchema, type Order } from '@agri/api-client';
-import { staffOrderSchema } from '@agri/api-client/staff';
+import { courseListSchema, orderSchema, type Order } from '@agri/api-client/contract';
+import { staffOrderSchema } from '@agri/api-client/staff-contract';
 import { startTestApi, type TestApi } from '../test-support';
 import { addStaff, type TestStaff } from './staff-test-support';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { signInStepSchema } from '@agri/api-client/staff';
+import { signInStepSchema } from '@agri/api-client/staff-contract';
 import { startTestApi, type TestApi } from '../test-support';
 import { addStaff, STAFF_PASSWORD, type TestStaff } from './staff-test-support';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { jwtVerify, SignJWT } from 'jose';
-import type { StaffRole } from '@agri/api-client/staff';
+import type { StaffRole } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { bearer, HttpError } from '../http';
 import type { Services } from '../services';
@@ -42,6 +42,18 @@ interface SessionRow {
   ended: boolean;
 }
 
+/** The session and its member, and whether it has ended (revoked, expired, or idle once signed in). */
+async function sessionRow(db: Queryable, sessionId: string | undefined, staffId: string | undefined, idleMinutes: number): Promise<SessionRow | undefined> {
+  const [row] = await db.query<SessionRow>(
+    `SELECT s.id, s.staff_id, s.second_factor, st.email, st.role, st.removed_at,
+       (s.revoked_at IS NOT NULL OR s.expires_at <= now()
+        OR (s.second_factor AND s.last_seen_at <= now() - $3 * interval '1 minute')) AS ended
+     FROM staff_sessions s JOIN staff st ON st.id = s.staff_id WHERE s.id = $1 AND s.staff_id = $2`,
+    [sessionId, staffId, idleMinutes],
+  );
+  return row;
+}
+
 export function staffSessions(services: Services) {
   const { db, config } = services;
   const key = new TextEncoder().encode(config.jwtSecret);
@@ -78,16 +90,10 @@ export function staffSessions(services: Services) {
       ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE }));
     } catch {
       // A customer's token is a valid token, of the wrong kind.
-      if (await services.tokens.verify(db, token)) throw new HttpError(403, STAFF_ONLY);
+      if (await services.sessions.verify(db, token)) throw new HttpError(403, STAFF_ONLY);
       throw new HttpError(401, SIGN_IN_AGAIN);
     }
-    const [row] = await db.query<SessionRow>(
-      `SELECT s.id, s.staff_id, s.second_factor, st.email, st.role, st.removed_at,
-         (s.revoked_at IS NOT NULL OR s.expires_at <= now()
-          OR (s.second_factor AND s.last_seen_at <= now() - $3 * interval '1 minute')) AS ended
-       FROM staff_sessions s JOIN staff st ON st.id = s.staff_id WHERE s.id = $1 AND s.staff_id = $2`,
-      [claims.jti, claims.sub, idleMinutes],
-    );
+    const row = await sessionRow(db, claims.jti, claims.sub, idleMinutes);
     if (!row) throw new HttpError(401, SIGN_IN_AGAIN);
     if (row.removed_at) throw new HttpError(403, STAFF_ONLY);
     if (row.ended) throw new HttpError(401, SIGN_IN_AGAIN);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Secret, TOTP } from 'otpauth';
-import type { StaffRole } from '@agri/api-client/staff';
+import type { StaffRole } from '@agri/api-client/staff-contract';
 import { createServices } from '../services';
 import { configuredMailer } from '../app';
 import type { TestApi } from '../test-support';

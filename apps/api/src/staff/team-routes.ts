@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
-import { inviteStaffRequestSchema, staffRoleSchema, type AuditEntry } from '@agri/api-client/staff';
+import { inviteStaffRequestSchema, staffRoleSchema, type AuditEntry } from '@agri/api-client/staff-contract';
 import { bearer, check, HttpError, readBody } from '../http';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
@@ -9,7 +9,7 @@ import { inviteStaff, toTeamMember, type StaffRow } from './invitations';
 import type { StaffEnv, StaffSessions } from './staff-sessions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { z } from '@agri/api-client';
+import { z } from '@agri/api-client/contract';
 
 const AUDIT_PAGE = 100;
 
@@ -116,7 +116,7 @@ export function terminalRoutes(services: Services): Hono {
     let invitation;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: TERMINAL_AUDIENCE });
-      invitation = check(terminalInvitationSchema, payload.invitation);
+      invitation = await check(terminalInvitationSchema, payload.invitation);
     } catch {
       throw new HttpError(403, 'This request is not signed with the server secret');
     }

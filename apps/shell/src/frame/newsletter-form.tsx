@@ -1,4 +1,4 @@
-import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, subscribeToNewsletter } from '@agri/api-client';
+import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, messageOf, subscribeToNewsletter } from '@agri/api-client';
 import { toast, useInteractive } from '@agri/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 
@@ -12,7 +12,7 @@ function messageFor(error: unknown): { text: string; clearsField: boolean } {
     return { text: ALREADY_REGISTERED_MESSAGE, clearsField: true };
   }
   // Other failures keep the address so that the visitor can try again.
-  return { text: error instanceof Error ? error.message : String(error), clearsField: false };
+  return { text: messageOf(error, 'Error subscribing to newsletter'), clearsField: false };
 }
 
 /** The footer's newsletter sign-up: one email field and Subscribe. */

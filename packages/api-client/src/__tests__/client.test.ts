@@ -6,6 +6,9 @@ import {
   bookEvent,
   createOrder,
   editUser,
+  changePassword,
+  logoutEverywhere,
+  undoEmailChange,
   emptyCart,
   fetchUser,
   getAddress,
@@ -227,7 +230,7 @@ const rows: Row[] = [
     anyAnswer: (r) => expect(r).toBeNull(),
   },
   {
-    name: 'editUser', method: 'put', path: 'user/edit-user', auth: true, serverMessage: false, fallback: 'Error updating user',
+    name: 'editUser', method: 'put', path: 'user/edit-user', auth: true, serverMessage: true, fallback: 'Error updating user',
     run: () => editUser({ firstname: 'Amina', lastname: 'Wairimu', email: fixtures.customer.email, mobile: '712345678' }),
     check: (r) => expect(r).toEqual({ firstname: 'Amina', lastname: 'Wairimu', email: fixtures.customer.email, mobile: '712345678' }),
     // The profile as sent: the server stored it.
@@ -244,6 +247,26 @@ const rows: Row[] = [
     run: () => resetPassword('a-valid-token', { password: 'New-Password-1' }),
     check: (r) => expect(r).toBeUndefined(),
     anyAnswer: (r) => expect(r).toBeUndefined(),
+  },
+  {
+    name: 'changePassword', method: 'put', path: 'user/change-password', auth: true, serverMessage: true, fallback: 'Something Went Wrong!',
+    run: () => changePassword({ currentPassword: fixtures.password, password: 'New-Password-2027' }),
+    check: (r) => expect(r).toBeUndefined(),
+    anyAnswer: (r) => expect(r).toBeUndefined(),
+  },
+  {
+    name: 'logoutEverywhere', method: 'post', path: 'user/logout-everywhere', auth: true, serverMessage: false, fallback: 'Error logging out',
+    run: logoutEverywhere,
+    check: (r) => {
+      expect(r).toBeUndefined();
+      expect(useSession.getState().customer).toBeNull();
+    },
+    anyAnswer: (r) => expect(r).toBeUndefined(),
+  },
+  {
+    name: 'undoEmailChange', method: 'put', path: 'user/undo-email-change/:token', auth: false, serverMessage: true, fallback: 'This link is invalid or has expired',
+    run: () => undoEmailChange(fixtures.emailChangeToken),
+    check: (r) => expect(r).toMatch(/Every device was logged out/),
   },
   {
     name: 'getRecentlyViewed', method: 'get', path: 'user/recently-viewed', auth: true, serverMessage: false, fallback: 'Error getting recently viewed products',
@@ -347,6 +370,12 @@ describe.each(rows)('$name ($method $path)', (row) => {
     const error = await failure(row);
     expect(error).toMatchObject({ kind: 'http', status: 400, serverMessage: 'The server says no' });
     expect(error.message).toBe(row.serverMessage ? 'The server says no' : row.fallback);
+  });
+
+  it("shows a limit's own words (429), whatever its catalogue message", async () => {
+    override(row, (m, p, o) => errorResponse(m, p, { ...o, status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' }));
+    const error = await failure(row);
+    expect(error).toMatchObject({ kind: 'http', status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' });
   });
 
   it('falls back to its catalogue message when the server gives none', async () => {

@@ -1,17 +1,9 @@
 import * as z from 'zod/mini';
-import { addressAnswerSchema } from '../address';
-import { courseSchema } from '../courses';
-import { eventSchema } from '../events';
-import { orderSchema } from '../orders';
-import {
-  instantSchema,
-  kenyanDateSchema,
-  kenyanTimeSchema,
-  listOf,
-  numberSchema,
-  readAnswer,
-  serverIdSchema,
-} from '../reader';
+import { addressAnswerSchema } from '../contract';
+import { courseSchema } from '../contract';
+import { eventSchema } from '../contract';
+import { orderSchema } from '../contract';
+import { instantSchema, kenyanDateSchema, kenyanTimeSchema, listOf, numberSchema, readAnswer, serverIdSchema } from '../contract';
 import { fixtures } from '../testing';
 
 const OBJECT_ID = '6650f1c2a9b8e4d3c2b1a098';
@@ -129,6 +121,16 @@ describe('a MongoDB-style document', () => {
   it('a course with string numbers and flags reads as our course', () => {
     const parsed = courseSchema.parse({ ...course, _id: OBJECT_ID, price: '45000', lectures: '12', certificate: 'true', skillLevel: null, language: '' });
     expect(parsed).toMatchObject({ _id: OBJECT_ID, price: 45000, lectures: 12, certificate: true, skillLevel: undefined, language: undefined });
+  });
+
+  it('reads when a course, an event or a post last changed, and drops an unreadable date rather than the thing', () => {
+    const course = fixtures.courses[0]!;
+    expect(courseSchema.parse({ ...course, updatedAt: { $date: '2026-11-20T07:00:00Z' } }).updatedAt).toBe('2026-11-20T07:00:00.000Z');
+    expect(courseSchema.parse({ ...course, updatedAt: Date.parse('2026-11-20T07:00:00Z') }).updatedAt).toBe('2026-11-20T07:00:00.000Z');
+    const unreadable = courseSchema.parse({ ...course, updatedAt: 'last Tuesday' });
+    expect(unreadable.updatedAt).toBeUndefined();
+    expect(unreadable.title).toBe(course.title);
+    expect(eventSchema.parse({ ...fixtures.events[0]!, updatedAt: '2026-11-20T10:00:00+03:00' }).updatedAt).toBe('2026-11-20T07:00:00.000Z');
   });
 
   it('an order spells its status in any case', () => {

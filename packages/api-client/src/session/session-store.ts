@@ -1,20 +1,8 @@
 import { create } from 'zustand';
-import * as z from 'zod/mini';
-import { serverIdSchema, textOrNumberSchema } from '../reader';
+import { type StoredCustomer, storedCustomerSchema } from '../contract/user';
 
 export const STORAGE_KEY = 'customer';
 
-/** The stored customer: the login response as the server sent it (the token may sit under `user`). */
-export const storedCustomerSchema = z.looseObject({
-  _id: serverIdSchema,
-  token: z.optional(z.string()),
-  user: z.optional(z.looseObject({ token: z.optional(z.string()) })),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  mobile: textOrNumberSchema,
-});
-export type StoredCustomer = z.output<typeof storedCustomerSchema>;
 
 /** The fields a profile update changes. */
 export interface ProfileFields {
@@ -108,9 +96,6 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** The bearer token, wherever the server put it. */
-export const tokenOf = (customer: StoredCustomer | null): string | null =>
-  customer?.token ?? customer?.user?.token ?? null;
 
 export const selectCustomer = (state: SessionState) => state.customer;
 export const selectIsSignedIn = (state: SessionState) => state.customer !== null;

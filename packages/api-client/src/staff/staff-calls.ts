@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError } from '../errors';
-import { readAnswer } from '../reader';
-import type { OrderStatus } from '../orders';
+import { readAnswer } from '../contract/reader';
+import type { OrderStatus } from '../contract/orders';
 import {
   acceptInvitationRequestSchema,
   auditEntrySchema,
@@ -35,10 +35,10 @@ import {
   type SecondFactorRequest,
   type StaffCredentials,
   type StaffItem,
-} from './schemas';
-import type { Course } from '../courses';
-import type { Event } from '../events';
-import type { BlogPost } from '../blog';
+} from '../contract/staff';
+import type { Course } from '../contract/courses';
+import type { Event } from '../contract/events';
+import type { BlogPost } from '../contract/blog';
 import { clearStaffSession, storeStaffSession, useStaffSession } from './staff-session';
 
 /** Where the staff calls go: our reference API's main base (the back office never talks to the hosted API). */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Staff } from './schemas';
+import type { Staff } from '../contract/staff';
 
 /**
  * The signed-in staff member and their token, apart from the customer's session: a tab's own (session

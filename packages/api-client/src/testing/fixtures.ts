@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { blogPostSchema, type BlogPost } from '../blog';
-import { bookingSchema, courseCallRequestRecordSchema } from '../booking';
-import { courseSchema, type Course, type CourseSummary } from '../courses';
-import { enquirySchema } from '../enquiry';
-import { eventSchema, type Event } from '../events';
-import { shippingAddressSchema } from '../address';
-import { customerSchema } from '../user';
-import { storedCustomerSchema } from '../session/session-store';
+import { blogPostSchema, type BlogPost } from '../contract';
+import { bookingSchema, courseCallRequestRecordSchema } from '../contract';
+import { courseSchema, type Course, type CourseSummary } from '../contract';
+import { enquirySchema } from '../contract';
+import { eventSchema, type Event } from '../contract';
+import { shippingAddressSchema } from '../contract';
+import { customerSchema } from '../contract';
+import { storedCustomerSchema } from '../contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A date relative to today, so 'upcoming' fixtures stay upcoming. */

@@ -1,22 +1,31 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type * as z from 'zod/mini';
-import { shippingAddressSchema, type ShippingAddress } from '../address';
-import { bookingRequestSchema, courseCallRequestSchema } from '../booking';
-import { addToCartRequestSchema, type Cart, type CartItem } from '../cart';
-import { enquiryRequestSchema } from '../enquiry';
-import { createOrderRequestSchema, updateOrderRequestSchema, type Order } from '../orders';
 import {
+  addToCartRequestSchema,
+  bookingRequestSchema,
+  changePasswordRequestSchema,
+  courseCallRequestSchema,
+  createOrderRequestSchema,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  editUserRequestSchema,
+  enquiryRequestSchema,
+  shippingAddressSchema,
+  updateOrderRequestSchema,
+  type Cart,
+  type CartItem,
+  type Order,
+  type ShippingAddress,
   credentialsSchema,
   newsletterRequestSchema,
   NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE,
   OTP_RESENT_MESSAGE,
   OTP_SENT_MESSAGE,
-  profileSchema,
   registrationSchema,
   resendOtpRequestSchema,
   USER_CREATED_MESSAGE,
   verifyOtpRequestSchema,
-} from '../user';
+} from '../contract';
 import { fixtures } from './fixtures';
 
 /** Bases the test settings point at; nothing listens there, msw answers. */
@@ -56,7 +65,8 @@ interface ResolverInfo {
 }
 
 async function parseBody<Schema extends z.ZodMiniType>(request: Request, schema: Schema) {
-  return schema.safeParse(await request.json().catch(() => undefined));
+  // Asynchronous, as the server checks: a new password's rule loads its list.
+  return schema.safeParseAsync(await request.json().catch(() => undefined));
 }
 
 /**
@@ -108,7 +118,7 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       if (resend.success) {
         return hasRegistrationToken(request) ? HttpResponse.json({ message: OTP_RESENT_MESSAGE }) : registrationExpired();
       }
-      const registration = registrationSchema.safeParse(body);
+      const registration = await registrationSchema.safeParseAsync(body);
       if (!registration.success) return badRequest(registration.error);
       // The same answer for a known email: the owner is mailed a notice instead of a code.
       return HttpResponse.json({ message: OTP_SENT_MESSAGE, registrationToken: fixtures.registrationToken });
@@ -131,6 +141,21 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
     }),
     http.get(url('user/getuser'), signedIn(() => HttpResponse.json(fixtures.storedCustomer))),
     http.get(url('user/logout'), signedIn(() => HttpResponse.json({ message: 'Logged out successfully' }))),
+    http.post(url('user/logout-everywhere'), signedIn(() => HttpResponse.json({ message: 'Logged out on every device' }))),
+    http.put(
+      url('user/change-password'),
+      signedIn(async ({ request }) => {
+        const parsed = await parseBody(request, changePasswordRequestSchema);
+        if (!parsed.success) return badRequest(parsed.error);
+        if (parsed.data.currentPassword !== fixtures.password) return HttpResponse.json({ message: CURRENT_PASSWORD_WRONG_MESSAGE }, { status: 400 });
+        return HttpResponse.json({ message: 'Password updated successfully' });
+      }),
+    ),
+    http.put(url('user/undo-email-change/:token'), ({ params }) =>
+      params.token === fixtures.emailChangeToken
+        ? HttpResponse.json({ message: `Your account's email is ${fixtures.customer.email}. Every device was logged out: choose a new password to be safe.` })
+        : HttpResponse.json({ message: 'This link is invalid or has expired' }, { status: 400 }),
+    ),
     http.put(url('user/confirm-email/:token'), ({ params }) =>
       params.token === fixtures.emailChangeToken
         ? HttpResponse.json({ message: 'Email updated successfully', user: { ...fixtures.customer, email: fixtures.newEmail } })
@@ -139,9 +164,14 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
     http.put(
       url('user/edit-user'),
       signedIn(async ({ request }) => {
-        const parsed = await parseBody(request, profileSchema);
+        const parsed = await parseBody(request, editUserRequestSchema);
         if (!parsed.success) return badRequest(parsed.error);
-        return HttpResponse.json({ _id: fixtures.customer._id, ...parsed.data });
+        const { currentPassword, ...profile } = parsed.data;
+        if (profile.email !== fixtures.customer.email) {
+          if (currentPassword === undefined) return HttpResponse.json({ message: CURRENT_PASSWORD_REQUIRED_MESSAGE }, { status: 400 });
+          if (currentPassword !== fixtures.password) return HttpResponse.json({ message: CURRENT_PASSWORD_WRONG_MESSAGE }, { status: 400 });
+        }
+        return HttpResponse.json({ _id: fixtures.customer._id, ...profile });
       }),
     ),
     http.post(url('user/forgot-password-token'), () =>

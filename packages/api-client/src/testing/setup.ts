@@ -1,5 +1,6 @@
 import { configureApi, type ApiSettings } from '../settings';
-import { clearSession, storeCustomer, type StoredCustomer } from '../session/session-store';
+import type { StoredCustomer } from '../contract';
+import { clearSession, storeCustomer } from '../session/session-store';
 import { fixtures } from './fixtures';
 import { TEST_API_BASE_URL, TEST_REQUESTS_API_BASE_URL } from './handlers';
 

@@ -76,3 +76,41 @@ describe('useSiteForm', () => {
     expect(await screen.findByText('Email should be valid.')).toBeInTheDocument();
   });
 });
+
+describe('useSiteForm: sending', () => {
+  function Subscribe({ send, onFailure }: { send: (values: { name: string; email: string }) => Promise<unknown>; onFailure?: (message: string) => void }) {
+    const { register, submit, errors, busy, failure } = useSiteForm(schema, { name: '', email: '' }, { onFailure });
+    return (
+      <form noValidate onSubmit={submit(send, (error) => `Not sent: ${(error as Error).message}`)}>
+        <TextField label="Name" error={errors.name?.message} {...register('name')} />
+        <TextField label="Email" error={errors.email?.message} type="email" {...register('email')} />
+        <p role="alert">{failure}</p>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Sending...' : 'Send'}
+        </button>
+      </form>
+    );
+  }
+
+  it('sends only what the schema accepts, says it is sending, and keeps the failure beside the form and tells onFailure', async () => {
+    const send = jest.fn().mockRejectedValueOnce(new Error('the line dropped')).mockResolvedValueOnce(undefined);
+    const onFailure = jest.fn();
+    const { render } = await import('@testing-library/react');
+    render(<Subscribe send={send} onFailure={onFailure} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Name is Required')).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Name'), 'Grace');
+    await user.type(screen.getByLabelText('Email'), 'grace@example.co.ke');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not sent: the line dropped');
+    expect(onFailure).toHaveBeenCalledWith('Not sent: the line dropped');
+    expect(screen.getByLabelText('Name')).toHaveValue('Grace');
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(''));
+  });
+});

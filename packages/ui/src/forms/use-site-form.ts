@@ -1,21 +1,72 @@
-import type { z } from '@agri/api-client';
+import { messageOf, type z } from '@agri/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+
+/** What a form checks its values with: one of the contract's schemas, or a resolver built on one. */
+export type FormRules<T extends FieldValues> = z.ZodType<T, T> | Resolver<T>;
+
+export interface SiteFormOptions {
+  /** Also told every failure's words (an account form's error toast). */
+  onFailure?: (message: string) => void;
+}
+
+/** The failure's words when the form does not say: the catalogue's generic one (spec section 8). */
+const SOMETHING_WENT_WRONG = 'Something went wrong!';
 
 /**
- * A form of the site: react-hook-form checked by one of the contract's schemas (its messages are the form's),
- * with messages once a field is touched (spec section 5).
+ * The one way to make a form: react-hook-form checked by the contract's schema (its messages are the form's),
+ * messages once a field is touched (spec section 5), whether it is being sent (`busy`), and why sending failed
+ * (`failure`, kept beside the form until it is sent again; `onFailure` is told too).
+ *
+ * `submit(send, failureText)` is the form's onSubmit: it checks the values, sends them, and turns a failure into
+ * the words a visitor sees (by default the call's own message, `messageOf`).
  *
  * On a prerendered page a visitor may type before the page is taken over: what was typed stays (the fields are
- * uncontrolled), and a field they typed in and left counts as touched once the form's code runs, so its
- * message shows without a further keystroke.
+ * uncontrolled), and a field they typed in and left counts as touched once the form's code runs, so its message
+ * shows without a further keystroke.
  */
-export function useSiteForm<T extends FieldValues>(schema: z.ZodType<T, T>, defaultValues: DefaultValues<T>) {
-  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultValues: DefaultValues<T>, { onFailure }: SiteFormOptions = {}) {
+  const resolver = typeof rules === 'function' ? rules : zodResolver(rules);
+  const form = useForm<T>({ resolver, defaultValues, mode: 'onTouched' });
   useInputTypedBeforeTakeOver(form, defaultValues);
-  return form;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const fail = (message: string) => {
+    setFailure(message);
+    onFailure?.(message);
+  };
+  const submit = (send: (values: T) => Promise<unknown>, failureText: (error: unknown) => string = (error) => messageOf(error, SOMETHING_WENT_WRONG)) =>
+    form.handleSubmit(async (values) => {
+      setFailure(null);
+      try {
+        await send(values);
+      } catch (error) {
+        fail(failureText(error));
+      }
+    });
+
+  return {
+    ...form,
+    errors: form.formState.errors,
+    busy: form.formState.isSubmitting,
+    failure,
+    fail,
+    clearFailure: () => setFailure(null),
+    submit,
+  };
 }
+
+/** A form made with useSiteForm. */
+export type SiteForm<T extends FieldValues> = ReturnType<typeof useSiteForm<T>>;
 
 /** Treats the fields typed in and left before the form's code ran as touched, and checks them. */
 function useInputTypedBeforeTakeOver<T extends FieldValues>(form: UseFormReturn<T>, defaultValues: DefaultValues<T>) {

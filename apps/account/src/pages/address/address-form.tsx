@@ -1,10 +1,8 @@
 import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
 import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSiteForm } from '@agri/ui/forms';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useFormFailure } from '../../features/forms/use-form-failure';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface AddressFormProps {
@@ -14,31 +12,31 @@ interface AddressFormProps {
 
 /** The shipping address, in the form's field names end to end (see the api-client's address schema). */
 export function AddressForm({ initial, onSaved }: AddressFormProps) {
-  const { failure, showFailure, clearFailure } = useFormFailure();
   const {
     register,
-    handleSubmit,
+    submit,
     reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ShippingAddress>({ resolver: zodResolver(shippingAddressSchema), defaultValues: initial });
+    errors,
+    busy,
+    failure,
+    formState: { isDirty },
+  } = useSiteForm(shippingAddressSchema, initial, { onFailure: toast.error });
   // A saved address that arrives late (a retry) fills the form only if the customer has not started typing.
   useEffect(() => {
     if (!isDirty) reset(initial);
   }, [initial, isDirty, reset]);
 
-  const onSubmit = async (address: ShippingAddress) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async (address: ShippingAddress) => {
       const saved = await saveAddress(address);
       toast.info('Address Saved Successfully');
       onSaved(saved);
-    } catch (error) {
-      showFailure(messageOf(error, ACCOUNT_FALLBACK));
-    }
-  };
+    },
+    (error) => messageOf(error, ACCOUNT_FALLBACK),
+  );
 
   return (
-    <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="account-form profile-card" noValidate onSubmit={onSubmit}>
       <div className="account-form__row">
         <TextField label="First Name" error={errors.firstName?.message} {...register('firstName')} autoComplete="shipping given-name" />
         <TextField label="Last Name" error={errors.lastName?.message} {...register('lastName')} autoComplete="shipping family-name" />
@@ -62,7 +60,7 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
           {(field) => <PhoneInput {...field} {...register('additionalNumber')} autoComplete="off" />}
         </FormField>
       </div>
-      <FormSubmit failure={failure} busy={isSubmitting} label="Save Address" busyLabel="Saving..." />
+      <FormSubmit failure={failure} busy={busy} label="Save Address" busyLabel="Saving..." />
     </form>
   );
 }

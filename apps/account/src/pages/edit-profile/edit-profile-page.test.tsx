@@ -80,9 +80,28 @@ describe('EditProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
     await user.clear(screen.getByLabelText('Email Address'));
     await user.type(screen.getByLabelText('Email Address'), pendingEmail);
+    await user.type(screen.getByLabelText('Current Password'), fixtures.password);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email Address')).toHaveValue(fixtures.customer.email);
+    expect(useSession.getState().customer?.email).toBe(fixtures.customer.email);
+  });
+
+  it('asks for the current password only when the email changes, and says when it is missing or wrong', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'wanjiku.moved@shambafresh.co.ke');
+    expect(screen.getByLabelText('Current Password')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter your current password to change your email.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Current Password'), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('Your current password is not correct.')).toHaveLength(2));
+    expect(screen.getByLabelText('Email Address')).toHaveValue('wanjiku.moved@shambafresh.co.ke');
     expect(useSession.getState().customer?.email).toBe(fixtures.customer.email);
   });
 

@@ -1,28 +1,51 @@
-import { editUser, profileSchema, selectCustomer, useSession, type Profile, type StoredCustomer } from '@agri/api-client';
+import {
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  editUser,
+  messageOf,
+  profileSchema,
+  selectCustomer,
+  useSession,
+  z,
+  type EditUserRequest,
+  type StoredCustomer,
+} from '@agri/api-client';
 import { Button, FormField, PhoneInput, TextField, toast } from '@agri/ui';
-import { useState } from 'react';
+import { useSiteForm, useWatch } from '@agri/ui/forms';
+import { useMemo, useState } from 'react';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { FormError } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
 
-const profileOf = (customer: StoredCustomer): Profile => ({
+const profileOf = (customer: StoredCustomer): EditUserRequest => ({
   firstname: customer.firstname,
   lastname: customer.lastname,
   email: customer.email,
   mobile: customer.mobile,
+  currentPassword: '',
 });
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The contract's profile; a new email also needs the current password (the server checks it). */
+const profileFormSchema = (currentEmail: string) =>
+  z.extend(profileSchema, { currentPassword: z.optional(z.string()) }).check(
+    z.refine((form) => sameEmail(form.email, currentEmail) || Boolean(form.currentPassword), {
+      path: ['currentPassword'],
+      message: CURRENT_PASSWORD_REQUIRED_MESSAGE,
+    }),
+  );
 
 /** The profile form: locked until the edit icon is pressed, locked again once saved. */
 function ProfileForm({ customer }: { customer: StoredCustomer }) {
   const [isLocked, setLocked] = useState(true);
   /** Set when the server mailed a confirmation link to a new email instead of changing it at once. */
   const [emailNotice, setEmailNotice] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setFocus, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
-    profileSchema,
-    profileOf(customer),
-  );
+  const schema = useMemo(() => profileFormSchema(customer.email), [customer.email]);
+  const { register, submit, reset, setFocus, control, errors, busy, failure, clearFailure } = useSiteForm(schema, profileOf(customer), {
+    onFailure: toast.error,
+  });
+  const changesEmail = !sameEmail(useWatch({ control, name: 'email' }) ?? '', customer.email);
 
   const unlock = () => {
     setLocked(false);
@@ -37,21 +60,19 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
     setLocked(true);
   };
 
-  const onSubmit = async (profile: Profile) => {
-    clearFailure();
-    try {
-      const saved = await editUser(profile);
+  const onSubmit = submit(
+    async ({ currentPassword, ...profile }: EditUserRequest) => {
+      const saved = await editUser(sameEmail(profile.email, customer.email) ? profile : { ...profile, currentPassword });
       reset(profileOf({ ...customer, ...saved }));
       setLocked(true);
       setEmailNotice(saved.pendingEmail ? (saved.message ?? `We sent a link to ${saved.pendingEmail} to confirm your new email.`) : null);
       toast.success('Profile Updated Successfully');
-    } catch {
-      showFailure('Something Went Wrong!');
-    }
-  };
+    },
+    (error) => messageOf(error, 'Something Went Wrong!', { from: 'server' }),
+  );
 
   return (
-    <form className="account-form profile-card" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="account-form profile-card" noValidate onSubmit={onSubmit}>
       <div className="profile-card__heading">
         <h2>Personal Details</h2>
         {isLocked ? (
@@ -71,14 +92,24 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
       <FormField label="Phone Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} readOnly={isLocked} />}
       </FormField>
+      {changesEmail && !isLocked ? (
+        <TextField
+          label="Current Password"
+          hint="Needed to change your email. We also tell your current address, with a way to undo it."
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+          type="password"
+          autoComplete="current-password"
+        />
+      ) : null}
       {emailNotice ? <p className="account-form__notice" role="status">{emailNotice}</p> : null}
       <FormError message={failure} />
       {isLocked ? null : (
         <div className="account-form__actions">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save'}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
           </Button>
-          <Button variant="secondary" onClick={cancel} disabled={isSubmitting}>
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
             Cancel
           </Button>
         </div>

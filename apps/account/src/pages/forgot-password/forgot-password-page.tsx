@@ -1,29 +1,26 @@
 import { forgotPasswordRequestSchema, messageOf, requestPasswordReset, type z } from '@agri/api-client';
-import { TextField } from '@agri/ui';
+import { TextField, toast } from '@agri/ui';
+import { useSiteForm } from '@agri/ui/forms';
 import { useState } from 'react';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
-    forgotPasswordRequestSchema,
-    { email: '' },
-  );
+  const { register, submit, errors, busy, failure } = useSiteForm(forgotPasswordRequestSchema, { email: '' }, {
+    onFailure: toast.error,
+  });
 
-  const onSubmit = async ({ email }: ForgotPasswordForm) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async ({ email }: ForgotPasswordForm) => {
       await requestPasswordReset({ email });
       setSentTo(email);
-    } catch (error) {
-      showFailure(messageOf(error, ACCOUNT_FALLBACK));
-    }
-  };
+    },
+    (error) => messageOf(error, ACCOUNT_FALLBACK),
+  );
 
   if (sentTo) {
     return (
@@ -41,9 +38,9 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout title="Forgot Password" intro={<p>Enter your account email and we will send you a link to reset your password.</p>}>
-      <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className="account-form" noValidate onSubmit={onSubmit}>
         <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
-        <FormSubmit failure={failure} busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />
+        <FormSubmit failure={failure} busy={busy} label="Send Reset Link" busyLabel="Sending..." />
       </form>
       <AuthLink lead="Remembered it?" to="/login">Log in</AuthLink>
     </AuthLayout>

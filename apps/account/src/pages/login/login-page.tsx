@@ -1,11 +1,10 @@
-import { credentialsSchema, isApiError, login, passwordSchema, selectIsSignedIn, useSession, type Credentials, z } from '@agri/api-client';
+import { credentialsSchema, login, messageOf, passwordSchema, selectIsSignedIn, useSession, type Credentials, z } from '@agri/api-client';
 import { TextField, toast } from '@agri/ui';
+import { useSiteForm } from '@agri/ui/forms';
 import { Link, Navigate, useLocation } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
 import { redirectTarget } from '../../features/session/redirect';
-
 
 /** The register page hands over the new customer's email so they only type the password. */
 const emailFrom = (state: unknown): string =>
@@ -20,21 +19,19 @@ export default function LoginPage() {
   const target = redirectTarget(location.search);
   const askedToLogIn = new URLSearchParams(location.search).has('redirect');
 
-  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
+  const { register, submit, errors, busy, failure } = useSiteForm(
     loginFormSchema,
     { email: emailFrom(location.state), password: '' },
+    { onFailure: toast.error },
   );
 
-  const onSubmit = async (credentials: Credentials) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async (credentials: Credentials) => {
       await login(credentials);
       toast.info('User Logged in Successfully!');
-    } catch (error) {
-      const message = isApiError(error) && error.serverMessage ? error.serverMessage : 'An error occurred';
-      showFailure(message);
-    }
-  };
+    },
+    (error) => messageOf(error, 'An error occurred', { from: 'server' }),
+  );
 
   if (isSignedIn) return <Navigate replace to={target} />;
 
@@ -49,10 +46,10 @@ export default function LoginPage() {
         )
       }
     >
-      <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className="account-form" noValidate onSubmit={onSubmit}>
         <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
         <TextField label="Password" error={errors.password?.message} {...register('password')} type="password" autoComplete="current-password" />
-        <FormSubmit failure={failure} busy={isSubmitting} label="Log In" busyLabel="Logging in..." />
+        <FormSubmit failure={failure} busy={busy} label="Log In" busyLabel="Logging in..." />
       </form>
       <AuthLink to="/forgot-password">Forgot your password?</AuthLink>
       <p className="auth-card__links">

@@ -101,4 +101,18 @@ describe('MyProfilePage', () => {
     await waitFor(() => expect(useSession.getState().customer).toBeNull());
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fmy-profile$/));
   });
+
+  it('links to Change Password and logs out everywhere, then opens the log-in page', async () => {
+    signInForTests();
+    let everywhere = false;
+    server.use(http.post(apiUrl('user/logout-everywhere'), () => ((everywhere = true), HttpResponse.json({ message: 'Logged out on every device' }))));
+    const { user } = renderPage(<MyProfilePage />, { route: '/my-profile' });
+    const security = screen.getByRole('region', { name: 'Security' });
+    expect(within(security).getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/change-password');
+    await user.click(within(security).getByRole('button', { name: 'Log Out Everywhere' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
+    expect(everywhere).toBe(true);
+    expect(useSession.getState().customer).toBeNull();
+    expect(await screen.findByText('User Logged Out Successfully')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
-import { DataAreaView, displayPhone } from '@agri/ui';
-import { Link } from '@agri/ui/router';
+import { Button, DataAreaView, displayPhone, useLogOut } from '@agri/ui';
+import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
@@ -77,6 +77,24 @@ function AccountDetails() {
   );
 }
 
+/** The password, and a way out of every device (a lost phone, a shared computer) that also voids every link mailed for the account. */
+function Security() {
+  const navigate = useNavigate();
+  const { logOut, isLoggingOut } = useLogOut(() => navigate('/login', { replace: true }), { everywhere: true });
+  return (
+    <section className="profile-card" aria-labelledby="account-security">
+      <h2 id="account-security">Security</h2>
+      <p>
+        <Link to="/change-password">Change Password</Link>
+      </p>
+      <p>Signed in on a device you no longer use? Log out everywhere: every device, this one too, will need your password again.</p>
+      <Button variant="secondary" onClick={() => void logOut()} disabled={isLoggingOut}>
+        {isLoggingOut ? 'Logging out...' : 'Log Out Everywhere'}
+      </Button>
+    </section>
+  );
+}
+
 export default function MyProfilePage() {
   return (
     <AccountLayout title="My Profile">
@@ -89,6 +107,7 @@ export default function MyProfilePage() {
           <SectionHeading id="shipping-information" title="Shipping Information" editTo="/address" editLabel="Edit shipping address" />
           <ShippingInformation />
         </section>
+        <Security />
       </div>
     </AccountLayout>
   );

@@ -1,8 +1,8 @@
 import { resendOtp, verifyOtp, verifyOtpRequestSchema, z } from '@agri/api-client';
 import { Button, FormField, toast } from '@agri/ui';
+import { useSiteForm } from '@agri/ui/forms';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
 
 const otpFormSchema = z.pick(verifyOtpRequestSchema, { otp: true });
 type OtpForm = z.infer<typeof otpFormSchema>;
@@ -18,24 +18,21 @@ interface OtpFormProps {
 /** Step 2: the 6-digit code from the email creates the account; a new code can be sent. */
 export function OtpForm({ email, registrationToken, onVerified, onChangeDetails }: OtpFormProps) {
   const [isResending, setResending] = useState(false);
-  const { register, handleSubmit, setFocus, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
-    otpFormSchema,
-    { otp: '' },
-  );
+  const { register, submit, setFocus, errors, busy, failure, fail, clearFailure } = useSiteForm(otpFormSchema, { otp: '' }, {
+    onFailure: toast.error,
+  });
 
   // The form replaced the details form: take the customer straight to the code field.
   useEffect(() => setFocus('otp'), [setFocus]);
 
-  const onSubmit = async ({ otp }: OtpForm) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async ({ otp }: OtpForm) => {
       await verifyOtp({ otp, email }, registrationToken);
       toast.info('User Has been Created Successfully!');
       onVerified();
-    } catch {
-      showFailure('OTP verification failed');
-    }
-  };
+    },
+    () => 'OTP verification failed',
+  );
 
   const resend = async () => {
     clearFailure();
@@ -44,14 +41,14 @@ export function OtpForm({ email, registrationToken, onVerified, onChangeDetails 
       await resendOtp({ email }, registrationToken);
       toast.info('OTP has been resent to your email');
     } catch {
-      showFailure('OTP resend failed');
+      fail('OTP resend failed');
     } finally {
       setResending(false);
     }
   };
 
   return (
-    <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="account-form" noValidate onSubmit={onSubmit}>
       <p>
         We sent a 6-digit code to <strong>{email}</strong>. Enter it below to finish creating your account.
       </p>
@@ -69,8 +66,8 @@ export function OtpForm({ email, registrationToken, onVerified, onChangeDetails 
       </FormField>
       <FormError message={failure} />
       <div className="account-form__actions">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Verifying...' : 'Verify Code'}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Verifying...' : 'Verify Code'}
         </Button>
         <Button variant="secondary" onClick={() => void resend()} disabled={isResending}>
           {isResending ? 'Sending...' : 'Resend Code'}

@@ -1,7 +1,7 @@
 import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
 import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
+import { useSiteForm } from '@agri/ui/forms';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
 import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface RegistrationFormProps {
@@ -13,24 +13,20 @@ interface RegistrationFormProps {
 
 /** Step 1: the customer's details; the server mails a 6-digit code to the email. */
 export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps) {
-  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
-    registrationSchema,
-    initial ?? { firstname: '', lastname: '', email: '', mobile: '', password: '' },
-  );
+  const emptyRegistration = { firstname: '', lastname: '', email: '', mobile: '', password: '' };
+  const { register, submit, errors, busy, failure } = useSiteForm(registrationSchema, initial ?? emptyRegistration, { onFailure: toast.error });
 
-  const onSubmit = async (registration: Registration) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async (registration: Registration) => {
       const { registrationToken } = await registerCustomer(registration);
       toast.info('OTP has been sent to your email');
       onCodeSent(registration, registrationToken);
-    } catch (error) {
-      showFailure(messageOf(error, ACCOUNT_FALLBACK));
-    }
-  };
+    },
+    (error) => messageOf(error, ACCOUNT_FALLBACK),
+  );
 
   return (
-    <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="account-form" noValidate onSubmit={onSubmit}>
       <div className="account-form__row">
         <TextField label="First Name" error={errors.firstname?.message} {...register('firstname')} autoComplete="given-name" />
         <TextField label="Last Name" error={errors.lastname?.message} {...register('lastname')} autoComplete="family-name" />
@@ -39,8 +35,8 @@ export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps)
       <FormField label="Mobile Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} />}
       </FormField>
-      <TextField label="Password" error={errors.password?.message} hint="At least 8 characters." {...register('password')} type="password" autoComplete="new-password" />
-      <FormSubmit failure={failure} busy={isSubmitting} label="Create Account" busyLabel="Sending code..." />
+      <TextField label="Password" error={errors.password?.message} hint="At least 8 characters, and not a common password." {...register('password')} type="password" autoComplete="new-password" />
+      <FormSubmit failure={failure} busy={busy} label="Create Account" busyLabel="Sending code..." />
     </form>
   );
 }

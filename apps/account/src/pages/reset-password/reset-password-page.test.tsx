@@ -31,6 +31,12 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText('The two passwords do not match')).toBeInTheDocument();
   });
 
+  it('refuses a common password with a clear message', async () => {
+    const { user } = open('good-token');
+    await choose(user, 'iloveyou', 'iloveyou');
+    expect(await screen.findByText('This password is too easy to guess. Please choose another.')).toBeInTheDocument();
+  });
+
   it('updates the password and opens the log-in page', async () => {
     const { user } = open('good-token');
     await choose(user, 'NewHarvest2025', 'NewHarvest2025');

@@ -1,9 +1,9 @@
 import { resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
 import { TextField, toast } from '@agri/ui';
+import { useSiteForm } from '@agri/ui/forms';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { useAccountForm } from '../../features/forms/use-account-form';
 
 // The contract's password rule; the confirmation is this form's own.
 const resetPasswordSchema = z
@@ -19,28 +19,25 @@ type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const { register, handleSubmit, errors, isSubmitting, failure, showFailure, clearFailure } = useAccountForm(
-    resetPasswordSchema,
-    { password: '', confirmPassword: '' },
-  );
+  const { register, submit, errors, busy, failure } = useSiteForm(resetPasswordSchema, { password: '', confirmPassword: '' }, {
+    onFailure: toast.error,
+  });
 
-  const onSubmit = async ({ password }: ResetPasswordForm) => {
-    clearFailure();
-    try {
+  const onSubmit = submit(
+    async ({ password }: ResetPasswordForm) => {
       await resetPassword(token, { password });
       toast.success('Password Updated Successfully');
       navigate('/login', { replace: true });
-    } catch {
-      showFailure('Something Went Wrong!');
-    }
-  };
+    },
+    () => 'Something Went Wrong!',
+  );
 
   return (
     <AuthLayout title="Reset Password" intro={<p>Choose a new password for your account.</p>}>
-      <form className="account-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <TextField label="New Password" error={errors.password?.message} hint="At least 8 characters." {...register('password')} type="password" autoComplete="new-password" />
+      <form className="account-form" noValidate onSubmit={onSubmit}>
+        <TextField label="New Password" error={errors.password?.message} hint="At least 8 characters, and not a common password." {...register('password')} type="password" autoComplete="new-password" />
         <TextField label="Confirm New Password" error={errors.confirmPassword?.message} {...register('confirmPassword')} type="password" autoComplete="new-password" />
-        <FormSubmit failure={failure} busy={isSubmitting} label="Update Password" busyLabel="Saving..." />
+        <FormSubmit failure={failure} busy={busy} label="Update Password" busyLabel="Saving..." />
       </form>
       <AuthLink lead="Link expired?" to="/forgot-password">Ask for a new one</AuthLink>
     </AuthLayout>

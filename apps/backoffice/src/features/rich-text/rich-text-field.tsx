@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { FormField, Spinner } from '@agri/ui';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path } from '@agri/ui/forms';
 
 // The editor's code (about 100 KB gzip) loads with the first form that has a rich-text field.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));

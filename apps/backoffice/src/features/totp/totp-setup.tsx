@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, TextField } from '@agri/ui';
 import { confirmTotpSetup, totpConfirmRequestSchema, type TotpEnrolment } from '@agri/api-client/staff';
 import { FormFailure } from '../forms/form-failure';
-import { useStaffForm } from '../forms/use-staff-form';
+import { useSiteForm } from '@agri/ui/forms';
 import { QrCode } from './qr-code';
 
 interface TotpSetupProps {
@@ -19,7 +19,7 @@ interface TotpSetupProps {
  */
 export function TotpSetup({ token, totp, onDone }: TotpSetupProps) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const { register, errors, busy, failure, submit } = useStaffForm(totpConfirmRequestSchema, { code: '' });
+  const { register, errors, busy, failure, submit } = useSiteForm(totpConfirmRequestSchema, { code: '' });
   if (recoveryCodes) {
     return (
       <div className="staff-form">

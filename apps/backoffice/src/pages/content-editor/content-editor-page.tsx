@@ -10,7 +10,7 @@ import {
   saveContentItem,
   type ContentKind,
 } from '@agri/api-client/staff';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useSiteForm, type FieldErrors, type SiteForm } from '@agri/ui/forms';
 import { FormFailure } from '../../features/forms/form-failure';
 import { RichTextField } from '../../features/rich-text/rich-text-field';
 import { CONTENT_LABELS, contentKindOf } from '../content/content-kinds';
@@ -66,8 +66,8 @@ function resolverFor(kind: ContentKind) {
   };
 }
 
-function Field({ field, form }: { field: ContentField; form: ReturnType<typeof useForm<FormValues>> }) {
-  const error = messageAt(form.formState.errors, field.name);
+function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues> }) {
+  const error = messageAt(form.errors, field.name);
   const common = { label: field.label, optional: field.optional, hint: field.hint, error };
   switch (field.input) {
     case 'rich':
@@ -96,11 +96,11 @@ export default function ContentEditorPage() {
   const kind = contentKindOf(kindParam);
   const isNew = id === 'new';
   const navigate = useNavigate();
-  const form = useForm<FormValues>({ resolver: kind ? resolverFor(kind) : undefined, defaultValues: {} });
+  // An unknown kind shows 'Page not found' below; the form's rules are then never used.
+  const form = useSiteForm<FormValues>(resolverFor(kind ?? 'courses'), {});
   const [state, setState] = useState<'loading' | 'ready' | 'not-found' | { problem: string }>(isNew ? 'ready' : 'loading');
   const [published, setPublished] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { reset } = form;
+  const { reset, failure } = form;
 
   useEffect(() => {
     if (!kind || isNew || !id) return;
@@ -129,16 +129,14 @@ export default function ContentEditorPage() {
   }
   if (typeof state === 'object') return <StatusPanel title={`Could not load the ${labels.one}`} role="alert">{state.problem}</StatusPanel>;
 
-  const save = form.handleSubmit(async (draft) => {
-    setFailure(null);
-    try {
+  const save = form.submit(
+    async (draft) => {
       const saved = await saveContentItem(kind, draft as never, isNew ? undefined : id);
       toast.success(isNew ? `The ${labels.one} is saved and published` : 'Saved');
       navigate(`/staff/content/${kind}/${encodeURIComponent(saved.item._id)}`, { replace: true });
-    } catch (error) {
-      setFailure(messageOf(error, 'Could not save it'));
-    }
-  });
+    },
+    (error) => messageOf(error, 'Could not save it'),
+  );
 
   return (
     <>
@@ -162,8 +160,8 @@ export default function ContentEditorPage() {
         ))}
         <div className="staff-form__full">
           <FormFailure message={failure} />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Saving...' : 'Save'}
+          <Button type="submit" disabled={form.busy}>
+            {form.busy ? 'Saving...' : 'Save'}
           </Button>
         </div>
       </form>

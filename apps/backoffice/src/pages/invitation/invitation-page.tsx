@@ -4,7 +4,7 @@ import { useNavigate, useParams } from '@agri/ui/router';
 import { messageOf, z } from '@agri/api-client';
 import { acceptInvitation, acceptInvitationRequestSchema, getInvitation, type SignInStep } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
-import { useStaffForm } from '../../features/forms/use-staff-form';
+import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
 import { ensureStaffApi } from '../../features/session/staff-api';
 import { TotpSetup } from '../../features/totp/totp-setup';
@@ -21,7 +21,7 @@ export default function InvitationPage() {
   const navigate = useNavigate();
   const [invitation, setInvitation] = useState<{ email: string } | { problem: string } | null>(null);
   const [step, setStep] = useState<SignInStep | null>(null);
-  const { register, errors, busy, failure, submit } = useStaffForm(passwordFormSchema, { password: '', confirm: '' });
+  const { register, errors, busy, failure, submit } = useSiteForm(passwordFormSchema, { password: '', confirm: '' });
 
   useEffect(() => {
     getInvitation(token).then(setInvitation, (error: unknown) => setInvitation({ problem: messageOf(error, 'This invitation cannot be opened.') }));

@@ -4,7 +4,7 @@ import { Link, useParams } from '@agri/ui/router';
 import { chatLink, messageOf, useDataAreaFor } from '@agri/api-client';
 import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
-import { useStaffForm } from '../../features/forms/use-staff-form';
+import { useSiteForm } from '@agri/ui/forms';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { when } from '../../features/layout/when';
 import { useLeadStore } from '../leads/leads-store';
@@ -21,7 +21,7 @@ function whatsAppLink(lead: LeadDetail): string | null {
 }
 
 function Notes({ lead }: { lead: LeadDetail }) {
-  const { register, errors, busy, failure, submit, reset } = useStaffForm(leadNoteRequestSchema, { text: '' });
+  const { register, errors, busy, failure, submit, reset } = useSiteForm(leadNoteRequestSchema, { text: '' });
   return (
     <section aria-labelledby="notes">
       <h2 id="notes">Notes</h2>

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from '@agri/ui/router';
 import { z } from '@agri/api-client';
 import { confirmSecondFactor, signIn, staffCredentialsSchema, type SignInStep } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
-import { useStaffForm } from '../../features/forms/use-staff-form';
+import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
 import { ensureStaffApi } from '../../features/session/staff-api';
 import { TotpSetup } from '../../features/totp/totp-setup';
@@ -19,7 +19,7 @@ function nextPath(search: string): string {
 
 function SecondFactor({ token, onSignedIn }: { token: string; onSignedIn: () => void }) {
   const [recovery, setRecovery] = useState(false);
-  const { register, errors, busy, failure, submit, reset } = useStaffForm(codeFormSchema, { code: '' });
+  const { register, errors, busy, failure, submit, reset } = useSiteForm(codeFormSchema, { code: '' });
   const label = recovery ? 'Recovery code' : 'The 6-digit code from your authenticator app';
   return (
     <form
@@ -57,7 +57,7 @@ export default function LoginPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [step, setStep] = useState<SignInStep | null>(null);
-  const { register, errors, busy, failure, submit } = useStaffForm(staffCredentialsSchema, { email: '', password: '' });
+  const { register, errors, busy, failure, submit } = useSiteForm(staffCredentialsSchema, { email: '', password: '' });
   const done = () => navigate(nextPath(search), { replace: true });
 
   if (step?.stage === 'totp-setup') {

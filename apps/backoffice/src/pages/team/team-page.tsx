@@ -3,7 +3,7 @@ import { Button, DataAreaView, Dialog, FormField, TextField, toast } from '@agri
 import { createDataArea, messageOf } from '@agri/api-client';
 import { getTeam, inviteStaff, inviteStaffRequestSchema, removeStaff, STAFF_ROLES, useStaffSession, type TeamMember } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
-import { useStaffForm } from '../../features/forms/use-staff-form';
+import { useSiteForm } from '@agri/ui/forms';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
@@ -11,7 +11,7 @@ import { when } from '../../features/layout/when';
 const useTeamStore = createDataArea('backoffice/team', getTeam);
 
 function InviteForm() {
-  const { register, errors, busy, failure, submit, reset } = useStaffForm(inviteStaffRequestSchema, { email: '', role: 'staff' as const });
+  const { register, errors, busy, failure, submit, reset } = useSiteForm(inviteStaffRequestSchema, { email: '', role: 'staff' as const });
   return (
     <form
       className="staff-form staff-form--wide staff-card"

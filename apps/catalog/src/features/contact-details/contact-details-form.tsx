@@ -1,7 +1,6 @@
 import type { ContactDetails } from '@agri/api-client';
 import { Button, FormField, PhoneInput, toKenyanInternational, TextField } from '@agri/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useSiteForm } from '@agri/ui/forms';
 import { contactDetailsFormSchema, emptyContactDetails, type ContactDetailsFormValues } from './contact-details-schema';
 import './contact-details.css';
 
@@ -16,14 +15,7 @@ interface ContactDetailsFormProps {
 
 /** Name, email, phone and preferred contact method; the values stay as typed when sending fails. */
 export function ContactDetailsForm({ submitLabel, isSubmitting, errorMessage, onSubmit, onCancel }: ContactDetailsFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ContactDetailsFormValues>({
-    resolver: zodResolver(contactDetailsFormSchema),
-    defaultValues: emptyContactDetails,
-  });
+  const { register, handleSubmit, errors } = useSiteForm<ContactDetailsFormValues>(contactDetailsFormSchema, emptyContactDetails);
 
   const send = handleSubmit((values) =>
     onSubmit({

@@ -26,6 +26,11 @@ describe('a course’s structured data', () => {
     expect(String(data.description)).not.toMatch(/<(p|b)>/);
   });
 
+  it('says when the course last changed, when the API says so', () => {
+    expect(courseData(ORIGIN, { ...course, updatedAt: '2026-11-20T07:00:00.000Z' }).dateModified).toBe('2026-11-20T07:00:00.000Z');
+    expect(courseData(ORIGIN, { ...course, updatedAt: undefined })).not.toHaveProperty('dateModified');
+  });
+
   it('gives the course’s length in ISO 8601 when its text says it plainly', () => {
     expect(['3 days', '1 day', '2 weeks', '6 hours', '3 months', 'Flexible'].map(workloadOf)).toEqual(['P3D', 'P1D', 'P2W', 'PT6H', 'P3M', undefined]);
   });

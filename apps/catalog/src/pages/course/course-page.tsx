@@ -1,4 +1,4 @@
-import { addToCart, chatLink, selectIsSignedIn, useDataAreaFor, useSession, type Course } from '@agri/api-client';
+import { addToCart, chatLink, messageOf, selectIsSignedIn, useDataAreaFor, useSession, type Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -97,7 +97,7 @@ function CourseDetails({ course }: { course: Course }) {
       await addToCart({ courseId: course._id, quantity: 1 });
       toast.success('Product Added to Cart');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error adding to cart');
+      toast.error(messageOf(error, 'Error adding to cart'));
     } finally {
       setAddingToCart(false);
     }

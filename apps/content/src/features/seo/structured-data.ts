@@ -14,6 +14,7 @@ export function blogPostingData(origin: string, post: BlogPost): StructuredData 
     headline: truncateText(post.title, 107),
     description: truncateText(htmlToText(post.description), 300),
     datePublished: post.createdAt,
+    dateModified: post.updatedAt ?? post.createdAt,
     image: images.length ? images : [absoluteUrl(origin, SHARE_CARD_PATH)],
     author: organizationReference(origin),
     publisher: organizationReference(origin),

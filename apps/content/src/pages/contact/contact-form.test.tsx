@@ -107,4 +107,16 @@ describe('contact form', () => {
     expect(field('Comments')).toHaveValue('Do you offer HACCP training on site in Thika?');
     expect(useEnquiryStore.getState().isError).toBe(true);
   });
+
+  it('says when to try again when the API limits enquiries (429), and keeps what was typed', async () => {
+    server.use(errorResponse('post', 'enquiry', { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' }));
+    const user = userEvent.setup();
+    renderPage(<ContactForm />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const toast = await screen.findByText('Too many attempts. Please wait a few minutes and try again.');
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+    expect(field('Comments')).toHaveValue('Do you offer HACCP training on site in Thika?');
+  });
 });

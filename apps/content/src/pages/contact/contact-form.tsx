@@ -25,14 +25,15 @@ export function ContactForm() {
   const onSubmit = async (values: EnquiryRequest) => {
     await send(values);
     // A stored enquiry may be answered with no body: success is the area's state, not the answer.
-    const { isSuccess, isKept } = useEnquiryStore.getState();
+    const { isSuccess, isKept, errorStatus, message } = useEnquiryStore.getState();
     if (isSuccess) {
       toast.success(ENQUIRY_SUCCESS);
       reset(emptyEnquiry);
     } else if (isKept) {
       reset(emptyEnquiry);
     } else {
-      toast.error(ENQUIRY_FAILURE);
+      // A limit says when to try again ('Too many attempts. Please wait a few minutes…'); anything else is the spec's toast.
+      toast.error(errorStatus === 429 && message ? message : ENQUIRY_FAILURE);
     }
   };
 

@@ -101,6 +101,12 @@ export const instantSchema = z.transform((value: unknown, ctx): string => {
   return instant.toISOString();
 });
 
+/**
+ * When a thing last changed (a MongoDB-style server's `updatedAt`): ISO date-time in UTC, or nothing when it
+ * is missing or unreadable (a date that cannot be read never costs the whole course, event or post).
+ */
+export const changedAtSchema = z.catch(z.optional(instantSchema), undefined);
+
 /** A time of day, normalised to 'HH:mm': '09:00', '9:00', '09:00:00' and '9:00 AM' are all read. */
 export const kenyanTimeSchema = z.pipe(
   z.string(),

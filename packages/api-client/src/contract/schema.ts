@@ -1,4 +1,9 @@
 import * as zod from 'zod/mini';
+import { en as english } from 'zod/locales';
+
+// Before any schema is parsed (this module is the contract's first import): zod's eval probe is a CSP violation,
+// and zod's mini form carries no messages of its own ('Invalid email address' rather than 'Invalid input').
+zod.config({ jitless: true, ...english() });
 
 /**
  * The schema builders an app uses for rules of its own (a form's confirmation field, the shell's

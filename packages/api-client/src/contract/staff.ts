@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { idSchema, safeText } from '../common';
-import { courseSchema } from '../courses';
-import { eventSchema } from '../events';
-import { blogPostSchema } from '../blog';
-import { orderSchema, orderStatusSchema, type OrderStatus } from '../orders';
-import { passwordSchema } from '../user';
+import { idSchema, safeText } from './common';
+import { courseSchema } from './courses';
+import { eventSchema } from './events';
+import { blogPostSchema } from './blog';
+import { orderSchema, orderStatusSchema, type OrderStatus } from './orders';
+import { passwordSchema } from './user';
 
 /*
  * The back office's contract: what the staff pages send to /api/staff/* and what our API answers. Only our

@@ -1,0 +1,69 @@
+import { changePassword, changePasswordRequestSchema, z, messageOf } from '@agri/api-client';
+import { TextField, toast } from '@agri/ui';
+import { useSiteForm } from '@agri/ui/forms';
+import { Link, useNavigate } from '@agri/ui/router';
+import { AccountLayout } from '../../features/account-layout/account-layout';
+import { FormSubmit } from '../../features/forms/form-error';
+
+// The contract's rules (the current password, the new one's); the confirmation is this form's own.
+const changePasswordFormSchema = z
+  .extend(changePasswordRequestSchema, { confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'The two passwords do not match',
+    }),
+  );
+type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** A signed-in customer's new password: the current one first; every other device is logged out. */
+export default function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const { register, submit, errors, busy, failure } = useSiteForm(
+    changePasswordFormSchema,
+    { currentPassword: '', password: '', confirmPassword: '' },
+    { onFailure: toast.error },
+  );
+
+  const onSubmit = submit(
+    async ({ currentPassword, password }: ChangePasswordForm) => {
+      await changePassword({ currentPassword, password });
+      toast.success('Password Updated Successfully');
+      navigate('/my-profile');
+    },
+    (error) => messageOf(error, 'Something Went Wrong!', { from: 'server' }),
+  );
+
+  return (
+    <AccountLayout title="Change Password" intro="Choose a new password. Every other device signed in to your account is logged out.">
+      <p>
+        <Link to="/my-profile">Back to My Profile</Link>
+      </p>
+      <form className="account-form profile-card" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Current Password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextField
+          label="New Password"
+          error={errors.password?.message}
+          hint="At least 8 characters, and not a common password."
+          {...register('password')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          label="Confirm New Password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormSubmit failure={failure} busy={busy} label="Change Password" busyLabel="Saving..." />
+      </form>
+    </AccountLayout>
+  );
+}

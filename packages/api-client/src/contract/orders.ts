@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+import { shippingAddressSchema, storedAddressSchema } from './address';
+import { courseSummarySchema } from './courses';
+import { amountSchema, instantSchema, listOf, numberWhere, readAs, serverIdSchema } from './reader';
+
+export const ORDER_STATUSES = ['Ordered', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+/** A status as a server may spell it ('cancelled', 'CANCELLED'), read as the spec's. */
+const orderStatusAnswerSchema = readAs(
+  (value) => (typeof value === 'string' ? (ORDER_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase()) ?? value) : value),
+  orderStatusSchema,
+);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderSchema = z.object({
+  /** The orderId of the status update. */
+  _id: serverIdSchema,
+  items: listOf(
+    z.object({
+      course: courseSummarySchema,
+      quantity: numberWhere(z.int().check(z.positive())),
+      /** Unit price in KES. */
+      price: amountSchema,
+    }),
+  ),
+  /** Not shown on any page; kept when the server sends it. */
+  shippingInfo: z.optional(storedAddressSchema),
+  /** KES, VAT inclusive. */
+  totalPrice: amountSchema,
+  status: orderStatusAnswerSchema,
+  createdAt: instantSchema,
+});
+export type Order = z.output<typeof orderSchema>;
+
+export const createOrderRequestSchema = z.object({ shippingInfo: shippingAddressSchema });
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+/** A customer may only cancel; the server refuses other changes. */
+export const updateOrderRequestSchema = z.object({ status: orderStatusSchema });
+export type UpdateOrderRequest = z.infer<typeof updateOrderRequestSchema>;
