@@ -16,7 +16,7 @@ export const routes: PageRoute[] = [
       'food safety courses Kenya, ISO 22000 training, HACCP training',
     ),
     load: () => import('./pages/courses/courses-page'),
-    prefetch: () => void useCoursesStore.getState().load(),
+    prefetch: () => useCoursesStore.getState().prefetch(),
     prerender: true,
   },
   {
@@ -27,7 +27,7 @@ export const routes: PageRoute[] = [
       'agri-food course Kenya, food safety training, ISO training',
     ),
     load: () => import('./pages/course/course-page'),
-    prefetch: ({ id = '' }) => void useCourseStore.getState().load(id),
+    prefetch: ({ id = '' }) => useCourseStore.getState().prefetch(id),
     prerender: async () => pathsOf('/course', await getCourses()),
   },
   {
@@ -38,7 +38,7 @@ export const routes: PageRoute[] = [
       'food safety forum Kenya, agri-food events, HACCP bootcamp',
     ),
     load: () => import('./pages/events/events-page'),
-    prefetch: () => void useEventsStore.getState().load(),
+    prefetch: () => useEventsStore.getState().prefetch(),
     prerender: true,
   },
   {
@@ -49,7 +49,7 @@ export const routes: PageRoute[] = [
       'agri-food event Kenya, food safety workshop booking',
     ),
     load: () => import('./pages/event/event-page'),
-    prefetch: ({ id = '' }) => void useEventStore.getState().load(id),
+    prefetch: ({ id = '' }) => useEventStore.getState().prefetch(id),
     prerender: async () => pathsOf('/event', await getEvents()),
   },
 ];

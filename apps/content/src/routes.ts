@@ -34,7 +34,7 @@ export const routes: PageRoute[] = [
       'food safety blog Kenya, HACCP tips, ISO 22000 guidance, agribusiness articles',
     ),
     load: () => import('./pages/blogs/blogs-page'),
-    prefetch: () => void useBlogsStore.getState().load(),
+    prefetch: () => useBlogsStore.getState().prefetch(),
     prerender: true,
   },
   {
@@ -46,8 +46,8 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/blog-post/blog-post-page'),
     prefetch: ({ id = '' }) => {
-      void useBlogStore.getState().load(id);
-      void useBlogsStore.getState().load();
+      useBlogStore.getState().prefetch(id);
+      useBlogsStore.getState().prefetch();
     },
     prerender: async () => (await getBlogs()).map(({ _id }) => `/blog/${encodeURIComponent(_id)}`),
   },

@@ -19,6 +19,8 @@ export interface DataAreaState<T> {
    * call request: outbox.ts); `message` tells the visitor so. Neither a success nor a failure yet.
    */
   isKept: boolean;
+  /** The arguments (as JSON) the state is for; null before any call. A page never shows another's answer. */
+  key: string | null;
 }
 
 export interface DataAreaActions<T, Args extends unknown[]> {
@@ -31,6 +33,11 @@ export interface DataAreaActions<T, Args extends unknown[]> {
    * (stale-while-revalidate): the page ends up showing what the API says now.
    */
   load: (...args: Args) => Promise<T | null>;
+  /**
+   * What the next page will ask for (the shell fetches ahead on the visitor's intent): asked now and kept
+   * aside, so that the page shown keeps its answer; the next page's `load` takes it if it is still current.
+   */
+  prefetch: (...args: Args) => void;
   /** A newer answer for the area from another call (the cart after a change); calls still in flight are dropped. */
   replace: (data: T) => void;
   /** Returns the area to its initial empty state; calls still in flight are dropped. */
@@ -53,6 +60,7 @@ const initialState = {
   message: '',
   errorStatus: null,
   isKept: false,
+  key: null,
 } as const;
 
 /** What a prerendered page carries of one data area: the arguments of its call and the answer it showed. */
@@ -146,6 +154,13 @@ export function createDataArea<T, Args extends unknown[]>(
   /** When the answer shown was received (0: handed over by a prerendered page). */
   let answeredAt = 0;
   let revalidating = false;
+  /** An answer asked for ahead of its page (`prefetch`), by its arguments. */
+  let ahead: { key: string; answer: Promise<T>; askedAt: number } | null = null;
+  const takeAhead = (key: string): Promise<T> | null => {
+    const kept = ahead?.key === key && Date.now() - ahead.askedAt < CURRENT_FOR_MS ? ahead.answer : null;
+    ahead = null;
+    return kept;
+  };
 
   /**
    * Asks again, in the background, for the answer the area shows: a new answer replaces it in place, the same
@@ -186,6 +201,17 @@ export function createDataArea<T, Args extends unknown[]>(
       }
       return state.run(...args);
     },
+    prefetch: (...args) => {
+      const key = JSON.stringify(args);
+      if (key === latestKey) {
+        void get().load(...args);
+        return;
+      }
+      if (ahead?.key === key && Date.now() - ahead.askedAt < CURRENT_FOR_MS) return;
+      const answer = request(...args);
+      answer.catch(() => undefined); // met again, and shown, by the page's own load
+      ahead = { key, answer, askedAt: Date.now() };
+    },
     run: async (...args) => {
       const call = ++latestCall;
       const key = JSON.stringify(args);
@@ -193,21 +219,22 @@ export function createDataArea<T, Args extends unknown[]>(
       set(
         key === latestKey
           ? { isLoading: true, isError: false, message: '', errorStatus: null }
-          : { ...initialState, isLoading: true },
+          : { ...initialState, isLoading: true, key },
       );
       latestKey = key;
       try {
-        const data = await request(...args);
+        const data = await (takeAhead(key) ?? request(...args));
         if (call === latestCall) {
           answeredAt = Date.now();
-          set({ ...initialState, data, isSuccess: true });
+          set({ ...initialState, data, isSuccess: true, key });
         }
         return data;
       } catch (error) {
-        if (call === latestCall && wasKeptOffline(error)) set({ ...initialState, isKept: true, message: (error as Error).message });
+        if (call === latestCall && wasKeptOffline(error)) set({ ...initialState, isKept: true, message: (error as Error).message, key });
         else if (call === latestCall) {
           set({
             ...initialState,
+            key,
             isError: true,
             message: messageOf(error, fallback),
             errorStatus: isApiError(error) ? error.status : null,
@@ -219,7 +246,7 @@ export function createDataArea<T, Args extends unknown[]>(
     replace: (data) => {
       latestCall++;
       answeredAt = Date.now();
-      set({ ...initialState, data, isSuccess: true });
+      set({ ...initialState, data, isSuccess: true, key: latestKey });
     },
     reset: () => {
       latestCall++;
@@ -232,7 +259,7 @@ export function createDataArea<T, Args extends unknown[]>(
     latestCall++;
     latestKey = key;
     answeredAt = 0;
-    store.setState({ ...initialState, data: data as T, isSuccess: true });
+    store.setState({ ...initialState, data: data as T, isSuccess: true, key });
   };
   if (restored[name]) restore(restored[name]);
   areas.set(name, {
@@ -253,5 +280,6 @@ export function useDataAreaFor<T, Args extends unknown[]>(useArea: DataAreaStore
   useEffect(() => {
     void useArea.getState().load(...(JSON.parse(key) as Args));
   }, [useArea, key]);
-  return area;
+  // Until its own call starts, the area still holds the previous page's answer (another course): never shown.
+  return area.key === null || area.key === key ? area : { ...area, ...initialState, isLoading: true, key };
 }

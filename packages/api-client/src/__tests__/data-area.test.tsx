@@ -101,6 +101,45 @@ describe('createDataArea', () => {
     await waitFor(() => expect(useArea.getState().data).toBe('second list'));
     now.mockRestore();
   });
+
+  it('prefetch asks for the next page ahead and leaves the page shown as it is; that page’s load takes the answer', async () => {
+    const asked: string[] = [];
+    const useArea = createDataArea('test/ahead', async (id: string) => {
+      asked.push(id);
+      return `post ${id}`;
+    });
+    await useArea.getState().load('a');
+    useArea.getState().prefetch('b');
+    useArea.getState().prefetch('b');
+    expect(useArea.getState()).toMatchObject({ data: 'post a', isSuccess: true, key: '["a"]' });
+    await expect(useArea.getState().load('b')).resolves.toBe('post b');
+    expect(asked).toEqual(['a', 'b']);
+    expect(useArea.getState()).toMatchObject({ data: 'post b', isSuccess: true });
+  });
+
+  it('an answer asked ahead and left for more than a moment is asked again when its page comes', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(2_000_000);
+    const asked: string[] = [];
+    const useArea = createDataArea('test/ahead-old', async (id: string) => {
+      asked.push(id);
+      return `post ${id}`;
+    });
+    useArea.getState().prefetch('b');
+    now.mockReturnValue(2_000_000 + 60_000);
+    await useArea.getState().load('b');
+    expect(asked).toEqual(['b', 'b']);
+    now.mockRestore();
+  });
+
+  it('a page never shows the answer its area holds for another page (one post, then another)', async () => {
+    const useArea: DataAreaStore<string, [string]> = createDataArea('test/other-page', async (id: string) => `post ${id}`);
+    function Post({ id }: { id: string }) {
+      const { data, isLoading } = useDataAreaFor(useArea, id);
+      return <p>{isLoading ? 'loading' : data}</p>;
+    }
+    await useArea.getState().run('a');
+    expect(renderToString(<Post id="b" />)).toBe('<p>loading</p>');
+  });
 });
 
 describe('prerendered pages', () => {

@@ -13,8 +13,9 @@ export interface PageRoute {
   head: PageHeadInfo;
   load: () => Promise<{ default: ComponentType }>;
   /**
-   * Starts the page's data call as soon as the route is known, while its code loads (the page's own
-   * `load` of the same area then waits for it instead of asking again).
+   * Asks for the page's data ahead, as soon as the route is known (while its code loads) or the visitor shows
+   * the intent to follow a link to it: the data area's `prefetch`, which keeps the answer aside for the page's
+   * own `load` and leaves the page shown as it is.
    */
   prefetch?: (params: RouteParams) => void;
   /**
