@@ -1,4 +1,4 @@
-import { ButtonLink, ListAreaView, Skeleton, StatusPanel } from '@agri/ui';
+import { ButtonLink, ListAreaView, Skeleton, StatusPanel, TableHead } from '@agri/ui';
 import { useDataAreaFor, type Course } from '@agri/api-client';
 import type { ReactNode } from 'react';
 import { useCoursesStore } from '../../features/courses/courses-store';
@@ -26,15 +26,7 @@ function CoursesTable({ rows }: { rows: ReactNode }) {
     <div className="courses-table__wrap">
       <table className="courses-table">
         <caption className="visually-hidden">Courses, with their objective, target group and duration</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody>{rows}</tbody>
       </table>
     </div>
