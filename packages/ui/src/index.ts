@@ -2,7 +2,7 @@ import './styles/index.css';
 
 export { Button, ButtonLink, type ButtonVariant } from './components/button';
 export { Spinner } from './components/spinner';
-export { Skeleton } from './components/skeleton';
+export { Placeholders, Skeleton } from './components/skeleton';
 export { StatusPanel } from './components/status-panel';
 export { DataAreaView, ItemAreaView, type DataAreaViewProps, type ItemAreaViewProps } from './components/data-area-view';
 export { ListAreaView, type ListAreaViewProps } from './components/list-area-view';

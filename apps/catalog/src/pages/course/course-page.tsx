@@ -5,6 +5,7 @@ import {
   ItemAreaView,
   PageHead,
   StructuredDataScript,
+  Placeholders,
   Skeleton,
   formatKes,
   htmlToText,
@@ -31,15 +32,15 @@ function CourseSkeleton() {
       <div className="course-page__main">
         <Skeleton height="2.2em" width="70%" />
         <Skeleton height="1em" width="45%" className="course-page__skeleton-gap" />
-        {Array.from({ length: 6 }, (_, line) => (
-          <Skeleton key={line} height="1em" className="course-page__skeleton-gap" />
-        ))}
+        <Placeholders count={6}>
+          <Skeleton height="1em" className="course-page__skeleton-gap" />
+        </Placeholders>
       </div>
       <div className="course-card detail-aside">
         <Skeleton height="2em" width="60%" />
-        {Array.from({ length: 4 }, (_, line) => (
-          <Skeleton key={line} height="44px" className="course-page__skeleton-gap" />
-        ))}
+        <Placeholders count={4}>
+          <Skeleton height="44px" className="course-page__skeleton-gap" />
+        </Placeholders>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import {
   ItemAreaView,
   PageHead,
   StructuredDataScript,
+  Placeholders,
   Skeleton,
   formatKes,
   htmlToText,
@@ -31,9 +32,9 @@ function EventSkeleton() {
       <div>
         <Skeleton height="2.2em" width="70%" />
         <Skeleton height="5em" className="event-card__skeleton-gap" />
-        {Array.from({ length: 5 }, (_, line) => (
-          <Skeleton key={line} height="1em" className="event-card__skeleton-gap" />
-        ))}
+        <Placeholders count={5}>
+          <Skeleton height="1em" className="event-card__skeleton-gap" />
+        </Placeholders>
       </div>
       <div className="event-booking-card detail-aside">
         <Skeleton height="2em" width="60%" />

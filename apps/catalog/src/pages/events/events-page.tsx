@@ -1,5 +1,5 @@
 import type { Event } from '@agri/api-client';
-import { ButtonLink, ListAreaView, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { ButtonLink, ListAreaView, Placeholders, Skeleton, StatusPanel, formatKes } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { cityOf, venueOf } from '../../features/events/event-place';
@@ -84,9 +84,9 @@ export default function EventsPage() {
           pathOf={eventPath}
           placeholder={
             <ul className="event-grid">
-              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-                <EventCardSkeleton key={index} />
-              ))}
+              <Placeholders count={SKELETON_CARDS}>
+                <EventCardSkeleton />
+              </Placeholders>
             </ul>
           }
           loadingLabel="Loading events"

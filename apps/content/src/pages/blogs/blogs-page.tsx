@@ -1,5 +1,5 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
-import { ListAreaView, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
+import { ListAreaView, Placeholders, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
@@ -55,9 +55,9 @@ function BlogsBody() {
       pathOf={postPath}
       placeholder={
         <div className="blog-grid">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <BlogCardSkeleton key={index} />
-          ))}
+          <Placeholders count={SKELETON_CARDS}>
+            <BlogCardSkeleton />
+          </Placeholders>
         </div>
       }
       loadingLabel="Loading articles"
