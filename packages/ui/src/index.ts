@@ -2,9 +2,11 @@ import './styles/index.css';
 
 export { Button, ButtonLink, type ButtonVariant } from './components/button';
 export { Spinner } from './components/spinner';
-export { Skeleton } from './components/skeleton';
+export { Placeholders, Skeleton } from './components/skeleton';
 export { StatusPanel } from './components/status-panel';
-export { DataAreaView, type DataAreaViewProps } from './components/data-area-view';
+export { DataAreaView, ItemAreaView, type DataAreaViewProps, type ItemAreaViewProps } from './components/data-area-view';
+export { ListAreaView, type ListAreaViewProps } from './components/list-area-view';
+export { TableHead } from './components/table-head';
 export { PageHead, type PageHeadInfo } from './components/page-head';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
 export { formatKes, truncateText } from './format/format';

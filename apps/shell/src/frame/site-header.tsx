@@ -94,7 +94,7 @@ export function SiteHeader() {
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
-            <span className="menu-button__label">Menu</span>
+            <span className="menu-button__label visually-hidden">Menu</span>
           </button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderPage } from '../testing';
 import { expectStillLoading } from '../testing/loading';
-import { DataAreaView, type DataAreaViewProps } from './data-area-view';
+import { DataAreaView, ItemAreaView, type DataAreaViewProps } from './data-area-view';
 
 const answered = <T,>(data: T) => ({ data, isSuccess: true, isError: false, errorStatus: null, message: '' });
 const loading = { data: null, isSuccess: false, isError: false, errorStatus: null, message: '' };
@@ -68,5 +68,27 @@ describe('DataAreaView', () => {
     renderView({ area: failed(500), silentFailure: true });
     expect(screen.getByText('No courses yet')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('ItemAreaView', () => {
+  const renderItem = (area: Parameters<typeof ItemAreaView<{ _id: string }>>[0]['area']) =>
+    renderPage(
+      <ItemAreaView area={area} id="42" placeholder={<p>placeholder</p>} loadingLabel="Loading course" failure={{ title: 'We could not load this course' }}>
+        {(course) => <p>course {course._id}</p>}
+      </ItemAreaView>,
+    );
+
+  it('shows the thing of the page’s id only, the one before counting as still loading', () => {
+    renderItem({ ...answered({ _id: '41' }), run: jest.fn() });
+    expectStillLoading('Loading course');
+    expect(screen.queryByText('course 41')).toBeNull();
+  });
+
+  it('fetches the page’s id again on Try again', async () => {
+    const run = jest.fn();
+    const { user } = renderItem({ ...failed(500), run });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(run).toHaveBeenCalledWith('42');
   });
 });

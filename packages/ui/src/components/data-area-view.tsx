@@ -81,3 +81,19 @@ export function DataAreaView<T>({
   if (empty !== undefined && Array.isArray(data) && data.length === 0) return <>{empty}</>;
   return <>{children(data)}</>;
 }
+
+export interface ItemAreaViewProps<T extends { _id: string }>
+  extends Omit<DataAreaViewProps<T>, 'area' | 'isCurrent' | 'onRetry' | 'empty' | 'silentFailure'> {
+  /** The data area of one thing, fetched by its id. */
+  area: ViewedArea<T> & { run: (id: string) => unknown };
+  /** The id in the page's path. */
+  id: string;
+}
+
+/**
+ * The data area of a page of one thing (a course, an order): the thing held counts only once it is this
+ * page's (not the one shown before the path changed), and Try again fetches this id again.
+ */
+export function ItemAreaView<T extends { _id: string }>({ area, id, ...view }: ItemAreaViewProps<T>) {
+  return <DataAreaView area={area} isCurrent={(shown) => shown._id === id} onRetry={() => void area.run(id)} {...view} />;
+}

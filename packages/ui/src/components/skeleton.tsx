@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 
 interface SkeletonProps {
   width?: CSSProperties['width'];
@@ -16,4 +16,9 @@ export function Skeleton({ width = '100%', height = '1em', className }: Skeleton
       data-testid="skeleton"
     />
   );
+}
+
+/** `count` copies of one placeholder: the cards or lines a list or a page shows while it loads. */
+export function Placeholders({ count, children }: { count: number; children: ReactNode }) {
+  return Array.from({ length: count }, (_, index) => <Fragment key={index}>{children}</Fragment>);
 }

@@ -1,5 +1,5 @@
 import type { DataAreaStore } from '@agri/api-client';
-import { Skeleton } from '@agri/ui';
+import { Placeholders, Skeleton } from '@agri/ui';
 import { useEffect } from 'react';
 
 /** The catalogue's fallback for the account's reads that fail without a message. */
@@ -23,9 +23,9 @@ export function useAccountArea<T>(useArea: DataAreaStore<T, []>) {
 export function PlaceholderLines({ lines = 3, lineHeight = '1.25rem' }: { lines?: number; lineHeight?: string }) {
   return (
     <div className="loading-block">
-      {Array.from({ length: lines }, (_, index) => (
-        <Skeleton key={index} height={lineHeight} />
-      ))}
+      <Placeholders count={lines}>
+        <Skeleton height={lineHeight} />
+      </Placeholders>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { getAddress, KENYA, saveAddress } from '@agri/api-client';
 import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
-import { expectStillLoading, renderPage } from '@agri/ui/testing';
+import { expectMessages, expectStillLoading, renderPage, submitForm } from '@agri/ui/testing';
 import AddressPage from './address-page';
 
 const server = startMockApi();
@@ -32,20 +32,14 @@ describe('AddressPage', () => {
     await user.clear(screen.getByLabelText('First Name'));
     await user.clear(screen.getByLabelText('Last Name'));
     await user.clear(screen.getByLabelText('Phone Number'));
-    await user.click(screen.getByRole('button', { name: 'Save Address' }));
-    expect(await screen.findByText('First Name is Required')).toBeInTheDocument();
-    expect(screen.getByText('Last Name is Required')).toBeInTheDocument();
-    expect(screen.getByText('County is Required')).toBeInTheDocument();
-    expect(screen.getByText('Address Details are Required')).toBeInTheDocument();
-    expect(screen.getByText('Area is Required')).toBeInTheDocument();
-    expect(screen.getByText('Phone Number is Required')).toBeInTheDocument();
+    await submitForm(user, 'Save Address');
+    await expectMessages('First Name is Required', 'Last Name is Required', 'County is Required', 'Address Details are Required', 'Area is Required', 'Phone Number is Required');
   });
 
   it('accepts digits only as the phone number, after the + 254 prefix', async () => {
     const { user } = await open();
     await user.clear(screen.getByLabelText('Phone Number'));
-    await user.type(screen.getByLabelText('Phone Number'), '07x2');
-    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    await submitForm(user, 'Save Address', { 'Phone Number': '07x2' });
     expect(await screen.findByText('Phone Number is Required')).toBeInTheDocument();
     expect(screen.getAllByText('+ 254')).toHaveLength(2);
   });
@@ -53,9 +47,7 @@ describe('AddressPage', () => {
   it('offers Kenya as the county and saves the address', async () => {
     const { user } = await open();
     await user.selectOptions(screen.getByLabelText('County'), 'Kenya');
-    await user.type(screen.getByLabelText('Address'), 'Kenyatta Avenue, Mavuno Plaza');
-    await user.type(screen.getByLabelText('Area'), 'Nakuru Town');
-    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    await submitForm(user, 'Save Address', { Address: 'Kenyatta Avenue, Mavuno Plaza', Area: 'Nakuru Town' });
     expect(await screen.findByText('Address Saved Successfully')).toBeInTheDocument();
     await expect(getAddress()).resolves.toMatchObject({
       county: KENYA,
@@ -70,7 +62,7 @@ describe('AddressPage', () => {
     await saveAddress(fixtures.address);
     const { user } = await open('/address?redirect=%2Fcart');
     expect(screen.getByLabelText('Address')).toHaveValue(fixtures.address.address);
-    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    await submitForm(user, 'Save Address');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
   });
 
@@ -78,9 +70,7 @@ describe('AddressPage', () => {
     server.use(errorResponse('put', 'user/add-address', { status: 400, message: 'We do not deliver to that area yet' }));
     const { user } = await open();
     await user.selectOptions(screen.getByLabelText('County'), 'Kenya');
-    await user.type(screen.getByLabelText('Address'), 'Kenyatta Avenue');
-    await user.type(screen.getByLabelText('Area'), 'Lodwar');
-    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    await submitForm(user, 'Save Address', { Address: 'Kenyatta Avenue', Area: 'Lodwar' });
     await waitFor(() => expect(screen.getAllByText('We do not deliver to that area yet')).toHaveLength(2));
     expect(screen.getByLabelText('Area')).toHaveValue('Lodwar');
   });
@@ -98,8 +88,7 @@ describe('AddressPage', () => {
     expect(screen.getByLabelText('Address')).toHaveValue('Kenyatta Avenue');
     // The customer can save an address all the same.
     await user.selectOptions(screen.getByLabelText('County'), 'Kenya');
-    await user.type(screen.getByLabelText('Area'), 'Nakuru Town');
-    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    await submitForm(user, 'Save Address', { Area: 'Nakuru Town' });
     expect(await screen.findByText('Address Saved Successfully')).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { COMMON_PASSWORD_MESSAGE, useSession } from '@agri/api-client';
 import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderPage } from '@agri/ui/testing';
+import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import ChangePasswordPage from './change-password-page';
 
 const server = startMockApi();
@@ -13,7 +13,7 @@ async function change(user: User, current: string, password: string, confirmatio
   if (current) await user.type(screen.getByLabelText('Current Password'), current);
   if (password) await user.type(screen.getByLabelText('New Password'), password);
   if (confirmation) await user.type(screen.getByLabelText('Confirm New Password'), confirmation);
-  await user.click(screen.getByRole('button', { name: 'Change Password' }));
+  await submitForm(user, 'Change Password');
 }
 
 const open = () => renderPage(<ChangePasswordPage />, { route: '/change-password' });
@@ -28,9 +28,7 @@ describe('ChangePasswordPage', () => {
     signInForTests();
     const { user } = open();
     await change(user, '', '', '');
-    expect(await screen.findByText('Current Password is Required')).toBeInTheDocument();
-    expect(screen.getByText('Password is Required')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+    await expectMessages('Current Password is Required', 'Password is Required', 'Please confirm your new password');
   });
 
   it('refuses a common new password before sending anything, and two different ones', async () => {

@@ -2,7 +2,7 @@ import { useSession } from '@agri/api-client';
 import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import EditProfilePage from './edit-profile-page';
 
 const server = startMockApi();
@@ -39,19 +39,15 @@ describe('EditProfilePage', () => {
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
     for (const label of fields) await user.clear(screen.getByLabelText(label));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('First Name is Required')).toBeInTheDocument();
-    expect(screen.getByText('Last Name is Required')).toBeInTheDocument();
-    expect(screen.getByText('Email Address is Required')).toBeInTheDocument();
-    expect(screen.getByText('Mobile No is Required')).toBeInTheDocument();
+    await submitForm(user, 'Save');
+    await expectMessages('First Name is Required', 'Last Name is Required', 'Email Address is Required', 'Mobile No is Required');
   });
 
   it("shows 'Email Should be valid' for a malformed email", async () => {
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
     await user.clear(screen.getByLabelText('Email Address'));
-    await user.type(screen.getByLabelText('Email Address'), 'wanjiku@');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(user, 'Save', { 'Email Address': 'wanjiku@' });
     expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
   });
 
@@ -59,8 +55,7 @@ describe('EditProfilePage', () => {
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
     await user.clear(screen.getByLabelText('Last Name'));
-    await user.type(screen.getByLabelText('Last Name'), 'Kamau-Njeri');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(user, 'Save', { 'Last Name': 'Kamau-Njeri' });
     expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
     expect(screen.getByLabelText('Last Name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Last Name')).toHaveValue('Kamau-Njeri');
@@ -79,9 +74,7 @@ describe('EditProfilePage', () => {
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
     await user.clear(screen.getByLabelText('Email Address'));
-    await user.type(screen.getByLabelText('Email Address'), pendingEmail);
-    await user.type(screen.getByLabelText('Current Password'), fixtures.password);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(user, 'Save', { 'Email Address': pendingEmail, 'Current Password': fixtures.password });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email Address')).toHaveValue(fixtures.customer.email);
@@ -95,11 +88,10 @@ describe('EditProfilePage', () => {
     await user.clear(screen.getByLabelText('Email Address'));
     await user.type(screen.getByLabelText('Email Address'), 'wanjiku.moved@shambafresh.co.ke');
     expect(screen.getByLabelText('Current Password')).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(user, 'Save');
     expect(await screen.findByText('Enter your current password to change your email.')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Current Password'), 'not-the-password');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(user, 'Save', { 'Current Password': 'not-the-password' });
     await waitFor(() => expect(screen.getAllByText('Your current password is not correct.')).toHaveLength(2));
     expect(screen.getByLabelText('Email Address')).toHaveValue('wanjiku.moved@shambafresh.co.ke');
     expect(useSession.getState().customer?.email).toBe(fixtures.customer.email);
@@ -109,8 +101,7 @@ describe('EditProfilePage', () => {
     server.use(errorResponse('put', 'user/edit-user', { status: 500, message: 'Database unavailable' }));
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
-    await user.type(screen.getByLabelText('First Name'), 'a');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(user, 'Save', { 'First Name': 'a' });
     await waitFor(() => expect(screen.getAllByText('Something Went Wrong!')).toHaveLength(2));
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('First Name')).toHaveValue(`${fixtures.customer.firstname}a`);

@@ -1,23 +1,19 @@
 import { useSession } from '@agri/api-client';
 import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import LoginPage from './login-page';
 
 const server = startMockApi();
 
-const fillAndSubmit = async (user: ReturnType<typeof renderPage>['user'], email: string, password: string) => {
-  if (email) await user.type(screen.getByLabelText('Email Address'), email);
-  if (password) await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Log In' }));
-};
+const fillAndSubmit = (user: ReturnType<typeof renderPage>['user'], email: string, password: string) =>
+  submitForm(user, 'Log In', { 'Email Address': email, Password: password });
 
 describe('LoginPage', () => {
   it('asks for the email and password', async () => {
     const { user } = renderPage(<LoginPage />, { route: '/login' });
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(await screen.findByText('Email Address is Required')).toBeInTheDocument();
-    expect(screen.getByText('Password is Required')).toBeInTheDocument();
+    await submitForm(user, 'Log In');
+    await expectMessages('Email Address is Required', 'Password is Required');
     expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Email Address is Required');
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -25,8 +21,7 @@ describe('LoginPage', () => {
   it('checks the email format and the password length', async () => {
     const { user } = renderPage(<LoginPage />, { route: '/login' });
     await fillAndSubmit(user, 'wanjiku.example.com', 'short');
-    expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await expectMessages('Email Should be valid', 'Password must be at least 8 characters');
   });
 
   it('stores the customer, says so and opens My Profile', async () => {

@@ -1,6 +1,6 @@
 import { delayedResponse, errorResponse, fixtures, startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import RegisterPage from './register-page';
 
 const server = startMockApi();
@@ -10,14 +10,14 @@ const newCustomer = { firstname: 'Achieng', lastname: 'Otieno', email: 'achieng@
 
 type User = ReturnType<typeof renderPage>['user'];
 
-async function fillDetails(user: User, details: Partial<typeof newCustomer> = newCustomer) {
-  if (details.firstname) await user.type(screen.getByLabelText('First Name'), details.firstname);
-  if (details.lastname) await user.type(screen.getByLabelText('Last Name'), details.lastname);
-  if (details.email) await user.type(screen.getByLabelText('Email Address'), details.email);
-  if (details.mobile) await user.type(screen.getByLabelText('Mobile Number'), details.mobile);
-  if (details.password) await user.type(screen.getByLabelText('Password'), details.password);
-  await user.click(screen.getByRole('button', { name: 'Create Account' }));
-}
+const fillDetails = (user: User, details: Partial<typeof newCustomer> = newCustomer) =>
+  submitForm(user, 'Create Account', {
+    'First Name': details.firstname,
+    'Last Name': details.lastname,
+    'Email Address': details.email,
+    'Mobile Number': details.mobile,
+    Password: details.password,
+  });
 
 async function reachCodeStep(user: User) {
   await fillDetails(user);
@@ -27,20 +27,14 @@ async function reachCodeStep(user: User) {
 describe('RegisterPage: details', () => {
   it('names every missing field', async () => {
     const { user } = renderPage(<RegisterPage />, { route: '/register' });
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('First Name is Required')).toBeInTheDocument();
-    expect(screen.getByText('Last Name is Required')).toBeInTheDocument();
-    expect(screen.getByText('Email Address is Required')).toBeInTheDocument();
-    expect(screen.getByText('Mobile No is Required')).toBeInTheDocument();
-    expect(screen.getByText('Password is Required')).toBeInTheDocument();
+    await submitForm(user, 'Create Account');
+    await expectMessages('First Name is Required', 'Last Name is Required', 'Email Address is Required', 'Mobile No is Required', 'Password is Required');
   });
 
   it('checks the email, the mobile digits and the password length', async () => {
     const { user } = renderPage(<RegisterPage />, { route: '/register' });
     await fillDetails(user, { ...newCustomer, email: 'achieng@', mobile: '07-12', password: 'mavuno' });
-    expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
-    expect(screen.getByText('Mobile No must be 7 to 15 digits')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await expectMessages('Email Should be valid', 'Mobile No must be 7 to 15 digits', 'Password must be at least 8 characters');
   });
 
   it("shows the '+ 254' prefix with the mobile number", () => {

@@ -1,6 +1,6 @@
 import { startMockApi } from '@agri/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage } from '@agri/ui/testing';
+import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import ResetPasswordPage from './reset-password-page';
 
 startMockApi();
@@ -10,7 +10,7 @@ type User = ReturnType<typeof renderPage>['user'];
 async function choose(user: User, password: string, confirmation: string) {
   if (password) await user.type(screen.getByLabelText('New Password'), password);
   if (confirmation) await user.type(screen.getByLabelText('Confirm New Password'), confirmation);
-  await user.click(screen.getByRole('button', { name: 'Update Password' }));
+  await submitForm(user, 'Update Password');
 }
 
 const open = (token: string) =>
@@ -20,15 +20,13 @@ describe('ResetPasswordPage', () => {
   it('asks for a new password and its confirmation', async () => {
     const { user } = open('good-token');
     await choose(user, '', '');
-    expect(await screen.findByText('Password is Required')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+    await expectMessages('Password is Required', 'Please confirm your new password');
   });
 
   it('needs 8 characters and two equal passwords', async () => {
     const { user } = open('good-token');
     await choose(user, 'short', 'shorter');
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('The two passwords do not match')).toBeInTheDocument();
+    await expectMessages('Password must be at least 8 characters', 'The two passwords do not match');
   });
 
   it('refuses a common password with a clear message', async () => {

@@ -1,3 +1,4 @@
+import { TableHead } from '@agri/ui';
 import type { ReactNode } from 'react';
 
 interface StaffTableProps {
@@ -14,15 +15,7 @@ export function StaffTable({ columns, caption, children }: StaffTableProps) {
     <div className="staff-table-wrap">
       <table className="staff-table">
         {caption ? <caption className="staff-muted">{caption}</caption> : null}
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </div>

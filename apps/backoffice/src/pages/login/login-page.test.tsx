@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
 import { useStaffSession } from '@agri/api-client/staff';
-import { renderPage } from '@agri/ui/testing';
+import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import LoginPage from './login-page';
 
 const server = startMockApi();
@@ -15,18 +15,14 @@ afterEach(() => {
 
 const passwordStep = (answer: () => Response) => server.use(http.post(`${TEST_API_BASE_URL}staff/session`, answer));
 
-async function typeCredentials(user: ReturnType<typeof renderPage>['user'], password = 'Back-office-2026!') {
-  await user.type(screen.getByLabelText('Email'), staff.email);
-  await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-}
+const typeCredentials = (user: ReturnType<typeof renderPage>['user'], password = 'Back-office-2026!') =>
+  submitForm(user, 'Continue', { Email: staff.email, Password: password });
 
 describe('LoginPage', () => {
   it('asks for the email and password with the contract\'s messages', async () => {
     const { user } = renderPage(<LoginPage />, { route: '/staff/login' });
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Email is Required')).toBeInTheDocument();
-    expect(screen.getByText('Password is Required')).toBeInTheDocument();
+    await submitForm(user, 'Continue');
+    await expectMessages('Email is Required', 'Password is Required');
   });
 
   it('says why a sign-in failed and keeps what was typed', async () => {

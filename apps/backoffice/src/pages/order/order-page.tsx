@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DataAreaView, formatKes, toast } from '@agri/ui';
+import { Button, ItemAreaView, formatKes, toast } from '@agri/ui';
 import { Link, useParams } from '@agri/ui/router';
 import { messageOf, useDataAreaFor, type OrderStatus } from '@agri/api-client';
 import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/staff';
@@ -90,17 +90,16 @@ export default function OrderPage() {
       <p>
         <Link to="/staff/orders">← Orders</Link>
       </p>
-      <DataAreaView
+      <ItemAreaView
         area={area}
-        isCurrent={(data) => data._id === id}
+        id={id}
         placeholder={<ListPlaceholder />}
         loadingLabel="Loading the order"
         notFound={{ title: 'Order not found', text: 'Check the link.', link: { to: '/staff/orders', label: 'Back to the orders' } }}
         failure={{ title: 'Could not load the order' }}
-        onRetry={() => void area.run(id)}
       >
         {(data) => <Order order={data} />}
-      </DataAreaView>
+      </ItemAreaView>
     </>
   );
 }

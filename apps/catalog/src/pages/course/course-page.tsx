@@ -1,14 +1,14 @@
-import { addToCart, chatLink, messageOf, selectIsSignedIn, useDataAreaFor, useSession, type Course } from '@agri/api-client';
+import { addToCart, messageOf, selectIsSignedIn, useDataAreaFor, useSession, type Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  DataAreaView,
+  ItemAreaView,
   PageHead,
   StructuredDataScript,
+  Placeholders,
   Skeleton,
   formatKes,
   htmlToText,
-  business,
   pageTitle,
   truncateText,
   loginPathFor,
@@ -21,6 +21,7 @@ import { useNavigate, useParams } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useCourseStore } from '../../features/courses/courses-store';
 import { courseData } from '../../features/seo/structured-data';
+import { ChatEnquiryLink } from '../../features/detail/chat-enquiry-link';
 import { currentPageUrl } from '../../shared/current-page-url';
 import '../../features/detail/detail-page.css';
 import './course-page.css';
@@ -31,15 +32,15 @@ function CourseSkeleton() {
       <div className="course-page__main">
         <Skeleton height="2.2em" width="70%" />
         <Skeleton height="1em" width="45%" className="course-page__skeleton-gap" />
-        {Array.from({ length: 6 }, (_, line) => (
-          <Skeleton key={line} height="1em" className="course-page__skeleton-gap" />
-        ))}
+        <Placeholders count={6}>
+          <Skeleton height="1em" className="course-page__skeleton-gap" />
+        </Placeholders>
       </div>
       <div className="course-card detail-aside">
         <Skeleton height="2em" width="60%" />
-        {Array.from({ length: 4 }, (_, line) => (
-          <Skeleton key={line} height="44px" className="course-page__skeleton-gap" />
-        ))}
+        <Placeholders count={4}>
+          <Skeleton height="44px" className="course-page__skeleton-gap" />
+        </Placeholders>
       </div>
     </div>
   );
@@ -75,7 +76,6 @@ function CourseDetails({ course }: { course: Course }) {
   const callRequest = useDialogOnDemand(loadCallRequestDialog);
   const [addingToCart, setAddingToCart] = useState(false);
   const coursePath = `/course/${encodeURIComponent(course._id)}`;
-  const chatText = `Hello ${business.shortName}, I would like to enquire about the course "${course.title}" (${formatKes(course.price)}). ${currentPageUrl()}`;
 
   const copyLink = async () => {
     try {
@@ -150,10 +150,7 @@ function CourseDetails({ course }: { course: Course }) {
             <Button onClick={callRequest.show} onPointerEnter={callRequest.preload} onFocus={callRequest.preload}>
               Request Call
             </Button>
-            <a className="ui-button ui-button--accent" href={chatLink(chatText)} target="_blank" rel="noopener noreferrer">
-              Enquire on a chat service
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <ChatEnquiryLink about={`the course "${course.title}"`} price={course.price} />
             <Button variant="secondary" onClick={() => void addCourseToCart()} disabled={addingToCart}>
               {addingToCart ? 'Adding...' : 'Add to cart'}
             </Button>
@@ -181,9 +178,9 @@ export default function CoursePage() {
 
   return (
     <article className="course-page">
-      <DataAreaView
+      <ItemAreaView
         area={area}
-        isCurrent={(shown) => shown._id === id}
+        id={id}
         placeholder={<CourseSkeleton />}
         loadingLabel="Loading course"
         notFound={{
@@ -192,10 +189,9 @@ export default function CoursePage() {
           link: { to: '/courses', label: 'See all courses' },
         }}
         failure={{ title: 'We could not load this course' }}
-        onRetry={() => void area.run(id)}
       >
         {(shown) => <CourseDetails course={shown} />}
-      </DataAreaView>
+      </ItemAreaView>
     </article>
   );
 }

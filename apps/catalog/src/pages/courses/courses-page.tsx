@@ -1,10 +1,11 @@
-import { ButtonLink, DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript } from '@agri/ui';
+import { ButtonLink, ListAreaView, Skeleton, StatusPanel, TableHead } from '@agri/ui';
 import { useDataAreaFor, type Course } from '@agri/api-client';
 import type { ReactNode } from 'react';
 import { useCoursesStore } from '../../features/courses/courses-store';
 import './courses-page.css';
 
 const SKELETON_ROWS = 10;
+const coursePath = (course: Course) => `/course/${encodeURIComponent(course._id)}`;
 const COLUMNS = ['No.', 'Course Name', 'Objective', 'Target Group', 'Duration', 'Action'] as const;
 
 function SkeletonRows() {
@@ -25,15 +26,7 @@ function CoursesTable({ rows }: { rows: ReactNode }) {
     <div className="courses-table__wrap">
       <table className="courses-table">
         <caption className="visually-hidden">Courses, with their objective, target group and duration</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody>{rows}</tbody>
       </table>
     </div>
@@ -51,7 +44,7 @@ function CourseRows({ courses }: { courses: Course[] }) {
       <td data-label="Target Group">{course.targetGroup}</td>
       <td data-label="Duration">{course.duration}</td>
       <td data-label="Action">
-        <ButtonLink to={`/course/${encodeURIComponent(course._id)}`} aria-label={`View ${course.title}`} className="courses-table__view">
+        <ButtonLink to={coursePath(course)} aria-label={`View ${course.title}`} className="courses-table__view">
           View
         </ButtonLink>
       </td>
@@ -74,31 +67,21 @@ export default function CoursesPage() {
             SMEs across Kenya and East Africa.
           </p>
         </header>
-        <DataAreaView
+        <ListAreaView
           area={area}
+          listName="Courses"
+          pathOf={coursePath}
           placeholder={<CoursesTable rows={<SkeletonRows />} />}
           loadingLabel="Loading courses"
           failure={{ title: 'We could not load the courses' }}
-          onRetry={() => void area.run()}
           empty={
             <StatusPanel title="No courses yet" actions={<ButtonLink to="/contact">Contact Us</ButtonLink>}>
               New courses are being scheduled. Contact us to hear about the next intake.
             </StatusPanel>
           }
         >
-          {(courses) => (
-            <>
-              <CoursesTable rows={<CourseRows courses={courses} />} />
-              <StructuredDataScript
-                data={itemList(
-                  window.location.origin,
-                  'Courses',
-                  courses.map((course) => ({ name: course.title, path: `/course/${encodeURIComponent(course._id)}` })),
-                )}
-              />
-            </>
-          )}
-        </DataAreaView>
+          {(courses) => <CoursesTable rows={<CourseRows courses={courses} />} />}
+        </ListAreaView>
       </div>
     </section>
   );

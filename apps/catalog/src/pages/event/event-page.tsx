@@ -1,14 +1,14 @@
-import { chatLink, useDataAreaFor, type Event } from '@agri/api-client';
+import { useDataAreaFor, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  DataAreaView,
+  ItemAreaView,
   PageHead,
   StructuredDataScript,
+  Placeholders,
   Skeleton,
   formatKes,
   htmlToText,
-  business,
   pageTitle,
   truncateText,
 } from '@agri/ui';
@@ -20,7 +20,7 @@ import { eventData } from '../../features/seo/structured-data';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
-import { currentPageUrl } from '../../shared/current-page-url';
+import { ChatEnquiryLink } from '../../features/detail/chat-enquiry-link';
 import { formatShortDate } from '../../shared/dates';
 import '../../features/events/events.css';
 import '../../features/detail/detail-page.css';
@@ -32,9 +32,9 @@ function EventSkeleton() {
       <div>
         <Skeleton height="2.2em" width="70%" />
         <Skeleton height="5em" className="event-card__skeleton-gap" />
-        {Array.from({ length: 5 }, (_, line) => (
-          <Skeleton key={line} height="1em" className="event-card__skeleton-gap" />
-        ))}
+        <Placeholders count={5}>
+          <Skeleton height="1em" className="event-card__skeleton-gap" />
+        </Placeholders>
       </div>
       <div className="event-booking-card detail-aside">
         <Skeleton height="2em" width="60%" />
@@ -49,7 +49,6 @@ const loadBookingDialog = () => import('../../features/booking/booking-dialog').
 
 function EventDetails({ event }: { event: Event }) {
   const booking = useDialogOnDemand(loadBookingDialog);
-  const chatText = `Hello ${business.shortName}, I would like to enquire about the event "${event.title}" on ${eventDates(event)} (${formatKes(event.price)}). ${currentPageUrl()}`;
   const facts: Array<[string, string]> = [
     ['Start date', formatShortDate(event.startDate)],
     ['End date', formatShortDate(event.endDate)],
@@ -114,10 +113,7 @@ function EventDetails({ event }: { event: Event }) {
             <Button onClick={booking.show} onPointerEnter={booking.preload} onFocus={booking.preload}>
               Book Event
             </Button>
-            <a className="ui-button ui-button--accent" href={chatLink(chatText)} target="_blank" rel="noopener noreferrer">
-              Enquire on a chat service
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <ChatEnquiryLink about={`the event "${event.title}" on ${eventDates(event)}`} price={event.price} />
           </div>
         </aside>
       </div>
@@ -138,9 +134,9 @@ export default function EventPage() {
 
   return (
     <article className="event-page">
-      <DataAreaView
+      <ItemAreaView
         area={area}
-        isCurrent={(shown) => shown._id === id}
+        id={id}
         placeholder={<EventSkeleton />}
         loadingLabel="Loading event"
         notFound={{
@@ -149,10 +145,9 @@ export default function EventPage() {
           link: { to: '/events', label: 'See upcoming events' },
         }}
         failure={{ title: 'We could not load this event' }}
-        onRetry={() => void area.run(id)}
       >
         {(shown) => <EventDetails event={shown} />}
-      </DataAreaView>
+      </ItemAreaView>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import type { Event } from '@agri/api-client';
-import { ButtonLink, DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript, formatKes } from '@agri/ui';
+import { ButtonLink, ListAreaView, Placeholders, Skeleton, StatusPanel, formatKes } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { cityOf, venueOf } from '../../features/events/event-place';
@@ -7,6 +7,7 @@ import { useUpcomingEvents } from '../../features/events/use-upcoming-events';
 import '../../features/events/events.css';
 
 const SKELETON_CARDS = 4;
+const eventPath = (event: Event) => `/event/${encodeURIComponent(event._id)}`;
 
 /** `first`: the top card's picture is in view on arrival, so it is fetched first (LCP). */
 function EventCard({ event, first }: { event: Event; first: boolean }) {
@@ -45,7 +46,7 @@ function EventCard({ event, first }: { event: Event; first: boolean }) {
         <SafeHtml html={event.description} className="event-card__description" />
         <div className="event-card__footer">
           <p className="event-card__price">{formatKes(event.price)}</p>
-          <ButtonLink to={`/event/${encodeURIComponent(event._id)}`} aria-label={`Book Now: ${event.title}`}>
+          <ButtonLink to={eventPath(event)} aria-label={`Book Now: ${event.title}`}>
             Book Now
           </ButtonLink>
         </div>
@@ -77,18 +78,19 @@ export default function EventsPage() {
           <h1>Upcoming Events</h1>
           <p>Meet regulators, buyers and fellow processors, and learn hands-on from our consultants.</p>
         </header>
-        <DataAreaView
+        <ListAreaView
           area={{ ...area, data: events }}
+          listName="Upcoming Events"
+          pathOf={eventPath}
           placeholder={
             <ul className="event-grid">
-              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-                <EventCardSkeleton key={index} />
-              ))}
+              <Placeholders count={SKELETON_CARDS}>
+                <EventCardSkeleton />
+              </Placeholders>
             </ul>
           }
           loadingLabel="Loading events"
           failure={{ title: 'We could not load the events' }}
-          onRetry={() => void area.run()}
           empty={
             <StatusPanel title="No upcoming events." actions={<ButtonLink to="/courses">Browse our courses</ButtonLink>}>
               New forums and workshops are announced here first. Meanwhile, our courses run all year.
@@ -96,22 +98,13 @@ export default function EventsPage() {
           }
         >
           {(upcoming) => (
-            <>
-              <ul className="event-grid">
-                {upcoming.map((event, index) => (
-                  <EventCard key={event._id} event={event} first={index === 0} />
-                ))}
-              </ul>
-              <StructuredDataScript
-                data={itemList(
-                  window.location.origin,
-                  'Upcoming Events',
-                  upcoming.map((event) => ({ name: event.title, path: `/event/${encodeURIComponent(event._id)}` })),
-                )}
-              />
-            </>
+            <ul className="event-grid">
+              {upcoming.map((event, index) => (
+                <EventCard key={event._id} event={event} first={index === 0} />
+              ))}
+            </ul>
           )}
-        </DataAreaView>
+        </ListAreaView>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import {
   Breadcrumb,
-  DataAreaView,
+  ItemAreaView,
   PageHead,
   StructuredDataScript,
   Skeleton,
@@ -108,17 +108,16 @@ export default function BlogPostPage() {
         ]}
       />
       <div className="blog-post">
-        <DataAreaView
+        <ItemAreaView
           area={area}
-          isCurrent={(shown) => shown._id === id}
+          id={id}
           placeholder={<PostSkeleton />}
           loadingLabel="Loading article"
           notFound={NOT_FOUND}
           failure={{ title: 'The article could not be loaded' }}
-          onRetry={() => void area.run(id)}
         >
           {(shown) => <PostArticle post={shown} />}
-        </DataAreaView>
+        </ItemAreaView>
         <RelatedPosts currentId={id} />
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
-import { DataAreaView, itemList, Skeleton, StatusPanel, StructuredDataScript, htmlToText, truncateText } from '@agri/ui';
+import { ListAreaView, Placeholders, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
@@ -11,6 +11,7 @@ import { PageBanner } from '../../features/page-banner/page-banner';
 export const CARD_PREVIEW_LENGTH = 70;
 export const CARD_DATE_PATTERN = 'MMMM Do YYYY';
 const SKELETON_CARDS = 4;
+const postPath = (post: BlogPost) => `/blog/${encodeURIComponent(post._id)}`;
 
 function BlogCardSkeleton() {
   return (
@@ -31,7 +32,7 @@ function BlogCard({ post, first }: { post: BlogPost; first: boolean }) {
       <BlogImage src={cardImageOf(post)} alt="" width={800} height={500} className="blog-card__image" priority={first} />
       <div className="blog-card__body">
         <h2>
-          <Link to={`/blog/${encodeURIComponent(post._id)}`} className="stretched-link">
+          <Link to={postPath(post)} className="stretched-link">
             {post.title}
           </Link>
         </h2>
@@ -48,37 +49,29 @@ function BlogCard({ post, first }: { post: BlogPost; first: boolean }) {
 function BlogsBody() {
   const area = useDataAreaFor(useBlogsStore);
   return (
-    <DataAreaView
+    <ListAreaView
       area={area}
+      listName="Blog"
+      pathOf={postPath}
       placeholder={
         <div className="blog-grid">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <BlogCardSkeleton key={index} />
-          ))}
+          <Placeholders count={SKELETON_CARDS}>
+            <BlogCardSkeleton />
+          </Placeholders>
         </div>
       }
       loadingLabel="Loading articles"
       failure={{ title: 'The articles could not be loaded' }}
-      onRetry={() => void area.run()}
       empty={<StatusPanel title="No articles yet">Our consultants are writing the first articles. Check back soon.</StatusPanel>}
     >
       {(posts) => (
-        <>
-          <div className="blog-grid">
-            {posts.map((post, index) => (
-              <BlogCard key={post._id} post={post} first={index === 0} />
-            ))}
-          </div>
-          <StructuredDataScript
-            data={itemList(
-              window.location.origin,
-              'Blog',
-              posts.map((post) => ({ name: post.title, path: `/blog/${encodeURIComponent(post._id)}` })),
-            )}
-          />
-        </>
+        <div className="blog-grid">
+          {posts.map((post, index) => (
+            <BlogCard key={post._id} post={post} first={index === 0} />
+          ))}
+        </div>
       )}
-    </DataAreaView>
+    </ListAreaView>
   );
 }
 

@@ -2,7 +2,7 @@ import { apiUrl, errorResponse, fixtures, startMockApi } from '@agri/api-client/
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderPage } from '@agri/ui/testing';
+import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import { ContactForm } from './contact-form';
 import { useEnquiryStore } from './enquiry-store';
 
@@ -58,11 +58,8 @@ describe('contact form', () => {
     );
     const user = userEvent.setup();
     renderPage(<ContactForm />);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Name is Required')).toBeInTheDocument();
-    expect(screen.getByText('Email is Required')).toBeInTheDocument();
-    expect(screen.getByText('Mobile Number is Required.')).toBeInTheDocument();
-    expect(screen.getByText('Comment is Required.')).toBeInTheDocument();
+    await submitForm(user, 'Submit');
+    await expectMessages('Name is Required', 'Email is Required', 'Mobile Number is Required.', 'Comment is Required.');
     expect(sent).toBe(false);
   });
 
@@ -77,7 +74,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderPage(<ContactForm />);
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await submitForm(user, 'Submit');
 
     expect(await screen.findByText('Contact Form Submitted Successfully')).toBeInTheDocument();
     expect(body).toEqual({
@@ -99,7 +96,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderPage(<ContactForm />);
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await submitForm(user, 'Submit');
 
     const toast = await screen.findByText('Something Went wrong !');
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
@@ -113,7 +110,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderPage(<ContactForm />);
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await submitForm(user, 'Submit');
 
     const toast = await screen.findByText('Too many attempts. Please wait a few minutes and try again.');
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
