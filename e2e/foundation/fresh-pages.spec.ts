@@ -20,8 +20,8 @@ import { expect, test } from '../support/fixtures';
 /** A price as the site shows it (formatKes of @agri/ui). */
 const formatKes = (amount: number) => `KES ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 }).format(amount)}`;
 
-const SITE_PORT = testPort(1);
-const API_PORT = testPort(2);
+const SITE_PORT = testPort(2);
+const API_PORT = testPort(3);
 const siteOrigin = `http://localhost:${SITE_PORT}`;
 const apiOrigin = `http://localhost:${API_PORT}`;
 const INTERVAL_MS = 1500;

@@ -9,6 +9,7 @@ import { expect, test } from '../support/fixtures';
 test.describe('run-time configuration', () => {
   test('a remote served from another port is used after a config.json change alone', async ({ page }) => {
     const movedPort = testPort(0);
+    const shellPort = testPort(1);
     const movedConfig = {
       ...siteConfig,
       remotes: { ...siteConfig.remotes, catalog: { ...siteConfig.remotes.catalog, entry: `http://localhost:${movedPort}/remoteEntry.js` } },
@@ -22,7 +23,7 @@ test.describe('run-time configuration', () => {
       await serveStatic({ dir: join(rootDir, 'apps/catalog/dist'), port: movedPort, headers }),
       await serveStatic({
         dir: join(rootDir, 'apps/shell/dist'),
-        port: movedPort + 1,
+        port: shellPort,
         headers,
         files: { '/config.json': JSON.stringify(movedConfig) },
       }),
@@ -32,7 +33,7 @@ test.describe('run-time configuration', () => {
       page.on('request', (request) => {
         if (request.url().includes(`:${movedPort}/`)) catalogRequests.push(request.url());
       });
-      await page.goto(`http://localhost:${movedPort + 1}/courses`);
+      await page.goto(`http://localhost:${shellPort}/courses`);
       await expect(page.getByRole('heading', { level: 1, name: /courses/i })).toBeVisible();
       expect(catalogRequests.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
     } finally {

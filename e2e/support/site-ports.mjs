@@ -17,7 +17,7 @@ export const ports = {
   canary: portBase + 12,
 };
 
-/** A port for a server a test runs itself (0, 1, 2…), after the harness's own: each suite its own indexes, as suites run side by side (runtime-config 0, fresh-pages 1 and 2). */
+/** A port for a server a test runs itself (0, 1, 2…), after the harness's own: each suite its own indexes, as suites run side by side (runtime-config 0 and 1, fresh-pages 2 and 3). */
 export const testPort = (index) => portBase + 13 + index;
 
 export const urlOf = (name) => `http://localhost:${ports[name]}`;
