@@ -42,6 +42,9 @@ const writeOutbox = (kept: KeptRequest[]) =>
 /** The requests kept on this phone, oldest first. */
 export const keptRequests = (): readonly Pick<KeptRequest, 'id' | 'kind' | 'keptAt'>[] => readOutbox();
 
+/** The browser says the phone has no connection (outside a browser, as in the API's tests, it never is). */
+const isOffline = (): boolean => typeof navigator !== 'undefined' && !navigator.onLine;
+
 /** Whether a failure was the request being kept for later (its message says so). */
 export const wasKeptOffline = (error: unknown): boolean => isApiError(error) && error.kind === 'kept';
 
@@ -64,11 +67,11 @@ export async function callOrKeep<Response>(kind: KeptKind, spec: CallSpec<Respon
     writeOutbox([...readOutbox(), kept]);
     throw new ApiError({ message: keptMessage(kind), kind: 'kept', detail: `${spec.method} ${spec.path} kept while offline` });
   };
-  if (!navigator.onLine) return keep();
+  if (isOffline()) return keep();
   try {
     return await call(spec);
   } catch (error) {
-    if (isApiError(error) && error.kind === 'network' && !navigator.onLine) return keep();
+    if (isApiError(error) && error.kind === 'network' && isOffline()) return keep();
     throw error;
   }
 }
@@ -83,7 +86,7 @@ const errors: ErrorPolicy = { fallback: 'Something went wrong!', useServerMessag
  * reach the API stays for the next time. Resolves with what happened to each that left.
  */
 export async function sendKeptRequests(): Promise<KeptOutcome[]> {
-  if (!readOutbox().length || !navigator.onLine) return [];
+  if (!readOutbox().length || isOffline()) return [];
   const send = async () => {
     const outcomes: KeptOutcome[] = [];
     for (const kept of readOutbox()) {
