@@ -438,6 +438,31 @@ describe('enquiry, booking and course request', () => {
     await expectStatus(await api.call('POST', '/requests/course-request/', { body: { ...request, course: { ...request.course, id: MISSING_ID } } }), 404, 'Course not found');
     await expectStatus(await api.call('POST', '/requests/course-request/', { body: { course: request.course } }), 400);
   });
+
+  it('a lead sent again word for word (a phone that lost the answer) is stored once; another is stored', async () => {
+    const count = async (table: string, email: string) => {
+      const byEmail = table === 'enquiries' ? 'email = $1' : "contact_details ->> 'email' = $1";
+      return (await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${byEmail}`, [email]))[0]!.n;
+    };
+    const enquiry = { name: 'Grace Achieng', email: 'grace.resend@example.co.ke', mobile: '722000333', comment: 'Kept while offline' };
+    const first = enquirySchema.parse(await json(await api.call('POST', '/api/enquiry', { body: enquiry })));
+    const again = enquirySchema.parse(await json(await api.call('POST', '/api/enquiry', { body: enquiry })));
+    assert.equal(again._id, first._id);
+    await api.call('POST', '/api/enquiry', { body: { ...enquiry, comment: 'A second question' } });
+    assert.equal(await count('enquiries', enquiry.email), 2);
+
+    const booker = { ...contactDetails, email: 'grace.resend@example.co.ke' };
+    const booking = { contactDetails: booker, event: { id: events[0]!._id } };
+    const booked = await Promise.all([1, 2].map(async () => bookingSchema.parse(await json(await api.call('POST', '/requests/booking/', { body: booking })))));
+    assert.equal(booked[0]!._id, booked[1]!._id, 'two copies arriving together are one booking');
+    await api.call('POST', '/requests/booking/', { body: { ...booking, event: { id: events[1]!._id } } });
+    assert.equal(await count('bookings', booker.email), 2);
+
+    const call = { contactDetails: booker, course: { id: courses[0]!._id } };
+    await api.call('POST', '/requests/course-request/', { body: call });
+    await api.call('POST', '/requests/course-request/', { body: call });
+    assert.equal(await count('course_requests', booker.email), 1);
+  });
 });
 
 describe('rate limits, CORS and the test outbox', () => {

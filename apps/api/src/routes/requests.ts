@@ -6,9 +6,29 @@ import {
   type Booking,
   type CourseCallRequestRecord,
 } from '@agri/api-client/contract';
+import type { Db } from '../db/db';
 import { answer, newId } from '../dialect';
 import { notFound, readBody, sourceOf } from '../http';
 import type { Services } from '../services';
+
+interface StoredLead {
+  id: string;
+  created_at: Date;
+}
+
+/**
+ * Stores a lead once: the same lead sent again word for word within ten minutes is the one already stored.
+ * A phone whose connection dropped before the answer came back sends what it kept again (the API client's
+ * outbox), and a visitor may press Send twice; staff get one lead. `find` looks for it among the recent
+ * leads of the same address, under a lock per address, so two copies arriving together are still one.
+ */
+async function storeLeadOnce(db: Db, email: string, find: [string, unknown[]], insert: [string, unknown[]]): Promise<StoredLead> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lead:${email.toLowerCase()}`]);
+    const [stored] = await tx.query<StoredLead>(`${find[0]} AND created_at > now() - interval '10 minutes' ORDER BY created_at DESC LIMIT 1`, find[1]);
+    return stored ?? (await tx.query<StoredLead>(insert[0], insert[1]))[0]!;
+  });
+}
 
 /** POST enquiry on the main base. The hosted API answers with a bare echo of what it stored. */
 export function enquiryRoutes(services: Services): Hono {
@@ -16,11 +36,14 @@ export function enquiryRoutes(services: Services): Hono {
   return new Hono().post('/enquiry', async (c) => {
     const enquiry = await readBody(c, enquiryRequestSchema);
     await limits.writes.enquiry.enforce(sourceOf(c, services), enquiry.email);
-    const [row] = await db.query<{ id: string; created_at: Date }>(
-      'INSERT INTO enquiries (id, name, email, mobile, comment) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at',
-      [newId(dialect), enquiry.name, enquiry.email, enquiry.mobile, enquiry.comment],
+    const fields = [enquiry.name, enquiry.email, enquiry.mobile, enquiry.comment];
+    const row = await storeLeadOnce(
+      db,
+      enquiry.email,
+      ['SELECT id, created_at FROM enquiries WHERE name = $1 AND email = $2 AND mobile = $3 AND comment = $4', fields],
+      ['INSERT INTO enquiries (id, name, email, mobile, comment) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at', [newId(dialect), ...fields]],
     );
-    return answer(c, dialect, { ...enquiry, _id: row!.id, createdAt: new Date(row!.created_at).toISOString() }, () => enquiry);
+    return answer(c, dialect, { ...enquiry, _id: row.id, createdAt: new Date(row.created_at).toISOString() }, () => enquiry);
   });
 }
 
@@ -59,12 +82,14 @@ export function requestRoutes(services: Services): Hono {
         venue: row.venue ?? undefined,
         city: row.city ?? undefined,
       };
-      const [stored] = await db.query<{ id: string; created_at: Date }>(
-        'INSERT INTO bookings (id, contact_details, event) VALUES ($1, $2, $3) RETURNING id, created_at',
-        [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(event)],
+      const stored = await storeLeadOnce(
+        db,
+        contactDetails.email,
+        ["SELECT id, created_at FROM bookings WHERE contact_details = $1::jsonb AND event ->> 'id' = $2", [JSON.stringify(contactDetails), event.id]],
+        ['INSERT INTO bookings (id, contact_details, event) VALUES ($1, $2, $3) RETURNING id, created_at', [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(event)]],
       );
-      const createdAt = new Date(stored!.created_at).toISOString();
-      return answer(c, dialect, { _id: stored!.id, contactDetails, event, createdAt }, () => ({ contactDetails, event }));
+      const createdAt = new Date(stored.created_at).toISOString();
+      return answer(c, dialect, { _id: stored.id, contactDetails, event, createdAt }, () => ({ contactDetails, event }));
     })
     .post('/course-request', async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
@@ -74,11 +99,13 @@ export function requestRoutes(services: Services): Hono {
         [sent.id],
       );
       if (!course) throw notFound('Course');
-      const [stored] = await db.query<{ id: string; created_at: Date }>(
-        'INSERT INTO course_requests (id, contact_details, course) VALUES ($1, $2, $3) RETURNING id, created_at',
-        [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(course)],
+      const stored = await storeLeadOnce(
+        db,
+        contactDetails.email,
+        ["SELECT id, created_at FROM course_requests WHERE contact_details = $1::jsonb AND course ->> 'id' = $2", [JSON.stringify(contactDetails), course.id]],
+        ['INSERT INTO course_requests (id, contact_details, course) VALUES ($1, $2, $3) RETURNING id, created_at', [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(course)]],
       );
-      const createdAt = new Date(stored!.created_at).toISOString();
-      return answer(c, dialect, { _id: stored!.id, contactDetails, course, createdAt }, () => ({ contactDetails, course }));
+      const createdAt = new Date(stored.created_at).toISOString();
+      return answer(c, dialect, { _id: stored.id, contactDetails, course, createdAt }, () => ({ contactDetails, course }));
     });
 }
