@@ -1,4 +1,5 @@
-import { codeKey, droppedPages, ownerCodeBases, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, offlinePageHtml, publicPageFacts, withPage } from './offline-rules';
+import { createHash, webcrypto } from 'node:crypto';
+import { codeKey, droppedPages, ownerCodeBases, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, OFFLINE_PAGE_STYLE, offlinePageHtml, offlinePagePolicy, publicPageFacts, withPage } from './offline-rules';
 
 const prerendered = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>Our Courses</h1></div>` +
@@ -51,6 +52,14 @@ test('the offline page lists the pages kept on the phone, escaped, and says so w
   expect(html).toContain('<a href="/courses">Courses &lt;b&gt;</a>');
   expect(html).not.toContain('<script');
   expect(offlinePageHtml(emptyIndex())).toContain('No pages are kept on this phone yet');
+});
+
+test('the offline page’s policy allows its own style sheet, by hash, and nothing else', async () => {
+  // jsdom has no WebCrypto digest; a service worker has.
+  Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+  const hash = createHash('sha256').update(OFFLINE_PAGE_STYLE).digest('base64');
+  expect(offlinePageHtml(emptyIndex())).toContain(`<style>${OFFLINE_PAGE_STYLE}</style>`);
+  expect(await offlinePagePolicy()).toBe(`default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
 });
 
 test('the code of a kept page is also that of the release its config.json names for the page’s owner (and its canary)', () => {

@@ -107,6 +107,20 @@ export const droppedPages = (index: OfflineIndex, next: OfflineIndex): string[] 
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
+/** The offline page's looks: the site's colours and type, in a style sheet its policy allows by hash. */
+export const OFFLINE_PAGE_STYLE =
+  'body{margin:0;font:1rem/1.6 system-ui,sans-serif;color:#17231b;background:#f4f6f2}' +
+  'header{padding:1rem;background:#154d2c;color:#fff;font:1.25rem Georgia,serif}' +
+  'main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d9e0da;border-radius:8px}' +
+  'h1,h2{font-family:Georgia,serif;line-height:1.2}h1{color:#1f6b3e}a{color:#1f6b3e;font-weight:600}li{margin:.5rem 0}';
+
+/** The Content-Security-Policy of the offline page: nothing but its own style sheet. */
+export async function offlinePagePolicy(): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(OFFLINE_PAGE_STYLE));
+  const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
+
 /** The page shown offline in place of a page this phone has not kept: what it can read instead. */
 export function offlinePageHtml(index: OfflineIndex): string {
   const pages = Object.entries(index.pages).sort(([, a], [, b]) => b.keptAt - a.keptAt);
@@ -115,7 +129,7 @@ export function offlinePageHtml(index: OfflineIndex): string {
     : '<p>No pages are kept on this phone yet: the pages you read while online can be read here without a connection.</p>';
   return (
     '<!doctype html><html lang="en" data-shell="offline"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<title>You are offline</title></head><body><main>' +
+    `<title>You are offline</title><style>${OFFLINE_PAGE_STYLE}</style></head><body><header>Mavuno Agri-Food Consultants</header><main>` +
     '<h1>You are offline</h1><p>This page has not been read on this phone, so it cannot be shown without a connection. ' +
     'It will open when you are back online.</p>' +
     `${list}</main></body></html>`

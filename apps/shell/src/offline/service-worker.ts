@@ -12,6 +12,7 @@ import {
   mayBeCode,
   neverChanges,
   offlinePageHtml,
+  offlinePagePolicy,
   ownerCodeBases,
   pageKey,
   publicPageFacts,
@@ -167,7 +168,7 @@ async function navigate(event: FetchEvent, url: URL): Promise<Response> {
       status: 503,
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        'Content-Security-Policy': await offlinePagePolicy(),
         'Cache-Control': 'no-store',
       },
     });
