@@ -64,6 +64,22 @@ interface BookedEventRow {
  */
 export function requestRoutes(services: Services): Hono {
   const { db, limits, config: { dialect } } = services;
+  /** A booking or a call request: who asked, and the event or course (the server's own record) it is about. */
+  const storeRequestOnce = async (
+    table: 'bookings' | 'course_requests',
+    about: 'event' | 'course',
+    contactDetails: Booking['contactDetails'],
+    item: { id: string },
+  ) => {
+    const details = JSON.stringify(contactDetails);
+    const stored = await storeLeadOnce(
+      db,
+      contactDetails.email,
+      [`SELECT id, created_at FROM ${table} WHERE contact_details = $1::jsonb AND ${about} ->> 'id' = $2`, [details, item.id]],
+      [`INSERT INTO ${table} (id, contact_details, ${about}) VALUES ($1, $2, $3) RETURNING id, created_at`, [newId(dialect), details, JSON.stringify(item)]],
+    );
+    return { _id: stored.id, createdAt: new Date(stored.created_at).toISOString() };
+  };
   return new Hono()
     .post('/booking', async (c) => {
       const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
@@ -82,14 +98,8 @@ export function requestRoutes(services: Services): Hono {
         venue: row.venue ?? undefined,
         city: row.city ?? undefined,
       };
-      const stored = await storeLeadOnce(
-        db,
-        contactDetails.email,
-        ["SELECT id, created_at FROM bookings WHERE contact_details = $1::jsonb AND event ->> 'id' = $2", [JSON.stringify(contactDetails), event.id]],
-        ['INSERT INTO bookings (id, contact_details, event) VALUES ($1, $2, $3) RETURNING id, created_at', [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(event)]],
-      );
-      const createdAt = new Date(stored.created_at).toISOString();
-      return answer(c, dialect, { _id: stored.id, contactDetails, event, createdAt }, () => ({ contactDetails, event }));
+      const { _id, createdAt } = await storeRequestOnce('bookings', 'event', contactDetails, event);
+      return answer(c, dialect, { _id, contactDetails, event, createdAt }, () => ({ contactDetails, event }));
     })
     .post('/course-request', async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
@@ -99,13 +109,7 @@ export function requestRoutes(services: Services): Hono {
         [sent.id],
       );
       if (!course) throw notFound('Course');
-      const stored = await storeLeadOnce(
-        db,
-        contactDetails.email,
-        ["SELECT id, created_at FROM course_requests WHERE contact_details = $1::jsonb AND course ->> 'id' = $2", [JSON.stringify(contactDetails), course.id]],
-        ['INSERT INTO course_requests (id, contact_details, course) VALUES ($1, $2, $3) RETURNING id, created_at', [newId(dialect), JSON.stringify(contactDetails), JSON.stringify(course)]],
-      );
-      const createdAt = new Date(stored.created_at).toISOString();
-      return answer(c, dialect, { _id: stored.id, contactDetails, course, createdAt }, () => ({ contactDetails, course }));
+      const { _id, createdAt } = await storeRequestOnce('course_requests', 'course', contactDetails, course);
+      return answer(c, dialect, { _id, contactDetails, course, createdAt }, () => ({ contactDetails, course }));
     });
 }
