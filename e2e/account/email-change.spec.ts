@@ -35,6 +35,10 @@ async function logIn(page: Page, customer: NewCustomer, then: string) {
   await main.getByRole('button', { name: 'Log In' }).click();
 }
 
+// Journeys of many steps (a registration, two mails, a confirmation): on a busy machine, with PostgreSQL, they
+// take longer than the suite's 45 s.
+test.describe.configure({ timeout: 120_000 });
+
 test('a customer moves to a new email with the current password; the old address is told at the request and at the change', { tag: '@journey' }, async ({ page, request, site, registerCustomer, checkA11y }) => {
   const customer = await registerCustomer();
   const newEmail = uniqueEmail('moved');

@@ -78,7 +78,8 @@ export function securityHeaders(siteConfig, { https = false } = {}) {
     'script-src': ["'self'", ...remotes, INLINE_SCRIPT_HASH],
     'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
     'img-src': ["'self'", ...remotes, ...images],
-    'connect-src': ["'self'", ...remotes, ...apis],
+    // The browser's reports (web vitals, errors) are sent with sendBeacon, a connection like any call.
+    'connect-src': ["'self'", ...new Set([...remotes, ...apis, ...originOf(reportsUrl)])],
     'frame-src': EMBED_ORIGINS,
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

@@ -86,6 +86,13 @@ test("images may also come from the origins the config names for the API's pictu
   assert.ok(!csp['connect-src'].includes('https://res.cloudinary.com'));
 });
 
+test('the browser may send its reports to a collector of their own, elsewhere than the API', () => {
+  const collector = { ...siteConfig, reports: { url: 'https://reports.example.co.ke/collect', sampleRate: 1 } };
+  const csp = directives(securityHeaders(collector)['Content-Security-Policy']);
+  assert.deepEqual(csp['connect-src'].slice(-2), ['https://api.example.co.ke', 'https://reports.example.co.ke']);
+  assert.deepEqual(csp['report-uri'], ['https://reports.example.co.ke/collect']);
+});
+
 test("the shell's start-up spinner style matches its hash", () => {
   const page = readFileSync(join(rootDir, 'apps/shell/src/index.html'), 'utf8');
   const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
