@@ -104,7 +104,9 @@ export async function remakeChangedPages(sources, prerender, { fetch, log } = {}
   let select = (paths) => paths;
   if (sources) {
     const changed = await changedAnswers(sources.answers, { fetch, log });
-    if (changed.size === 0) return null;
+    // A page the last run could not make (its call failed or timed out) is tried again, changed data or not.
+    const unmade = sources.paths.filter((path) => !sources.reads[path]);
+    if (changed.size === 0 && unmade.length === 0) return null;
     log?.(`changed: ${[...changed].join(', ')}`);
     select = pagesToMake(sources, changed);
   }

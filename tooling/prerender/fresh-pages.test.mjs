@@ -92,7 +92,12 @@ describe('remakeChangedPages', () => {
   it('starts no browser when nothing changed, and makes only what changed when something did', async () => {
     const bodies = { [COURSES]: courses, [EVENTS]: '{"data":[]}' };
     const api = fakeApi(bodies);
-    const sources = { reads: { '/courses': [COURSES], '/events': [EVENTS] }, listReads: [], answers: { [COURSES]: api.answerOf(COURSES), [EVENTS]: api.answerOf(EVENTS) } };
+    const sources = {
+      paths: ['/courses', '/events'],
+      reads: { '/courses': [COURSES], '/events': [EVENTS] },
+      listReads: [],
+      answers: { [COURSES]: api.answerOf(COURSES), [EVENTS]: api.answerOf(EVENTS) },
+    };
     const made = [];
     const prerender = async (select) => {
       const written = select(['/courses', '/events']);
@@ -106,6 +111,13 @@ describe('remakeChangedPages', () => {
     const { result, removed } = await remakeChangedPages(sources, prerender, { fetch: api.fetch });
     assert.deepEqual(result.written, ['/events']);
     assert.deepEqual(removed, []);
+  });
+
+  it('tries again, with nothing changed, a page the last run could not make (its call timed out)', async () => {
+    const api = fakeApi({ [COURSES]: courses });
+    const sources = { paths: ['/', '/courses'], reads: { '/courses': [COURSES] }, listReads: [], answers: { [COURSES]: api.answerOf(COURSES) } };
+    const prerender = async (select) => ({ paths: ['/', '/courses'], clientRoutes: [], written: select(['/', '/courses']), failed: [], reads: { '/': [] }, seo: {}, listReads: [], answers: {} });
+    assert.deepEqual((await remakeChangedPages(sources, prerender, { fetch: api.fetch })).result.written, ['/']);
   });
 
   it('makes every page when there is nothing to compare with', async () => {
