@@ -86,7 +86,8 @@ export function nextSources(previous, result) {
     const answer = result.answers[url] ?? previous?.answers[url];
     if (answer) answers[url] = answer;
   }
-  return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes };
+  const failed = result.failed.map((failure) => failure.path);
+  return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes, failed };
 }
 
 /** The pages a run leaves without a current copy: they must not be served any longer. */
@@ -105,8 +106,7 @@ export async function remakeChangedPages(sources, prerender, { fetch, log } = {}
   if (sources) {
     const changed = await changedAnswers(sources.answers, { fetch, log });
     // A page the last run could not make (its call failed or timed out) is tried again, changed data or not.
-    const unmade = sources.paths.filter((path) => !sources.reads[path]);
-    if (changed.size === 0 && unmade.length === 0) return null;
+    if (changed.size === 0 && !sources.failed?.length) return null;
     log?.(`changed: ${[...changed].join(', ')}`);
     select = pagesToMake(sources, changed);
   }

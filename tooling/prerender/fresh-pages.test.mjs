@@ -115,7 +115,7 @@ describe('remakeChangedPages', () => {
 
   it('tries again, with nothing changed, a page the last run could not make (its call timed out)', async () => {
     const api = fakeApi({ [COURSES]: courses });
-    const sources = { paths: ['/', '/courses'], reads: { '/courses': [COURSES] }, listReads: [], answers: { [COURSES]: api.answerOf(COURSES) } };
+    const sources = { paths: ['/', '/courses'], reads: { '/courses': [COURSES] }, listReads: [], answers: { [COURSES]: api.answerOf(COURSES) }, failed: ['/'] };
     const prerender = async (select) => ({ paths: ['/', '/courses'], clientRoutes: [], written: select(['/', '/courses']), failed: [], reads: { '/': [] }, seo: {}, listReads: [], answers: {} });
     assert.deepEqual((await remakeChangedPages(sources, prerender, { fetch: api.fetch })).result.written, ['/']);
   });
