@@ -15,11 +15,6 @@ async function open(route = '/address') {
 }
 
 describe('AddressPage', () => {
-  it('sends a signed-out visitor to log in', async () => {
-    renderPage(<AddressPage />, { route: '/address' });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Faddress$/));
-  });
-
   it('shows that the saved address is loading, with a Back link', () => {
     signInForTests();
     renderPage(<AddressPage />, { route: '/address' });

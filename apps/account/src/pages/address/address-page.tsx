@@ -1,9 +1,9 @@
 import { createDataArea, getAddress, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
-import { Button, DataAreaView } from '@agri/ui';
+import { Button } from '@agri/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 import { redirectTarget } from '../../features/session/redirect';
 import { AddressForm } from './address-form';
 
@@ -66,15 +66,9 @@ function ShippingAddressArea() {
     );
   }
   return (
-    <DataAreaView
-      area={area}
-      placeholder={<PlaceholderLines lines={8} lineHeight="2.75rem" />}
-      loadingLabel="Loading your saved address"
-      failure={{ title: 'Your saved address could not be loaded' }}
-      onRetry={() => void area.run()}
-    >
+    <AccountAreaView area={area} lines={8} lineHeight="2.75rem" loadingLabel="Loading your saved address" failureTitle="Your saved address could not be loaded">
       {() => form}
-    </DataAreaView>
+    </AccountAreaView>
   );
 }
 

@@ -23,11 +23,6 @@ async function openWithCart({ withAddress = true } = {}) {
 const summaryValue = (label: string) => within(screen.getByRole('complementary', { name: 'Order summary' })).getByText(label).nextElementSibling;
 
 describe('CartPage', () => {
-  it('sends a signed-out visitor to log in', async () => {
-    renderPage(<CartPage />, { route: '/cart' });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fcart$/));
-  });
-
   it('shows that the cart is loading', async () => {
     signInForTests();
     server.use(delayedResponse('get', 'user/cart', 100));

@@ -1,9 +1,9 @@
 import { createDataArea, emptyCart, getCart, messageOf, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
-import { Button, ButtonLink, DataAreaView, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 import { CartSummary } from './cart-summary';
 import { Checkout } from './checkout';
 
@@ -113,15 +113,9 @@ function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) =
 function CartArea() {
   const area = useAccountArea(useCartArea);
   return (
-    <DataAreaView
-      area={area}
-      placeholder={<PlaceholderLines lines={3} lineHeight="4rem" />}
-      loadingLabel="Loading your cart"
-      failure={{ title: 'Your cart could not be loaded' }}
-      onRetry={() => void area.run()}
-    >
+    <AccountAreaView area={area} lines={3} lineHeight="4rem" loadingLabel="Loading your cart" failureTitle="Your cart could not be loaded">
       {(cart) => <CartContents cart={cart} onChange={area.replace} />}
-    </DataAreaView>
+    </AccountAreaView>
   );
 }
 

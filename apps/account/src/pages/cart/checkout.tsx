@@ -1,8 +1,8 @@
 import { createDataArea, createOrder, getAddress, type ShippingAddress } from '@agri/api-client';
-import { Button, ButtonLink, DataAreaView, toast } from '@agri/ui';
+import { Button, ButtonLink, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from '@agri/ui/router';
-import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
 const useCheckoutAddress = createDataArea('account/checkout-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
@@ -10,15 +10,9 @@ const useCheckoutAddress = createDataArea('account/checkout-address', getAddress
 export function Checkout({ disabled }: { disabled: boolean }) {
   const area = useAccountArea(useCheckoutAddress);
   return (
-    <DataAreaView
-      area={area}
-      placeholder={<PlaceholderLines lines={2} />}
-      loadingLabel="Loading your shipping address"
-      failure={{ title: 'Shipping address unavailable' }}
-      onRetry={() => void area.run()}
-    >
+    <AccountAreaView area={area} lines={2} loadingLabel="Loading your shipping address" failureTitle="Shipping address unavailable">
       {(address) => <CheckoutTo address={address} disabled={disabled} />}
-    </DataAreaView>
+    </AccountAreaView>
   );
 }
 

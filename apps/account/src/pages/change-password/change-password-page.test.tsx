@@ -19,11 +19,6 @@ async function change(user: User, current: string, password: string, confirmatio
 const open = () => renderPage(<ChangePasswordPage />, { route: '/change-password' });
 
 describe('ChangePasswordPage', () => {
-  it('sends a signed-out visitor to log in and back', async () => {
-    open();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fchange-password$/));
-  });
-
   it('asks for the current password, a new one and its confirmation', async () => {
     signInForTests();
     const { user } = open();

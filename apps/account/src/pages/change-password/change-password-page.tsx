@@ -4,16 +4,10 @@ import { useSiteForm } from '@agri/ui/forms';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { FormSubmit } from '../../features/forms/form-error';
+import { confirmPasswordField, NewPasswordFields, passwordsMatch } from '../../features/forms/new-password';
 
 // The contract's rules (the current password, the new one's); the confirmation is this form's own.
-const changePasswordFormSchema = z
-  .extend(changePasswordRequestSchema, { confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
-  .check(
-    z.refine((form) => form.password === form.confirmPassword, {
-      path: ['confirmPassword'],
-      message: 'The two passwords do not match',
-    }),
-  );
+const changePasswordFormSchema = z.extend(changePasswordRequestSchema, confirmPasswordField).check(passwordsMatch);
 type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** A signed-in customer's new password: the current one first; every other device is logged out. */
@@ -47,21 +41,7 @@ export default function ChangePasswordPage() {
           type="password"
           autoComplete="current-password"
         />
-        <TextField
-          label="New Password"
-          error={errors.password?.message}
-          hint="At least 8 characters, and not a common password."
-          {...register('password')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          label="Confirm New Password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields register={register} errors={errors} />
         <FormSubmit failure={failure} busy={busy} label="Change Password" busyLabel="Saving..." />
       </form>
     </AccountLayout>

@@ -13,12 +13,14 @@ function open() {
   return renderPage(<EditProfilePage />, { route: '/edit-profile' });
 }
 
-describe('EditProfilePage', () => {
-  it('sends a signed-out visitor to log in', async () => {
-    renderPage(<EditProfilePage />, { route: '/edit-profile' });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fedit-profile$/));
-  });
+/** The form, unlocked with the edit icon as the customer does before any change. */
+async function openUnlocked() {
+  const rendered = open();
+  await rendered.user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+  return rendered;
+}
 
+describe('EditProfilePage', () => {
   it('starts locked with the stored details and no Save', () => {
     open();
     for (const label of fields) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
@@ -28,32 +30,28 @@ describe('EditProfilePage', () => {
   });
 
   it('unlocks with the edit icon and offers Save', async () => {
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    await openUnlocked();
     for (const label of fields) expect(screen.getByLabelText(label)).not.toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveFocus());
   });
 
   it("shows the spec's message for every empty field", async () => {
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    const { user } = await openUnlocked();
     for (const label of fields) await user.clear(screen.getByLabelText(label));
     await submitForm(user, 'Save');
     await expectMessages('First Name is Required', 'Last Name is Required', 'Email Address is Required', 'Mobile No is Required');
   });
 
   it("shows 'Email Should be valid' for a malformed email", async () => {
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    const { user } = await openUnlocked();
     await user.clear(screen.getByLabelText('Email Address'));
     await submitForm(user, 'Save', { 'Email Address': 'wanjiku@' });
     expect(await screen.findByText('Email Should be valid')).toBeInTheDocument();
   });
 
   it('saves, keeps the _id and token, and locks again', async () => {
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    const { user } = await openUnlocked();
     await user.clear(screen.getByLabelText('Last Name'));
     await submitForm(user, 'Save', { 'Last Name': 'Kamau-Njeri' });
     expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
@@ -71,8 +69,7 @@ describe('EditProfilePage', () => {
     const pendingEmail = 'wanjiku.new@shambafresh.co.ke';
     const message = `Profile saved. We sent a link to ${pendingEmail}: your email changes when you follow it.`;
     server.use(http.put(apiUrl('user/edit-user'), () => HttpResponse.json({ ...fixtures.customer, pendingEmail, message })));
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    const { user } = await openUnlocked();
     await user.clear(screen.getByLabelText('Email Address'));
     await submitForm(user, 'Save', { 'Email Address': pendingEmail, 'Current Password': fixtures.password });
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -82,8 +79,7 @@ describe('EditProfilePage', () => {
   });
 
   it('asks for the current password only when the email changes, and says when it is missing or wrong', async () => {
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    const { user } = await openUnlocked();
     expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('Email Address'));
     await user.type(screen.getByLabelText('Email Address'), 'wanjiku.moved@shambafresh.co.ke');
@@ -99,8 +95,7 @@ describe('EditProfilePage', () => {
 
   it("says 'Something Went Wrong!' and stays editable when saving fails", async () => {
     server.use(errorResponse('put', 'user/edit-user', { status: 500, message: 'Database unavailable' }));
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    const { user } = await openUnlocked();
     await submitForm(user, 'Save', { 'First Name': 'a' });
     await waitFor(() => expect(screen.getAllByText('Something Went Wrong!')).toHaveLength(2));
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('readonly');
@@ -108,8 +103,7 @@ describe('EditProfilePage', () => {
   });
 
   it('cancelling restores the stored details and locks', async () => {
-    const { user } = open();
-    await user.click(screen.getByRole('button', { name: 'Edit profile details' }));
+    const { user } = await openUnlocked();
     await user.type(screen.getByLabelText('First Name'), 'xyz');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByLabelText('First Name')).toHaveValue(fixtures.customer.firstname);

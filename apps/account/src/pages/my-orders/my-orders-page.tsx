@@ -1,9 +1,9 @@
 import { createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
-import { Button, ButtonLink, DataAreaView, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { useState } from 'react';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
 const useOrdersArea = createDataArea('account/orders', getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
@@ -106,15 +106,9 @@ export default function MyOrdersPage() {
   const area = useAccountArea(useOrdersArea);
   return (
     <AccountLayout title="My Orders">
-      <DataAreaView
-        area={area}
-        placeholder={<PlaceholderLines lines={3} lineHeight="6rem" />}
-        loadingLabel="Loading your orders"
-        failure={{ title: 'Your orders could not be loaded' }}
-        onRetry={() => void area.run()}
-      >
+      <AccountAreaView area={area} lines={3} lineHeight="6rem" loadingLabel="Loading your orders" failureTitle="Your orders could not be loaded">
         {(orders) => <OrderList orders={orders} onChange={area.replace} />}
-      </DataAreaView>
+      </AccountAreaView>
     </AccountLayout>
   );
 }

@@ -13,11 +13,6 @@ const detailOf = (section: string, label: string) => {
 };
 
 describe('MyProfilePage', () => {
-  it('sends a signed-out visitor to log in and back', async () => {
-    renderPage(<MyProfilePage />, { route: '/my-profile' });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fmy-profile$/));
-  });
-
   it("shows the customer's details and 'None' for an unsaved shipping address", async () => {
     signInForTests();
     renderPage(<MyProfilePage />, { route: '/my-profile' });

@@ -1,9 +1,9 @@
 import { createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
-import { Button, DataAreaView, displayPhone, useLogOut } from '@agri/ui';
+import { Button, displayPhone, useLogOut } from '@agri/ui';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
-import { ACCOUNT_FALLBACK, PlaceholderLines, useAccountArea } from '../../features/loading/account-area';
+import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
 const useShippingInformation = createDataArea('account/profile-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
@@ -52,15 +52,9 @@ function ShippingDetails({ address }: { address: ShippingAddress | null }) {
 function ShippingInformation() {
   const area = useAccountArea(useShippingInformation);
   return (
-    <DataAreaView
-      area={area}
-      placeholder={<PlaceholderLines lines={6} />}
-      loadingLabel="Loading your shipping information"
-      failure={{ title: 'Shipping information unavailable' }}
-      onRetry={() => void area.run()}
-    >
+    <AccountAreaView area={area} lines={6} loadingLabel="Loading your shipping information" failureTitle="Shipping information unavailable">
       {(address) => <ShippingDetails address={address} />}
-    </DataAreaView>
+    </AccountAreaView>
   );
 }
 

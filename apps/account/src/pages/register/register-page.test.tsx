@@ -19,9 +19,12 @@ const fillDetails = (user: User, details: Partial<typeof newCustomer> = newCusto
     Password: details.password,
   });
 
-async function reachCodeStep(user: User) {
-  await fillDetails(user);
+/** The page at its second step: the details sent, the code asked for. */
+async function openAtCodeStep(route = '/register') {
+  const rendered = renderPage(<RegisterPage />, { route });
+  await fillDetails(rendered.user);
   await screen.findByRole('heading', { name: 'Verify Your Email' });
+  return rendered;
 }
 
 describe('RegisterPage: details', () => {
@@ -71,8 +74,7 @@ describe('RegisterPage: details', () => {
 
 describe('RegisterPage: code', () => {
   it('asks for the 6-digit code', async () => {
-    const { user } = renderPage(<RegisterPage />, { route: '/register' });
-    await reachCodeStep(user);
+    const { user } = await openAtCodeStep();
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('OTP is Required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Verification Code (OTP)'), '12a4');
@@ -81,8 +83,7 @@ describe('RegisterPage: code', () => {
   });
 
   it('creates the account and opens the log-in page with the email', async () => {
-    const { user } = renderPage(<RegisterPage />, { route: '/register?redirect=%2Fcart' });
-    await reachCodeStep(user);
+    const { user } = await openAtCodeStep('/register?redirect=%2Fcart');
     await user.type(screen.getByLabelText('Verification Code (OTP)'), fixtures.otp);
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('User Has been Created Successfully!')).toBeInTheDocument();
@@ -90,31 +91,27 @@ describe('RegisterPage: code', () => {
   });
 
   it("says 'OTP verification failed' for a wrong code", async () => {
-    const { user } = renderPage(<RegisterPage />, { route: '/register' });
-    await reachCodeStep(user);
+    const { user } = await openAtCodeStep();
     await user.type(screen.getByLabelText('Verification Code (OTP)'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     await waitFor(() => expect(screen.getAllByText('OTP verification failed')).toHaveLength(2));
   });
 
   it('sends a new code', async () => {
-    const { user } = renderPage(<RegisterPage />, { route: '/register' });
-    await reachCodeStep(user);
+    const { user } = await openAtCodeStep();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect(await screen.findByText('OTP has been resent to your email')).toBeInTheDocument();
   });
 
   it("says 'OTP resend failed' when no new code could be sent", async () => {
-    const { user } = renderPage(<RegisterPage />, { route: '/register' });
-    await reachCodeStep(user);
+    const { user } = await openAtCodeStep();
     server.use(errorResponse('post', 'user/register', { status: 429, message: 'Too many requests' }));
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
     await waitFor(() => expect(screen.getAllByText('OTP resend failed')).toHaveLength(2));
   });
 
   it('goes back to the details with everything typed kept', async () => {
-    const { user } = renderPage(<RegisterPage />, { route: '/register' });
-    await reachCodeStep(user);
+    const { user } = await openAtCodeStep();
     await user.click(screen.getByRole('button', { name: 'Change your details' }));
     expect(screen.getByLabelText('Email Address')).toHaveValue(newCustomer.email);
     expect(screen.getByLabelText('Mobile Number')).toHaveValue(newCustomer.mobile);

@@ -1,19 +1,13 @@
 import { resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
-import { TextField, toast } from '@agri/ui';
+import { toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
+import { confirmPasswordField, NewPasswordFields, passwordsMatch } from '../../features/forms/new-password';
 
 // The contract's password rule; the confirmation is this form's own.
-const resetPasswordSchema = z
-  .extend(resetPasswordRequestSchema, { confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
-  .check(
-    z.refine((form) => form.password === form.confirmPassword, {
-      path: ['confirmPassword'],
-      message: 'The two passwords do not match',
-    }),
-  );
+const resetPasswordSchema = z.extend(resetPasswordRequestSchema, confirmPasswordField).check(passwordsMatch);
 type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 
 export default function ResetPasswordPage() {
@@ -35,8 +29,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Reset Password" intro={<p>Choose a new password for your account.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit}>
-        <TextField label="New Password" error={errors.password?.message} hint="At least 8 characters, and not a common password." {...register('password')} type="password" autoComplete="new-password" />
-        <TextField label="Confirm New Password" error={errors.confirmPassword?.message} {...register('confirmPassword')} type="password" autoComplete="new-password" />
+        <NewPasswordFields register={register} errors={errors} />
         <FormSubmit failure={failure} busy={busy} label="Update Password" busyLabel="Saving..." />
       </form>
       <AuthLink lead="Link expired?" to="/forgot-password">Ask for a new one</AuthLink>

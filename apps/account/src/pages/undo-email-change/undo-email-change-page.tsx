@@ -1,32 +1,20 @@
-import { messageOf, undoEmailChange } from '@agri/api-client';
-import { useState } from 'react';
-import { useParams } from '@agri/ui/router';
+import { undoEmailChange } from '@agri/api-client';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
+import { useMailedLink } from '../../features/session/mailed-link';
 
 /**
  * The link mailed to the old address when someone asks to change an account's email, and again when it
- * changes. Like the confirmation, it waits for a press of the button, so a mail scanner cannot use it.
+ * changes. Like the confirmation, it waits for a press of the button.
  */
 export default function UndoEmailChangePage() {
-  const { token = '' } = useParams();
-  const [state, setState] = useState<{ status: 'idle' | 'saving' } | { status: 'done' | 'failed'; message: string }>({ status: 'idle' });
+  const link = useMailedLink(undoEmailChange);
 
-  const undo = async () => {
-    setState({ status: 'saving' });
-    try {
-      setState({ status: 'done', message: await undoEmailChange(token) });
-    } catch (error) {
-      setState({ status: 'failed', message: messageOf(error, ACCOUNT_FALLBACK) });
-    }
-  };
-
-  if (state.status === 'done') {
+  if (link.done) {
     return (
       <AuthLayout title="Email Change Undone">
         <p className="account-form__notice" role="status">
-          {state.message}
+          {link.done.result}
         </p>
         <AuthLink lead="Next:" to="/forgot-password">
           Choose a new password
@@ -47,11 +35,11 @@ export default function UndoEmailChangePage() {
     >
       <div className="account-form">
         <FormSubmit
-          failure={state.status === 'failed' ? state.message : null}
-          busy={state.status === 'saving'}
+          failure={link.failure}
+          busy={link.busy}
           label="Undo Email Change"
           busyLabel="Undoing..."
-          onClick={() => void undo()}
+          onClick={link.press}
         />
       </div>
       <AuthLink lead="It was you?" to="/my-profile">
