@@ -3,7 +3,7 @@ import { Button, DataAreaView, FormField, formatKes, toast } from '@agri/ui';
 import { Link, useParams } from '@agri/ui/router';
 import { chatLink, messageOf, useDataAreaFor } from '@agri/api-client';
 import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
-import { FormFailure } from '../../features/forms/form-failure';
+import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { when } from '../../features/layout/when';
@@ -47,10 +47,7 @@ function Notes({ lead }: { lead: LeadDetail }) {
         <FormField label="Add a note" error={errors.text?.message}>
           {(control) => <textarea {...control} {...register('text')} className="ui-input" rows={3} />}
         </FormField>
-        <FormFailure message={failure} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Add note'}
-        </Button>
+        <FormSubmit busy={busy} failure={failure} label="Add note" busyLabel="Saving..." />
       </form>
     </section>
   );
