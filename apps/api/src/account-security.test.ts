@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OTP_SENT_MESSAGE, USER_CREATED_MESSAGE } from '@agri/api-client/contract';
+import { REGISTRATION_MESSAGES } from '@agri/api-client/contract';
 import { createApp } from './app';
 import { readConfig } from './config';
 import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
@@ -91,7 +91,7 @@ describe('registration is bound to the browser that started it', () => {
     assert.equal(await status(await verify(undefined, email, victimCode)), 400);
 
     const created = await verify(victimToken, email, victimCode);
-    assert.equal(((await created.json()) as { message: string }).message, USER_CREATED_MESSAGE);
+    assert.equal(((await created.json()) as { message: string }).message, REGISTRATION_MESSAGES.userCreated);
     assert.equal(await status(await login(email, 'Victim-password-2026')), 200);
     assert.equal(await status(await login(email, 'Attacker-password-2026')), 401);
     // The attacker's attempt ended with the victim's: even the right code cannot change the account now.
@@ -121,7 +121,7 @@ describe('no enumeration of accounts', () => {
     assert.equal(known.status, fresh.status);
     const [knownBody, freshBody] = (await Promise.all([known.json(), fresh.json()])) as Record<string, string>[];
     assert.deepEqual(Object.keys(knownBody!).sort(), Object.keys(freshBody!).sort());
-    assert.equal(knownBody!.message, OTP_SENT_MESSAGE);
+    assert.equal(knownBody!.message, REGISTRATION_MESSAGES.otpSent);
 
     const [notice] = await api.db.query<{ subject: string; body: string }>('SELECT * FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [owner]);
     assert.match(notice!.subject, /tried to register/);

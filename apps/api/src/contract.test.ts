@@ -151,16 +151,16 @@ for (const dialect of API_DIALECTS) {
       it('register, resendOtp, verifyOtp, login, fetchUser', async () => {
         const registration = { firstname: 'Amina', lastname: 'Njoroge', email, mobile: '712345678', password };
         const { message, registrationToken } = await client.register(registration);
-        assert.equal(message, client.OTP_SENT_MESSAGE);
+        assert.equal(message, client.REGISTRATION_MESSAGES.otpSent);
         assert.ok(registrationToken);
         await assert.rejects(client.resendOtp({ email }), { status: 400 });
-        assert.equal((await client.resendOtp({ email }, registrationToken)).message, client.OTP_RESENT_MESSAGE);
+        assert.equal((await client.resendOtp({ email }, registrationToken)).message, client.REGISTRATION_MESSAGES.otpResent);
         const otp = await api.latestOtp(email);
         await assert.rejects(client.verifyOtp({ email, otp }), { status: 400, message: 'Error verifying OTP' });
         const created = await client.verifyOtp({ email, otp }, registrationToken);
-        assert.equal(created.message, client.USER_CREATED_MESSAGE);
+        assert.equal(created.message, client.REGISTRATION_MESSAGES.userCreated);
         // A known email is answered as a new one (the owner is mailed a notice).
-        assert.equal((await client.register(registration)).message, client.OTP_SENT_MESSAGE);
+        assert.equal((await client.register(registration)).message, client.REGISTRATION_MESSAGES.otpSent);
         await assert.rejects(client.login({ email, password: 'wrong-password' }), { status: 401, message: 'Invalid email or password' });
         const customer = await client.login({ email, password });
         assert.deepEqual(client.useSession.getState().customer, customer);

@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE,
-  OTP_RESENT_MESSAGE,
-  OTP_SENT_MESSAGE,
-  USER_CREATED_MESSAGE,
+  REGISTRATION_MESSAGES,
   blogListSchema,
   blogPostSchema,
   bookingSchema,
@@ -121,13 +119,13 @@ describe('registration and OTP', () => {
     const first = await api.latestOtp(email);
     assert.match(first, /^\d{6}$/);
     const resent = await api.call('POST', '/api/user/register', { token: registrationToken, body: { email } });
-    assert.equal(await message(resent), OTP_RESENT_MESSAGE);
+    assert.equal(await message(resent), REGISTRATION_MESSAGES.otpResent);
     const second = await api.latestOtp(email);
     const verify = (otp: string) => api.call('POST', '/api/user/verify-otp', { token: registrationToken, body: { email, otp } });
     if (first !== second) await expectStatus(await verify(first), 400, 'Invalid OTP');
     const verified = await verify(second);
     const body = (await verified.json()) as { message: string; user: { email: string; _id: string } };
-    assert.equal(body.message, USER_CREATED_MESSAGE);
+    assert.equal(body.message, REGISTRATION_MESSAGES.userCreated);
     assert.equal(body.user.email, email);
     // Single use: the registration is gone.
     await expectStatus(await verify(second), 400, /registration has expired/);
@@ -139,7 +137,7 @@ describe('registration and OTP', () => {
       message: string;
       registrationToken: string;
     };
-    assert.equal(answer.message, OTP_SENT_MESSAGE);
+    assert.equal(answer.message, REGISTRATION_MESSAGES.otpSent);
     assert.ok(answer.registrationToken.length >= 32);
     const otp = await api.latestOtp(other);
     const [row] = await api.db.query<{ id: string; otp_hash: string; password_hash: string }>(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Queryable } from './db/db';
 
 /**
@@ -27,6 +27,25 @@ export interface Sessions {
   revokeAll(db: Queryable, ownerId: string, keep?: string): Promise<void>;
 }
 
+/**
+ * The signed token of a session, a customer's or a staff member's: an HS256 JWT naming its owner (`sub`), its
+ * row (`jti`) and its kind of session (`aud`), good until the session expires. `claims` adds what a kind needs
+ * (a staff sign-in step's stage).
+ */
+export function signSessionToken(
+  key: Uint8Array,
+  session: { audience: string; ownerId: string; sessionId: string; expiresAt: Date; claims?: JWTPayload },
+): Promise<string> {
+  return new SignJWT(session.claims ?? {})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(session.ownerId)
+    .setJti(session.sessionId)
+    .setAudience(session.audience)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
+    .sign(key);
+}
+
 export function createSessions(secret: string, rule: SessionRule): Sessions {
   const key = new TextEncoder().encode(secret);
   const { table, ownerColumn } = rule;
@@ -37,14 +56,7 @@ export function createSessions(secret: string, rule: SessionRule): Sessions {
       const sessionId = randomUUID();
       const expiresAt = new Date(Date.now() + rule.absoluteSeconds * 1000);
       await db.query(`INSERT INTO ${table} (id, ${ownerColumn}, expires_at) VALUES ($1, $2, $3)`, [sessionId, ownerId, expiresAt.toISOString()]);
-      return new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(ownerId)
-        .setJti(sessionId)
-        .setAudience(audience)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+      return signSessionToken(key, { audience, ownerId, sessionId, expiresAt });
     },
     async verify(db, token) {
       let sessionId: string | undefined;

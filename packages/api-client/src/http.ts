@@ -69,6 +69,18 @@ export async function checkRequest<Schema extends z.ZodMiniType>(
   throw new ApiError({ message: errors.fallback, kind: 'invalid', detail: parsed.error.message });
 }
 
+/**
+ * A call that sends what the customer gave: checked first with its contract schema (an invalid one fails with
+ * the call's own fallback, before anything is sent), then sent as the body.
+ */
+export async function callWithChecked<Schema extends z.ZodMiniType, Response>(
+  schema: Schema,
+  payload: unknown,
+  spec: Omit<CallSpec<Response>, 'body'>,
+): Promise<Response> {
+  return call({ ...spec, body: await checkRequest(schema, payload, spec.errors) });
+}
+
 export async function call<Response>(spec: CallSpec<Response>): Promise<Response> {
   const settings = getApiSettings();
   const auth = spec.auth ?? 'none';

@@ -4,7 +4,7 @@
 import type * as z from 'zod/mini';
 import type { CourseSummary } from './contract/courses';
 import { addToWishlistRequestSchema, recentlyViewedSchema, wishlistSchema } from './contract/user';
-import { call, checkRequest } from './http';
+import { call, callWithChecked } from './http';
 
 /** GET user/wishlist: the signed-in customer's saved courses. */
 export const getWishlist = (): Promise<CourseSummary[]> =>
@@ -18,14 +18,12 @@ export const getWishlist = (): Promise<CourseSummary[]> =>
 
 /** PUT user/wishlist (not in the spec's list, which has no way to fill the wishlist): adds or removes a course. */
 export async function toggleWishlist(request: z.infer<typeof addToWishlistRequestSchema>): Promise<CourseSummary[]> {
-  const errors = { fallback: 'Error updating wishlist' };
-  return call({
+  return callWithChecked(addToWishlistRequestSchema, request, {
     method: 'PUT',
     path: 'user/wishlist',
     auth: 'required',
-    body: await checkRequest(addToWishlistRequestSchema, request, errors),
     response: wishlistSchema,
-    errors,
+    errors: { fallback: 'Error updating wishlist' },
   });
 }
 

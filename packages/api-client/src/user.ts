@@ -30,7 +30,7 @@ import {
   verifyOtpResponseSchema,
 } from './contract/user';
 import { getCart } from './cart';
-import { call, checkRequest, segment } from './http';
+import { call, callWithChecked, checkRequest, segment } from './http';
 import { clearSession, storeCustomer, storeProfile, useSession } from './session/session-store';
 
 /** The registration token as the bearer of resend and verify-otp; the session's token otherwise, as the spec does. */
@@ -41,13 +41,11 @@ const withRegistrationToken = (registrationToken: string | undefined) =>
 
 /** POST user/register: starts a registration and mails a 6-digit code; keep the answer's token for the code step. */
 export async function register(registration: Registration): Promise<RegistrationResponse> {
-  const errors = { fallback: 'Error registering user', useServerMessage: true };
-  return call({
+  return callWithChecked(registrationSchema, registration, {
     method: 'POST',
     path: 'user/register',
-    body: await checkRequest(registrationSchema, registration, errors),
     response: registrationResponseSchema,
-    errors,
+    errors: { fallback: 'Error registering user', useServerMessage: true },
   });
 }
 
@@ -56,27 +54,23 @@ export async function resendOtp(
   request: ResendOtpRequest,
   registrationToken?: string,
 ): Promise<z.infer<typeof otpResentResponseSchema>> {
-  const errors = { fallback: 'Error resending OTP', useServerMessage: true };
-  return call({
+  return callWithChecked(resendOtpRequestSchema, request, {
     method: 'POST',
     path: 'user/register',
     ...withRegistrationToken(registrationToken),
-    body: await checkRequest(resendOtpRequestSchema, request, errors),
     response: otpResentResponseSchema,
-    errors,
+    errors: { fallback: 'Error resending OTP', useServerMessage: true },
   });
 }
 
 /** POST user/verify-otp: creates the user when the code is right for this browser's registration. */
 export async function verifyOtp(request: VerifyOtpRequest, registrationToken?: string): Promise<VerifyOtpResponse> {
-  const errors = { fallback: 'Error verifying OTP' };
-  return call({
+  return callWithChecked(verifyOtpRequestSchema, request, {
     method: 'POST',
     path: 'user/verify-otp',
     ...withRegistrationToken(registrationToken),
-    body: await checkRequest(verifyOtpRequestSchema, request, errors),
     response: verifyOtpResponseSchema,
-    errors,
+    errors: { fallback: 'Error verifying OTP' },
   });
 }
 
@@ -85,13 +79,11 @@ export async function verifyOtp(request: VerifyOtpRequest, registrationToken?: s
  * cart for the header's count (a failure there only leaves the count at 0).
  */
 export async function login(credentials: Credentials): Promise<StoredCustomer> {
-  const errors = { fallback: 'Error Logging in', useServerMessage: true };
-  const customer = await call({
+  const customer = await callWithChecked(credentialsSchema, credentials, {
     method: 'POST',
     path: 'user/login',
-    body: await checkRequest(credentialsSchema, credentials, errors),
     response: sessionCustomerSchema,
-    errors,
+    errors: { fallback: 'Error Logging in', useServerMessage: true },
   });
   storeCustomer(customer);
   getCart().catch(() => undefined);
@@ -172,37 +164,31 @@ export async function confirmEmailChange(token: string): Promise<z.infer<typeof 
 
 /** POST user/forgot-password-token: mails a single-use reset link (the answer is the same for unknown emails). */
 export async function requestPasswordReset(request: z.infer<typeof forgotPasswordRequestSchema>): Promise<void> {
-  const errors = { fallback: 'Error requesting forgot password token', useServerMessage: true };
-  await call({
+  await callWithChecked(forgotPasswordRequestSchema, request, {
     method: 'POST',
     path: 'user/forgot-password-token',
-    body: await checkRequest(forgotPasswordRequestSchema, request, errors),
     response: anyReplySchema,
-    errors,
+    errors: { fallback: 'Error requesting forgot password token', useServerMessage: true },
   });
 }
 
 /** PUT user/reset-password/{token}: sets a new password with the token from the mailed link. */
 export async function resetPassword(token: string, request: z.infer<typeof resetPasswordRequestSchema>): Promise<void> {
-  const errors = { fallback: 'Error resetting password' };
-  await call({
+  await callWithChecked(resetPasswordRequestSchema, request, {
     method: 'PUT',
     path: `user/reset-password/${segment(token)}`,
-    body: await checkRequest(resetPasswordRequestSchema, request, errors),
     response: anyReplySchema,
-    errors,
+    errors: { fallback: 'Error resetting password' },
   });
 }
 
 /** POST user/subscribe/newsletter: a 400 with NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE for a known email. */
 export async function subscribeToNewsletter(request: NewsletterRequest): Promise<void> {
-  const errors = { fallback: 'Error subscribing to newsletter', useServerMessage: true };
-  await call({
+  await callWithChecked(newsletterRequestSchema, request, {
     method: 'POST',
     path: 'user/subscribe/newsletter',
-    body: await checkRequest(newsletterRequestSchema, request, errors),
     response: anyReplySchema,
-    errors,
+    errors: { fallback: 'Error subscribing to newsletter', useServerMessage: true },
   });
 }
 
@@ -223,14 +209,12 @@ export async function undoEmailChange(token: string): Promise<string> {
 
 /** PUT user/change-password (an addition): a new password with the current one; the other sessions end, this one stays. */
 export async function changePassword(request: ChangePasswordRequest): Promise<void> {
-  const errors = { fallback: 'Something Went Wrong!', useServerMessage: true };
-  await call({
+  await callWithChecked(changePasswordRequestSchema, request, {
     method: 'PUT',
     path: 'user/change-password',
     auth: 'required',
-    body: await checkRequest(changePasswordRequestSchema, request, errors),
     response: anyReplySchema,
-    errors,
+    errors: { fallback: 'Something Went Wrong!', useServerMessage: true },
   });
 }
 

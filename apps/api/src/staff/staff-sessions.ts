@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify } from 'jose';
 import type { StaffRole } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { bearer, HttpError } from '../http';
+import { signSessionToken } from '../sessions';
 import type { Services } from '../services';
 
 /**
@@ -68,14 +69,7 @@ export function staffSessions(services: Services) {
       stage === 'signed-in',
       expiresAt.toISOString(),
     ]);
-    return new SignJWT({ stage })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setAudience(AUDIENCE)
-      .setSubject(staffId)
-      .setJti(sessionId)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(key);
+    return signSessionToken(key, { audience: AUDIENCE, ownerId: staffId, sessionId, expiresAt, claims: { stage } });
   }
 
   /**

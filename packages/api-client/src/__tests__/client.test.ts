@@ -108,6 +108,18 @@ interface Row {
   anyAnswer?: (result: unknown) => void;
 }
 
+/**
+ * The public reads of a list and of one of its items (blogs, events, courses): the same two rows, named after
+ * what they read ('blog': getBlogs on GET blog, 'Error getting blogs'; getBlog on GET blog/:id, 'Error getting blog').
+ */
+function listAndItem<T extends { _id: string }>(noun: string, getAll: () => Promise<T[]>, getOne: (id: string) => Promise<T>, all: T[], one: T): Row[] {
+  const name = `get${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
+  return [
+    { name: `${name}s`, method: 'get', path: noun, auth: false, serverMessage: false, fallback: `Error getting ${noun}s`, run: getAll, check: (r) => expect(r).toEqual(all) },
+    { name, method: 'get', path: `${noun}/:id`, auth: false, serverMessage: false, fallback: `Error getting ${noun}`, run: () => getOne(one._id), check: (r) => expect(r).toEqual(one) },
+  ];
+}
+
 const rows: Row[] = [
   {
     name: 'register', method: 'post', path: 'user/register', auth: false, serverMessage: true, fallback: 'Error registering user',
@@ -293,42 +305,15 @@ const rows: Row[] = [
     check: (r) => expect(r).toBeUndefined(),
     anyAnswer: (r) => expect(r).toBeUndefined(),
   },
-  {
-    name: 'getBlogs', method: 'get', path: 'blog', auth: false, serverMessage: false, fallback: 'Error getting blogs',
-    run: getBlogs,
-    check: (r) => expect(r).toEqual(fixtures.blogs),
-  },
-  {
-    name: 'getBlog', method: 'get', path: 'blog/:id', auth: false, serverMessage: false, fallback: 'Error getting blog',
-    run: () => getBlog(post!._id),
-    check: (r) => expect(r).toEqual(post),
-  },
-  {
-    name: 'getEvents', method: 'get', path: 'event', auth: false, serverMessage: false, fallback: 'Error getting events',
-    run: getEvents,
-    check: (r) => expect(r).toEqual(fixtures.events),
-  },
-  {
-    name: 'getEvent', method: 'get', path: 'event/:id', auth: false, serverMessage: false, fallback: 'Error getting event',
-    run: () => getEvent(event!._id),
-    check: (r) => expect(r).toEqual(event),
-  },
+  ...listAndItem('blog', getBlogs, getBlog, fixtures.blogs, post!),
+  ...listAndItem('event', getEvents, getEvent, fixtures.events, event!),
   {
     name: 'sendEnquiry', method: 'post', path: 'enquiry', auth: false, serverMessage: false, fallback: 'Something Went wrong !',
     run: () => sendEnquiry({ name: 'Peter', email: 'peter@example.co.ke', mobile: '722000111', comment: 'HACCP in Thika?' }),
     check: (r) => expect(r).toMatchObject({ name: 'Peter', comment: 'HACCP in Thika?', _id: expect.any(String) }),
     anyAnswer: (r) => expect(r).toBeNull(),
   },
-  {
-    name: 'getCourses', method: 'get', path: 'course', auth: false, serverMessage: false, fallback: 'Error getting courses',
-    run: getCourses,
-    check: (r) => expect(r).toEqual(fixtures.courses),
-  },
-  {
-    name: 'getCourse', method: 'get', path: 'course/:id', auth: false, serverMessage: false, fallback: 'Error getting course',
-    run: () => getCourse(course!._id),
-    check: (r) => expect(r).toEqual(course),
-  },
+  ...listAndItem('course', getCourses, getCourse, fixtures.courses, course!),
   {
     name: 'bookEvent', method: 'post', path: 'booking/', base: 'requests', auth: false, serverMessage: true, fallback: 'Something went wrong!',
     run: () => bookEvent(bookingRequest),

@@ -20,10 +20,17 @@ export type StoredCustomer = z.output<typeof storedCustomerSchema>;
 export const tokenOf = (customer: StoredCustomer | null): string | null =>
   customer?.token ?? customer?.user?.token ?? null;
 
-/** Server messages the spec names; client and server share them. */
-export const OTP_SENT_MESSAGE = 'OTP has been sent to your email';
-export const OTP_RESENT_MESSAGE = 'OTP has been resent successfully';
-export const USER_CREATED_MESSAGE = 'User created successfully';
+/**
+ * What the registration says, in one place: the spec names the first three (the answer schemas below expect
+ * them word for word); the API refuses with the others, and the test API (testing/handlers.ts) says them alike.
+ */
+export const REGISTRATION_MESSAGES = {
+  otpSent: 'OTP has been sent to your email',
+  otpResent: 'OTP has been resent successfully',
+  userCreated: 'User created successfully',
+  expired: 'This registration has expired. Please register again.',
+  invalidOtp: 'Invalid OTP',
+} as const;
 
 /*
  * The account forms' rules are these schemas, messages included: a form adds only what is its own
@@ -94,7 +101,7 @@ export type Registration = z.infer<typeof registrationSchema>;
 export const resendOtpRequestSchema = z.strictObject({ email: emailSchema });
 export type ResendOtpRequest = z.infer<typeof resendOtpRequestSchema>;
 
-export const otpResentResponseSchema = z.object({ message: z.literal(OTP_RESENT_MESSAGE) });
+export const otpResentResponseSchema = z.object({ message: z.literal(REGISTRATION_MESSAGES.otpResent) });
 
 /**
  * The register answer. The reference API adds a registration token that binds the code to this browser:
@@ -108,7 +115,7 @@ export const verifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSch
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
 /** Success is exactly the spec's message; anything else is not a created user. The created user is not read. */
-export const verifyOtpResponseSchema = z.object({ message: z.literal(USER_CREATED_MESSAGE) });
+export const verifyOtpResponseSchema = z.object({ message: z.literal(REGISTRATION_MESSAGES.userCreated) });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 /**

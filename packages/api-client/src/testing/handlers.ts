@@ -19,11 +19,9 @@ import {
   credentialsSchema,
   newsletterRequestSchema,
   NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE,
-  OTP_RESENT_MESSAGE,
-  OTP_SENT_MESSAGE,
+  REGISTRATION_MESSAGES,
   registrationSchema,
   resendOtpRequestSchema,
-  USER_CREATED_MESSAGE,
   verifyOtpRequestSchema,
 } from '../contract';
 import { fixtures } from './fixtures';
@@ -56,7 +54,7 @@ const unauthorised = () => HttpResponse.json({ message: 'Not authorised, please 
 const hasRegistrationToken = (request: Request) =>
   request.headers.get('Authorization') === `Bearer ${fixtures.registrationToken}`;
 const registrationExpired = () =>
-  HttpResponse.json({ message: 'This registration has expired. Please register again.' }, { status: 400 });
+  HttpResponse.json({ message: REGISTRATION_MESSAGES.expired }, { status: 400 });
 const isSignedIn = (request: Request) => request.headers.get('Authorization') === `Bearer ${fixtures.token}`;
 
 interface ResolverInfo {
@@ -116,19 +114,19 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       const body: unknown = await request.json().catch(() => undefined);
       const resend = resendOtpRequestSchema.safeParse(body);
       if (resend.success) {
-        return hasRegistrationToken(request) ? HttpResponse.json({ message: OTP_RESENT_MESSAGE }) : registrationExpired();
+        return hasRegistrationToken(request) ? HttpResponse.json({ message: REGISTRATION_MESSAGES.otpResent }) : registrationExpired();
       }
       const registration = await registrationSchema.safeParseAsync(body);
       if (!registration.success) return badRequest(registration.error);
       // The same answer for a known email: the owner is mailed a notice instead of a code.
-      return HttpResponse.json({ message: OTP_SENT_MESSAGE, registrationToken: fixtures.registrationToken });
+      return HttpResponse.json({ message: REGISTRATION_MESSAGES.otpSent, registrationToken: fixtures.registrationToken });
     }),
     http.post(url('user/verify-otp'), async ({ request }) => {
       if (!hasRegistrationToken(request)) return registrationExpired();
       const parsed = await parseBody(request, verifyOtpRequestSchema);
       if (!parsed.success) return badRequest(parsed.error);
-      if (parsed.data.otp !== fixtures.otp) return HttpResponse.json({ message: 'Invalid OTP' }, { status: 400 });
-      return HttpResponse.json({ message: USER_CREATED_MESSAGE, user: { ...fixtures.customer, email: parsed.data.email } });
+      if (parsed.data.otp !== fixtures.otp) return HttpResponse.json({ message: REGISTRATION_MESSAGES.invalidOtp }, { status: 400 });
+      return HttpResponse.json({ message: REGISTRATION_MESSAGES.userCreated, user: { ...fixtures.customer, email: parsed.data.email } });
     }),
     http.post(url('user/login'), async ({ request }) => {
       const parsed = await parseBody(request, credentialsSchema);

@@ -1,11 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
-  OTP_RESENT_MESSAGE,
-  OTP_SENT_MESSAGE,
+  REGISTRATION_MESSAGES,
   registrationSchema,
   resendOtpRequestSchema,
-  USER_CREATED_MESSAGE,
   verifyOtpRequestSchema,
 } from '@agri/api-client/contract';
 import { emailHasAccount, insertCustomer, toCustomer } from '../../accounts/customers';
@@ -31,7 +29,6 @@ const OTP_TTL_MS = 10 * 60 * 1000;
 const OTP_MAX_ATTEMPTS = 5;
 /** How long the browser that started a registration may use its token (codes still expire after 10 minutes). */
 const REGISTRATION_TTL_MS = 60 * 60 * 1000;
-const REGISTRATION_EXPIRED_MESSAGE = 'This registration has expired. Please register again.';
 
 const newOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const otpExpiry = () => new Date(Date.now() + OTP_TTL_MS).toISOString();
@@ -59,7 +56,7 @@ function registrationMail(services: Services) {
 async function attemptOf(db: Queryable, c: Context, email: string): Promise<AttemptRow> {
   const token = bearer(c);
   const attempt = token ? await attemptById(db, sha256(token)) : undefined;
-  if (!attempt || attempt.email !== email) throw new HttpError(400, REGISTRATION_EXPIRED_MESSAGE);
+  if (!attempt || attempt.email !== email) throw new HttpError(400, REGISTRATION_MESSAGES.expired);
   return attempt;
 }
 
@@ -80,7 +77,7 @@ export function registrationRoutes(services: Services): Hono {
     const otp = newOtp();
     await renewCode(db, attempt.id, otpHash(attempt.email, otp), otpExpiry());
     await mailCodeOrNotice(attempt.existing_account, attempt, otp);
-    return c.json({ message: OTP_RESENT_MESSAGE });
+    return c.json({ message: REGISTRATION_MESSAGES.otpResent });
   }
 
   async function register(c: Context) {
@@ -113,7 +110,7 @@ export function registrationRoutes(services: Services): Hono {
       expires_at: new Date(Date.now() + REGISTRATION_TTL_MS).toISOString(),
       existing_account: existingAccount,
     });
-    return c.json({ message: OTP_SENT_MESSAGE, registrationToken });
+    return c.json({ message: REGISTRATION_MESSAGES.otpSent, registrationToken });
   }
 
   async function verifyOtp(c: Context) {
@@ -128,15 +125,15 @@ export function registrationRoutes(services: Services): Hono {
     // Counted before the code is compared.
     if (!(await countCodeTry(db, attempt.id, OTP_MAX_ATTEMPTS))) throw tooManyCodes;
     if (attempt.existing_account || otpHash(attempt.email, request.otp) !== attempt.otp_hash) {
-      throw new HttpError(400, 'Invalid OTP');
+      throw new HttpError(400, REGISTRATION_MESSAGES.invalidOtp);
     }
     const customer = await db.transaction(async (tx) => {
       await endAttemptsFor(tx, attempt.email);
       return insertCustomer(tx, { ...attempt, id: newId(config.dialect), passwordHash: attempt.password_hash });
     });
     // Someone completed another attempt for this email first: theirs stands, this one cannot change it.
-    if (!customer) throw new HttpError(400, REGISTRATION_EXPIRED_MESSAGE);
-    return answer(c, config.dialect, { message: USER_CREATED_MESSAGE, user: toCustomer(customer) });
+    if (!customer) throw new HttpError(400, REGISTRATION_MESSAGES.expired);
+    return answer(c, config.dialect, { message: REGISTRATION_MESSAGES.userCreated, user: toCustomer(customer) });
   }
 
   return new Hono().post('/register', register).post('/verify-otp', verifyOtp);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, TextField } from '@agri/ui';
 import { confirmTotpSetup, totpConfirmRequestSchema, type TotpEnrolment } from '@agri/api-client/staff';
-import { FormFailure } from '../forms/form-failure';
+import { FormSubmit } from '../forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { QrCode } from './qr-code';
 
@@ -46,10 +46,7 @@ export function TotpSetup({ token, totp, onDone }: TotpSetupProps) {
         Cannot scan? Enter this key in the app: <span className="staff-secret">{totp.secret}</span>
       </p>
       <TextField label="The 6-digit code the app shows" inputMode="numeric" autoComplete="one-time-code" error={errors.code?.message} {...register('code')} />
-      <FormFailure message={failure} />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Checking...' : 'Confirm'}
-      </Button>
+      <FormSubmit busy={busy} failure={failure} label="Confirm" busyLabel="Checking..." />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, ButtonLink, FormField, Spinner, StatusPanel, TextField, toast } from '@agri/ui';
+import { ButtonLink, FormField, Spinner, StatusPanel, TextField, toast } from '@agri/ui';
 import { Link, useNavigate, useParams } from '@agri/ui/router';
 import { messageOf } from '@agri/api-client';
 import {
@@ -11,7 +11,7 @@ import {
   type ContentKind,
 } from '@agri/api-client/staff';
 import { useSiteForm, type FieldErrors, type SiteForm } from '@agri/ui/forms';
-import { FormFailure } from '../../features/forms/form-failure';
+import { FormSubmit } from '../../features/forms/form-submit';
 import { RichTextField } from '../../features/rich-text/rich-text-field';
 import { CONTENT_LABELS, contentKindOf } from '../content/content-kinds';
 import { CONTENT_FIELDS, textOf, valueOf, type ContentField } from './content-fields';
@@ -159,10 +159,7 @@ export default function ContentEditorPage() {
           <Field key={field.name} field={field} form={form} />
         ))}
         <div className="staff-form__full">
-          <FormFailure message={failure} />
-          <Button type="submit" disabled={form.busy}>
-            {form.busy ? 'Saving...' : 'Save'}
-          </Button>
+          <FormSubmit busy={form.busy} failure={failure} label="Save" busyLabel="Saving..." />
         </div>
       </form>
     </>

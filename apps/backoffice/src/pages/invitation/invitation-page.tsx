@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Spinner, TextField } from '@agri/ui';
+import { Spinner, TextField } from '@agri/ui';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { messageOf, z } from '@agri/api-client';
 import { acceptInvitation, acceptInvitationRequestSchema, getInvitation, type SignInStep } from '@agri/api-client/staff';
-import { FormFailure } from '../../features/forms/form-failure';
+import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
 import { ensureStaffApi } from '../../features/session/staff-api';
@@ -57,10 +57,7 @@ export default function InvitationPage() {
         <input type="email" hidden readOnly autoComplete="username" value={invitation.email} />
         <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
         <TextField label="Password again" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
-        <FormFailure message={failure} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Continue'}
-        </Button>
+        <FormSubmit busy={busy} failure={failure} label="Continue" busyLabel="Saving..." />
       </form>
     </StaffDoor>
   );

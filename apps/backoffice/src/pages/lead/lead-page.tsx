@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, DataAreaView, FormField, formatKes, toast } from '@agri/ui';
-import { Link, useParams } from '@agri/ui/router';
-import { chatLink, messageOf, useDataAreaFor } from '@agri/api-client';
+import { Button, FormField, formatKes, toast } from '@agri/ui';
+import { chatLink, messageOf } from '@agri/api-client';
 import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
-import { FormFailure } from '../../features/forms/form-failure';
+import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
-import { ListPlaceholder } from '../../features/layout/list-placeholder';
+import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';
 import { useLeadStore } from '../leads/leads-store';
 
@@ -47,10 +46,7 @@ function Notes({ lead }: { lead: LeadDetail }) {
         <FormField label="Add a note" error={errors.text?.message}>
           {(control) => <textarea {...control} {...register('text')} className="ui-input" rows={3} />}
         </FormField>
-        <FormFailure message={failure} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Add note'}
-        </Button>
+        <FormSubmit busy={busy} failure={failure} label="Add note" busyLabel="Saving..." />
       </form>
     </section>
   );
@@ -157,24 +153,9 @@ function Lead({ lead }: { lead: LeadDetail }) {
 
 /** /staff/leads/:id: one lead, its status, history and notes. */
 export default function LeadPage() {
-  const { id = '' } = useParams();
-  const area = useDataAreaFor(useLeadStore, id);
   return (
-    <>
-      <p>
-        <Link to="/staff/leads">← Inbox</Link>
-      </p>
-      <DataAreaView
-        area={area}
-        isCurrent={(data) => data.id === id}
-        placeholder={<ListPlaceholder />}
-        loadingLabel="Loading the lead"
-        notFound={{ title: 'Lead not found', text: 'It may have been removed.', link: { to: '/staff/leads', label: 'Back to the inbox' } }}
-        failure={{ title: 'Could not load the lead' }}
-        onRetry={() => void area.run(id)}
-      >
-        {(data) => <Lead lead={data} />}
-      </DataAreaView>
-    </>
+    <ItemPage store={useLeadStore} idOf={(lead) => lead.id} thing="lead" list={{ to: '/staff/leads', name: 'Inbox' }} notFoundText="It may have been removed.">
+      {(lead) => <Lead lead={lead} />}
+    </ItemPage>
   );
 }

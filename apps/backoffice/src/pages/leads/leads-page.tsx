@@ -18,6 +18,38 @@ function filterOf(search: string): LeadFilter {
   return parsed.success ? parsed.data : {};
 }
 
+/** A filter that is one of a few values, or any of them (the empty value). */
+function FilterChoice<Value extends string>({
+  label,
+  name,
+  value,
+  any,
+  options,
+  labelOf = (option) => option,
+}: {
+  label: string;
+  name: (typeof FIELDS)[number];
+  value: Value | undefined;
+  any: string;
+  options: readonly Value[];
+  labelOf?: (option: Value) => string;
+}) {
+  return (
+    <FormField label={label} optional>
+      {(control) => (
+        <select {...control} name={name} defaultValue={value ?? ''} className="ui-input staff-select">
+          <option value="">{any}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labelOf(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
 /** Saves the CSV as a download, named as the server names it. */
 async function download(filter: LeadFilter) {
   const blob = await exportLeads(filter);
@@ -51,30 +83,8 @@ export default function LeadsPage() {
     <>
       <h1>Inbox</h1>
       <form className="staff-filters" onSubmit={apply} key={filterKey} aria-label="Filters">
-        <FormField label="Kind" optional>
-          {(control) => (
-            <select {...control} name="kind" defaultValue={filter.kind ?? ''} className="ui-input staff-select">
-              <option value="">All kinds</option>
-              {LEAD_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {LEAD_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Status" optional>
-          {(control) => (
-            <select {...control} name="status" defaultValue={filter.status ?? ''} className="ui-input staff-select">
-              <option value="">Any status</option>
-              {LEAD_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <FilterChoice label="Kind" name="kind" value={filter.kind} any="All kinds" options={LEAD_KINDS} labelOf={(kind) => LEAD_KIND_LABELS[kind]} />
+        <FilterChoice label="Status" name="status" value={filter.status} any="Any status" options={LEAD_STATUSES} />
         <TextField label="From" type="date" name="from" optional defaultValue={filter.from ?? ''} />
         <TextField label="To" type="date" name="to" optional defaultValue={filter.to ?? ''} />
         <TextField label="Search" type="search" name="q" optional placeholder="Name, email or phone" defaultValue={filter.q ?? ''} />

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from '@agri/ui/router';
 import { z } from '@agri/api-client';
 import { confirmSecondFactor, signIn, staffCredentialsSchema, type SignInStep } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
+import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
 import { ensureStaffApi } from '../../features/session/staff-api';
@@ -79,10 +80,7 @@ export default function LoginPage() {
       <form className="staff-form" noValidate onSubmit={submit(async (credentials) => setStep(await signIn(credentials)))}>
         <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <FormFailure message={failure} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Signing in...' : 'Continue'}
-        </Button>
+        <FormSubmit busy={busy} failure={failure} label="Continue" busyLabel="Signing in..." />
       </form>
     </StaffDoor>
   );

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, ItemAreaView, formatKes, toast } from '@agri/ui';
-import { Link, useParams } from '@agri/ui/router';
-import { messageOf, useDataAreaFor, type OrderStatus } from '@agri/api-client';
+import { Button, formatKes, toast } from '@agri/ui';
+import { messageOf, type OrderStatus } from '@agri/api-client';
 import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/staff';
-import { ListPlaceholder } from '../../features/layout/list-placeholder';
+import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';
 import { useOrderStore } from '../orders/orders-store';
 
@@ -83,23 +82,9 @@ function Order({ order }: { order: StaffOrder }) {
 
 /** /staff/orders/:id: one order, its history, and the moves allowed from its status. */
 export default function OrderPage() {
-  const { id = '' } = useParams();
-  const area = useDataAreaFor(useOrderStore, id);
   return (
-    <>
-      <p>
-        <Link to="/staff/orders">← Orders</Link>
-      </p>
-      <ItemAreaView
-        area={area}
-        id={id}
-        placeholder={<ListPlaceholder />}
-        loadingLabel="Loading the order"
-        notFound={{ title: 'Order not found', text: 'Check the link.', link: { to: '/staff/orders', label: 'Back to the orders' } }}
-        failure={{ title: 'Could not load the order' }}
-      >
-        {(data) => <Order order={data} />}
-      </ItemAreaView>
-    </>
+    <ItemPage store={useOrderStore} idOf={(order) => order._id} thing="order" list={{ to: '/staff/orders', name: 'Orders' }} notFoundText="Check the link.">
+      {(order) => <Order order={order} />}
+    </ItemPage>
   );
 }

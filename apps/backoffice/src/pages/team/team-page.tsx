@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, DataAreaView, Dialog, FormField, TextField, toast } from '@agri/ui';
 import { createDataArea, messageOf } from '@agri/api-client';
 import { getTeam, inviteStaff, inviteStaffRequestSchema, removeStaff, STAFF_ROLES, useStaffSession, type TeamMember } from '@agri/api-client/staff';
-import { FormFailure } from '../../features/forms/form-failure';
+import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
@@ -36,10 +36,7 @@ function InviteForm() {
         )}
       </FormField>
       <div className="staff-form__full">
-        <FormFailure message={failure} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Sending...' : 'Send the invitation'}
-        </Button>
+        <FormSubmit busy={busy} failure={failure} label="Send the invitation" busyLabel="Sending..." />
       </div>
     </form>
   );
