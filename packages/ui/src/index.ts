@@ -12,7 +12,7 @@ export {
   type ItemAreaViewProps,
   type ItemPageViewProps,
 } from './components/data-area-view';
-export { ListAreaView, type ListAreaViewProps } from './components/list-area-view';
+export { CardListAreaView, ListAreaView, type CardListAreaViewProps, type ListAreaViewProps } from './components/list-area-view';
 export { TableHead } from './components/table-head';
 export { PageHead, type PageHeadInfo } from './components/page-head';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
