@@ -1,0 +1,60 @@
+import { delayedResponse } from '@agri/api-client/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderCatalog, server } from './render-catalog';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** One of the catalog's request dialogs (the booking, the call request), as its tests reach it. */
+export interface RequestDialogUnderTest {
+  /** The page it opens from: `/event/<id>`. */
+  page: string;
+  /** The button that opens it ('Book Event') and the dialog's accessible name ('Book this event'). */
+  opens: { button: string; dialog: string };
+  /** Its send button ('Confirm Booking'), the call it makes on the requests API ('booking/'), the confirmation's heading. */
+  sends: { button: string; to: string; received: string };
+  /** Types a valid visitor's details. */
+  fillIn: (user: User, dialog: HTMLElement) => Promise<void>;
+}
+
+/**
+ * Both request dialogs are RequestDialog with their own texts and request, so their tests open, fill in and send
+ * them the same way: `open`, `send`, and `openAndSend` for the tests about what happens once sent.
+ */
+export function requestDialogTesting(under: RequestDialogUnderTest) {
+  const open = async () => {
+    const user = userEvent.setup();
+    renderCatalog(under.page);
+    const opener = await screen.findByRole('button', { name: under.opens.button });
+    await user.click(opener);
+    // The dialog's code arrives when it is first opened.
+    return { user, opener, dialog: await screen.findByRole('dialog', { name: under.opens.dialog }) };
+  };
+  const send = (user: User, dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: under.sends.button }));
+  const openAndSend = async () => {
+    const opened = await open();
+    await under.fillIn(opened.user, opened.dialog);
+    await send(opened.user, opened.dialog);
+    return opened;
+  };
+  return { under, open, send, openAndSend };
+}
+
+export type RequestDialogTesting = ReturnType<typeof requestDialogTesting>;
+
+/** What both request dialogs do alike: 'Processing...' while sending, and Cancel. */
+export function itBehavesLikeARequestDialog({ under, open, openAndSend }: RequestDialogTesting) {
+  it("reads 'Processing...' while sending", async () => {
+    server.use(delayedResponse('post', under.sends.to, 300, { base: 'requests' }));
+    const { dialog } = await openAndSend();
+    expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await within(dialog).findByRole('heading', { name: under.sends.received })).toBeInTheDocument();
+  });
+
+  it(`Cancel closes and returns focus to ${under.opens.button}`, async () => {
+    const { user, opener, dialog } = await open();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+}
