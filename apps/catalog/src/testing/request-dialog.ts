@@ -9,17 +9,18 @@ type User = ReturnType<typeof userEvent.setup>;
 export interface RequestDialogUnderTest {
   /** The page it opens from: `/event/<id>`. */
   page: string;
+  /** What the visitor types in the contact details form (and the contact method chosen, if any). */
+  visitor: { name: string; email: string; phone: string; contactMethod?: string };
   /** The button that opens it ('Book Event') and the dialog's accessible name ('Book this event'). */
   opens: { button: string; dialog: string };
   /** Its send button ('Confirm Booking'), the call it makes on the requests API ('booking/'), the confirmation's heading. */
   sends: { button: string; to: string; received: string };
-  /** Types a valid visitor's details. */
-  fillIn: (user: User, dialog: HTMLElement) => Promise<void>;
 }
 
 /**
  * Both request dialogs are RequestDialog with their own texts and request, so their tests open, fill in and send
- * them the same way: `open`, `send`, and `openAndSend` for the tests about what happens once sent.
+ * them the same way (the same contact details form): `open`, `fillIn`, `send`, and `openAndSend` for the tests
+ * about what happens once sent.
  */
 export function requestDialogTesting(under: RequestDialogUnderTest) {
   const open = async () => {
@@ -30,14 +31,22 @@ export function requestDialogTesting(under: RequestDialogUnderTest) {
     // The dialog's code arrives when it is first opened.
     return { user, opener, dialog: await screen.findByRole('dialog', { name: under.opens.dialog }) };
   };
+  /** Types the visitor's details. */
+  const fillIn = async (user: User, dialog: HTMLElement) => {
+    const { name, email, phone, contactMethod } = under.visitor;
+    await user.type(within(dialog).getByLabelText('Full name'), name);
+    await user.type(within(dialog).getByLabelText('Email'), email);
+    await user.type(within(dialog).getByLabelText('Phone number'), phone);
+    if (contactMethod) await user.selectOptions(within(dialog).getByLabelText(/Preferred contact method/), contactMethod);
+  };
   const send = (user: User, dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: under.sends.button }));
   const openAndSend = async () => {
     const opened = await open();
-    await under.fillIn(opened.user, opened.dialog);
+    await fillIn(opened.user, opened.dialog);
     await send(opened.user, opened.dialog);
     return opened;
   };
-  return { under, open, send, openAndSend };
+  return { under, open, fillIn, send, openAndSend };
 }
 
 export type RequestDialogTesting = ReturnType<typeof requestDialogTesting>;

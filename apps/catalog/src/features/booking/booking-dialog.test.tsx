@@ -1,6 +1,5 @@
 import { apiUrl, errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 import { itBehavesLikeARequestDialog, requestDialogTesting } from '../../testing/request-dialog';
@@ -9,17 +8,11 @@ resetCatalogStoresBetweenTests();
 
 const forum = fixtures.events[0]!;
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Full name'), 'Peter Kiprono');
-  await user.type(within(dialog).getByLabelText('Email'), 'peter@example.co.ke');
-  await user.type(within(dialog).getByLabelText('Phone number'), '722000111');
-}
-
 const bookingDialog = requestDialogTesting({
   page: `/event/${forum._id}`,
+  visitor: { name: 'Peter Kiprono', email: 'peter@example.co.ke', phone: '722000111' },
   opens: { button: 'Book Event', dialog: 'Book this event' },
   sends: { button: 'Confirm Booking', to: 'booking/', received: 'Your booking has been received!' },
-  fillIn,
 });
 
 describe('booking dialog', () => {
@@ -35,7 +28,7 @@ describe('booking dialog', () => {
     );
     const { user, dialog } = await bookingDialog.open();
     expect(within(dialog).getByLabelText('Full name')).toHaveFocus();
-    await fillIn(user, dialog);
+    await bookingDialog.fillIn(user, dialog);
     await bookingDialog.send(user, dialog);
 
     expect(await screen.findByText('Booking Created successfully!')).toBeInTheDocument();

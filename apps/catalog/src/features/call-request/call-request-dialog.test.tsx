@@ -1,6 +1,5 @@
 import { apiUrl, errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 import { itBehavesLikeARequestDialog, requestDialogTesting } from '../../testing/request-dialog';
@@ -9,18 +8,11 @@ resetCatalogStoresBetweenTests();
 
 const course = fixtures.courses[0]!;
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Full name'), 'Grace Muthoni');
-  await user.type(within(dialog).getByLabelText('Email'), 'grace@example.co.ke');
-  await user.type(within(dialog).getByLabelText('Phone number'), '0712 345 678');
-  await user.selectOptions(within(dialog).getByLabelText(/Preferred contact method/), 'WhatsApp');
-}
-
 const callRequestDialog = requestDialogTesting({
   page: `/course/${course._id}`,
+  visitor: { name: 'Grace Muthoni', email: 'grace@example.co.ke', phone: '0712 345 678', contactMethod: 'WhatsApp' },
   opens: { button: 'Request Call', dialog: 'Request a call' },
   sends: { button: 'Request Call', to: 'course-request/', received: 'Your Call Request has been received!' },
-  fillIn,
 });
 
 /**
