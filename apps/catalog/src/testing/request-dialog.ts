@@ -1,6 +1,7 @@
-import { delayedResponse } from '@agri/api-client/testing';
+import { apiUrl, delayedResponse } from '@agri/api-client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { renderCatalog, server } from './render-catalog';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -46,7 +47,18 @@ export function requestDialogTesting(under: RequestDialogUnderTest) {
     await send(opened.user, opened.dialog);
     return opened;
   };
-  return { under, open, fillIn, send, openAndSend };
+  /** Answers the dialog's call with `answer` and what was sent, and keeps what was sent for the test to check. */
+  const recordRequest = (answer: object) => {
+    const record: { sent: unknown } = { sent: null };
+    server.use(
+      http.post(apiUrl(under.sends.to, 'requests'), async ({ request }) => {
+        record.sent = await request.json();
+        return HttpResponse.json({ ...answer, ...(record.sent as object) });
+      }),
+    );
+    return record;
+  };
+  return { under, open, fillIn, send, openAndSend, recordRequest };
 }
 
 export type RequestDialogTesting = ReturnType<typeof requestDialogTesting>;

@@ -1,6 +1,5 @@
-import { apiUrl, errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
+import { errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 import { itBehavesLikeARequestDialog, requestDialogTesting } from '../../testing/request-dialog';
 
@@ -39,17 +38,11 @@ describe('call-request dialog', () => {
   });
 
   it('sends the contact details and the course, then confirms', async () => {
-    let sent: unknown = null;
-    server.use(
-      http.post(apiUrl('course-request/', 'requests'), async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ ...fixtures.courseCallRequest, ...(sent as object) });
-      }),
-    );
+    const request = callRequestDialog.recordRequest(fixtures.courseCallRequest);
     const { dialog } = await callRequestDialog.openAndSend();
 
     expect(await screen.findByText('Booking Created successfully!')).toBeInTheDocument();
-    expect(sent).toEqual({
+    expect(request.sent).toEqual({
       contactDetails: { name: 'Grace Muthoni', email: 'grace@example.co.ke', phone: '+254712345678', contactMethod: 'WhatsApp' },
       course: { id: course._id, title: course.title, price: course.price, duration: course.duration },
     });
