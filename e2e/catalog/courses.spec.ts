@@ -1,8 +1,6 @@
-import { expect as baseExpect, test } from '../support/fixtures';
+import { patientExpect as expect, test } from '../support/fixtures';
+import { fillByLabel, postedBy } from '../support/forms';
 import { seededCourses } from './catalog-data';
-
-// A page's code and data can take a while on a busy machine; an assertion waits for them this long.
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('courses', () => {
   test('course list, course page, then a call request', { tag: '@journey' }, async ({ page, request, site, checkA11y }) => {
@@ -33,13 +31,10 @@ test.describe('courses', () => {
     await expect(dialog.getByText('Name is Required')).toBeVisible();
     await checkA11y(page);
 
-    await dialog.getByLabel('Full name').fill('Grace Muthoni');
-    await dialog.getByLabel('Email').fill('grace.muthoni@example.co.ke');
-    await dialog.getByLabel('Phone number').fill('712 345 678');
+    await fillByLabel(dialog, { 'Full name': 'Grace Muthoni', Email: 'grace.muthoni@example.co.ke', 'Phone number': '712 345 678' });
     await dialog.getByLabel(/Preferred contact method/).selectOption('Email');
-    const sent = page.waitForRequest((req) => req.url().endsWith('/requests/course-request/') && req.method() === 'POST');
-    await dialog.getByRole('button', { name: 'Request Call' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({
+    const requestCall = dialog.getByRole('button', { name: 'Request Call' });
+    expect(await postedBy(page, requestCall, '/requests/course-request/')).toMatchObject({
       contactDetails: { name: 'Grace Muthoni', email: 'grace.muthoni@example.co.ke', phone: '+254712345678', contactMethod: 'Email' },
       course: { id: first!._id, title: first!.title, price: first!.price },
     });

@@ -1,8 +1,6 @@
-import { expect as baseExpect, renderInBrowser, scrollToTheEnd, test } from '../support/fixtures';
+import { patientExpect as expect, renderInBrowser, scrollToTheEnd, test } from '../support/fixtures';
+import { fillByLabel, postedBy } from '../support/forms';
 import { upcomingEvents } from './catalog-data';
-
-// A page's code and data can take a while on a busy machine; an assertion waits for them this long.
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('events', () => {
   test('events list, event page, then a booking', { tag: '@journey' }, async ({ page, request, site, checkA11y }) => {
@@ -30,12 +28,9 @@ test.describe('events', () => {
     await expect(dialog.getByText('+ 254')).toBeVisible();
     await checkA11y(page);
 
-    await dialog.getByLabel('Full name').fill('Peter Kiprono');
-    await dialog.getByLabel('Email').fill('peter.kiprono@example.co.ke');
-    await dialog.getByLabel('Phone number').fill('0722 000 111');
-    const sent = page.waitForRequest((req) => req.url().endsWith('/requests/booking/') && req.method() === 'POST');
-    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({
+    await fillByLabel(dialog, { 'Full name': 'Peter Kiprono', Email: 'peter.kiprono@example.co.ke', 'Phone number': '0722 000 111' });
+    const confirm = dialog.getByRole('button', { name: 'Confirm Booking' });
+    expect(await postedBy(page, confirm, '/requests/booking/')).toMatchObject({
       contactDetails: { name: 'Peter Kiprono', email: 'peter.kiprono@example.co.ke', phone: '+254722000111', contactMethod: '' },
       event: { id: first!._id, title: first!.title, startDate: first!.startDate, endDate: first!.endDate },
     });
@@ -56,9 +51,7 @@ test.describe('events', () => {
     await page.goto(`/event/${first!._id}`);
     await page.getByRole('button', { name: 'Book Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book this event' });
-    await dialog.getByLabel('Full name').fill('Peter Kiprono');
-    await dialog.getByLabel('Email').fill('peter.kiprono@example.co.ke');
-    await dialog.getByLabel('Phone number').fill('722000111');
+    await fillByLabel(dialog, { 'Full name': 'Peter Kiprono', Email: 'peter.kiprono@example.co.ke', 'Phone number': '722000111' });
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(page.locator('.Toastify').getByText('This event is fully booked')).toBeVisible();
     await expect(dialog.getByRole('alert')).toHaveText('This event is fully booked');

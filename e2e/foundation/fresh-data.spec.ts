@@ -4,12 +4,10 @@
 // business's data changes between two regenerations of the pages.
 import type { Page, Route } from '@playwright/test';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
-import { expect as baseExpect, test } from '../support/fixtures';
+import { patientExpect as expect, test } from '../support/fixtures';
 
 /** A price as the site shows it (formatKes of @agri/ui). */
 const formatKes = (amount: number) => `KES ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 }).format(amount)}`;
-
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Answers the API's GET `path` with what `change` makes of the real answer (same headers, CORS included). */
 async function changeAnswer(page: Page, url: string, change: (body: unknown) => unknown) {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { toast } from '../content/content-support';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { fillByLabel } from '../support/forms';
 
 // Visitors on slow mobile links are the normal case. These journeys run under Chromium's throttling at
 // Slow-3G-like values and must be slow, never broken: no remote declared unavailable, nothing typed lost.
@@ -41,9 +42,7 @@ test('on a slow mobile link a visitor types while the page loads, then books an 
   await page.getByRole('link', { name: /^Book Now: / }).first().click();
   await page.getByRole('button', { name: 'Book Event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book this event' });
-  await dialog.getByLabel('Full name').fill('Wanjiru Kamau');
-  await dialog.getByLabel('Email').fill('wanjiru.slowlink@example.co.ke');
-  await dialog.getByLabel('Phone number').fill('722 000 111');
+  await fillByLabel(dialog, { 'Full name': 'Wanjiru Kamau', Email: 'wanjiru.slowlink@example.co.ke', 'Phone number': '722 000 111' });
   await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your booking has been received!' })).toBeVisible();
 

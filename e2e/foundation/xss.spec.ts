@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect as baseExpect, renderInBrowser, scrollToTheEnd, test } from '../support/fixtures';
+import { patientExpect as expect, renderInBrowser, scrollToTheEnd, test } from '../support/fixtures';
 import {
   ALL_PAYLOADS,
   HOSTILE_DESCRIPTION,
@@ -15,9 +15,6 @@ import {
 // HTML descriptions (SafeHtml) and plain-text fields (React text). The API's
 // answers are replaced with hostile ones: a list holds one record per payload,
 // a single record carries all of them in each field, so one page load checks all.
-
-// A page's code and data can take a while on a busy machine; an assertion waits for them this long.
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 // The sanitiser and React must hold on their own: the Content-Security-Policy
 // is a second wall, checked with the headers, and must not hide a hole here.

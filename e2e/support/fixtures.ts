@@ -225,3 +225,6 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** `expect` for pages whose code and data can take a while on a busy machine: an assertion waits for them 20 s. */
+export const patientExpect = expect.configure({ timeout: 20_000 });

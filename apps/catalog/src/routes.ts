@@ -1,55 +1,51 @@
 import { getCourses, getEvents } from '@agri/api-client';
 import { pageHead } from '@agri/ui';
-import type { PageRoute } from '@agri/ui/federation';
+import { collectionRoutes, type PageRoute } from '@agri/ui/federation';
 import { useCourseStore, useCoursesStore } from './features/courses/courses-store';
 import { useEventStore, useEventsStore } from './features/events/events-store';
 
-const pathsOf = (prefix: string, items: { _id: string }[]) => items.map(({ _id }) => `${prefix}/${encodeURIComponent(_id)}`);
-
 /** The catalog remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered. */
 export const routes: PageRoute[] = [
-  {
-    path: '/courses',
-    head: pageHead(
-      'Courses',
-      'Agri-food training courses in Kenya: ISO 22000, HACCP, food safety, product development and more.',
-      'food safety courses Kenya, ISO 22000 training, HACCP training',
-    ),
-    load: () => import('./pages/courses/courses-page'),
-    prefetch: () => useCoursesStore.getState().prefetch(),
-    prerender: true,
-  },
-  {
-    path: '/course/:id',
-    head: pageHead(
-      'Course',
-      'Course details, price and how to request a call from our training team.',
-      'agri-food course Kenya, food safety training, ISO training',
-    ),
-    load: () => import('./pages/course/course-page'),
-    prefetch: ({ id = '' }) => useCourseStore.getState().prefetch(id),
-    prerender: async () => pathsOf('/course', await getCourses()),
-  },
-  {
-    path: '/events',
-    head: pageHead(
-      'Upcoming Events',
-      'Food safety forums, HACCP bootcamps and agri-food workshops across Kenya. Book your seat.',
-      'food safety forum Kenya, agri-food events, HACCP bootcamp',
-    ),
-    load: () => import('./pages/events/events-page'),
-    prefetch: () => useEventsStore.getState().prefetch(),
-    prerender: true,
-  },
-  {
-    path: '/event/:id',
-    head: pageHead(
-      'Event',
-      'Event dates, venue, price and booking.',
-      'agri-food event Kenya, food safety workshop booking',
-    ),
-    load: () => import('./pages/event/event-page'),
-    prefetch: ({ id = '' }) => useEventStore.getState().prefetch(id),
-    prerender: async () => pathsOf('/event', await getEvents()),
-  },
+  ...collectionRoutes({
+    list: {
+      path: '/courses',
+      head: pageHead(
+        'Courses',
+        'Agri-food training courses in Kenya: ISO 22000, HACCP, food safety, product development and more.',
+        'food safety courses Kenya, ISO 22000 training, HACCP training',
+      ),
+      load: () => import('./pages/courses/courses-page'),
+      area: useCoursesStore,
+    },
+    item: {
+      path: '/course',
+      head: pageHead(
+        'Course',
+        'Course details, price and how to request a call from our training team.',
+        'agri-food course Kenya, food safety training, ISO training',
+      ),
+      load: () => import('./pages/course/course-page'),
+      area: useCourseStore,
+    },
+    items: getCourses,
+  }),
+  ...collectionRoutes({
+    list: {
+      path: '/events',
+      head: pageHead(
+        'Upcoming Events',
+        'Food safety forums, HACCP bootcamps and agri-food workshops across Kenya. Book your seat.',
+        'food safety forum Kenya, agri-food events, HACCP bootcamp',
+      ),
+      load: () => import('./pages/events/events-page'),
+      area: useEventsStore,
+    },
+    item: {
+      path: '/event',
+      head: pageHead('Event', 'Event dates, venue, price and booking.', 'agri-food event Kenya, food safety workshop booking'),
+      load: () => import('./pages/event/event-page'),
+      area: useEventStore,
+    },
+    items: getEvents,
+  }),
 ];

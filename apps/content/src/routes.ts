@@ -1,6 +1,6 @@
 import { getBlogs } from '@agri/api-client';
 import { business, pageHead } from '@agri/ui';
-import type { PageRoute } from '@agri/ui/federation';
+import { collectionRoutes, type PageRoute } from '@agri/ui/federation';
 import { useBlogStore, useBlogsStore } from './features/blog/blog-store';
 
 /** The content remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered. */
@@ -26,31 +26,26 @@ export const routes: PageRoute[] = [
     load: () => import('./pages/about/about-page'),
     prerender: true,
   },
-  {
-    path: '/blogs',
-    head: pageHead(
-      'Blog',
-      'Articles on food safety, certification, product development, market access and agribusiness in Kenya.',
-      'food safety blog Kenya, HACCP tips, ISO 22000 guidance, agribusiness articles',
-    ),
-    load: () => import('./pages/blogs/blogs-page'),
-    prefetch: () => useBlogsStore.getState().prefetch(),
-    prerender: true,
-  },
-  {
-    path: '/blog/:id',
-    head: pageHead(
-      'Blog',
-      'An article from the Mavuno Agri-Food Consultants blog.',
-      'agri-food blog Kenya, food safety, certification',
-    ),
-    load: () => import('./pages/blog-post/blog-post-page'),
-    prefetch: ({ id = '' }) => {
-      useBlogStore.getState().prefetch(id);
-      useBlogsStore.getState().prefetch();
+  ...collectionRoutes({
+    list: {
+      path: '/blogs',
+      head: pageHead(
+        'Blog',
+        'Articles on food safety, certification, product development, market access and agribusiness in Kenya.',
+        'food safety blog Kenya, HACCP tips, ISO 22000 guidance, agribusiness articles',
+      ),
+      load: () => import('./pages/blogs/blogs-page'),
+      area: useBlogsStore,
     },
-    prerender: async () => (await getBlogs()).map(({ _id }) => `/blog/${encodeURIComponent(_id)}`),
-  },
+    item: {
+      path: '/blog',
+      showsList: true,
+      head: pageHead('Blog', 'An article from the Mavuno Agri-Food Consultants blog.', 'agri-food blog Kenya, food safety, certification'),
+      load: () => import('./pages/blog-post/blog-post-page'),
+      area: useBlogStore,
+    },
+    items: getBlogs,
+  }),
   {
     path: '/faqs',
     head: pageHead(

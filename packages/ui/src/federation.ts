@@ -3,5 +3,6 @@
 // fragment loader the shell registers is the one every remote's fragments use.
 export type { PageHeadInfo } from './components/page-head';
 export type { PageRoute, RouteParams, RouteTableModule } from './federation/page-route';
+export { collectionRoutes, type Collection } from './federation/collection-routes';
 export { LazyMount, forgetLazyModule, type LazyMountProps } from './federation/lazy-mount';
 export { RemoteFragment, setFragmentLoader } from './federation/remote-fragment';

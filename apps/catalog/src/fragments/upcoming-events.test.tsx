@@ -1,9 +1,9 @@
-import { apiUrl, delayedResponse, fixtures, networkFailure } from '@agri/api-client/testing';
+import { apiUrl, fixtures, networkFailure } from '@agri/api-client/testing';
 import { formatDateRange } from '@agri/ui/dates';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../testing/render-catalog';
+import { renderCatalog, renderCatalogWhileLoading, server, resetCatalogStoresBetweenTests } from '../testing/render-catalog';
 import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
@@ -12,8 +12,7 @@ const [forum, bootcamp, pastClinic] = fixtures.events;
 
 describe('upcoming events fragment', () => {
   it('shows placeholders, then the upcoming events with their dates and a link each', async () => {
-    server.use(delayedResponse('get', 'event', 200));
-    renderCatalog('/fragment');
+    renderCatalogWhileLoading('/fragment', 'event');
     expect(screen.getAllByTestId('upcoming-event-skeleton')).toHaveLength(3);
     expectStillLoading('Loading upcoming events');
 

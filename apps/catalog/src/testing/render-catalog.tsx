@@ -1,4 +1,4 @@
-import { startMockApi } from '@agri/api-client/testing';
+import { delayedResponse, startMockApi } from '@agri/api-client/testing';
 import { renderRoutes } from '@agri/ui/testing';
 import { useBookingStore } from '../features/booking/booking-store';
 import { useCourseRequestStore } from '../features/call-request/course-request-store';
@@ -37,4 +37,10 @@ export function renderCatalog(path: string) {
     },
     path,
   );
+}
+
+/** Renders `path` with the API's answer to `call` (a GET, e.g. 'course/:id') held back: the page as it looks while it loads. */
+export function renderCatalogWhileLoading(path: string, call: string) {
+  server.use(delayedResponse('get', call, 200));
+  return renderCatalog(path);
 }

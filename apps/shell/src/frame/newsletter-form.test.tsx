@@ -1,8 +1,8 @@
-import { apiUrl, errorResponse, networkFailure, startMockApi } from '@agri/api-client/testing';
+import { errorResponse, networkFailure, startMockApi } from '@agri/api-client/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { ToastArea } from '@agri/ui';
+import { watchCall } from '../testing/watch-call';
 import { ALREADY_REGISTERED_MESSAGE, NewsletterForm, SUBSCRIBED_MESSAGE } from './newsletter-form';
 
 const server = startMockApi();
@@ -28,18 +28,12 @@ describe('newsletter form', () => {
   });
 
   it('sends nothing when the field is empty', async () => {
-    let sent = false;
-    server.use(
-      http.post(apiUrl('user/subscribe/newsletter'), () => {
-        sent = true;
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
+    const subscription = watchCall(server, 'post', 'user/subscribe/newsletter', { message: 'ok' });
     const { user, input, subscribe } = renderForm();
     await user.click(subscribe);
     await user.type(input, '   ');
     await user.click(subscribe);
-    expect(sent).toBe(false);
+    expect(subscription.made).toBe(false);
   });
 
   it('subscribes, thanks the visitor and clears the field', async () => {

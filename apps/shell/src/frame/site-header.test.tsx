@@ -1,10 +1,10 @@
 import { useSession } from '@agri/api-client';
-import { apiUrl, errorResponse, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { errorResponse, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastArea } from '@agri/ui';
+import { watchCall } from '../testing/watch-call';
 import { SiteHeader } from './site-header';
 
 const server = startMockApi();
@@ -116,20 +116,14 @@ describe('site header', () => {
   });
 
   it('logs out through the API, clears the session and says so', async () => {
-    let called = false;
-    server.use(
-      http.get(apiUrl('user/logout'), () => {
-        called = true;
-        return HttpResponse.json({ message: 'Logged out' });
-      }),
-    );
+    const logout = watchCall(server, 'get', 'user/logout', { message: 'Logged out' });
     signInForTests();
     const { user, menuButton } = renderHeader();
     await user.click(menuButton);
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByText('User Logged Out Successfully')).toBeInTheDocument();
-    expect(called).toBe(true);
+    expect(logout.made).toBe(true);
     expect(useSession.getState().customer).toBeNull();
     expect(localStorage.getItem('customer')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log In' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
-import { business, useInteractive } from '@agri/ui';
+import { Button, business } from '@agri/ui';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from '@agri/ui/router';
 import { SideMenu } from './side-menu';
@@ -25,7 +25,6 @@ function CartIcon() {
 
 /** Top strip, brand, top navigation, account links and the side-menu button; the home page has its own style. */
 export function SiteHeader() {
-  const interactive = useInteractive();
   const isHome = useLocation().pathname === '/';
   const isSignedIn = useSession(selectIsSignedIn);
   const cartCount = useSession(selectCartCount);
@@ -83,19 +82,12 @@ export function SiteHeader() {
               Log In
             </Link>
           )}
-          <button
-            type="button"
-            className="menu-button"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
-            disabled={!interactive}
-          >
+          <Button variant="ghost" className="menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
             <span className="menu-button__label visually-hidden">Menu</span>
-          </button>
+          </Button>
         </div>
       </div>
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />

@@ -1,4 +1,6 @@
+import { useDataAreaFor, type DataAreaStore } from '@agri/api-client';
 import type { ReactNode } from 'react';
+import { useParams } from '../router';
 import { Button, ButtonLink } from './button';
 import { StatusPanel } from './status-panel';
 
@@ -96,4 +98,19 @@ export interface ItemAreaViewProps<T extends { _id: string }>
  */
 export function ItemAreaView<T extends { _id: string }>({ area, id, ...view }: ItemAreaViewProps<T>) {
   return <DataAreaView area={area} isCurrent={(shown) => shown._id === id} onRetry={() => void area.run(id)} {...view} />;
+}
+
+export interface ItemPageViewProps<T extends { _id: string }> extends Omit<ItemAreaViewProps<T>, 'area' | 'id'> {
+  /** The data area of one thing, fetched by the id in the page's path (`/course/:id`). */
+  useArea: DataAreaStore<T, [id: string]>;
+}
+
+/**
+ * The page of one thing at a path ending in `:id` (a course, an event, an article): every such page reads the id,
+ * fetches that thing's data area and shows it with ItemAreaView, so it is done here once.
+ */
+export function ItemPageView<T extends { _id: string }>({ useArea, ...view }: ItemPageViewProps<T>) {
+  const { id = '' } = useParams();
+  const area = useDataAreaFor(useArea, id);
+  return <ItemAreaView area={area} id={id} {...view} />;
 }

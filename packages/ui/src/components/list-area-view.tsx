@@ -1,6 +1,8 @@
+import { Fragment, type ReactNode } from 'react';
 import { itemList } from '../seo/structured-data';
 import { StructuredDataScript } from '../seo/structured-data-script';
 import { DataAreaView, type DataAreaViewProps } from './data-area-view';
+import { Placeholders } from './skeleton';
 
 export interface ListAreaViewProps<T extends { title: string }> extends Omit<DataAreaViewProps<T[]>, 'area' | 'onRetry' | 'isCurrent'> {
   /** The data area of the list, fetched with no arguments. */
@@ -31,5 +33,35 @@ export function ListAreaView<T extends { title: string }>({ area, listName, path
         </>
       )}
     </DataAreaView>
+  );
+}
+
+/** How many placeholder cards a list of cards shows while it loads. */
+const PLACEHOLDER_CARDS = 4;
+
+export interface CardListAreaViewProps<T extends { _id: string; title: string }>
+  extends Omit<ListAreaViewProps<T>, 'placeholder' | 'children'> {
+  /** The element the cards stand in (`<ul className="event-grid">`), the same while loading and once loaded. */
+  grid: (cards: ReactNode) => ReactNode;
+  /** One card's placeholder, shown four times while the list loads. */
+  cardPlaceholder: ReactNode;
+  /** An item's card; `first`: the top card, whose picture is in view on arrival, so it is fetched first (LCP). */
+  card: (item: T, first: boolean) => ReactNode;
+}
+
+/**
+ * A list page of cards (the events, the articles): ListAreaView with the cards' grid holding four placeholder
+ * cards while the list loads, then a card per item, the first one's picture fetched first.
+ */
+export function CardListAreaView<T extends { _id: string; title: string }>({
+  grid,
+  cardPlaceholder,
+  card,
+  ...view
+}: CardListAreaViewProps<T>) {
+  return (
+    <ListAreaView {...view} placeholder={grid(<Placeholders count={PLACEHOLDER_CARDS}>{cardPlaceholder}</Placeholders>)}>
+      {(items) => grid(items.map((item, index) => <Fragment key={item._id}>{card(item, index === 0)}</Fragment>))}
+    </ListAreaView>
   );
 }

@@ -1,44 +1,32 @@
-import { apiUrl, delayedResponse, errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
+import { apiUrl, errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { itBehavesLikeARequestDialog, requestDialogTesting } from '../../testing/request-dialog';
 
 resetCatalogStoresBetweenTests();
 
 const forum = fixtures.events[0]!;
 
-async function openDialog(event = forum) {
-  const user = userEvent.setup();
-  renderCatalog(`/event/${event._id}`);
-  const opener = await screen.findByRole('button', { name: 'Book Event' });
-  await user.click(opener);
-  // The dialog's code arrives when it is first opened.
-  return { user, opener, dialog: await screen.findByRole('dialog', { name: 'Book this event' }) };
-}
-
-async function fillIn(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Full name'), 'Peter Kiprono');
-  await user.type(within(dialog).getByLabelText('Email'), 'peter@example.co.ke');
-  await user.type(within(dialog).getByLabelText('Phone number'), '722000111');
-}
+const bookingDialog = requestDialogTesting({
+  page: `/event/${forum._id}`,
+  visitor: { name: 'Peter Kiprono', email: 'peter@example.co.ke', phone: '722000111' },
+  opens: { button: 'Book Event', dialog: 'Book this event' },
+  sends: { button: 'Confirm Booking', to: 'booking/', received: 'Your booking has been received!' },
+});
 
 describe('booking dialog', () => {
+  itBehavesLikeARequestDialog(bookingDialog);
+
   it('sends the contact details and the event, then confirms the booking', async () => {
-    let sent: unknown = null;
-    server.use(
-      http.post(apiUrl('booking/', 'requests'), async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ ...fixtures.booking, ...(sent as object) });
-      }),
-    );
-    const { user, dialog } = await openDialog();
+    const request = bookingDialog.recordRequest(fixtures.booking);
+    const { user, dialog } = await bookingDialog.open();
     expect(within(dialog).getByLabelText('Full name')).toHaveFocus();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    await bookingDialog.fillIn(user, dialog);
+    await bookingDialog.send(user, dialog);
 
     expect(await screen.findByText('Booking Created successfully!')).toBeInTheDocument();
-    expect(sent).toEqual({
+    expect(request.sent).toEqual({
       contactDetails: { name: 'Peter Kiprono', email: 'peter@example.co.ke', phone: '+254722000111', contactMethod: '' },
       event: {
         id: forum._id,
@@ -55,36 +43,17 @@ describe('booking dialog', () => {
   });
 
   it("sends 'Venue TBD' and 'City TBD' for an event without a venue", async () => {
-    let sent: { event?: { venue: string; city: string } } = {};
     const { venue: _venue, city: _city, ...unplaced } = forum;
-    server.use(
-      http.get(apiUrl('event/:id'), () => HttpResponse.json({ data: unplaced })),
-      http.post(apiUrl('booking/', 'requests'), async ({ request }) => {
-        sent = (await request.json()) as typeof sent;
-        return HttpResponse.json({ ...fixtures.booking, ...sent });
-      }),
-    );
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    server.use(http.get(apiUrl('event/:id'), () => HttpResponse.json({ data: unplaced })));
+    const request = bookingDialog.recordRequest(fixtures.booking);
+    const { dialog } = await bookingDialog.openAndSend();
     await within(dialog).findByRole('heading', { name: 'Your booking has been received!' });
-    expect(sent.event).toMatchObject({ venue: 'Venue TBD', city: 'City TBD' });
-  });
-
-  it("reads 'Processing...' while sending", async () => {
-    server.use(delayedResponse('post', 'booking/', 300, { base: 'requests' }));
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
-    expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    expect(await within(dialog).findByRole('heading', { name: 'Your booking has been received!' })).toBeInTheDocument();
+    expect((request.sent as { event?: unknown }).event).toMatchObject({ venue: 'Venue TBD', city: 'City TBD' });
   });
 
   it("shows the server's message and keeps the form as typed", async () => {
     server.use(errorResponse('post', 'booking/', { base: 'requests', status: 409, message: 'This event is fully booked' }));
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    const { dialog } = await bookingDialog.openAndSend();
     await waitFor(() => expect(screen.getAllByText('This event is fully booked')).toHaveLength(2));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This event is fully booked');
     expect(within(dialog).getByLabelText('Full name')).toHaveValue('Peter Kiprono');
@@ -94,37 +63,28 @@ describe('booking dialog', () => {
 
   it("shows 'Something went wrong!' when the server gives no message or cannot be reached", async () => {
     server.use(errorResponse('post', 'booking/', { base: 'requests', status: 500 }));
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    const { user, dialog } = await bookingDialog.openAndSend();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong!');
     expect(screen.getAllByText('Something went wrong!')).toHaveLength(2);
 
     server.use(networkFailure('post', 'booking/', { base: 'requests' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    await bookingDialog.send(user, dialog);
     // A second toast; the message in the dialog is replaced, not repeated.
     expect(await screen.findAllByText('Something went wrong!')).toHaveLength(3);
     expect(within(dialog).getByLabelText('Email')).toHaveValue('peter@example.co.ke');
   });
 
   it('checks the fields before sending', async () => {
-    const { user, dialog } = await openDialog();
+    const { user, dialog } = await bookingDialog.open();
     await user.type(within(dialog).getByLabelText('Full name'), 'Peter');
     await user.type(within(dialog).getByLabelText('Email'), 'not-an-email');
     await user.type(within(dialog).getByLabelText('Phone number'), 'call me');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    await bookingDialog.send(user, dialog);
     expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Email should be valid.');
     expect(within(dialog).getByLabelText('Email')).toHaveFocus();
     expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription(
       '+ 254 Phone Number should be digits only, e.g. 712 345 678',
     );
     expect(within(dialog).getByLabelText('Full name')).not.toHaveAttribute('aria-invalid', 'true');
-  });
-
-  it('Cancel closes and returns focus to Book Event', async () => {
-    const { user, opener, dialog } = await openDialog();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener).toHaveFocus();
   });
 });

@@ -1,16 +1,12 @@
 import type { ContactDetails, Event } from '@agri/api-client';
 import { formatKes } from '@agri/ui';
-import type { RefObject } from 'react';
 import { formatDateRange } from '@agri/ui/dates';
-import { RequestDialog } from '../contact-details/request-dialog';
+import { RequestDialog, type RequestDialogState } from '../contact-details/request-dialog';
 import { cityOf, venueOf } from '../events/event-place';
 import { useBookingStore } from './booking-store';
 
-interface BookingDialogProps {
+interface BookingDialogProps extends RequestDialogState {
   event: Event;
-  open: boolean;
-  onClose: () => void;
-  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** Books a seat at an event: contact details in, 'Your booking has been received!' out. */

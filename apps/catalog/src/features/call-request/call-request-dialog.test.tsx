@@ -1,33 +1,36 @@
-import { apiUrl, delayedResponse, errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
+import { errorResponse, fixtures, networkFailure } from '@agri/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { itBehavesLikeARequestDialog, requestDialogTesting } from '../../testing/request-dialog';
 
 resetCatalogStoresBetweenTests();
 
 const course = fixtures.courses[0]!;
 
-async function openDialog() {
-  const user = userEvent.setup();
-  renderCatalog(`/course/${course._id}`);
-  const opener = await screen.findByRole('button', { name: 'Request Call' });
-  await user.click(opener);
-  // The dialog's code arrives when it is first opened.
-  const dialog = await screen.findByRole('dialog', { name: 'Request a call' });
-  return { user, opener, dialog };
-}
+const callRequestDialog = requestDialogTesting({
+  page: `/course/${course._id}`,
+  visitor: { name: 'Grace Muthoni', email: 'grace@example.co.ke', phone: '0712 345 678', contactMethod: 'WhatsApp' },
+  opens: { button: 'Request Call', dialog: 'Request a call' },
+  sends: { button: 'Request Call', to: 'course-request/', received: 'Your Call Request has been received!' },
+});
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Full name'), 'Grace Muthoni');
-  await user.type(within(dialog).getByLabelText('Email'), 'grace@example.co.ke');
-  await user.type(within(dialog).getByLabelText('Phone number'), '0712 345 678');
-  await user.selectOptions(within(dialog).getByLabelText(/Preferred contact method/), 'WhatsApp');
+/**
+ * Sends the form to a failure: `message` shows once as a toast and once in the dialog (the page behind it, toasts
+ * included, is inert), and the form is kept as typed.
+ */
+async function expectFailureKeepingTheForm(message: string) {
+  const { dialog } = await callRequestDialog.openAndSend();
+  await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+  expect(within(dialog).getByLabelText('Full name')).toHaveValue('Grace Muthoni');
+  return dialog;
 }
 
 describe('call-request dialog', () => {
+  itBehavesLikeARequestDialog(callRequestDialog);
+
   it('opens with focus on the first field, labelled by its title, with the phone prefix', async () => {
-    const { dialog } = await openDialog();
+    const { dialog } = await callRequestDialog.open();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByLabelText('Full name')).toHaveFocus();
     expect(within(dialog).getByText('+ 254')).toBeInTheDocument();
@@ -35,19 +38,11 @@ describe('call-request dialog', () => {
   });
 
   it('sends the contact details and the course, then confirms', async () => {
-    let sent: unknown = null;
-    server.use(
-      http.post(apiUrl('course-request/', 'requests'), async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ ...fixtures.courseCallRequest, ...(sent as object) });
-      }),
-    );
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
+    const request = callRequestDialog.recordRequest(fixtures.courseCallRequest);
+    const { dialog } = await callRequestDialog.openAndSend();
 
     expect(await screen.findByText('Booking Created successfully!')).toBeInTheDocument();
-    expect(sent).toEqual({
+    expect(request.sent).toEqual({
       contactDetails: { name: 'Grace Muthoni', email: 'grace@example.co.ke', phone: '+254712345678', contactMethod: 'WhatsApp' },
       course: { id: course._id, title: course.title, price: course.price, duration: course.duration },
     });
@@ -55,19 +50,8 @@ describe('call-request dialog', () => {
     expect(within(dialog).getByText('Kindly wait for our team to reach out to you as soon as possible.')).toBeInTheDocument();
   });
 
-  it("reads 'Processing...' while sending", async () => {
-    server.use(delayedResponse('post', 'course-request/', 300, { base: 'requests' }));
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
-    expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    expect(await within(dialog).findByRole('heading', { name: 'Your Call Request has been received!' })).toBeInTheDocument();
-  });
-
   it('Back closes the confirmation and returns focus to Request Call', async () => {
-    const { user, opener, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
+    const { user, opener, dialog } = await callRequestDialog.openAndSend();
     await user.click(await within(dialog).findByRole('button', { name: 'Back' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
@@ -78,9 +62,7 @@ describe('call-request dialog', () => {
   });
 
   it('Go to Homepage leaves for the home page', async () => {
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
+    const { user, dialog } = await callRequestDialog.openAndSend();
     await user.click(await within(dialog).findByRole('button', { name: 'Go to Homepage' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -90,13 +72,7 @@ describe('call-request dialog', () => {
     server.use(
       errorResponse('post', 'course-request/', { base: 'requests', status: 429, message: 'Too many requests, try again later' }),
     );
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
-    // Once as a toast, once in the dialog (the page behind it, toasts included, is inert).
-    await waitFor(() => expect(screen.getAllByText('Too many requests, try again later')).toHaveLength(2));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Too many requests, try again later');
-    expect(within(dialog).getByLabelText('Full name')).toHaveValue('Grace Muthoni');
+    const dialog = await expectFailureKeepingTheForm('Too many requests, try again later');
     expect(within(dialog).getByLabelText('Email')).toHaveValue('grace@example.co.ke');
     expect(within(dialog).getByLabelText('Phone number')).toHaveValue('0712 345 678');
     expect(within(dialog).getByRole('button', { name: 'Request Call' })).toBeEnabled();
@@ -104,12 +80,7 @@ describe('call-request dialog', () => {
 
   it("shows 'Something went wrong!' when the API cannot be reached", async () => {
     server.use(networkFailure('post', 'course-request/', { base: 'requests' }));
-    const { user, dialog } = await openDialog();
-    await fillIn(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
-    await waitFor(() => expect(screen.getAllByText('Something went wrong!')).toHaveLength(2));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Something went wrong!');
-    expect(within(dialog).getByLabelText('Full name')).toHaveValue('Grace Muthoni');
+    await expectFailureKeepingTheForm('Something went wrong!');
   });
 
   it('asks for name, email and phone, and checks the email, before sending', async () => {
@@ -117,9 +88,9 @@ describe('call-request dialog', () => {
     server.events.on('request:start', () => {
       calls += 1;
     });
-    const { user, dialog } = await openDialog();
+    const { user, dialog } = await callRequestDialog.open();
     const callsBefore = calls;
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
+    await callRequestDialog.send(user, dialog);
 
     const name = within(dialog).getByLabelText('Full name');
     expect(name).toHaveAccessibleDescription('Name is Required');
@@ -129,28 +100,21 @@ describe('call-request dialog', () => {
     expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('+ 254 Phone Number is Required');
 
     await user.type(within(dialog).getByLabelText('Email'), 'grace@');
-    await user.click(within(dialog).getByRole('button', { name: 'Request Call' }));
+    await callRequestDialog.send(user, dialog);
     await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Email should be valid.'));
     expect(calls).toBe(callsBefore);
     server.events.removeAllListeners();
   });
 
-  it('Cancel closes and returns focus to Request Call', async () => {
-    const { user, opener, dialog } = await openDialog();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener).toHaveFocus();
-  });
-
   it('Escape closes it', async () => {
-    const { user, opener } = await openDialog();
+    const { user, opener } = await callRequestDialog.open();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
 
   it('keeps Tab inside the dialog', async () => {
-    const { user, dialog } = await openDialog();
+    const { user, dialog } = await callRequestDialog.open();
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const submit = within(dialog).getByRole('button', { name: 'Request Call' });
     submit.focus();

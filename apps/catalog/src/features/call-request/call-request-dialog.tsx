@@ -1,15 +1,11 @@
 import type { ContactDetails, Course } from '@agri/api-client';
 import { formatKes } from '@agri/ui';
-import type { RefObject } from 'react';
-import { RequestDialog } from '../contact-details/request-dialog';
+import { RequestDialog, type RequestDialogState } from '../contact-details/request-dialog';
 import { useCourseRequestStore } from './course-request-store';
 
 /** Asks the team to call about a course: contact details in, 'Your Call Request has been received!' out. */
-interface CallRequestDialogProps {
+interface CallRequestDialogProps extends RequestDialogState {
   course: Course;
-  open: boolean;
-  onClose: () => void;
-  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 export function CallRequestDialog({ course, open, onClose, returnFocusRef }: CallRequestDialogProps) {

@@ -5,7 +5,15 @@ import { useNavigate } from '@agri/ui/router';
 import { ContactDetailsForm } from './contact-details-form';
 import { RequestConfirmation } from './request-confirmation';
 
-interface RequestDialogProps<Answer, Request> {
+/** What a page hands a request dialog (the booking, the call request): open or not, how to close it, where focus returns. */
+export interface RequestDialogState {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus returns on close (the button that opened it). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}
+
+interface RequestDialogProps<Answer, Request> extends RequestDialogState {
   /** The data area that sends the request (booking, course request). */
   area: DataAreaStore<Answer, [Request]>;
   /** What is asked for, built from the visitor's contact details. */
@@ -16,10 +24,6 @@ interface RequestDialogProps<Answer, Request> {
   submitLabel: string;
   /** The confirmation panel's heading once the request is received. */
   received: string;
-  open: boolean;
-  onClose: () => void;
-  /** Where focus returns on close (the button that opened it). */
-  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** A dialog that sends the visitor's contact details with a request and confirms it. */

@@ -1,16 +1,15 @@
 import { useSession } from '@agri/api-client';
 import {
   apiUrl,
-  delayedResponse,
   errorResponse,
   fixtures,
-  networkFailure,
   signInForTests,
 } from '@agri/api-client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { renderCatalog, renderCatalogWhileLoading, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { itShowsItemPageFailures } from '../../testing/item-page';
 import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
@@ -25,8 +24,7 @@ function fact(label: string) {
 
 describe('/course/:id', () => {
   it('shows a skeleton while the course loads', async () => {
-    server.use(delayedResponse('get', 'course/:id', 200));
-    renderCatalog(`/course/${haccp._id}`);
+    renderCatalogWhileLoading(`/course/${haccp._id}`, 'course/:id');
     expectStillLoading('Loading course');
     expect(screen.getAllByTestId('skeleton').length).toBeGreaterThan(0);
     expect(await screen.findByRole('heading', { level: 1, name: haccp.title })).toBeInTheDocument();
@@ -80,19 +78,11 @@ describe('/course/:id', () => {
     expect(screen.getByText('Click').getAttribute('href')).toBeNull();
   });
 
-  it('shows a not-found state for an unknown course', async () => {
-    renderCatalog('/course/no-such-course');
-    expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/courses');
-  });
-
-  it('shows an error with a retry when the course cannot be loaded', async () => {
-    server.use(networkFailure('get', 'course/:id'));
-    renderCatalog(`/course/${haccp._id}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this course');
-    server.resetHandlers();
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: haccp.title })).toBeInTheDocument();
+  itShowsItemPageFailures({
+    thing: 'course',
+    item: haccp,
+    notFound: { heading: 'Course not found', link: 'See all courses', to: '/courses' },
+    failure: 'We could not load this course',
   });
 
   it('offers a chat enquiry prefilled with the title, price and page link, in a new tab', async () => {

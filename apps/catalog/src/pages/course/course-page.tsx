@@ -1,8 +1,8 @@
-import { addToCart, messageOf, selectIsSignedIn, useDataAreaFor, useSession, type Course } from '@agri/api-client';
+import { addToCart, messageOf, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  ItemAreaView,
+  ItemPageView,
   PageHead,
   StructuredDataScript,
   Placeholders,
@@ -17,7 +17,7 @@ import {
 } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { useState } from 'react';
-import { useNavigate, useParams } from '@agri/ui/router';
+import { useNavigate } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useCourseStore } from '../../features/courses/courses-store';
 import { courseData } from '../../features/seo/structured-data';
@@ -173,14 +173,10 @@ function CourseDetails({ course }: { course: Course }) {
 
 /** /course/:id: one course with its call request, chat enquiry, cart and share actions. */
 export default function CoursePage() {
-  const { id = '' } = useParams();
-  const area = useDataAreaFor(useCourseStore, id);
-
   return (
     <article className="course-page">
-      <ItemAreaView
-        area={area}
-        id={id}
+      <ItemPageView
+        useArea={useCourseStore}
         placeholder={<CourseSkeleton />}
         loadingLabel="Loading course"
         notFound={{
@@ -191,7 +187,7 @@ export default function CoursePage() {
         failure={{ title: 'We could not load this course' }}
       >
         {(shown) => <CourseDetails course={shown} />}
-      </ItemAreaView>
+      </ItemPageView>
     </article>
   );
 }

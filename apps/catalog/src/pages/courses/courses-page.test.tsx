@@ -1,17 +1,16 @@
-import { delayedResponse, errorResponse, fixtures, malformedResponse, networkFailure } from '@agri/api-client/testing';
+import { errorResponse, fixtures, malformedResponse, networkFailure } from '@agri/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@agri/api-client/testing';
-import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { renderCatalog, renderCatalogWhileLoading, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 import { expectStillLoading, waitUntilLoaded } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
 
 describe('/courses', () => {
   it('shows ten skeleton rows until the courses arrive', async () => {
-    server.use(delayedResponse('get', 'course', 200));
-    renderCatalog('/courses');
+    renderCatalogWhileLoading('/courses', 'course');
     expect(screen.getAllByTestId('course-skeleton-row')).toHaveLength(10);
     expectStillLoading('Loading courses');
     expect(await screen.findByRole('rowheader', { name: fixtures.courses[0]!.title })).toBeInTheDocument();

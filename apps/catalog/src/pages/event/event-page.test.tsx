@@ -1,9 +1,10 @@
-import { apiUrl, delayedResponse, fixtures, networkFailure } from '@agri/api-client/testing';
+import { apiUrl, fixtures } from '@agri/api-client/testing';
 import { formatDateRange } from '@agri/ui/dates';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { renderCatalog, renderCatalogWhileLoading, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { itShowsItemPageFailures } from '../../testing/item-page';
 import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
@@ -16,8 +17,7 @@ function fact(label: string) {
 
 describe('/event/:id', () => {
   it('shows a skeleton while the event loads', async () => {
-    server.use(delayedResponse('get', 'event/:id', 200));
-    renderCatalog(`/event/${forum._id}`);
+    renderCatalogWhileLoading(`/event/${forum._id}`, 'event/:id');
     expectStillLoading('Loading event');
     expect(await screen.findByRole('heading', { level: 1, name: forum.title })).toBeInTheDocument();
   });
@@ -65,19 +65,11 @@ describe('/event/:id', () => {
     expect(container.querySelector('script:not([type="application/ld+json"]), [onload]')).toBeNull();
   });
 
-  it('shows a not-found state for an unknown event', async () => {
-    renderCatalog('/event/no-such-event');
-    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See upcoming events' })).toHaveAttribute('href', '/events');
-  });
-
-  it('shows an error with a retry when the event cannot be loaded', async () => {
-    server.use(networkFailure('get', 'event/:id'));
-    renderCatalog(`/event/${forum._id}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this event');
-    server.resetHandlers();
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: forum.title })).toBeInTheDocument();
+  itShowsItemPageFailures({
+    thing: 'event',
+    item: forum,
+    notFound: { heading: 'Event not found', link: 'See upcoming events', to: '/events' },
+    failure: 'We could not load this event',
   });
 });
 

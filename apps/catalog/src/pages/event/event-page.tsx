@@ -1,8 +1,8 @@
-import { useDataAreaFor, type Event } from '@agri/api-client';
+import type { Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
-  ItemAreaView,
+  ItemPageView,
   PageHead,
   StructuredDataScript,
   Placeholders,
@@ -13,7 +13,6 @@ import {
   truncateText,
 } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
-import { useParams } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useEventStore } from '../../features/events/events-store';
 import { eventData } from '../../features/seo/structured-data';
@@ -129,14 +128,10 @@ function EventDetails({ event }: { event: Event }) {
 
 /** /event/:id: the event fetched by id, with its booking card. */
 export default function EventPage() {
-  const { id = '' } = useParams();
-  const area = useDataAreaFor(useEventStore, id);
-
   return (
     <article className="event-page">
-      <ItemAreaView
-        area={area}
-        id={id}
+      <ItemPageView
+        useArea={useEventStore}
         placeholder={<EventSkeleton />}
         loadingLabel="Loading event"
         notFound={{
@@ -147,7 +142,7 @@ export default function EventPage() {
         failure={{ title: 'We could not load this event' }}
       >
         {(shown) => <EventDetails event={shown} />}
-      </ItemAreaView>
+      </ItemPageView>
     </article>
   );
 }

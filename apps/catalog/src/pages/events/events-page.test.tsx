@@ -1,9 +1,9 @@
-import { apiUrl, delayedResponse, errorResponse, fixtures } from '@agri/api-client/testing';
+import { apiUrl, errorResponse, fixtures } from '@agri/api-client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { formatDateRange } from '@agri/ui/dates';
-import { renderCatalog, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
+import { renderCatalog, renderCatalogWhileLoading, server, resetCatalogStoresBetweenTests } from '../../testing/render-catalog';
 import { expectStillLoading } from '@agri/ui/testing';
 
 resetCatalogStoresBetweenTests();
@@ -12,8 +12,7 @@ const [forum, bootcamp, pastClinic] = fixtures.events;
 
 describe('/events', () => {
   it('shows four skeleton cards while loading', async () => {
-    server.use(delayedResponse('get', 'event', 200));
-    renderCatalog('/events');
+    renderCatalogWhileLoading('/events', 'event');
     expect(screen.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeInTheDocument();
     expect(screen.getAllByTestId('event-skeleton-card')).toHaveLength(4);
     expectStillLoading('Loading events');

@@ -1,12 +1,11 @@
 import type { Event } from '@agri/api-client';
-import { ButtonLink, ListAreaView, Placeholders, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { ButtonLink, CardListAreaView, Skeleton, StatusPanel, formatKes } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { useUpcomingEvents } from '../../features/events/use-upcoming-events';
 import '../../features/events/events.css';
 
-const SKELETON_CARDS = 4;
 const eventPath = (event: Event) => `/event/${encodeURIComponent(event._id)}`;
 
 /** `first`: the top card's picture is in view on arrival, so it is fetched first (LCP). */
@@ -78,17 +77,10 @@ export default function EventsPage() {
           <h1>Upcoming Events</h1>
           <p>Meet regulators, buyers and fellow processors, and learn hands-on from our consultants.</p>
         </header>
-        <ListAreaView
+        <CardListAreaView
           area={{ ...area, data: events }}
           listName="Upcoming Events"
           pathOf={eventPath}
-          placeholder={
-            <ul className="event-grid">
-              <Placeholders count={SKELETON_CARDS}>
-                <EventCardSkeleton />
-              </Placeholders>
-            </ul>
-          }
           loadingLabel="Loading events"
           failure={{ title: 'We could not load the events' }}
           empty={
@@ -96,15 +88,10 @@ export default function EventsPage() {
               New forums and workshops are announced here first. Meanwhile, our courses run all year.
             </StatusPanel>
           }
-        >
-          {(upcoming) => (
-            <ul className="event-grid">
-              {upcoming.map((event, index) => (
-                <EventCard key={event._id} event={event} first={index === 0} />
-              ))}
-            </ul>
-          )}
-        </ListAreaView>
+          grid={(cards) => <ul className="event-grid">{cards}</ul>}
+          cardPlaceholder={<EventCardSkeleton />}
+          card={(event, first) => <EventCard event={event} first={first} />}
+        />
       </div>
     </section>
   );

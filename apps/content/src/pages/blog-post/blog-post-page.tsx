@@ -1,7 +1,7 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import {
   Breadcrumb,
-  ItemAreaView,
+  ItemPageView,
   PageHead,
   StructuredDataScript,
   Skeleton,
@@ -92,8 +92,8 @@ function PostArticle({ post }: { post: BlogPost }) {
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const area = useDataAreaFor(useBlogStore, id);
-  const post = area.data;
+  // The article the page shows, for the breadcrumb, once it is this page's (ItemPageView fetches it).
+  const post = useBlogStore((state) => state.data);
   // The other articles, for 'Related Posts'.
   useDataAreaFor(useBlogsStore);
 
@@ -108,16 +108,15 @@ export default function BlogPostPage() {
         ]}
       />
       <div className="blog-post">
-        <ItemAreaView
-          area={area}
-          id={id}
+        <ItemPageView
+          useArea={useBlogStore}
           placeholder={<PostSkeleton />}
           loadingLabel="Loading article"
           notFound={NOT_FOUND}
           failure={{ title: 'The article could not be loaded' }}
         >
           {(shown) => <PostArticle post={shown} />}
-        </ItemAreaView>
+        </ItemPageView>
         <RelatedPosts currentId={id} />
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
-import { ListAreaView, Placeholders, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
+import { CardListAreaView, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
@@ -10,7 +10,6 @@ import { PageBanner } from '../../features/page-banner/page-banner';
 
 export const CARD_PREVIEW_LENGTH = 70;
 export const CARD_DATE_PATTERN = 'MMMM Do YYYY';
-const SKELETON_CARDS = 4;
 const postPath = (post: BlogPost) => `/blog/${encodeURIComponent(post._id)}`;
 
 function BlogCardSkeleton() {
@@ -49,29 +48,17 @@ function BlogCard({ post, first }: { post: BlogPost; first: boolean }) {
 function BlogsBody() {
   const area = useDataAreaFor(useBlogsStore);
   return (
-    <ListAreaView
+    <CardListAreaView
       area={area}
       listName="Blog"
       pathOf={postPath}
-      placeholder={
-        <div className="blog-grid">
-          <Placeholders count={SKELETON_CARDS}>
-            <BlogCardSkeleton />
-          </Placeholders>
-        </div>
-      }
       loadingLabel="Loading articles"
       failure={{ title: 'The articles could not be loaded' }}
       empty={<StatusPanel title="No articles yet">Our consultants are writing the first articles. Check back soon.</StatusPanel>}
-    >
-      {(posts) => (
-        <div className="blog-grid">
-          {posts.map((post, index) => (
-            <BlogCard key={post._id} post={post} first={index === 0} />
-          ))}
-        </div>
-      )}
-    </ListAreaView>
+      grid={(cards) => <div className="blog-grid">{cards}</div>}
+      cardPlaceholder={<BlogCardSkeleton />}
+      card={(post, first) => <BlogCard post={post} first={first} />}
+    />
   );
 }
 

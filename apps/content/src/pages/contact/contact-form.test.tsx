@@ -18,6 +18,21 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('Comments'), 'Do you offer HACCP training on site in Thika?');
 }
 
+/** Renders the form, fills it in and sends it. */
+async function sendFilledIn() {
+  const user = userEvent.setup();
+  renderPage(<ContactForm />);
+  await fillIn(user);
+  await submitForm(user, 'Submit');
+}
+
+/** A failure: an error toast saying `message`, and the form kept as typed. */
+async function expectErrorKeepingTheForm(message: string) {
+  const toast = await screen.findByText(message);
+  expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+  expect(field('Comments')).toHaveValue('Do you offer HACCP training on site in Thika?');
+}
+
 describe('contact form', () => {
   it('shows no error until a field is touched, then each field’s message, linked to its input', async () => {
     const user = userEvent.setup();
@@ -71,10 +86,7 @@ describe('contact form', () => {
         return HttpResponse.json({ ...fixtures.enquiry });
       }),
     );
-    const user = userEvent.setup();
-    renderPage(<ContactForm />);
-    await fillIn(user);
-    await submitForm(user, 'Submit');
+    await sendFilledIn();
 
     expect(await screen.findByText('Contact Form Submitted Successfully')).toBeInTheDocument();
     expect(body).toEqual({
@@ -93,27 +105,17 @@ describe('contact form', () => {
 
   it('shows an error toast on failure and keeps what was typed', async () => {
     server.use(errorResponse('post', 'enquiry', { status: 500, message: 'Database down' }));
-    const user = userEvent.setup();
-    renderPage(<ContactForm />);
-    await fillIn(user);
-    await submitForm(user, 'Submit');
+    await sendFilledIn();
 
-    const toast = await screen.findByText('Something Went wrong !');
-    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+    await expectErrorKeepingTheForm('Something Went wrong !');
     expect(field('Name')).toHaveValue('Peter Mwangi');
-    expect(field('Comments')).toHaveValue('Do you offer HACCP training on site in Thika?');
     expect(useEnquiryStore.getState().isError).toBe(true);
   });
 
   it('says when to try again when the API limits enquiries (429), and keeps what was typed', async () => {
     server.use(errorResponse('post', 'enquiry', { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' }));
-    const user = userEvent.setup();
-    renderPage(<ContactForm />);
-    await fillIn(user);
-    await submitForm(user, 'Submit');
+    await sendFilledIn();
 
-    const toast = await screen.findByText('Too many attempts. Please wait a few minutes and try again.');
-    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
-    expect(field('Comments')).toHaveValue('Do you offer HACCP training on site in Thika?');
+    await expectErrorKeepingTheForm('Too many attempts. Please wait a few minutes and try again.');
   });
 });
