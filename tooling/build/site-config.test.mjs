@@ -9,8 +9,12 @@ import { siteConfigFor } from './site-config.mjs';
 
 const owns = (prefix, path) => path === prefix || path.startsWith(prefix === '/' ? '//' : `${prefix}/`);
 
-/** The paths of a remote's route table, as written in its routes.ts. */
-const routePaths = (app) => [...readFileSync(join(app.dir, 'src/routes.ts'), 'utf8').matchAll(/path: '([^']+)'/g)].map((match) => match[1]);
+/**
+ * The paths of a remote's route table, as written in its routes.ts: every quoted address in it (a route's
+ * `path`, or the paths given to a helper such as `collectionRoutes` or the back office's `staffPage`; the
+ * pages' code is imported by './…', which is not an address).
+ */
+const routePaths = (app) => [...readFileSync(join(app.dir, 'src/routes.ts'), 'utf8').matchAll(/'(\/[^']*)'/g)].map((match) => match[1]);
 
 test('every route of every remote is owned by one of its declared prefixes, and by no other remote', () => {
   for (const app of remoteApps) {
