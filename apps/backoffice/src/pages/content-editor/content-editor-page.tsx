@@ -90,8 +90,18 @@ function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues
   }
 }
 
-/** /staff/content/:kind/new and /staff/content/:kind/:id: a course, event or post, every field, with rich text. */
+/**
+ * /staff/content/:kind/new and /staff/content/:kind/:id: a course, event or post, every field, with rich text.
+ * Each address has an editor of its own: a new item, once saved, moves to its address, and the editor there
+ * shows the form only when the saved item has loaded (a form shown at once, then reset by the load, lost what
+ * was typed meanwhile: a price changed right after the first save was saved as the old one).
+ */
 export default function ContentEditorPage() {
+  const { kind, id } = useParams();
+  return <ContentEditor key={`${kind}/${id}`} />;
+}
+
+function ContentEditor() {
   const { kind: kindParam, id } = useParams();
   const kind = contentKindOf(kindParam);
   const isNew = id === 'new';
