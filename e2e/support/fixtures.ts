@@ -155,8 +155,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       let latest: { subject: string; text: string } | undefined;
       await expect
         .poll(async () => {
-          const response = await request.get(`${site.apiBaseUrl}test/outbox`, { params: { email } });
-          if (!response.ok()) return undefined;
+          // A kept-alive connection the API closed at the moment it was reused (ECONNRESET) is asked again.
+          const response = await request.get(`${site.apiBaseUrl}test/outbox`, { params: { email } }).catch(() => undefined);
+          if (!response?.ok()) return undefined;
           // Newest first.
           const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
           latest = messages[0];
