@@ -31,13 +31,14 @@ const post = {
 describe('the content editor', () => {
   it('after the first save, shows the saved item once it has loaded, and keeps what is typed next', async () => {
     let savedItemLoaded: () => void = () => undefined;
+    const loadAnswered = new Promise<void>((resolve) => {
+      savedItemLoaded = resolve;
+    });
     server.use(
       http.post(`${TEST_API_BASE_URL}staff/blog`, () => HttpResponse.json({ item: post, published: true }, { status: 201 })),
       // The saved item's load is slow: it answers only when the test says so.
       http.get(`${TEST_API_BASE_URL}staff/blog/post-1`, async () => {
-        await new Promise<void>((resolve) => {
-          savedItemLoaded = resolve;
-        });
+        await loadAnswered;
         return HttpResponse.json({ item: post, published: true });
       }),
     );
@@ -45,7 +46,8 @@ describe('the content editor', () => {
     await user.type(screen.getByLabelText('Title'), post.title);
     await user.type(screen.getByLabelText('Category'), post.category);
     await user.type(screen.getByLabelText('Image URLs'), post.images[0]!.url);
-    await user.type(screen.getByLabelText('Article'), post.description);
+    // The editor's code loads lazily, as on the site: the field is there once it has.
+    await user.type(await screen.findByLabelText('Article'), post.description);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     // No form to type into before the saved item is in: the load would reset what was typed.
