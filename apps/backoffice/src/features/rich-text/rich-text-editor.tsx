@@ -59,6 +59,14 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
 }
 
 /**
+ * Tiptap destroys an editor a millisecond after its component's effects were cleaned up, unless they ran
+ * again by then, and makes a new one at the next render. Until then the destroyed one, which has no schema
+ * left, must not be read: its getHTML threw (seen in e2e on a busy machine) and the back office's section
+ * showed as unavailable.
+ */
+const live = (editor: Editor | null): editor is Editor => editor !== null && !editor.isDestroyed;
+
+/**
  * The rich-text editor (Tiptap, on ProseMirror), loaded only when a form needs it: paragraphs, headings,
  * bold, italic, lists and links, all within the allow-list the API sanitises with. It writes HTML.
  */
@@ -83,9 +91,10 @@ export default function RichTextEditor({ id, label, value, onChange, onBlur, des
   });
   // A value set from outside (the form reset with a loaded item) replaces the content.
   useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+    if (!live(editor)) return;
+    if (value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
-  if (!editor) return null;
+  if (!live(editor)) return null;
   return (
     <div className="staff-editor">
       <Toolbar editor={editor} label={label} />
