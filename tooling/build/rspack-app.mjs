@@ -1,7 +1,8 @@
 // The one build recipe every app uses: the shell (host) and the remotes.
 // An app's rspack.config.mjs states only what is its own: what it exposes (and, for the shell, its runtime
 // plugins); its name and port are in its package.json (tooling/build/apps.mjs).
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -50,6 +51,16 @@ class FederationEsmPlugin {
     });
   }
 }
+
+// React Router 7's package exports name its development build for every condition (remix-run/react-router#14102):
+// a production bundle would carry its development warnings and checks. Its production build sits beside it.
+const reactRouterDir = dirname(createRequire(join(import.meta.dirname, '../../packages/ui/package.json')).resolve('react-router/package.json'));
+
+/** How every app resolves its imports (the monolith of `npm run build:monolith` too). */
+export const resolveOptions = (production) => ({
+  extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+  alias: production ? { 'react-router$': join(reactRouterDir, 'dist/production/index.mjs') } : {},
+});
 
 /** How every app's sources, styles and images are built (the monolith of `npm run build:monolith` too). */
 export const moduleRules = (production) => [
@@ -136,7 +147,7 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) 
         chunkLoadTimeout: 60_000,
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      resolve: resolveOptions(production),
       module: { rules: moduleRules(production) },
       plugins: [
         ...(ownPage

@@ -3,7 +3,7 @@
 // product: nothing deploys it.
 import { join } from 'node:path';
 import { rspack } from '@rspack/core';
-import { PrecompressPlugin, moduleRules } from '../../build/rspack-app.mjs';
+import { PrecompressPlugin, moduleRules, resolveOptions } from '../../build/rspack-app.mjs';
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -23,8 +23,8 @@ export default {
     clean: true,
   },
   resolve: {
-    extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-    alias: { [join(root, 'apps/shell/src/federation/remotes.ts')]: join(import.meta.dirname, 'static-remotes.ts') },
+    ...resolveOptions(true),
+    alias: { ...resolveOptions(true).alias, [join(root, 'apps/shell/src/federation/remotes.ts')]: join(import.meta.dirname, 'static-remotes.ts') },
   },
   module: { rules: moduleRules(true) },
   plugins: [
