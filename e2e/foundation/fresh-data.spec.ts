@@ -76,8 +76,13 @@ test('lists show the API’s current items in place: an event gone, a new post, 
   await expect(page.getByRole('rowheader', { name: 'HACCP Level 3 (new intake)' })).toBeVisible();
 });
 
-test('where nothing changed, nothing moves: the page confirms its data with a 304 and keeps its elements', async ({ page, site }) => {
+test('where nothing changed, nothing moves: the page confirms its data with a 304, keeps its elements and loads no API transport', async ({ page, site }) => {
   await page.setViewportSize({ width: 412, height: 823 });
+  // The scripts the page ran: confirming an answer must not bring axios onto a phone's first load (held-answers.ts).
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) scripts.push(response.text());
+  });
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
@@ -106,6 +111,9 @@ test('where nothing changed, nothing moves: the page confirms its data with a 30
   await expect(page.locator('[data-seen-before-revalidation]')).toHaveCount(1);
   const cls = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
   expect(cls).toBe(0);
+  const code = await Promise.all(scripts);
+  expect(code.length).toBeGreaterThan(0);
+  expect(code.filter((text) => text.includes('AxiosError')), 'axios (its AxiosError) among the scripts').toHaveLength(0);
 });
 
 test('when the API answers 500 or a malformed body after the take-over, the page keeps what it showed and raises nothing', async ({ page, request, site }) => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { isApiError, messageOf } from './errors';
-import { holdAnswers } from './http';
+import { holdAnswers } from './held-answers';
 import { wasKeptOffline } from './outbox';
 import { createLiveStore } from './live-store';
 
@@ -96,8 +96,8 @@ const waitingForTakeOver = new Set<() => void>();
 
 /**
  * The shell has taken the prerendered page over: the answers it carried are asked again once the browser is
- * idle, so that the API client's code (axios, about 21 KB gzip) and the answers do not share a phone's link and
- * processor with the page's own code while it becomes usable.
+ * idle, so that the answers do not share a phone's link and processor with the page's own code while it becomes
+ * usable (they are confirmed by fetch alone, without the API client's transport: held-answers.ts).
  */
 export function markPageTakenOver(): void {
   pageTakenOver = true;

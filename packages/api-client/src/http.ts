@@ -4,9 +4,10 @@ import { readAnswer } from './contract/reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
 import { tokenOf } from './contract/user';
 import { clearSession, useSession } from './session/session-store';
-import type { TransportFailure } from './transport';
+import { askIfChanged, takeHeldAnswer } from './held-answers';
+import type { TransportFailure, TransportResult } from './transport';
 
-// axios arrives with the first call: a page that calls nothing at start-up (a prerendered one) never loads it.
+// axios arrives with the first call that is not a prerendered page's revalidation (held-answers.ts).
 let transport: Promise<typeof import('./transport')> | null = null;
 function loadTransport(): Promise<typeof import('./transport')> {
   transport ??= import('./transport').catch((error: unknown) => {
@@ -14,19 +15,6 @@ function loadTransport(): Promise<typeof import('./transport')> {
     throw error;
   });
   return transport;
-}
-
-/**
- * The ETags of the answers a prerendered page was made with, by URL. The first read of each sends its tag as
- * If-None-Match, so that confirming an unchanged answer costs a 304 (an ApiError of status 304 to the caller,
- * which keeps what it shows); after that the browser's own cache revalidates (the API sends no-cache).
- */
-const heldAnswers = new Map<string, string>();
-
-/** Hands the client the ETags a prerendered page's answers carried (restoreDataAreas). */
-export function holdAnswers(validators: Record<string, string>): void {
-  heldAnswers.clear();
-  for (const [url, etag] of Object.entries(validators)) heldAnswers.set(url, etag);
 }
 
 type UnauthorizedListener = (error: ApiError) => void;
@@ -90,28 +78,30 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   // The server refuses a body not declared as JSON (415); bodiless writes send none.
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
   const baseURL = spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl;
-  if (spec.method === 'GET' && heldAnswers.size) {
-    const url = new URL(spec.path, baseURL).href;
-    const etag = heldAnswers.get(url);
-    heldAnswers.delete(url);
-    if (etag) headers['If-None-Match'] = etag;
+  const timeout = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // A prerendered page's answer is confirmed without the transport (held-answers.ts); every other call uses it.
+  const withCredentials = spec.withCredentials ?? false;
+  const heldEtag = spec.method === 'GET' ? takeHeldAnswer(spec.path, baseURL) : null;
+  let result: TransportResult;
+  if (heldEtag) {
+    result = await askIfChanged({ url: spec.path, baseURL, headers, timeout, withCredentials }, heldEtag);
+  } else {
+    let send;
+    try {
+      ({ send } = await loadTransport());
+    } catch (error) {
+      throw new ApiError({ message: spec.errors.fallback, kind: 'network', detail: `the API client could not load: ${String(error)}` });
+    }
+    result = await send({
+      method: spec.method,
+      url: spec.path,
+      baseURL,
+      data: spec.body,
+      headers,
+      timeout,
+      withCredentials,
+    });
   }
-
-  let send;
-  try {
-    ({ send } = await loadTransport());
-  } catch (error) {
-    throw new ApiError({ message: spec.errors.fallback, kind: 'network', detail: `the API client could not load: ${String(error)}` });
-  }
-  const result = await send({
-    method: spec.method,
-    url: spec.path,
-    baseURL,
-    data: spec.body,
-    headers,
-    timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    withCredentials: spec.withCredentials ?? false,
-  });
   if (!result.ok) throw toApiError(result.failure, spec, auth === 'required' && token !== null);
   const { data } = result;
 

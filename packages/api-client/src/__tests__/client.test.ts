@@ -41,7 +41,6 @@ import {
   useSession,
   verifyOtp,
 } from '../index';
-import { holdAnswers } from '../http';
 import {
   apiUrl,
   createHandlers,
@@ -497,23 +496,6 @@ describe('requests', () => {
       kind: 'malformed',
       message: 'Error Logging in',
     });
-  });
-
-  it('asks whether an answer a prerendered page was made with changed, once, with its ETag; a 304 is an error of status 304', async () => {
-    const seen: (string | null)[] = [];
-    server.use(
-      http.get(apiUrl('course'), ({ request }) => {
-        const tag = request.headers.get('If-None-Match');
-        seen.push(tag);
-        return tag === '"courses-v1"' ? new HttpResponse(null, { status: 304 }) : HttpResponse.json(fixtures.courses);
-      }),
-    );
-    holdAnswers({ [apiUrl('course')]: '"courses-v1"', [apiUrl('blog')]: '"blog-v1"' });
-    await expect(getCourses()).rejects.toMatchObject({ status: 304 });
-    // Only the first read: after it the browser's own cache revalidates.
-    await expect(getCourses()).resolves.toHaveLength(fixtures.courses.length);
-    expect(seen).toEqual(['"courses-v1"', null]);
-    holdAnswers({});
   });
 
   it('fails clearly when the API is not configured', async () => {
