@@ -9,9 +9,7 @@ import { gzipSync } from 'node:zlib';
  * First-load JavaScript budgets (KB, gzip): the home page, and every other public page (162.2 and at most 192.1 KB
  * measured on 2026-11-26; 165 and 214 before). A page whose data shows at once asks the API again once it is
  * taken over (docs/prerendered-pages.md) without the API client's transport (axios, 21 KB, loads with the first
- * other call); the home page asks nothing until the visitor scrolls to its lists. What is fetched ahead for the
- * next page starts seconds after the load event, when the page's own network has gone quiet (docs/phones.md),
- * and is not the page's.
+ * other call); the home page asks nothing until the visitor scrolls to its lists.
  */
 export const FIRST_LOAD_BUDGET_KB = { home: 165, page: 195 };
 export const firstLoadBudgetOf = (path) => (path === '/' ? FIRST_LOAD_BUDGET_KB.home : FIRST_LOAD_BUDGET_KB.page);

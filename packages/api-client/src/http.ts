@@ -79,8 +79,8 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
   const baseURL = spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl;
   const timeout = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // A prerendered page's answer is confirmed without the transport (held-answers.ts); every other call uses it.
   const withCredentials = spec.withCredentials ?? false;
+  // A prerendered page's answer is confirmed without the transport (held-answers.ts); every other call uses it.
   const heldEtag = spec.method === 'GET' ? takeHeldAnswer(spec.path, baseURL) : null;
   let result: TransportResult;
   if (heldEtag) {
