@@ -36,7 +36,7 @@ export async function askIfChanged(
   try {
     response = await fetch(new URL(request.url, request.baseURL), {
       headers: { Accept: 'application/json', ...request.headers, 'If-None-Match': etag },
-      credentials: request.withCredentials ? 'include' : 'same-origin',
+      credentials: request.withCredentials ? 'include' : 'omit', // as the transport sends it
       signal: AbortSignal.timeout(request.timeout),
     });
   } catch (error) {
