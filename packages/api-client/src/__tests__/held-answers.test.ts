@@ -1,8 +1,7 @@
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { getCourse, getCourses } from '../index';
 import { holdAnswers } from '../held-answers';
-import { apiUrl, createHandlers, delayedResponse, errorResponse, fixtures, malformedResponse, networkFailure, setupApiForTests } from '../testing';
+import { apiUrl, delayedResponse, errorResponse, fixtures, malformedResponse, networkFailure, startMockApi } from '../testing';
 
 // Whether the API client's transport (axios) was loaded: a prerendered page's revalidation must not need it.
 let mockTransportLoaded = false;
@@ -11,16 +10,8 @@ jest.mock('../transport', () => {
   return jest.requireActual('../transport');
 });
 
-const server = setupServer(...createHandlers());
-beforeAll(() => {
-  setupApiForTests();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers(...createHandlers());
-  holdAnswers({});
-});
-afterAll(() => server.close());
+const server = startMockApi();
+afterEach(() => holdAnswers({}));
 
 const [course] = fixtures.courses;
 /** The course list, answering 304 to its ETag; records the If-None-Match of each request. */
