@@ -168,6 +168,8 @@ test('a visitor stays on one side across reloads and pages; a preview overrides 
 });
 
 test('a tab opened before a promotion keeps its composition as it navigates; a new tab gets the new one', async ({ browser }) => {
+  // Two cold visits and a promotion: 52 s seen beside delivery.spec.ts's prerendering (12 s a page load).
+  test.setTimeout(120_000);
   const before = await visitor(browser, 93);
   await before.page.goto(`${site()}/`);
   await expect(before.page.locator('html[data-shell="ready"]')).toBeAttached();

@@ -26,17 +26,22 @@ export async function measureFirstLoadJs(page, url) {
   const devtools = await page.context().newCDPSession(page);
   devtools.on('Debugger.scriptParsed', ({ url: scriptUrl }) => ran.add(scriptUrl));
   await devtools.send('Debugger.enable');
-  page.on('request', (request) => requests.push(request));
-  page.on('response', async (response) => {
+  const onRequest = (request) => requests.push(request);
+  const onResponse = (response) => {
     if (response.request().resourceType() !== 'script' || !response.ok() || LOADED_WHEN_INTERACTIVE.test(response.url())) return;
     scripts.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body).length })));
-  });
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
   await page.goto(url);
   // On a busy machine the network can idle while the first script still runs: wait for the page's
   // heading and for the shell to have taken it over, then for the network to settle.
   await page.locator('h1').first().waitFor({ timeout: 30_000 });
   await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForLoadState('networkidle');
+  // Nothing more is read: a body asked for after this could still be pending when the caller closes the page.
+  page.off('request', onRequest);
+  page.off('response', onResponse);
   await devtools.detach();
   const files = (await Promise.all(scripts)).filter((file) => ran.has(file.url));
   const totalKb = files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
