@@ -6,6 +6,8 @@ import { joinTheTeam, signIn, skipOnExternalSite } from './staff-support';
 test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its test outbox');
 
 test('the sign-in page has its own layout, noindex, and is rendered in the browser', async ({ page, request, site, checkA11y }) => {
+  // An accessibility audit and two sign-in attempts: 55 s seen on a loaded machine.
+  test.setTimeout(90_000);
   const html = await (await request.get(`${site.origin}/staff/login`)).text();
   expect(html, 'not prerendered').not.toContain('id="prerendered-page"');
   await page.goto('/staff/login');

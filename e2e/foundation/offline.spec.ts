@@ -101,6 +101,8 @@ test('an enquiry sent offline is kept on the phone, said so, and arrives once wh
 });
 
 test('account pages, API answers and personal data are never kept: Cache Storage holds public pages and code only', async ({ page, registerCustomer, site }) => {
+  // A registration, a sign-in and five pages before the cache is read: 46 s seen on a loaded machine.
+  test.setTimeout(90_000);
   const { email, password, mobile } = await registerCustomer({ firstname: 'Akinyi', lastname: 'Odhiambo', mobile: '722000444' });
   await page.goto('/login');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

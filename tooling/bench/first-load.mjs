@@ -26,11 +26,24 @@ export async function measureFirstLoadJs(page, url) {
   const devtools = await page.context().newCDPSession(page);
   devtools.on('Debugger.scriptParsed', ({ url: scriptUrl }) => ran.add(scriptUrl));
   await devtools.send('Debugger.enable');
-  const onRequest = (request) => requests.push(request);
-  const onResponse = (response) => {
-    if (response.request().resourceType() !== 'script' || !response.ok() || LOADED_WHEN_INTERACTIVE.test(response.url())) return;
-    scripts.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body).length })));
+  // Requests made once the page was committed: one the page before made (a fetch ahead still on its way) is
+  // not this page's, and its body goes with that page.
+  let committed = false;
+  const ofThisPage = new WeakSet();
+  const onNavigated = (frame) => {
+    if (frame === page.mainFrame()) committed = true;
   };
+  const onRequest = (request) => {
+    requests.push(request);
+    if (committed) ofThisPage.add(request);
+  };
+  const onResponse = (response) => {
+    const request = response.request();
+    if (!ofThisPage.has(request) || request.resourceType() !== 'script' || !response.ok() || LOADED_WHEN_INTERACTIVE.test(response.url())) return;
+    // Read at once, settled at once (a rejection waits for the end, where a script the page ran without a body fails).
+    scripts.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body).length }), (error) => ({ url: response.url(), error })));
+  };
+  page.on('framenavigated', onNavigated);
   page.on('request', onRequest);
   page.on('response', onResponse);
   await page.goto(url);
@@ -40,10 +53,13 @@ export async function measureFirstLoadJs(page, url) {
   await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   // Nothing more is read: a body asked for after this could still be pending when the caller closes the page.
+  page.off('framenavigated', onNavigated);
   page.off('request', onRequest);
   page.off('response', onResponse);
   await devtools.detach();
   const files = (await Promise.all(scripts)).filter((file) => ran.has(file.url));
+  const unread = files.find((file) => file.error);
+  if (unread) throw new Error(`${url}: the body of ${unread.url}, which the page ran, could not be read: ${unread.error.message}`);
   const totalKb = files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
   return { files, totalKb, requests: requests.length };
 }
