@@ -177,6 +177,9 @@ export function createDataArea<T, Args extends unknown[]>(
       waitingForTakeOver.add(revalidateAfterTakeOver);
       return;
     }
+    // This read answers the one queued for the take-over too: a second would find no held ETag.
+    argsAfterTakeOver = null;
+    waitingForTakeOver.delete(revalidateAfterTakeOver);
     if (revalidating) return;
     revalidating = true;
     const call = latestCall;

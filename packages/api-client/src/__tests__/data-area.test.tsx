@@ -197,6 +197,20 @@ describe('prerendered pages', () => {
     expect(states).toEqual([expect.objectContaining({ data: ['HACCP', 'ISO 22000'], isSuccess: true, isLoading: false })]);
   });
 
+  it('asks once after the take-over, even when its page loads it again before the browser is idle', async () => {
+    restoreDataAreas({ areas: { 'test/asked-once': { key: '["42"]', data: 'course 42 as prerendered' } } });
+    const request = jest.fn(async (id: string) => `course ${id} now`);
+    const useArea = createDataArea('test/asked-once', request);
+    await useArea.getState().load('42');
+    markPageTakenOver();
+    // The page's own code mounts after the take-over (a slow phone) and loads its area before the idle callback.
+    await useArea.getState().load('42');
+    await waitFor(() => expect(useArea.getState().data).toBe('course 42 now'));
+    await new Promise((idle) => setTimeout(idle, 600));
+    // A second read would find no held ETag and go through the transport (axios) on the page's first load.
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
   it('an answer that did not change (a 304, or the same body) changes nothing on the page', async () => {
     restoreDataAreas({ areas: { 'test/unchanged': { key: '[]', data: ['HACCP'] }, 'test/not-modified': { key: '[]', data: ['ISO'] } } });
     const same = jest.fn(async () => ['HACCP']);
