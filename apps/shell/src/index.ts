@@ -1,4 +1,5 @@
 import { fetchEarly } from './startup/early-fetches';
+import { loadShellInTurns } from './startup/load-in-turns';
 
 /**
  * The shell's own code could not load (a dropped link, a hang): say so, with Reload. On the start-up
@@ -24,9 +25,8 @@ function tellStartupFailed(error: unknown) {
   notice.replaceChildren(message, reload);
 }
 
-// config.json and the page's remote start now, while the rest of the shell loads; the import is the async
-// boundary that lets the federation runtime settle shared libraries before the app imports them.
+// config.json and the page's remote start now, while the rest of the shell loads in turns.
 const config = fetchEarly();
-import('./bootstrap')
+loadShellInTurns()
   .then(({ start }) => start(config))
   .catch(tellStartupFailed);
