@@ -47,8 +47,15 @@ async function visitor(browser: Browser, bucket: number) {
   return { context, page: await context.newPage() };
 }
 
-/** Visits /courses then the home page as `count` visitors on each side, and leaves (the beacons go on pagehide). */
+/**
+ * Visits /courses as `count` visitors on each side. Each leaves the page (its reports go as a beacon on
+ * pagehide) and closes its browser once the API has stored them: a browser closed at once can drop the
+ * beacon (one in ten lost on a loaded machine), where a phone's browser sends it after the tab is gone.
+ */
 async function visitBothSides(browser: Browser, count: number) {
+  const since = new Date().toISOString();
+  const sessionsSeen = async () => new Set((await storedReports(since)).filter((report) => report.kind === 'page-view').map((report) => report.session)).size;
+  let visits = 0;
   for (let index = 0; index < count; index += 1) {
     for (const bucket of [index % 50, 50 + (index % 50)]) {
       const { context, page } = await visitor(browser, bucket);
@@ -57,6 +64,8 @@ async function visitBothSides(browser: Browser, count: number) {
       await expect(page.locator('html[data-shell="ready"]')).toBeAttached({ timeout: 30_000 });
       await expect(heading(page).or(page.getByText('This section is temporarily unavailable'))).toBeVisible();
       await page.goto('about:blank');
+      visits += 1;
+      await expect.poll(sessionsSeen, { timeout: 30_000 }).toBe(visits);
       await context.close();
     }
   }
