@@ -50,7 +50,7 @@ async function visitor(browser: Browser, bucket: number) {
 /**
  * Visits /courses as `count` visitors on each side. Each leaves the page (its reports go as a beacon on
  * pagehide) and closes its browser once the API has stored them: a browser closed at once can drop the
- * beacon (one in ten lost on a loaded machine), where a phone's browser sends it after the tab is gone.
+ * beacon (one visit in twenty lost its page view on a loaded machine), where a phone's browser sends it after the tab is gone.
  */
 async function visitBothSides(browser: Browser, count: number) {
   const since = new Date().toISOString();
