@@ -71,11 +71,18 @@ export const pagesToMake = (sources, changed) => (paths) =>
 export function nextSources(previous, result) {
   const reads = {};
   const seo = {};
+  const failed = result.failed.map((failure) => failure.path);
   for (const path of result.paths) {
     if (result.written.includes(path)) {
       reads[path] = result.reads[path];
       seo[path] = result.seo[path];
-    } else if (previous?.reads[path] && !result.failed.some((failure) => failure.path === path)) {
+    } else if (previous?.reads[path] && !failed.includes(path)) {
+      // A page kept from before, one of whose answers this run read changed (the data changed during the run,
+      // after the check): kept, it would be believed current. Made again at the next check.
+      if (previous.reads[path].some((url) => result.answers[url] && previous.answers[url]?.hash !== result.answers[url].hash)) {
+        failed.push(path);
+        continue;
+      }
       reads[path] = previous.reads[path];
       seo[path] = previous.seo?.[path] ?? { lastmod: null, listed: true };
     }
@@ -86,7 +93,6 @@ export function nextSources(previous, result) {
     const answer = result.answers[url] ?? previous?.answers[url];
     if (answer) answers[url] = answer;
   }
-  const failed = result.failed.map((failure) => failure.path);
   return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes, failed };
 }
 

@@ -86,6 +86,26 @@ describe('which pages are made again', () => {
     assert.deepEqual(next.answers, { [COURSES]: { etag: '"1"', hash: 'a' }, [EVENTS]: { etag: '"4"', hash: 'd' } });
     assert.deepEqual(pagesToRemove(sources, next).sort(), ['/', '/course/c1']);
   });
+
+  it('a page kept from before whose answer changed during the run (after the check) is not kept, and is made at the next check', () => {
+    // Made for a changed course list; meanwhile the events changed too, and the home page, made now, read the new list.
+    const result = {
+      paths: ['/', '/courses', '/events'],
+      written: ['/', '/courses'],
+      failed: [],
+      reads: { '/': [EVENTS], '/courses': [COURSES] },
+      seo: {},
+      clientRoutes: [],
+      listReads: [COURSES, EVENTS],
+      answers: { [COURSES]: { etag: '"5"', hash: 'e' }, [EVENTS]: { etag: '"4"', hash: 'd' } },
+    };
+    const next = nextSources(sources, result);
+    assert.equal(next.reads['/events'], undefined, '/events was made from the answer before, "3"');
+    assert.deepEqual(next.failed, ['/events']);
+    assert.deepEqual(next.answers[EVENTS], { etag: '"4"', hash: 'd' });
+    assert.deepEqual(pagesToRemove(sources, next).sort(), ['/course/c1', '/events']);
+    assert.deepEqual(pagesToMake(next, new Set())(['/', '/courses', '/events']), ['/events']);
+  });
 });
 
 describe('remakeChangedPages', () => {

@@ -108,6 +108,8 @@ async function settle(page) {
  */
 function noteApiReads(page, apiBases, answers) {
   const reads = new Set();
+  // The answers this page itself read: when the data changes during a run, another page may read a newer one.
+  const own = new Map();
   const pending = [];
   page.on('response', (response) => {
     const request = response.request();
@@ -116,12 +118,16 @@ function noteApiReads(page, apiBases, answers) {
     reads.add(url);
     pending.push(
       response.body().then(
-        (body) => answers.set(url, { etag: response.headers().etag ?? null, hash: bodyHash(body) }),
+        (body) => {
+          const answer = { etag: response.headers().etag ?? null, hash: bodyHash(body) };
+          own.set(url, answer);
+          answers.set(url, answer);
+        },
         () => undefined, // the page closed meanwhile: its answer is noted by the page that kept it
       ),
     );
   });
-  return { urls: async () => (await Promise.all(pending), [...reads].sort()) };
+  return { urls: async () => (await Promise.all(pending), [...reads].sort()), own };
 }
 
 /** The hash of an answer's body, to tell a changed answer from an API that sends no ETag. */
@@ -163,8 +169,8 @@ async function makePage(context, url, { apiBases, answers }, log) {
     const structuredData = await page.evaluate(() =>
       [...document.querySelectorAll('#root script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)),
     );
-    const validators = Object.fromEntries(reads.flatMap((read) => (answers.get(read)?.etag ? [[read, answers.get(read).etag]] : [])));
-    return { rendered: { ...rendered, page: { ...rendered.page, validators } }, head, stylesheets, reads, structuredData };
+    const validators = Object.fromEntries(reads.flatMap((read) => (apiReads.own.get(read)?.etag ? [[read, apiReads.own.get(read).etag]] : [])));
+    return { rendered: { ...rendered, page: { ...rendered.page, validators } }, head, stylesheets, reads, madeFrom: apiReads.own, structuredData };
   } finally {
     await page.close();
   }
@@ -244,6 +250,7 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
   const written = [];
   const failed = [];
   const reads = {};
+  const madeFrom = {};
   const seo = {};
   try {
     /** The site's requests go to serveFrom; third parties (map, video) are not part of a page: refused at once. */
@@ -307,13 +314,14 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
     const prerenderPath = async (path) => {
       const url = `${origin}${path}`;
       try {
-        const { rendered, head, stylesheets, reads: pageReads, structuredData } = await makePage(context, url, sources, log);
+        const { rendered, head, stylesheets, reads: pageReads, madeFrom: pageMadeFrom, structuredData } = await makePage(context, url, sources, log);
         const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: url }, stylesheets };
         const source = serveFrom ? `${serveFrom}${path}` : url;
         const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
         writeCompressed(pageFile(outDir, path), pageHtml({ ...page, preloads }));
         written.push(path);
         reads[path] = pageReads;
+        madeFrom[path] = pageMadeFrom;
         seo[path] = sitemapEntryOf(structuredData);
       } catch (error) {
         if (!triedOnce.has(path)) {
@@ -325,6 +333,15 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
       }
     };
     await Promise.all(Array.from({ length: PAGES_AT_A_TIME }, worker));
+    // The data changed while the pages were made: a page made from an answer other than the one kept for its
+    // URL would be believed current (a check gets a 304) and never made again. It counts as not made, so it is
+    // not served and the next check makes it.
+    for (const path of [...written]) {
+      if ([...madeFrom[path]].some(([url, { hash }]) => sources.answers.get(url)?.hash !== hash)) {
+        written.splice(written.indexOf(path), 1);
+        failed.push({ path, reason: 'its data changed while it was made' });
+      }
+    }
     written.sort();
   } finally {
     await browser.close();
