@@ -103,12 +103,12 @@ async function settle(page) {
 
 /**
  * Notes the API answers a page reads (GET under one of `apiBases`): the page's list of URLs, and each
- * answer's ETag and body hash in `answers`, shared by every page. That is what the page is made from: the
- * shell asks with the ETags whether it changed, and fresh-pages.mjs remakes the page when one does.
+ * answer's ETag and body hash, in `own` (this page's) and in `answers` (the run's, shared by every page; when
+ * the data changes during a run, the last one read). That is what the page is made from: the shell asks with
+ * the ETags whether it changed, and fresh-pages.mjs remakes the page when one does.
  */
 function noteApiReads(page, apiBases, answers) {
   const reads = new Set();
-  // The answers this page itself read: when the data changes during a run, another page may read a newer one.
   const own = new Map();
   const pending = [];
   page.on('response', (response) => {
