@@ -49,8 +49,8 @@ async function visitor(browser: Browser, bucket: number) {
 
 /**
  * Visits /courses as `count` visitors on each side. Each leaves the page (its reports go as a beacon on
- * pagehide) and closes its browser once the API has stored them: a browser closed at once can drop the
- * beacon (one visit in twenty lost its page view on a loaded machine), where a phone's browser sends it after the tab is gone.
+ * pagehide) and closes its browser once the API has stored its page view, so a lost report names its visit.
+ * (On a loaded machine one visit in twenty or so loses it, even with the browser left open: cause not found.)
  */
 async function visitBothSides(browser: Browser, count: number) {
   const since = new Date().toISOString();
