@@ -14,7 +14,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
+  // The JSON report (one per port base) lets `npm test`'s summary name the failed tests (tooling/test-runners/e2e-report.mjs).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `../test-results/e2e-${portBase}.json` }],
+    ...(process.env.CI ? [['html', { open: 'never', outputFolder: '../playwright-report' }] as const] : []),
+  ],
   use: {
     baseURL: externalSite ?? urlOf('shell'),
     trace: 'retain-on-failure',

@@ -10,6 +10,7 @@ import { buildAll } from '../build/build.mjs';
 import { ensureChromium } from '../machine/chromium.mjs';
 import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 import { startPostgres } from '../machine/postgres.mjs';
+import { troubleLines } from './e2e-report.mjs';
 
 const bin = (name) => join(rootDir, 'node_modules/.bin', name);
 const run = (command, args, options = {}) => {
@@ -44,6 +45,9 @@ async function journeysOnPostgres() {
   console.log(`PostgreSQL database ${database}: customers registered by the journeys: ${customers}`);
 }
 
+/** Each e2e step's JSON report, by its port base (e2e/playwright.config.ts), for the summary. */
+const e2eReport = (portBase) => join(rootDir, `test-results/e2e-${portBase}.json`);
+
 const steps = [
   ['type-check', () => run(process.execPath, ['tooling/test-runners/typecheck.mjs'])],
   ['lint', () => run(bin('eslint'), ['.', '--max-warnings=0'])],
@@ -60,7 +64,7 @@ const steps = [
   // Named one by one: given a folder, Node 20 would also run the files that are not tests.
   ['tooling tests', () => run(process.execPath, ['--test', ...toolingTests])],
   ['production build', () => buildAll(pnpm)],
-  ['e2e suites', () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'])],
+  ['e2e suites', () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']), e2eReport(process.env.E2E_PORT_BASE ?? 5000)],
   // The journeys once more against the API answering as the business's hosted API does (README: API dialects),
   // on ports of their own so a server left from the first run cannot answer.
   [
@@ -69,8 +73,9 @@ const steps = [
       run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--grep', '@journey'], {
         env: { ...process.env, API_DIALECT: 'hosted', E2E_PORT_BASE: '5200' },
       }),
+    e2eReport(5200),
   ],
-  ['e2e journeys on PostgreSQL', journeysOnPostgres],
+  ['e2e journeys on PostgreSQL', journeysOnPostgres, e2eReport(5400)],
 ];
 
 const failed = [];
@@ -90,6 +95,9 @@ for (const [name, step] of steps) {
 postgres?.stop();
 
 console.log('\n=== summary ===');
-for (const [name] of steps) console.log(`${failed.includes(name) ? 'FAIL' : 'ok  '} ${name} (${seconds.get(name)} s)`);
+for (const [name, , report] of steps) {
+  console.log(`${failed.includes(name) ? 'FAIL' : 'ok  '} ${name} (${seconds.get(name)} s)`);
+  if (report) for (const line of troubleLines(report)) console.log(`       ${line}`);
+}
 console.log(`steps: ${steps.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length ? 1 : 0);
