@@ -64,3 +64,28 @@ test('a config.json that cannot be fetched names the network problem', async () 
   serve(() => HttpResponse.error());
   await expect(loadSiteConfig(url)).rejects.toThrow(`${url} could not be fetched`);
 });
+
+/** An answer whose headers come at once and whose body comes `bodyAfterMs` later (never, when null). */
+const slowBody = (bodyAfterMs: number | null) => () =>
+  new HttpResponse(
+    new ReadableStream({
+      start(stream) {
+        if (bodyAfterMs === null) return;
+        setTimeout(() => {
+          stream.enqueue(new TextEncoder().encode(JSON.stringify(validConfig)));
+          stream.close();
+        }, bodyAfterMs);
+      },
+    }),
+    { headers: { 'Content-Type': 'application/json' } },
+  );
+
+test('a body read after the answer budget is still read: a busy browser is not a broken file', async () => {
+  serve(slowBody(300));
+  await expect(fetchSiteConfig(url, { answerMs: 100, bodyMs: 2000 })).resolves.toEqual(validConfig);
+});
+
+test('a body that never ends names the time-out, not the JSON', async () => {
+  serve(slowBody(null));
+  await expect(fetchSiteConfig(url, { answerMs: 100, bodyMs: 200 })).rejects.toThrow(`${url} could not be fetched: no answer within 0.2 s`);
+});
