@@ -24,8 +24,6 @@ test.describe('no WCAG 2.1 A or AA violations', () => {
   });
 
   test('the open side menu and the open video', async ({ page, checkA11y }) => {
-    // Two full checks, each waiting for the page's animations to end: 49 s seen on a loaded machine.
-    test.slow();
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();

@@ -197,8 +197,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       return customer;
     });
   },
-  checkA11y: async ({}, use) => {
+  checkA11y: async ({}, use, testInfo) => {
     await use(async (page) => {
+      // A full axe check is heavy (43 s seen for the home page on a loaded machine, 13 s of it only to inject
+      // axe), so each check brings its own time on top of the test's.
+      testInfo.setTimeout(testInfo.timeout + 45_000);
       // Colours are measured as they end up, not halfway through a fade-in (a toast entering, say):
       // wait until every finite animation has finished. Not waited on: endless ones, a toast's countdown bar, and
       // decorative pictures (aria-hidden, no text to measure): the home page's slideshow changes for as long as it
