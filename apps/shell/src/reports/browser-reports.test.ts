@@ -39,6 +39,17 @@ test('reports go in one beacon, as text, with the visit, channel, releases and t
   expect(JSON.stringify(beacons)).not.toContain('jane');
 });
 
+test('reports a browser refuses to queue are kept for the next flush', () => {
+  startReporting(config);
+  const send = navigator.sendBeacon;
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => false });
+  report({ kind: 'page-view' });
+  flushReports();
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: send });
+  flushReports();
+  expect(beacons.flatMap((beacon) => beacon.body.reports.map((sent) => sent.kind))).toEqual(['page-view']);
+});
+
 test('a visit outside the sample sends nothing, and stays outside on its next page', () => {
   startReporting({ ...config, reports: { ...config.reports!, sampleRate: 0 } });
   report({ kind: 'page-view' });

@@ -31,10 +31,16 @@ function visit(sampleRate: number): string | null {
   return kept === 'off' ? null : kept;
 }
 
-/** Sends what is queued, in one beacon (text/plain: a beacon cannot send JSON's type to another origin). */
+/**
+ * Sends what is queued, in beacons of at most 50 (text/plain: a beacon cannot send JSON's type to another
+ * origin). A beacon the browser refuses to queue (it may, past its limit for requests outliving the page)
+ * leaves its reports queued for the next flush.
+ */
 export function flushReports(): void {
   while (endpoint && queue.length) {
-    navigator.sendBeacon(endpoint, JSON.stringify({ reports: queue.splice(0, 50) }));
+    const batch = queue.slice(0, 50);
+    if (!navigator.sendBeacon(endpoint, JSON.stringify({ reports: batch }))) return;
+    queue.splice(0, batch.length);
   }
 }
 
