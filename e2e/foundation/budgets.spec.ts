@@ -41,8 +41,20 @@ test('every public route is served as HTML that holds its heading, title, descri
     expect(html, `${path}: a heading in the HTML`).toMatch(/<h1[^>]*>[^<]+/);
     expect(html, `${path}: description`).toMatch(/<meta name="description" content="[^"]{20,}">/);
     expect(html, `${path}: canonical`).toContain(`<link rel="canonical" href="${site.origin}${path}">`);
+    // Its code: the shell's and its owner's, never the next pages' that the shell fetches ahead later.
+    const { preloads } = JSON.parse(/<script type="application\/json" id="page-code">([^<]*)/.exec(html)?.[1] ?? '{}') as { preloads: string[] };
+    const apps = new Set(preloads.map((url) => appOf(url, site.origin)));
+    apps.delete('shell');
+    expect([...apps], `${path}: the apps whose code the page preloads, besides the shell`).toHaveLength(1);
   }
 });
+
+/** The app a file of the site belongs to: a remote served from its own origin, or a release's folder (a channel), else the shell. */
+function appOf(url: string, siteOrigin: string): string {
+  const { origin, pathname } = new URL(url, siteOrigin);
+  if (origin !== siteOrigin) return origin;
+  return /^\/releases\/([^/]+)\//.exec(pathname)?.[1] ?? 'shell';
+}
 
 test('account pages and a page that does not exist are rendered in the browser, with their own title', async ({ page, request, site }) => {
   for (const [path, title] of [
