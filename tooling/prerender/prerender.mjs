@@ -138,7 +138,11 @@ async function openPage(context, url, log) {
   const page = await context.newPage();
   const requests = [];
   page.on('request', (request) => requests.push(request));
-  page.on('requestfailed', (request) => log(`  ${url}: ${request.url()} failed: ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    // Aborted: the page was closed with the request on its way (a data area asking again once the page is
+    // taken over, say): nothing went wrong.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') log(`  ${url}: ${request.url()} failed: ${request.failure()?.errorText}`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') log(`  ${url}: console: ${message.text()}`);
   });
