@@ -47,15 +47,16 @@ async function visitor(browser: Browser, bucket: number) {
   return { context, page: await context.newPage() };
 }
 
-/** Beacons are best effort: this many visits of a run may lose theirs and be made again; more fails the test. */
-const LOST_VISITS_ALLOWED = 2;
+/** Beacons are best effort: one visit of a run may lose its reports and be made again; more fails the test. */
+const LOST_VISITS_ALLOWED = 1;
 
 /**
  * Visits /courses as `count` visitors on each side. Each leaves the page (its reports go as a beacon on
- * pagehide) and closes its browser once the API has stored its page view. A browser may drop a beacon
- * (on a loaded machine about one visit in twenty lost its page view, with its error, in one batch), as a
- * phone's may: such a visit is logged and made again by a new visitor on the same side, so each side counts
- * `count` visits, and the watcher's evidence below stays exact.
+ * pagehide) and closes its browser once the API has stored its page view. Under load about one visit in
+ * twenty used to lose it: a federation error's message ran over several lines, and the API refused the whole
+ * batch (browser-reports.ts now sends one line). A browser may still drop a beacon, as a phone's may: such a
+ * visit is logged and made again on the same side, so each side counts `count` visits and the watcher's
+ * evidence below stays exact.
  */
 async function visitBothSides(browser: Browser, count: number) {
   const since = new Date().toISOString();

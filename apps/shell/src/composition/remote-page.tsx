@@ -14,7 +14,7 @@ const isChunkLoadError = (error: unknown) => error instanceof Error && error.nam
 function pageFailed(error: unknown) {
   if (isChunkLoadError(error)) {
     const chunk = (error as Error & { request?: string }).request ?? (error as Error).message;
-    report({ kind: 'remote-failure', remote: sourceOf(chunk), phase: 'chunk', message: (error as Error).message.slice(0, 300) });
+    report({ kind: 'remote-failure', remote: sourceOf(chunk), phase: 'chunk', message: (error as Error).message });
   } else {
     reportError(error);
   }

@@ -25,7 +25,7 @@ export default function reportingPlugin(): ModuleFederationRuntimePlugin {
     name: 'browser-reports',
     errorLoadRemote({ id, error, lifecycle }) {
       const message = error instanceof Error ? error.message : String(error);
-      report({ kind: 'remote-failure', remote: id.split('/')[0]!, phase: phaseOf(lifecycle, error), message: message.slice(0, 300) });
+      report({ kind: 'remote-failure', remote: id.split('/')[0]!, phase: phaseOf(lifecycle, error), message });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { reportBatchSchema } from '@agri/api-client';
 import type { SiteConfig } from '../config/site-config';
 import { flushReports, report, reportError, sourceOf, startReporting, stopReporting } from './browser-reports';
 
@@ -48,6 +49,19 @@ test('reports a browser refuses to queue are kept for the next flush', () => {
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: send });
   flushReports();
   expect(beacons.flatMap((beacon) => beacon.body.reports.map((sent) => sent.kind))).toEqual(['page-view']);
+});
+
+test('messages go as the contract takes them: one line, at most 300 characters, no half of an emoji', () => {
+  startReporting(config);
+  report({ kind: 'page-view' });
+  // A federation error, as the runtime words it, and an error whose message the 300th character cuts in an emoji.
+  report({ kind: 'remote-failure', remote: 'catalog', phase: 'entry', message: '#RUNTIME-008\n\targs: {"remote":"catalog"}\r\n  https://module-federation.io/guide' });
+  reportError(new Error(`${'x'.repeat(290)}🌽🌽🌽🌽🌽`));
+  flushReports();
+  const [batch] = beacons;
+  expect(reportBatchSchema.safeParse(batch!.body).success).toBe(true);
+  expect(batch!.body.reports[1]!.message).toBe('#RUNTIME-008 args: {"remote":"catalog"} https://module-federation.io/guide');
+  expect(batch!.body.reports[2]!.message).toBe(`Error: ${'x'.repeat(290)}🌽`);
 });
 
 test('a visit outside the sample sends nothing, and stays outside on its next page', () => {

@@ -47,8 +47,25 @@ export function flushReports(): void {
 /** Whether this tab reports (the site has an endpoint, the visit is in the sample, not the prerenderer). */
 export const isReporting = (): boolean => common !== null;
 
+/** The longest message the contract takes. */
+const MESSAGE_MAX = 300;
+
+/**
+ * A message as the contract takes it: one line, no control characters, at most 300 characters, no half of
+ * an emoji. The API refuses a batch with one message that does not fit, and the page view in it with it (a
+ * federation error's message runs over several lines).
+ */
+export function oneLine(text: string): string {
+  return text
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim()
+    .slice(0, MESSAGE_MAX)
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+}
+
 export function report(fields: Report): void {
   if (!common) return;
+  if ('message' in fields && fields.message !== undefined) fields = { ...fields, message: oneLine(fields.message) };
   queue.push({ ...common, path: window.location.pathname.slice(0, 200), ...fields } as BrowserReport);
   // Hidden: this may be the page's last moment (vitals are measured then), so it goes now.
   if (queue.length >= BATCH || document.visibilityState === 'hidden') flushReports();
@@ -63,7 +80,7 @@ export function sourceOf(where: string | undefined): string {
   return 'shell';
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
+const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /** Reports an error thrown by the page's code, attributed to the app whose code threw. */
 export function reportError(error: unknown, where?: string): void {
