@@ -55,7 +55,7 @@ const MESSAGE_MAX = 300;
  * an emoji. The API refuses a batch with one message that does not fit, and the page view in it with it (a
  * federation error's message runs over several lines).
  */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   return text
     .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim()
