@@ -63,7 +63,21 @@ describe('the shell’s batches', () => {
     assert.equal((await rows()).length, 1);
   });
 
-  it('refuses, and stores nothing of, a batch that does not fit the contract', async () => {
+  it('keeps the reports of a batch that fit and drops the others', async () => {
+    // An older shell sent Module Federation's multi-line messages whole: the visit's page view must count.
+    const answer = await post({
+      reports: [
+        { kind: 'page-view', ...base, path: '/courses' },
+        { kind: 'remote-failure', ...base, path: '/courses', remote: 'catalog', phase: 'entry', message: '#RUNTIME-008\n args: {}' },
+        { kind: 'error', ...base, path: '/courses', source: 'catalog', message: 'x'.repeat(301) },
+        { kind: 'vital', ...base, path: '/courses', name: 'LCP', value: 912 },
+      ],
+    });
+    assert.equal(answer.status, 204);
+    assert.deepEqual((await rows()).map(({ kind }) => kind), ['page-view', 'vital']);
+  });
+
+  it('refuses, and stores nothing of, a batch that does not fit the contract or has no report that does', async () => {
     const bad = [
       'not json',
       {},
@@ -76,6 +90,7 @@ describe('the shell’s batches', () => {
       { reports: [{ kind: 'remote-failure', ...base, path: '/', remote: 'catalog', phase: 'somewhere' }] },
       { reports: [{ kind: 'customer', ...base, path: '/', email: 'jane@example.com' }] },
       { reports: Array.from({ length: 51 }, () => ({ kind: 'page-view', ...base, path: '/' })) },
+      { reports: { kind: 'page-view', ...base, path: '/' } },
     ];
     for (const body of bad) assert.equal((await post(body)).status, 400, JSON.stringify(body).slice(0, 80));
     assert.deepEqual(await rows(), []);

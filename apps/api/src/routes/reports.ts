@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
+  browserReportSchema,
   legacyCspReportSchema,
-  reportBatchSchema,
+  reportBatchEnvelopeSchema,
   reportingApiBatchSchema,
   reportingApiCspSchema,
   type BrowserReport,
@@ -121,7 +122,12 @@ async function rowsOf(contentType: string, body: unknown): Promise<ReportRow[]> 
     const report = (await check(legacyCspReportSchema, body))['csp-report'];
     return [cspRow(report['document-uri'], report['effective-directive'] ?? report['violated-directive'] ?? 'unknown', report['blocked-uri'])];
   }
-  return (await check(reportBatchSchema, body)).reports.map(fromShell);
+  const rows = (await check(reportBatchEnvelopeSchema, body)).reports.flatMap((report) => {
+    const parsed = browserReportSchema.safeParse(report);
+    return parsed.success ? [fromShell(parsed.data)] : [];
+  });
+  if (!rows.length) throw new HttpError(400, 'No report in the batch fits the contract');
+  return rows;
 }
 
 const COLUMNS = ['kind', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
@@ -206,7 +212,8 @@ const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 /**
  * POST /api/reports: browser reports, in batches from the shell (sendBeacon) and CSP violations from the
  * browser itself. Limited per client address (the address is counted, never stored with a report), at most
- * 32 KB, validated with the contract's schemas; answered 204 with nothing to read.
+ * 32 KB, validated with the contract's schemas (a report that does not fit is dropped, the rest of its batch
+ * kept; a batch with none that fits is refused); answered 204 with nothing to read.
  */
 export function reportRoutes(services: Services): Hono {
   const tooLarge = (c: Context) => c.json({ message: `A report batch is at most ${MAX_REPORT_BYTES / 1024} KB` }, 413, { Connection: 'close' });

@@ -41,10 +41,16 @@ export const browserReportSchema = z.discriminatedUnion('kind', [
 ]);
 export type BrowserReport = z.infer<typeof browserReportSchema>;
 
-/** One batch, as the shell sends it with navigator.sendBeacon. */
+/** One batch, as the shell sends it with navigator.sendBeacon: every report in it fits. */
 export const MAX_REPORTS_PER_BATCH = 50;
 export const reportBatchSchema = z.object({ reports: z.array(browserReportSchema).check(z.minLength(1), z.maxLength(MAX_REPORTS_PER_BATCH)) });
 export type ReportBatch = z.infer<typeof reportBatchSchema>;
+
+/**
+ * A batch as the server reads it: the envelope first, then each report on its own, so that a report that
+ * does not fit (an older shell's multi-line error message) is dropped without the visit's page view.
+ */
+export const reportBatchEnvelopeSchema = z.object({ reports: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_REPORTS_PER_BATCH)) });
 
 /**
  * Content-Security-Policy violations are sent by the browser itself, because of the policy's `report-to`
