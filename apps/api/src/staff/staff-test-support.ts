@@ -14,6 +14,8 @@ export interface TestStaff {
   token: string;
   /** The authenticator's secret, to make codes as the app would. */
   secret: string;
+  /** The code the first sign-in confirmed the authenticator with: used, so refused from then on. */
+  setupCode: string;
   recoveryCodes: string[];
 }
 
@@ -39,8 +41,9 @@ export async function addStaff(api: TestApi, role: StaffRole = 'staff', email = 
   const accepted = await api.call('POST', `/api/staff/invitation/${invitation}`, { body: { password: STAFF_PASSWORD } });
   assert.equal(accepted.status, 200, await accepted.clone().text());
   const { token: setupToken, totp } = (await accepted.json()) as { token: string; totp: { secret: string } };
-  const confirmed = await api.call('POST', '/api/staff/session/totp-setup', { token: setupToken, body: { code: codeFor(totp.secret) } });
+  const setupCode = codeFor(totp.secret);
+  const confirmed = await api.call('POST', '/api/staff/session/totp-setup', { token: setupToken, body: { code: setupCode } });
   assert.equal(confirmed.status, 200, await confirmed.clone().text());
   const { token, recoveryCodes } = (await confirmed.json()) as { token: string; recoveryCodes: string[] };
-  return { id: member.id, email, token, secret: totp.secret, recoveryCodes };
+  return { id: member.id, email, token, secret: totp.secret, setupCode, recoveryCodes };
 }
