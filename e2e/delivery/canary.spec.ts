@@ -10,8 +10,10 @@ import { readJournal } from '../../tooling/delivery/journal.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
 import { apps, remoteApps } from '../../tooling/build/apps.mjs';
 import { reportsReadToken, siteConfig, urlOf } from '../support/site-ports.mjs';
-import { expect, test } from '../support/fixtures';
-import { DeployFolder } from './deploy-folder';
+import { expect as siteExpect, test } from '../support/fixtures';
+import { CHANNEL_LOAD_MS, CHANNEL_TEST_MS, DeployFolder } from './deploy-folder';
+
+const expect = siteExpect.configure({ timeout: CHANNEL_LOAD_MS });
 
 // A channel of its own: the delivery suite, beside it, reports to the same test API, and its releases, made in
 // the same second from the same commit, may bear the same versions.
@@ -68,8 +70,7 @@ async function visitBothSides(browser: Browser, count: number) {
       for (;;) {
         const { context, page } = await visitor(browser, bucket);
         await page.goto(`${site()}/courses`);
-        // A cold visit while the other worker prerenders a channel: its take-over took over 10 s once.
-        await expect(page.locator('html[data-shell="ready"]')).toBeAttached({ timeout: 30_000 });
+        await expect(page.locator('html[data-shell="ready"]')).toBeAttached();
         await expect(heading(page).or(page.getByText('This section is temporarily unavailable'))).toBeVisible();
         const session = await page.evaluate(() => sessionStorage.getItem('shell:visit'));
         await page.goto('about:blank');
@@ -90,7 +91,7 @@ async function visitBothSides(browser: Browser, count: number) {
   }
 }
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: CHANNEL_TEST_MS });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -197,8 +198,6 @@ test('a visitor stays on one side across reloads and pages; a preview overrides 
 });
 
 test('a tab opened before a promotion keeps its composition as it navigates; a new tab gets the new one', async ({ browser }) => {
-  // Two cold visits and a promotion: 52 s seen beside delivery.spec.ts's prerendering (12 s a page load).
-  test.setTimeout(120_000);
   const before = await visitor(browser, 93);
   await before.page.goto(`${site()}/`);
   await expect(before.page.locator('html[data-shell="ready"]')).toBeAttached();

@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
 import { measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
-import { DeployFolder } from './deploy-folder';
+import { CHANNEL_LOAD_MS, CHANNEL_TEST_MS, DeployFolder } from './deploy-folder';
 import { apps, remoteApps } from '../../tooling/build/apps.mjs';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { siteConfig, urlOf } from '../support/site-ports.mjs';
-import { expect, test } from '../support/fixtures';
+import { expect as siteExpect, test } from '../support/fixtures';
+
+const expect = siteExpect.configure({ timeout: CHANNEL_LOAD_MS });
 
 const CHANNEL = 'production';
 const NEW_HEADING = 'Our Courses — 2027 intake';
@@ -56,7 +58,7 @@ function digest(dir: string): string {
 const coursesHeading = (page: Page) => page.getByRole('heading', { level: 1 });
 const unavailable = (page: Page) => page.getByRole('alert').filter({ hasText: 'This section is temporarily unavailable' });
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: CHANNEL_TEST_MS });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -205,7 +207,6 @@ test('a fourth remote, with its own route table, goes live by promotion alone', 
 });
 
 test('the back office goes live by promotion alone, and the public pages load none of it', async ({ page }) => {
-  test.setTimeout(120_000);
   const channel = urlOf('channel');
   /** What a public page loads at first: its scripts (by name) and their size, in a page of its own. */
   const firstLoad = async (path: string) => {
@@ -343,7 +344,6 @@ test('a rollback prerenders the public pages with the releases it makes live, an
 });
 
 test('after a promotion a phone’s next online load runs the new release, and offline it never mixes releases (issue 27)', async ({ browser }) => {
-  test.setTimeout(120_000);
   const channel = urlOf('channel');
   // A phone with the site's service worker (the other suites block it).
   const phone = await browser.newContext({ serviceWorkers: 'allow' });

@@ -7,6 +7,14 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 
+/**
+ * What a page load of a channel gets in the delivery suites. The two run beside each other, and one of them is
+ * often prerendering a channel with a Chromium of its own: a cold load of /courses then took 16 s to show its
+ * heading on a two-core machine (10 s is Playwright's default here), and a test of five loads ran past 45 s.
+ */
+export const CHANNEL_LOAD_MS = 30_000;
+export const CHANNEL_TEST_MS = 120_000;
+
 export class DeployFolder {
   readonly dir = mkdtempSync(join(tmpdir(), 'agri-deploy-e2e-'));
   readonly scratch = mkdtempSync(join(tmpdir(), 'agri-builds-e2e-'));
