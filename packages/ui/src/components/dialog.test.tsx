@@ -39,6 +39,18 @@ describe('Dialog', () => {
     expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 
+  it('never puts the first focus into an embedded frame, whose keys would not reach the dialog', async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog open onClose={() => {}} title="Our video">
+        <iframe title="Video" src="about:blank" />
+      </Dialog>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Our video' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
   it('moves focus to the element it is given', async () => {
     const user = userEvent.setup();
     render(<Example closeOnBackdropClick={false} />);

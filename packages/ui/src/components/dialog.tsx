@@ -95,7 +95,8 @@ export function Dialog({
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
-    const first = initialFocusRef?.current ?? (contentRef.current ? focusableOrAll(contentRef.current)[0] : undefined);
+    // Never into an embedded frame (a video player): its keys go to the other document, so Escape could not close.
+    const first = initialFocusRef?.current ?? (contentRef.current ? focusableOrAll(contentRef.current).find((element) => element.tagName !== 'IFRAME') : undefined);
     (first ?? panel).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
