@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { remoteApps } from '../../tooling/build/apps.mjs';
+import { CHROMIUM_ARGS, HEADLESS_CHROMIUM } from '../../tooling/machine/chromium.mjs';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
@@ -84,10 +85,7 @@ test.describe('security headers', () => {
 
   test('a violation of the policy is reported by the browser to the API, which keeps it without personal data (issue 23)', async ({ request, site }) => {
     // A browser of its own: the suite's fixture fails a test on any violation.
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    const browser = await chromium.launch({ executablePath: HEADLESS_CHROMIUM, args: CHROMIUM_ARGS });
     const since = new Date(Date.now() - 1000).toISOString();
     try {
       const page = await browser.newPage();

@@ -13,8 +13,7 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 // After the install: these import packages it brings.
-const { ensureChromium } = await import('../machine/chromium.mjs');
-const { CHROMIUM } = await import('../prerender/prerender.mjs');
+const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chromium.mjs');
 const { startBenchSites } = await import('./bench-sites.mjs');
 const { PHONE_LINK_WORDS, newPhone, visitOnPhone } = await import('./phone-visit.mjs');
 
@@ -29,7 +28,7 @@ const sites = await startBenchSites({ pnpm, ports: PORTS, log });
 const loadBefore = load();
 try {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const results = [];
   for (const [index, path] of sites.paths(ROUTES).entries()) {
     const visits = { composed: { first: [], second: [] }, monolith: { first: [], second: [] } };

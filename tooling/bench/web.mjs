@@ -15,9 +15,8 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 // After the install: these import packages it brings.
-const { ensureChromium } = await import('../machine/chromium.mjs');
+const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chromium.mjs');
 const { measureFirstLoadJs } = await import('./first-load.mjs');
-const { CHROMIUM } = await import('../prerender/prerender.mjs');
 const { startBenchSites } = await import('./bench-sites.mjs');
 
 const ROUTES = ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
@@ -31,7 +30,7 @@ try {
   const paths = sites.paths(ROUTES);
   const results = [];
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   for (const [index, path] of paths.entries()) {
     const runs = { composed: [], monolith: [] };
     // The two builds take turns, run by run, so that what else the machine does weighs on both alike.

@@ -6,12 +6,11 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aptInstall, isRoot } from './apt.mjs';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
 /** Its own range, away from the e2e and dev ports; PG_PORT to choose. */
 const FIRST_PORT = 55432;
-
-const isRoot = () => process.getuid?.() === 0;
 
 /** The newest installed server's bin folder, or null. */
 function findBinDir() {
@@ -39,10 +38,7 @@ function ensureServerInstalled() {
   if (found) return found;
   const unavailable = postgresUnavailable();
   if (unavailable) throw new Error(unavailable);
-  console.log('Installing Debian PostgreSQL for the PostgreSQL tests ...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+  aptInstall(['postgresql'], 'the PostgreSQL tests');
   const installed = findBinDir();
   if (!installed) throw new Error(`apt installed postgresql, but no initdb was found under ${DEBIAN_ROOT}`);
   return installed;

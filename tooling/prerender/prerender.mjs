@@ -9,15 +9,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, HEADLESS_CHROMIUM } from '../machine/chromium.mjs';
 import { pageHtml } from './page-html.mjs';
 import { sitemapEntryOf } from './site-files.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
+const BROWSER_ARGS = [
+  ...CHROMIUM_ARGS,
   // A page answered by the prerenderer (not by a server) counts as public; let it reach a site and an API
   // on this machine, as the visitor's page does from the site's own origin.
   '--disable-features=LocalNetworkAccessChecks',
@@ -250,7 +247,7 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
   // The API the site's config.json names: what its pages read from it is noted (noteApiReads).
   const { api } = await (await fetch(`${serveFrom ?? origin}/config.json`)).json();
   const sources = { apiBases: [api.apiBaseUrl, api.requestsApiBaseUrl], answers: new Map() };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: HEADLESS_CHROMIUM, args: BROWSER_ARGS });
   let paths;
   let clientRoutes;
   let listReads;
