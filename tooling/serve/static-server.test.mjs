@@ -559,15 +559,16 @@ describe('slow clients and too many connections (issue 23)', () => {
   });
   after(() => limited?.close());
 
-  /** Opens a connection that sends `bytes` (and nothing more); resolves the answer's first line when it closes. */
+  /** Opens a connection that sends `bytes` (and nothing more): `answered` when the first answer comes, `closed` with it when it closes. */
   const hold = (bytes) => {
     const started = Date.now();
     const socket = connect(limitedPort, '127.0.0.1', () => socket.write(bytes));
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
     socket.on('error', () => {});
+    const answered = new Promise((resolve) => socket.once('data', resolve));
     const closed = new Promise((resolve) => socket.on('close', () => resolve({ head: answer.split('\r\n\r\n')[0], afterMs: Date.now() - started })));
-    return { socket, closed };
+    return { socket, answered, closed };
   };
 
   test('the limits by default: headers in 10 s, the request in 15 s, 30 s idle, 512 connections', () => {
@@ -582,8 +583,9 @@ describe('slow clients and too many connections (issue 23)', () => {
   });
 
   test('past the connection cap a new connection is answered 503 at once; the server serves again once they close', async () => {
-    const held = [hold(''), hold(''), hold('')];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Three connections the server has surely counted: each answered, and kept alive.
+    const held = [0, 1, 2].map(() => hold('GET /index.html HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+    await Promise.all(held.map(({ answered }) => answered));
     const { head, afterMs } = await hold('GET /index.html HTTP/1.1\r\nHost: localhost\r\n\r\n').closed;
     assert.match(head, /^HTTP\/1\.1 503 Service Unavailable/);
     assert.match(head, /Retry-After: 5/);

@@ -147,10 +147,11 @@ describe('slow clients and too many connections (issue 23)', () => {
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
     socket.on('error', () => {});
+    const answered = new Promise((resolve) => socket.once('data', resolve));
     const closed = new Promise<{ status: string; afterMs: number; body: string }>((resolve) =>
       socket.on('close', () => resolve({ status: answer.split('\r\n')[0] ?? '', afterMs: Date.now() - started, body: answer.split('\r\n\r\n')[1] ?? '' })),
     );
-    return { socket, closed };
+    return { socket, answered, closed };
   }
 
   async function serveLimited(limits: Partial<ConnectionLimits>) {
@@ -195,8 +196,9 @@ describe('slow clients and too many connections (issue 23)', () => {
     const server = await serveLimited({ maxConnections: 2 });
     try {
       const port = server.address.port;
-      const held = [rawClient(port, ''), rawClient(port, '')];
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Two connections the server has surely counted: each answered, and kept alive.
+      const held = [rawClient(port, 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n'), rawClient(port, 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')];
+      await Promise.all(held.map(({ answered }) => answered));
       const refused = await rawClient(port, 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n').closed;
       assert.equal(refused.status, 'HTTP/1.1 503 Service Unavailable');
       assert.match(refused.body, /busy/);
