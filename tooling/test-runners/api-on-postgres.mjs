@@ -8,7 +8,7 @@ import { startPostgres } from '../machine/postgres.mjs';
 
 const files = process.argv.slice(2);
 const [command, args] = files.length
-  ? [process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]]
+  ? [process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]]
   : [ensurePnpm(), ['test']];
 const postgres = await startPostgres();
 console.log(`PostgreSQL test server on 127.0.0.1:${postgres.port}`);

@@ -39,9 +39,12 @@ async function run<Row>(sql: string, query: () => Promise<Row>): Promise<Row> {
   }
 }
 
-/** PGlite in `dataDir`, or in memory when none is given (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+/**
+ * PGlite in `dataDir`, or in memory when none is given (tests); in memory, `from` is a data directory dumped
+ * before (`dumpDataDir`) to start from instead of a new one (a third of the time: tests).
+ */
+export async function openPglite(dataDir?: string, { from }: { from?: Blob } = {}): Promise<Db> {
+  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create(from ? { loadDataDir: from } : {});
   return {
     query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await db.query<Row>(sql, params)).rows),
     exec: (sql) =>
