@@ -1,27 +1,54 @@
-// Type-checks every workspace project that has a tsconfig.json (strict, no emit).
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Type-checks the workspace (strict, no emit) in three programs, two at a time: the browser code (every app of
+// the site, the packages, the monolith benchmark and the delivery suite's extra remote) as one program, the
+// API, and the e2e suites. The browser apps and packages share one set of options (tsconfig.base.json); checked
+// one by one, each program checked the packages again, and the whole took about 60 s instead of 15
+// (2026-11-27). Each folder keeps its own tsconfig.json for editors.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appNames } from '../build/apps.mjs';
+import { apps } from '../build/apps.mjs';
 import { rootDir } from '../machine/pnpm.mjs';
 
-const projects = [
-  'packages/api-client',
-  'packages/ui',
-  ...appNames.map((name) => `apps/${name}`),
-  'e2e',
-  'e2e/delivery/notices',
-  'tooling/bench/monolith',
-].filter((project) => existsSync(join(rootDir, project, 'tsconfig.json')));
+const at = (path) => join(rootDir, path);
+// Written inside the checkout, so that type libraries resolve from its node_modules as for any other tsconfig.
+const scratch = at('node_modules/.cache/typecheck');
+mkdirSync(scratch, { recursive: true });
+const browserConfig = join(scratch, 'tsconfig.browser.json');
+writeFileSync(
+  browserConfig,
+  JSON.stringify({
+    extends: at('tsconfig.base.json'),
+    include: [
+      at('packages/api-client/src'),
+      at('packages/ui/src'),
+      ...apps.map(({ dir }) => join(dir, 'src')),
+      at('tooling/test-runners/jest/setup.ts'),
+      at('tooling/bench/monolith/*.ts'),
+      at('e2e/delivery/notices/src'),
+    ],
+  }),
+);
 
-let failed = false;
-for (const project of projects) {
-  try {
-    execFileSync(join(rootDir, 'node_modules/.bin/tsc'), ['-p', project], { cwd: rootDir, stdio: 'inherit' });
-    console.log(`typecheck ${project}: ok`);
-  } catch {
-    failed = true;
-    console.error(`typecheck ${project}: FAILED`);
-  }
-}
-process.exit(failed ? 1 : 0);
+const programs = [
+  ['the browser apps and packages', browserConfig],
+  ['apps/api', at('apps/api')],
+  ['e2e', at('e2e')],
+];
+
+const check = ([name, project]) =>
+  new Promise((done) => {
+    const tsc = spawn(at('node_modules/.bin/tsc'), ['-p', project], { cwd: rootDir, stdio: 'inherit' });
+    tsc.on('exit', (code) => {
+      console.log(`typecheck ${name}: ${code === 0 ? 'ok' : 'FAILED'}`);
+      done(code === 0);
+    });
+  });
+
+const queue = [...programs];
+const results = [];
+await Promise.all(
+  [1, 2].map(async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) results.push(await check(next));
+  }),
+);
+process.exit(results.every(Boolean) ? 0 : 1);
