@@ -27,7 +27,7 @@ async function notificationFor(request: APIRequestContext, apiBaseUrl: string, v
 
 test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its test outbox');
 
-test('a booking is mailed to the business, handled in the inbox, and written in the audit log', { tag: '@journey' }, async ({ page, request, site, readLatestMail, checkA11y }) => {
+test('a booking is mailed to the business, handled in the inbox, and written in the audit log', { tag: '@journey' }, async ({ page, request, site, readLatestMail, checkA11y, harness }) => {
   test.setTimeout(120_000);
   const [event] = await upcomingEvents(request, site.apiBaseUrl);
   const visitor = uniqueEmail('visitor');
@@ -48,7 +48,7 @@ test('a booking is mailed to the business, handled in the inbox, and written in 
   expect(mail.text).not.toMatch(/<[a-z]/i);
 
   // A new admin joins from the terminal's invitation and finds the booking in the inbox.
-  await joinTheTeam(page, readLatestMail, 'admin');
+  await joinTheTeam(page, { harness, readLatestMail }, 'admin');
   await page.getByLabel('Search').fill(visitor);
   await page.getByRole('button', { name: 'Apply' }).click();
   const row = page.getByRole('row').filter({ hasText: visitor });

@@ -8,7 +8,7 @@ test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its tes
 
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
-test('an order moved to Processing in the back office shows on the customer\'s /my-orders', async ({ page, request, site, registerCustomer, readLatestMail }) => {
+test('an order moved to Processing in the back office shows on the customer\'s /my-orders', async ({ page, request, site, registerCustomer, readLatestMail, harness }) => {
   test.setTimeout(120_000);
   const customer = await registerCustomer({ email: uniqueEmail('buyer') });
   const login = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email: customer.email, password: customer.password } })).json();
@@ -18,7 +18,7 @@ test('an order moved to Processing in the back office shows on the customer\'s /
   const shippingInfo = { firstName: 'Wanjiku', lastName: 'Kamau', county: 'KENYA', address: 'Kenyatta Avenue 1', area: 'Nakuru Town', phoneNumber: '712345678' };
   expect((await request.post(`${site.apiBaseUrl}user/cart/create-order`, { headers: auth, data: { shippingInfo } })).ok()).toBeTruthy();
 
-  await joinTheTeam(page, readLatestMail, 'staff');
+  await joinTheTeam(page, { harness, readLatestMail }, 'staff');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
   await page.getByRole('row').filter({ hasText: customer.email }).getByRole('link').click();
   await expect(page.getByRole('heading', { name: `Order of ${customer.firstname} ${customer.lastname}` })).toBeVisible();
@@ -32,10 +32,10 @@ test('an order moved to Processing in the back office shows on the customer\'s /
   await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: course!.title }).getByText('Processing', { exact: true })).toBeVisible();
 });
 
-test('a course made and repriced in the back office shows its price, and a call request stores it', async ({ page, readLatestMail, site, checkA11y }) => {
+test('a course made and repriced in the back office shows its price, and a call request stores it', async ({ page, readLatestMail, site, checkA11y, harness }) => {
   test.setTimeout(150_000);
   const title = `Mycotoxin Testing ${Date.now()}`;
-  await joinTheTeam(page, readLatestMail, 'staff');
+  await joinTheTeam(page, { harness, readLatestMail }, 'staff');
   await page.goto('/staff/content/courses/new');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Title is Required')).toBeVisible();
@@ -79,11 +79,11 @@ test('a course made and repriced in the back office shows its price, and a call 
   await expect(page.getByText(`${title} (1 day), ${kes(15_500)}`)).toBeVisible();
 });
 
-test('an unpublished event leaves /events and the home page, and its page is not found', async ({ page, readLatestMail, site }) => {
+test('an unpublished event leaves /events and the home page, and its page is not found', async ({ page, readLatestMail, site, harness }) => {
   // Eight page loads, three rendered in the browser: 150 s ran out twice on a loaded machine (loads of 17 to 31 s).
   test.setTimeout(240_000);
   const title = `Grain Storage Clinic ${Date.now()}`;
-  await joinTheTeam(page, readLatestMail, 'staff');
+  await joinTheTeam(page, { harness, readLatestMail }, 'staff');
   await page.goto('/staff/content/events/new');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Speaker').fill('Eng. Cherono');
@@ -120,9 +120,9 @@ test('an unpublished event leaves /events and the home page, and its page is not
   await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible();
 });
 
-test('a raised price reaches the prerendered /course/:id: at once after revalidation, then in the regenerated HTML', async ({ page, request, site, readLatestMail }) => {
+test('a raised price reaches the prerendered /course/:id: at once after revalidation, then in the regenerated HTML', async ({ page, request, site, readLatestMail, harness }) => {
   test.setTimeout(180_000);
-  await joinTheTeam(page, readLatestMail, 'staff');
+  await joinTheTeam(page, { harness, readLatestMail }, 'staff');
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('staff-session') ?? '{}') as { token: string }).token);
   const staffApi = (method: 'post' | 'put', path: string, data: unknown) =>
     request[method](`${site.apiBaseUrl}staff/${path}`, { headers: { Authorization: `Bearer ${token}` }, data });

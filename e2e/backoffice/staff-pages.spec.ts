@@ -28,11 +28,11 @@ test('the sign-in page has its own layout, noindex, and is rendered in the brows
   await expect(page.getByLabel('Email')).toHaveValue('nobody@mavuno.test');
 });
 
-test('a page of the back office sends a visitor to sign in, and back there after', async ({ page, readLatestMail }) => {
+test('a page of the back office sends a visitor to sign in, and back there after', async ({ page, readLatestMail, harness }) => {
   test.setTimeout(90_000);
   await page.goto('/staff/orders');
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Forders$/);
-  const staff = await joinTheTeam(page, readLatestMail, 'staff');
+  const staff = await joinTheTeam(page, { harness, readLatestMail }, 'staff');
   // A member of staff is not an admin.
   await page.goto('/staff/team');
   await expect(page.getByRole('heading', { name: 'For admins only' })).toBeVisible();
@@ -44,9 +44,9 @@ test('a page of the back office sends a visitor to sign in, and back there after
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
 });
 
-test('the inbox works on a phone and at 1280 px, by keyboard', async ({ page, readLatestMail, checkA11y }, testInfo) => {
+test('the inbox works on a phone and at 1280 px, by keyboard', async ({ page, readLatestMail, checkA11y, harness }, testInfo) => {
   test.setTimeout(90_000);
-  await joinTheTeam(page, readLatestMail, 'admin');
+  await joinTheTeam(page, { harness, readLatestMail }, 'admin');
   for (const [width, height] of [
     [412, 915],
     [1280, 800],

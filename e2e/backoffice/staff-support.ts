@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
-import { apiSecretFile, externalSite, urlOf } from '../support/site-ports.mjs';
-import { expect, uniqueEmail } from '../support/fixtures';
+import { externalSite } from '../support/site-ports.mjs';
+import { expect, uniqueEmail, type Harness } from '../support/fixtures';
 
 export const STAFF_PASSWORD = 'Back-office-2026!';
 
@@ -20,13 +20,13 @@ export interface SignedUpStaff {
 /** Staff suites need the harness's API (its secret and its test outbox), not any running site. */
 export const skipOnExternalSite = () => Boolean(externalSite);
 
-/** `npm run staff -- add <email> --role <role>` on the API's machine. */
-export function inviteFromTerminal(email: string, role: 'admin' | 'staff'): Promise<string> {
+/** `npm run staff -- add <email> --role <role>` on the machine of the harness's API. */
+export function inviteFromTerminal(harness: Harness, email: string, role: 'admin' | 'staff'): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
       ['--import', 'tsx', 'src/staff/staff-cli.ts', 'add', email, '--role', role],
-      { cwd: join(rootDir, 'apps/api'), env: { PATH: process.env.PATH, STAFF_API_URL: urlOf('api'), JWT_SECRET_FILE: apiSecretFile } },
+      { cwd: join(rootDir, 'apps/api'), env: { PATH: process.env.PATH, STAFF_API_URL: harness.urlOf('api'), JWT_SECRET_FILE: harness.apiSecretFile } },
       (error, stdout, stderr) => (error ? reject(new Error(`${stdout}${stderr}`)) : resolve(stdout)),
     ),
   );
@@ -39,9 +39,13 @@ export const codeFor = (secret: string, steps: number) => new TOTP({ secret: Sec
  * password, the authenticator (its key read off the page, as a person types it into the app), the recovery
  * codes. The page is left signed in, on the inbox.
  */
-export async function joinTheTeam(page: Page, readLatestMail: (email: string) => Promise<{ text: string }>, role: 'admin' | 'staff' = 'admin'): Promise<SignedUpStaff> {
+export async function joinTheTeam(
+  page: Page,
+  { harness, readLatestMail }: { harness: Harness; readLatestMail: (email: string) => Promise<{ text: string }> },
+  role: 'admin' | 'staff' = 'admin',
+): Promise<SignedUpStaff> {
   const email = uniqueEmail(`staff-${role}`);
-  await inviteFromTerminal(email, role);
+  await inviteFromTerminal(harness, email, role);
   const link = /(http\S+\/staff\/invitation\/[\w-]+)/.exec((await readLatestMail(email)).text)?.[1];
   expect(link, 'the invitation link in the mail').toBeTruthy();
   await page.goto(new URL(link!).pathname);

@@ -25,7 +25,7 @@ async function onSlowMobileLink(page: Page) {
 
 const sawUnavailable = (page: Page) => page.evaluate(() => sessionStorage.getItem('e2e:saw-unavailable') === '1');
 
-test('on a slow mobile link a visitor types while the page loads, then books an event', { tag: '@journey' }, async ({ page }) => {
+test('on a slow mobile link a visitor types while the page loads, then books an event', { tag: ['@journey', '@slow-link'] }, async ({ page }) => {
   await onSlowMobileLink(page);
   await page.goto('/', { waitUntil: 'commit' });
 
@@ -49,7 +49,7 @@ test('on a slow mobile link a visitor types while the page loads, then books an 
   expect(await sawUnavailable(page)).toBe(false);
 });
 
-test('on a slow mobile link a customer logs in and saves an address', { tag: '@journey' }, async ({ page, registerCustomer }) => {
+test('on a slow mobile link a customer logs in and saves an address', { tag: ['@journey', '@slow-link'] }, async ({ page, registerCustomer }) => {
   const { email, password } = await registerCustomer({ firstname: 'Kiprono', lastname: 'Langat' });
   await onSlowMobileLink(page);
   await page.goto('/login');

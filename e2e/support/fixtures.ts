@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { externalSite, previewRequest, siteConfig, urlOf } from './site-ports.mjs';
+import { externalSite, harnessAt, previewRequest } from './site-ports.mjs';
 
 interface SiteFixture {
   /** The composed site's origin (the shell). */
@@ -11,7 +11,11 @@ interface SiteFixture {
   remoteOrigin: (name: string) => string;
 }
 
+export type Harness = ReturnType<typeof harnessAt>;
+
 interface WorkerFixtures {
+  /** The test harness of this test's project (e2e/playwright.config.ts): its ports, its API's secret file. */
+  harness: Harness;
   /** The site under test: the harness's own, or any running site (E2E_BASE_URL; its API must be in test mode). */
   siteUnderTest: { origin: string; apiBaseUrl: string };
 }
@@ -78,8 +82,8 @@ export async function renderInBrowser(page: Page, origin: string): Promise<void>
 export const test = base.extend<Fixtures, WorkerFixtures>({
   // A prerendered page shows at once, before its controls answer: a page of the site has loaded once the
   // shell has taken it over (it marks <html data-shell>), as a visitor's next click would find it.
-  page: async ({ page, siteUnderTest }, use) => {
-    const siteOrigins = new Set([siteUnderTest.origin, urlOf('channel')]);
+  page: async ({ page, siteUnderTest, harness }, use) => {
+    const siteOrigins = new Set([siteUnderTest.origin, harness.urlOf('channel')]);
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -89,9 +93,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     };
     await use(page);
   },
+  harness: [
+    async ({}, use, workerInfo) => {
+      await use(harnessAt((workerInfo.project.metadata as { portBase: number }).portBase));
+    },
+    { scope: 'worker' },
+  ],
   siteUnderTest: [
-    async ({}, use) => {
-      if (!externalSite) return use({ origin: urlOf('shell'), apiBaseUrl: siteConfig.api.apiBaseUrl });
+    async ({ harness }, use) => {
+      if (!externalSite) return use({ origin: harness.urlOf('shell'), apiBaseUrl: harness.siteConfig.api.apiBaseUrl });
       // A running site names its API in its config.json, as it does for the browser.
       const response = await fetch(new URL('/config.json', externalSite));
       if (!response.ok) throw new Error(`${externalSite}/config.json answered HTTP ${response.status}`);
@@ -147,8 +157,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  site: async ({ siteUnderTest }, use) => {
-    await use({ ...siteUnderTest, remoteOrigin: (name) => urlOf(name) });
+  site: async ({ siteUnderTest, harness }, use) => {
+    await use({ ...siteUnderTest, remoteOrigin: (name) => harness.urlOf(name) });
   },
   readLatestMail: async ({ request, site }, use) => {
     await use(async (email) => {

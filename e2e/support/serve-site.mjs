@@ -2,6 +2,9 @@
 //
 //   node e2e/support/serve-site.mjs                    the BUILT apps, each from its own dist/ on the e2e
 //                                                      ports (Playwright's webServer for the suites)
+//   node e2e/support/serve-site.mjs --client-rendered  the same without prerendered pages: every page is
+//                                                      rendered in the browser (the journeys on another
+//                                                      API: what they test is the API, not the prerendering)
 //   node e2e/support/serve-site.mjs --channel staging  a channel from deploy/ (npm run serve:qa), for QA to
 //                                                      run the journeys against a composition
 //
@@ -25,7 +28,7 @@ import { localApiSettings } from '../../tooling/build/site-config.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { apiSecretFile, ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
 
-const { values: options } = parseArgs({ options: { channel: { type: 'string' } } });
+const { values: options } = parseArgs({ options: { channel: { type: 'string' }, 'client-rendered': { type: 'boolean' } } });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
 const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
@@ -95,18 +98,22 @@ if (options.channel) {
   // port opens (and Playwright starts the tests) once they are written.
   const shellDir = join(apps.find(({ name }) => name === 'shell').dir, 'dist');
   const files = { '/config.json': JSON.stringify(siteConfig) };
-  // The prerenderer's browser gets the shell's files from a server of its own (the shell's port is not open yet).
-  const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
   await waitForApi(urlOf('api'));
-  const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
-  const refresh = refreshFolder(
-    pagesDir,
-    (select) => prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
-    { siteUrl: urlOf('shell'), log },
-  );
-  report(await refresh());
-  await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });
-  keepFresh(refresh);
+  if (options['client-rendered']) {
+    await serveStatic({ dir: shellDir, port: ports.shell, files, headers });
+  } else {
+    // The prerenderer's browser gets the shell's files from a server of its own (the shell's port is not open yet).
+    const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
+    const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
+    const refresh = refreshFolder(
+      pagesDir,
+      (select) => prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
+      { siteUrl: urlOf('shell'), log },
+    );
+    report(await refresh());
+    await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });
+    keepFresh(refresh);
+  }
 }
 
 const stop = () => {

@@ -2,12 +2,14 @@
 // only the tail of a run, so the summary must name them: "e2e suites failed" alone cannot be acted on.
 import { existsSync, readFileSync } from 'node:fs';
 
-/** Each test of the report as `file:line › title path`, with Playwright's verdict ('expected', 'unexpected', 'flaky', 'skipped'). */
+/** Each test of the report as `[project] file:line › title path`, with Playwright's verdict ('expected', 'unexpected', 'flaky', 'skipped'). */
 function* testsOf(suite, titles = []) {
   const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
-      yield { name: `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`, status: test.status };
+      // The journeys' runs on other APIs say which (e2e/playwright.config.ts's projects); the suites' need no name.
+      const project = test.projectName && test.projectName !== 'suites' ? `[${test.projectName}] ` : '';
+      yield { name: `${project}${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`, status: test.status };
     }
   }
   for (const child of suite.suites ?? []) yield* testsOf(child, path);

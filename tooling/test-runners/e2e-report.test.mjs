@@ -15,6 +15,15 @@ const report = {
           specs: [
             { title: 'each side gets its visits', file: 'delivery/delivery.spec.ts', line: 90, tests: [{ status: 'flaky' }] },
             { title: 'passes', file: 'delivery/delivery.spec.ts', line: 99, tests: [{ status: 'expected' }] },
+            {
+              title: 'a journey',
+              file: 'delivery/delivery.spec.ts',
+              line: 120,
+              tests: [
+                { projectName: 'suites', status: 'expected' },
+                { projectName: 'journeys on PostgreSQL', status: 'unexpected' },
+              ],
+            },
           ],
         },
       ],
@@ -22,9 +31,9 @@ const report = {
   ],
 };
 
-test('names the failed and the flaky tests with their file, line and describe path', () => {
+test('names the failed and the flaky tests with their file, line and describe path, and the journeys’ other run', () => {
   assert.deepEqual(troubledTests(report), {
-    failed: ['delivery/delivery.spec.ts:40 › a rollback prerenders'],
+    failed: ['delivery/delivery.spec.ts:40 › a rollback prerenders', '[journeys on PostgreSQL] delivery/delivery.spec.ts:120 › canary › a journey'],
     flaky: ['delivery/delivery.spec.ts:90 › canary › each side gets its visits'],
   });
 });
