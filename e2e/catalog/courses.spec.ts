@@ -49,42 +49,6 @@ test.describe('courses', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('the call-request dialog traps focus and closes on Escape', async ({ page, request, site }) => {
-    const [first] = await seededCourses(request, site.apiBaseUrl);
-    await page.goto(`/course/${first!._id}`);
-    const opener = page.getByRole('button', { name: 'Request Call' });
-    await opener.click();
-    const dialog = page.getByRole('dialog', { name: 'Request a call' });
-    for (let i = 0; i < 12; i += 1) {
-      await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
-  });
-
-  test('copies the course link', async ({ page, context, request, site }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
-    const [first] = await seededCourses(request, site.apiBaseUrl);
-    await page.goto(`/course/${first!._id}`);
-    await page.getByRole('button', { name: 'Copy Course Link' }).click();
-    await expect(page.getByText('Course link copied to clipboard!')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
-  });
-
-  test('the chat enquiry opens a prefilled message in a new tab', async ({ page, request, site }) => {
-    const [first] = await seededCourses(request, site.apiBaseUrl);
-    await page.goto(`/course/${first!._id}`);
-    const chat = page.getByRole('link', { name: /Enquire on a chat service/ });
-    await expect(chat).toHaveAttribute('target', '_blank');
-    await expect(chat).toHaveAttribute('rel', /noopener/);
-    const href = new URL((await chat.getAttribute('href'))!);
-    expect(href.origin + href.pathname).toBe('https://wa.me/254722000000');
-    expect(href.searchParams.get('text')).toContain(first!.title);
-    expect(href.searchParams.get('text')).toContain(page.url());
-  });
-
   test('add to cart while signed out goes through login and back', { tag: '@journey' }, async ({ page, request, site, registerCustomer }) => {
     const [first] = await seededCourses(request, site.apiBaseUrl);
     const customer = await registerCustomer();

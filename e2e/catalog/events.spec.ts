@@ -1,4 +1,4 @@
-import { patientExpect as expect, renderInBrowser, scrollToTheEnd, test } from '../support/fixtures';
+import { patientExpect as expect, test } from '../support/fixtures';
 import { fillByLabel, postedBy } from '../support/forms';
 import { upcomingEvents } from './catalog-data';
 
@@ -43,24 +43,6 @@ test.describe('events', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a failed booking keeps the form and says why', async ({ page, request, site }) => {
-    const [first] = await upcomingEvents(request, site.apiBaseUrl);
-    await page.route('**/requests/booking/', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'This event is fully booked' }) }),
-    );
-    await page.goto(`/event/${first!._id}`);
-    await page.getByRole('button', { name: 'Book Event' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Book this event' });
-    await fillByLabel(dialog, { 'Full name': 'Peter Kiprono', Email: 'peter.kiprono@example.co.ke', 'Phone number': '722000111' });
-    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.locator('.Toastify').getByText('This event is fully booked')).toBeVisible();
-    await expect(dialog.getByRole('alert')).toHaveText('This event is fully booked');
-    await expect(dialog.getByLabel('Full name')).toHaveValue('Peter Kiprono');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Book Event' })).toBeFocused();
-  });
-
   test('the home page lists upcoming events that lead to their pages', { tag: '@journey' }, async ({ page, request, site }) => {
     const [first] = await upcomingEvents(request, site.apiBaseUrl);
     await page.goto('/');
@@ -69,21 +51,6 @@ test.describe('events', () => {
     await arrow.click();
     await expect(page).toHaveURL(new RegExp(`/event/${first!._id}$`));
     await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
-  });
-
-  test("the home page says 'No upcoming events.' when the events cannot be loaded", async ({ page, site }) => {
-    await renderInBrowser(page, site.origin);
-    await page.route('**/api/event', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await scrollToTheEnd(page);
-    await expect(page.getByText('No upcoming events.')).toBeVisible();
-  });
-
-  test('an unknown event shows a not-found state', async ({ page, checkA11y }) => {
-    await page.goto('/event/no-such-event');
-    await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible();
-    await checkA11y(page);
   });
 
   test('the events page is readable on a 375 px screen', async ({ page, checkA11y }) => {

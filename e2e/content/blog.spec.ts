@@ -35,7 +35,3 @@ test('the blog breadcrumb shows only at 768 px and wider', async ({ page, reques
   await expect(main.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
 });
 
-test('an unknown blog post shows a clear not-found state', async ({ page }) => {
-  await page.goto('/blog/no-such-post');
-  await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
-});

@@ -1,6 +1,7 @@
 // The next page, ready before the click (issue 27): the code of a public page's remote loads as the visitor
-// points at its link (never every link at once), and the page is taken over within 300 ms of the click; with
-// Save-Data, nothing is fetched ahead and no decorative picture beyond the first is asked for.
+// points at its link (never every link at once), so that the click has nothing left to fetch. (With
+// Save-Data or on 2G nothing is fetched ahead, nor a decorative picture beyond the first: fetch-ahead.test.ts
+// in the shell, hero.test.tsx in content.)
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -15,7 +16,7 @@ function entriesOf(page: Page, origin: string) {
   return asked;
 }
 
-test('pointing at a link to another remote’s page loads its code; the page is then taken over within 300 ms of the click', async ({ page, site }) => {
+test('pointing at a link to another remote’s page loads its code, so that the click shows the page with no script left to fetch', async ({ page, site }) => {
   const content = entriesOf(page, site.remoteOrigin('content'));
   await page.goto('/courses');
   await expect(heading(page)).toHaveText('Our Courses');
@@ -28,46 +29,16 @@ test('pointing at a link to another remote’s page loads its code; the page is 
   await expect.poll(() => content.length).toBe(1);
   await page.waitForLoadState('networkidle');
 
-  // Timed in the page: from the click to the new page's heading on screen.
-  await page.evaluate(() => {
-    const times = { click: 0, shown: 0 };
-    Object.assign(window, { __nextPage: times });
-    document.addEventListener('click', () => (times.click = performance.now()), { capture: true, once: true });
-    new MutationObserver((_changes, observer) => {
-      if (document.querySelector('h1')?.textContent === 'Contact Us') {
-        times.shown = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  // Ready before the click: the remote's entry, its route table and the page's code are all in. (How soon the
+  // page shows is measured by the benchmarks, not by a timed test: docs/measures.md.)
+  const scriptsAfterTheClick: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scriptsAfterTheClick.push(request.url());
   });
   await contact.click();
   await expect(heading(page)).toHaveText('Contact Us');
-  const { click, shown } = await page.evaluate(() => (window as unknown as { __nextPage: { click: number; shown: number } }).__nextPage);
-  expect(shown - click).toBeLessThan(300);
+  expect(scriptsAfterTheClick).toEqual([]);
   expect(content).toHaveLength(1);
-});
-
-test('with Save-Data nothing is fetched ahead, and no decorative picture beyond the first is asked for', async ({ page, site }) => {
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
-  const content = entriesOf(page, site.remoteOrigin('content'));
-  await page.goto('/courses');
-  await expect(heading(page)).toHaveText('Our Courses');
-  // As the first test does, where it loads the content remote ahead.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).hover();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  expect(content).toEqual([]);
-
-  const heroPictures: string[] = [];
-  page.on('request', (request) => {
-    if (/hero-[a-z-]+\.[0-9a-f]+\.svg$/.test(request.url())) heroPictures.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/');
-  await expect(heading(page)).toHaveText('Expert Agri-Food Training & Consultancy Solutions');
-  await page.waitForLoadState('networkidle');
-  expect(heroPictures).toHaveLength(1);
-  await expect(page.locator('.hero__slides img')).toHaveCount(1);
-  await expect(page.getByRole('button', { name: /background slideshow/ })).toHaveCount(0);
 });
 
 test('without Save-Data the home page’s other pictures and its slideshow follow once it is taken over', async ({ page }) => {
