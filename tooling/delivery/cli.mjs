@@ -12,11 +12,11 @@ import { DeliveryError, listApps, listChannels, listReleases, liveVersions, read
 
 const usage = {
   release: 'npm run release -- <app> [--dist <folder>]',
-  promote: 'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender]  |  <app> --to <channel> --finish',
-  rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender]',
+  promote: 'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender | --pages <paths>]  |  <app> --to <channel> --finish',
+  rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender | --pages <paths>]',
   releases:
     'npm run releases [-- --history [--on <channel>] | --health [--on <channel>] [--json] | --withdraw <app>@<version> [--reason <text>] | --prune [--keep-days <n>]]',
-  prerender: 'npm run prerender -- --on <channel> [--changed]',
+  prerender: 'npm run prerender -- --on <channel> [--changed] [--pages <paths>]',
   canary: 'npm run canary -- watch --on <channel> [--interval <seconds>] [--once]',
 };
 
@@ -52,14 +52,15 @@ function printHistory(channel) {
 
 /**
  * Makes the channel's public pages again: all of them, or with `changedOnly` those whose data changed since
- * they were made. A page that cannot be made (its data could not be read) is served rendered in the browser
- * meanwhile; none is ever wrong, so this says what happened and goes on.
+ * they were made; with `pages` (paths, comma-separated) only those of them. A page that cannot be made (its
+ * data could not be read) is served rendered in the browser meanwhile; none is ever wrong, so this says what
+ * happened and goes on.
  */
-async function prerender(channel, { changedOnly = false } = {}) {
-  console.log(`Prerendering the ${changedOnly ? 'changed ' : ''}public pages of ${channel} ...`);
+async function prerender(channel, { changedOnly = false, pages } = {}) {
+  console.log(`Prerendering the ${changedOnly ? 'changed ' : ''}public pages of ${channel}${pages ? ` (only ${pages})` : ''} ...`);
   let result;
   try {
-    result = await prerenderChannel(channel, { changedOnly, log: (line) => console.log(line) });
+    result = await prerenderChannel(channel, { changedOnly, only: pages?.split(','), log: (line) => console.log(line) });
   } catch (error) {
     console.warn(`The pages of ${channel} were not made again (${error.message.split('\n')[0]}); its pages are rendered in the browser`);
     console.warn(`until they are: npm run prerender -- --on ${channel}`);
@@ -68,7 +69,7 @@ async function prerender(channel, { changedOnly = false } = {}) {
   const { written, failed, removed, published, unchanged } = result;
   if (unchanged) console.log(`No page of ${channel} changed.`);
   else if (!published) console.log('Another promotion went live meanwhile; it makes the pages.');
-  else console.log(`${written.length} pages of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}${removed.length ? `; ${removed.length} removed` : ''}.`);
+  else console.log(`${written.length} page${written.length === 1 ? '' : 's'} of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}${removed.length ? `; ${removed.length} removed` : ''}.`);
   for (const { path, reason } of failed) console.warn(`  ${path}: not prerendered: ${reason}`);
   return failed.length === 0;
 }
@@ -156,12 +157,12 @@ async function main(command, args) {
     return;
   }
   if (command === 'prerender') {
-    const { values } = parseArgs({ args, options: { on: { type: 'string' }, changed: { type: 'boolean', default: false } } });
+    const { values } = parseArgs({ args, options: { on: { type: 'string' }, changed: { type: 'boolean', default: false }, pages: { type: 'string' } } });
     if (!values.on) throw new DeliveryError(`usage: ${usage.prerender}`);
-    if (!(await prerender(values.on, { changedOnly: values.changed }))) process.exitCode = 1;
+    if (!(await prerender(values.on, { changedOnly: values.changed, pages: values.pages }))) process.exitCode = 1;
     return;
   }
-  const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false } };
+  const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false }, pages: { type: 'string' } };
   if (command === 'promote') {
     const options = { to: { type: 'string' }, canary: { type: 'string' }, finish: { type: 'boolean', default: false }, ...changeOptions };
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
@@ -169,7 +170,7 @@ async function main(command, args) {
     if (values.finish) {
       const { from, to } = finishCanary(positionals[0].split('@')[0], values.to);
       console.log(`${positionals[0].split('@')[0]}@${to} is live on ${values.to} for every visitor (was ${from}; the canary is over).`);
-      if (!values['no-prerender']) await prerender(values.to);
+      if (!values['no-prerender']) await prerender(values.to, { pages: values.pages });
       return;
     }
     const { app, version } = releaseArgument(positionals[0], 'promote');
@@ -183,7 +184,7 @@ async function main(command, args) {
     const { previous, warnings } = promote(app, version, values.to, { force: values.force });
     for (const warning of warnings) console.warn(`forced past: ${warning.message}`);
     console.log(`${app}@${version} is live on ${values.to}${previous ? ` (was ${previous})` : ''}. Visitors get it on their next page load.`);
-    if (!values['no-prerender']) await prerender(values.to);
+    if (!values['no-prerender']) await prerender(values.to, { pages: values.pages });
     return;
   }
   if (command === 'rollback') {
@@ -194,7 +195,7 @@ async function main(command, args) {
     console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}${canary ? ' in canary' : ''}).`);
     if (!values['keep-preview']) console.log(`${positionals[0]}@${from} is withdrawn from preview (--keep-preview keeps it open).`);
     // A canary's end changes no page: the pages are made with the live releases.
-    if (!canary && !values['no-prerender']) await prerender(values.on);
+    if (!canary && !values['no-prerender']) await prerender(values.on, { pages: values.pages });
     return;
   }
   throw new DeliveryError(`unknown command "${command}"; one of: ${Object.keys(usage).join(', ')}`);

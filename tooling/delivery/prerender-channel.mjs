@@ -19,10 +19,12 @@ import { channelDir, channelLock, DeliveryError, liveVersions, PRODUCTION, readC
  * @param {object} [options]
  * @param {boolean} [options.changedOnly]  only the pages whose data changed since they were made (and new
  *        ones); nothing at all, and no browser, when nothing changed
+ * @param {string[]} [options.only]  of those, only these paths: a page not made and not kept is served
+ *        rendered in the browser, and the next run with `changedOnly` makes it (a test that reads one page)
  * @param {(line: string) => void} [options.log]
  * @returns {Promise<{ written: string[], failed: { path: string, reason: string }[], removed: string[], published: boolean, unchanged?: true }>}
  */
-export async function prerenderChannel(channel, { changedOnly = false, log = () => {} } = {}) {
+export async function prerenderChannel(channel, { changedOnly = false, only, log = () => {} } = {}) {
   const state = readChannel(channel);
   const live = liveVersions(state);
   if (!live.shell) throw new DeliveryError(`channel ${channel} has no live shell yet.`);
@@ -36,7 +38,10 @@ export async function prerenderChannel(channel, { changedOnly = false, log = () 
   // Beside the channel's folder, so that each page is put in place by a rename; served from nowhere.
   const staged = mkdtempSync(join(dirname(dir), `.${channel}-pages-`));
   try {
-    const remade = await remakeChangedPages(sources, (select) => prerenderFromChannel({ channel, siteUrl: state.siteUrl, template, staged, select, log }), { log });
+    const picked = (select) => (only ? (paths) => select(paths).filter((path) => only.includes(path)) : select);
+    const remade = await remakeChangedPages(sources, (select) => prerenderFromChannel({ channel, siteUrl: state.siteUrl, template, staged, select: picked(select), log }), {
+      log,
+    });
     if (!remade) return { written: [], failed: [], removed: [], published: false, unchanged: true };
     const { result, sources: next, removed } = remade;
     return { ...result, removed, published: publishPages(channel, live, staged, { written: result.written, sources: next }) };
