@@ -19,8 +19,8 @@ import { channelDir, channelLock, DeliveryError, liveVersions, PRODUCTION, readC
  * @param {object} [options]
  * @param {boolean} [options.changedOnly]  only the pages whose data changed since they were made (and new
  *        ones); nothing at all, and no browser, when nothing changed
- * @param {string[]} [options.only]  of those, only these paths: a page not made and not kept is served
- *        rendered in the browser, and the next run with `changedOnly` makes it (a test that reads one page)
+ * @param {string[]} [options.only]  of those, only these paths; every other page is served rendered in the
+ *        browser until the next run with `changedOnly` makes it (a test that reads one page)
  * @param {(line: string) => void} [options.log]
  * @returns {Promise<{ written: string[], failed: { path: string, reason: string }[], removed: string[], published: boolean, unchanged?: true }>}
  */

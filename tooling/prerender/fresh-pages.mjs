@@ -111,8 +111,10 @@ export async function remakeChangedPages(sources, prerender, { fetch, log } = {}
   let select = (paths) => paths;
   if (sources) {
     const changed = await changedAnswers(sources.answers, { fetch, log });
-    // A page the last run could not make (its call failed or timed out) is tried again, changed data or not.
-    if (changed.size === 0 && !sources.failed?.length) return null;
+    // A page the last run did not make (its call failed or timed out, or the run made only some pages: --pages)
+    // is made now, changed data or not.
+    const unmade = (sources.paths ?? sources.failed ?? []).some((path) => !sources.reads[path]);
+    if (changed.size === 0 && !unmade) return null;
     log?.(`changed: ${[...changed].join(', ')}`);
     select = pagesToMake(sources, changed);
   }

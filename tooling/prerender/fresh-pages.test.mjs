@@ -140,6 +140,13 @@ describe('remakeChangedPages', () => {
     assert.deepEqual((await remakeChangedPages(sources, prerender, { fetch: api.fetch })).result.written, ['/']);
   });
 
+  it('makes, with nothing changed, the pages a run of some pages only left out (--pages)', async () => {
+    const api = fakeApi({ [COURSES]: courses });
+    const sources = { paths: ['/', '/about', '/courses'], reads: { '/courses': [COURSES] }, listReads: [], answers: { [COURSES]: api.answerOf(COURSES) }, failed: [] };
+    const prerender = async (select) => ({ paths: sources.paths, clientRoutes: [], written: select(sources.paths), failed: [], reads: { '/': [], '/about': [] }, seo: {}, listReads: [], answers: {} });
+    assert.deepEqual((await remakeChangedPages(sources, prerender, { fetch: api.fetch })).result.written, ['/', '/about']);
+  });
+
   it('makes every page when there is nothing to compare with', async () => {
     const prerender = async (select) => ({ paths: ['/a', '/b'], clientRoutes: [], written: select(['/a', '/b']), failed: [], reads: {}, seo: {}, listReads: [], answers: {} });
     assert.deepEqual((await remakeChangedPages(null, prerender)).result.written, ['/a', '/b']);
