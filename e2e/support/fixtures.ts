@@ -227,9 +227,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           })
           .every((animation) => animation.playState !== 'running'),
       );
+      // Held still while axe measures (seconds, on a busy machine): a toast's countdown bar is what closes it,
+      // and a toast that starts leaving during the check would be measured mid-fade.
+      await page.evaluate(() => {
+        const held = document.getAnimations().filter((animation) => animation.playState === 'running');
+        for (const animation of held) animation.pause();
+        Object.assign(window, { __heldForAxe: held });
+      });
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();
+      await page.evaluate(() => {
+        for (const animation of (window as unknown as { __heldForAxe: Animation[] }).__heldForAxe) animation.play();
+      });
       const summary = results.violations.map(
         (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
       );
