@@ -46,6 +46,8 @@ test.describe('events', () => {
   test('the home page lists upcoming events that lead to their pages', { tag: '@journey' }, async ({ page, request, site }) => {
     const [first] = await upcomingEvents(request, site.apiBaseUrl);
     await page.goto('/');
+    // Scrolled to, as a reader does: a page rendered in the browser loads the list as it nears the screen.
+    await page.getByRole('region', { name: 'Upcoming Forums' }).scrollIntoViewIfNeeded();
     const arrow = page.getByRole('link', { name: `View event: ${first!.title}` });
     await expect(arrow).toBeVisible();
     await arrow.click();

@@ -6,6 +6,8 @@ test('from the home page to a blog post and on to a related post', { tag: '@jour
   const first = posts.find((post) => post.category === 'col-1')!;
 
   await page.goto('/');
+  // Down to the footer, as a reader does: a page rendered in the browser loads this section as it nears the screen.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const blogSection = page.getByRole('region', { name: 'From Our Blog' });
   await blogSection.scrollIntoViewIfNeeded();
   await blogSection.getByRole('link', { name: first.title }).click();
