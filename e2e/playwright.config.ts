@@ -59,22 +59,24 @@ export default defineConfig({
       grep: /@journey/,
       grepInvert: /@slow-link/,
       use: { baseURL: harnessAt(base).urlOf('shell') },
-      metadata: { portBase: base, dialect },
+      // axe checks the pages in the suites: the same pages on another API only cost time here.
+      metadata: { portBase: base, dialect, checksPages: false },
     })),
   ],
   // Against a running site (E2E_BASE_URL) the suite starts nothing of its own.
   webServer: externalSite
     ? undefined
     : [
+        // The journeys' harnesses first, and not waited for: they come up while the suites' prerenders its
+        // pages, and the tests on one wait for it (the harness fixture, support/fixtures.ts).
+        ...journeyRuns.map(({ portBase: base, env }) => ({
+          command: 'node e2e/support/serve-site.mjs --client-rendered',
+          env: { ...(process.env as Record<string, string>), ...env, E2E_PORT_BASE: String(base) },
+        })),
         {
           command: 'node e2e/support/serve-site.mjs',
           // The shell opens last, once the API is up and the public pages are prerendered.
           url: `${urlOf('shell')}/config.json`,
         },
-        ...journeyRuns.map(({ portBase: base, env }) => ({
-          command: 'node e2e/support/serve-site.mjs --client-rendered',
-          url: `${harnessAt(base).urlOf('shell')}/config.json`,
-          env: { ...(process.env as Record<string, string>), ...env, E2E_PORT_BASE: String(base) },
-        })),
       ].map((server) => ({ cwd: '..', timeout: 300_000, reuseExistingServer: !process.env.CI, stdout: 'ignore' as const, stderr: 'pipe' as const, ...server })),
 });

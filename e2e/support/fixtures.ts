@@ -95,9 +95,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   harness: [
     async ({}, use, workerInfo) => {
-      await use(harnessAt((workerInfo.project.metadata as { portBase: number }).portBase));
+      const harness = harnessAt((workerInfo.project.metadata as { portBase: number }).portBase);
+      // The journeys' harnesses start beside the suites' and are not waited for (playwright.config.ts): the
+      // first worker to use one waits until its shell answers.
+      if (!externalSite) await shellAnswers(harness.urlOf('shell'));
+      await use(harness);
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 300_000 },
   ],
   siteUnderTest: [
     async ({ harness }, use) => {
@@ -209,6 +213,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   checkA11y: async ({}, use, testInfo) => {
     await use(async (page) => {
+      // The journeys' runs on another API check that API, not the pages again (config: checksPages).
+      if ((testInfo.project.metadata as { checksPages?: boolean }).checksPages === false) return;
       // A full axe check is heavy (43 s seen for the home page on a loaded machine, 13 s of it only to inject
       // axe), so each check brings its own time on top of the test's.
       testInfo.setTimeout(testInfo.timeout + 45_000);
@@ -249,6 +255,18 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** Resolves once the harness's shell serves its config.json (it opens once the harness is up). */
+async function shellAnswers(origin: string) {
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/config.json`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
 
 /** `expect` for pages whose code and data can take a while on a busy machine: an assertion waits for them 20 s. */
 export const patientExpect = expect.configure({ timeout: 20_000 });
