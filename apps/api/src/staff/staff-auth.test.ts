@@ -160,6 +160,24 @@ describe('the audit log cannot be changed', () => {
   });
 });
 
+describe('the audit log lists every entry (issue 39)', () => {
+  it('newest first, numerically, and paged with `before` through more than 1,000 entries without missing one', async () => {
+    await api.db.query("INSERT INTO audit_log (staff_email, action) SELECT 'bulk@mavuno.test', 'bulk entry ' || n FROM generate_series(1, 1150) AS n");
+    const [{ count }] = await api.db.query<{ count: string }>('SELECT count(*)::text AS count FROM audit_log');
+    const listed: number[] = [];
+    for (let before: number | undefined; ; ) {
+      const response = await api.call('GET', `/api/staff/audit${before === undefined ? '' : `?before=${before}`}`, { token: admin.token });
+      const page = (await response.json()) as { id: string }[];
+      if (page.length === 0) break;
+      listed.push(...page.map((entry) => Number(entry.id)));
+      before = listed.at(-1);
+    }
+    assert.equal(listed.length, Number(count));
+    assert.deepEqual(listed, [...listed].sort((a, b) => b - a));
+    assert.ok(listed[0]! >= 1150, 'the newest entry comes first');
+  });
+});
+
 describe('the terminal route', () => {
   it('is refused from anywhere but the API\'s own machine and without a token signed by the server secret', async () => {
     const body = { email: staffEmail('terminal'), role: 'admin' };
