@@ -54,7 +54,7 @@ export function teamRoutes(services: Services, sessions: StaffSessions): Hono<St
     .get('/audit', admin, async (c) => {
       const before = c.req.query('before');
       const rows = await db.query<AuditRow>(
-        // The column, by its table: a bare "id" here is the text alias above, and sorted as text ('999' > '1000').
+        // By the table's column: a bare "id" in ORDER BY is the select list's text alias ('999' > '1000').
         `SELECT id::text, at, staff_email, action, subject, before, after FROM audit_log
          WHERE ($1::bigint IS NULL OR id < $1::bigint) ORDER BY audit_log.id DESC LIMIT ${AUDIT_PAGE}`,
         [before && /^\d{1,18}$/.test(before) ? before : null],
