@@ -41,6 +41,7 @@ export {
   staffBlogPostSchema,
   publishRequestSchema,
   auditEntrySchema,
+  signInFailuresSchema,
   type StaffRole,
   type Staff,
   type TeamMember,
@@ -62,6 +63,7 @@ export {
   type ContentKind,
   type StaffItem,
   type AuditEntry,
+  type SignInFailures,
 } from './contract/staff';
 export {
   configureStaffApi,
@@ -91,5 +93,6 @@ export {
   inviteStaff,
   removeStaff,
   getAuditLog,
+  getSignInFailures,
 } from './staff/staff-calls';
 export { useStaffSession, type StaffSessionState } from './staff/staff-session';

@@ -393,6 +393,24 @@ export const migrations: Migration[] = [
       CREATE TRIGGER blog_changed BEFORE UPDATE ON blogs FOR EACH ROW EXECUTE FUNCTION mark_changed()
     `,
   },
+  {
+    // Issue 39. Failed staff password sign-ins, one row per source address and day (the tries counted, the
+    // first few addresses tried kept), not an audit entry each: anyone can fail a sign-in, and entries by
+    // strangers would bury what staff did. Bounded by staff/sign-in-failures.ts.
+    id: '009-sign-in-failures',
+    sql: `
+      CREATE TABLE sign_in_failures (
+        source text NOT NULL,
+        day date NOT NULL,
+        tries integer NOT NULL,
+        emails text[] NOT NULL,
+        first_at timestamptz NOT NULL DEFAULT now(),
+        last_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (source, day)
+      );
+      CREATE INDEX sign_in_failures_last_at ON sign_in_failures (last_at DESC)
+    `,
+  },
 ];
 
 /**

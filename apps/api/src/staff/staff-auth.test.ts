@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { signInStepSchema, totpConfirmedSchema } from '@agri/api-client/staff-contract';
+import { signInFailuresSchema, signInStepSchema, totpConfirmedSchema } from '@agri/api-client/staff-contract';
 import { clearRateLimits, startTestApi, type TestApi } from '../test-support';
+import { ROWS_KEPT } from './sign-in-failures';
 import { addStaff, codeFor, invitationTokenOf, STAFF_PASSWORD, staffEmail, type TestStaff } from './staff-test-support';
 
 let api: TestApi;
@@ -136,15 +137,46 @@ describe('staff sign-in', () => {
     assert.equal((await api.call('GET', '/api/staff/session', { token: third.token })).status, 401);
   });
 
-  it('sign-ins, failed sign-ins and invitations are in the audit log, which admins alone read', async () => {
-    await api.call('POST', '/api/staff/session', { body: { email: member.email, password: 'not-it' } });
+  it('sign-ins and invitations are in the audit log, which admins alone read', async () => {
     const entries = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as { action: string; staffEmail: string | null }[];
     const actions = new Set(entries.map((entry) => entry.action));
-    for (const action of ['signed in', 'sign-in failed', 'staff invited', 'invitation accepted', 'second factor set up', 'staff removed']) {
+    for (const action of ['signed in', 'staff invited', 'invitation accepted', 'second factor set up', 'staff removed']) {
       assert.ok(actions.has(action), action);
     }
-    assert.ok(entries.some((entry) => entry.action === 'sign-in failed' && entry.staffEmail === member.email));
     assert.equal((await api.call('GET', '/api/staff/audit', { token: member.token })).status, 403);
+  });
+
+  it('failed password sign-ins are counted per source and day, not written in the audit log (issue 39)', async () => {
+    const auditRows = async () => Number((await api.db.query<{ count: string }>('SELECT count(*)::text AS count FROM audit_log'))[0]!.count);
+    await api.db.query('DELETE FROM sign_in_failures');
+    await clearRateLimits(api.db);
+    const before = await auditRows();
+    const tried = [member.email, member.email, ...['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `${name}@nowhere.test`)];
+    for (const email of tried) await api.call('POST', '/api/staff/session', { body: { email, password: 'not-it' } });
+    assert.equal(await auditRows(), before, 'no audit entry for a failed password');
+
+    const failures = signInFailuresSchema.parse(await (await api.call('GET', '/api/staff/sign-in-failures', { token: admin.token })).json());
+    assert.equal(failures.length, 1, JSON.stringify(failures));
+    const ours = failures[0]!;
+    assert.equal(ours.tries, tried.length);
+    // The first five addresses tried, each once.
+    assert.deepEqual(ours.emails.slice(0, 5), [member.email, 'a@nowhere.test', 'b@nowhere.test', 'c@nowhere.test', 'd@nowhere.test']);
+    assert.equal(ours.emails.length, 5);
+    assert.equal(ours.day, (await api.db.query<{ today: string }>('SELECT current_date::text AS today'))[0]!.today);
+    assert.equal((await api.call('GET', '/api/staff/sign-in-failures', { token: member.token })).status, 403);
+  });
+
+  it('the failed sign-ins keep their newest rows within the bound, whatever a flood from many addresses sends', async () => {
+    await api.db.query('DELETE FROM sign_in_failures');
+    await api.db.query(
+      `INSERT INTO sign_in_failures (source, day, tries, emails, last_at)
+       SELECT 'flood-' || n, current_date, 1, ARRAY['x@flood.test'], now() - interval '1 hour' FROM generate_series(1, ${ROWS_KEPT} + 20) AS n`,
+    );
+    await api.call('POST', '/api/staff/session', { body: { email: 'late@nowhere.test', password: 'not-it' } });
+    const [rows] = await api.db.query<{ count: string }>('SELECT count(*)::text AS count FROM sign_in_failures');
+    assert.equal(Number(rows!.count), ROWS_KEPT);
+    const [newest] = signInFailuresSchema.parse(await (await api.call('GET', '/api/staff/sign-in-failures', { token: admin.token })).json());
+    assert.ok(newest!.emails.includes('late@nowhere.test'), 'the newest try is kept');
   });
 });
 
@@ -163,7 +195,7 @@ describe('the audit log cannot be changed', () => {
 describe('the audit log lists every entry (issue 39)', () => {
   it('newest first, numerically, and paged with `before` through more than 1,000 entries without missing one', async () => {
     await api.db.query("INSERT INTO audit_log (staff_email, action) SELECT 'bulk@mavuno.test', 'bulk entry ' || n FROM generate_series(1, 1150) AS n");
-    const [{ count }] = await api.db.query<{ count: string }>('SELECT count(*)::text AS count FROM audit_log');
+    const [entries] = await api.db.query<{ count: string }>('SELECT count(*)::text AS count FROM audit_log');
     const listed: number[] = [];
     for (let before: number | undefined; ; ) {
       const response = await api.call('GET', `/api/staff/audit${before === undefined ? '' : `?before=${before}`}`, { token: admin.token });
@@ -172,7 +204,7 @@ describe('the audit log lists every entry (issue 39)', () => {
       listed.push(...page.map((entry) => Number(entry.id)));
       before = listed.at(-1);
     }
-    assert.equal(listed.length, Number(count));
+    assert.equal(listed.length, Number(entries!.count));
     assert.deepEqual(listed, [...listed].sort((a, b) => b - a));
     assert.ok(listed[0]! >= 1150, 'the newest entry comes first');
   });

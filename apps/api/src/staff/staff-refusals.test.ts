@@ -34,8 +34,9 @@ const STAFF_ROUTES: [string, string, unknown?][] = [
   ['POST', '/api/staff/team', { email: 'someone@mavuno.test', role: 'admin' }],
   ['DELETE', `/api/staff/team/${ID}`],
   ['GET', '/api/staff/audit'],
+  ['GET', '/api/staff/sign-in-failures'],
 ];
-const ADMIN_ROUTES = STAFF_ROUTES.filter(([, path]) => path.includes('/team') || path.includes('/audit'));
+const ADMIN_ROUTES = STAFF_ROUTES.filter(([, path]) => ['/team', '/audit', '/sign-in-failures'].some((admins) => path.includes(admins)));
 
 before(async () => {
   api = await startTestApi();

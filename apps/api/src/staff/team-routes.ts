@@ -6,6 +6,7 @@ import { pathId } from '../request-guards';
 import type { Services } from '../services';
 import { audit } from './audit';
 import { inviteStaff, toTeamMember, type StaffRow } from './invitations';
+import { listSignInFailures } from './sign-in-failures';
 import type { StaffEnv, StaffSessions } from './staff-sessions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
@@ -51,6 +52,7 @@ export function teamRoutes(services: Services, sessions: StaffSessions): Hono<St
       if (!removed) throw new HttpError(404, 'Staff member not found');
       return c.json(toTeamMember(removed));
     })
+    .get('/sign-in-failures', admin, async (c) => c.json(await listSignInFailures(db)))
     .get('/audit', admin, async (c) => {
       const before = c.req.query('before');
       const rows = await db.query<AuditRow>(

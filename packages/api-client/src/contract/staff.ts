@@ -251,3 +251,16 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Failed password sign-ins, one row per source address and day (not in the audit log: anyone can fail one). */
+export const signInFailuresSchema = z.array(
+  z.object({
+    source: z.string(),
+    day: z.string(),
+    tries: z.number(),
+    emails: z.array(z.string()),
+    firstAt: z.string(),
+    lastAt: z.string(),
+  }),
+);
+export type SignInFailures = z.infer<typeof signInFailuresSchema>;

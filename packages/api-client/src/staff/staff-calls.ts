@@ -15,6 +15,7 @@ import {
   leadSchema,
   messageSchema,
   secondFactorRequestSchema,
+  signInFailuresSchema,
   signInStepSchema,
   staffBlogPostSchema,
   staffCourseSchema,
@@ -277,3 +278,6 @@ export const removeStaff = (id: string) =>
 
 export const getAuditLog = (before?: string) =>
   staffCall({ method: 'GET', path: `audit${query({ before })}`, response: z.array(auditEntrySchema), fallback: 'Could not load the audit log' });
+
+export const getSignInFailures = () =>
+  staffCall({ method: 'GET', path: 'sign-in-failures', response: signInFailuresSchema, fallback: 'Could not load the failed sign-ins' });
