@@ -2,14 +2,13 @@
 // missing and we are root, as Chromium is), a cluster made with initdb in a temporary folder, on a spare
 // loopback port, stopped and deleted after. Used by `npm run test:api:postgres` and `npm test`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aptInstall, isRoot } from './apt.mjs';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
-/** Its own range, away from the e2e and dev ports; PG_PORT to choose. */
+/** Its own range of 100 ports, away from the e2e and dev ports; PG_PORT to choose one. */
 const FIRST_PORT = 55432;
 
 /** The newest installed server's bin folder, or null. */
@@ -44,19 +43,6 @@ function ensureServerInstalled() {
   return installed;
 }
 
-const portIsFree = (port) =>
-  new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-async function sparePort() {
-  if (process.env.PG_PORT) return Number(process.env.PG_PORT);
-  for (let port = FIRST_PORT; port < FIRST_PORT + 100; port += 1) if (await portIsFree(port)) return port;
-  throw new Error(`No free port in ${FIRST_PORT}-${FIRST_PORT + 99} for the test PostgreSQL server`);
-}
-
 /**
  * initdb and postgres refuse to run as root (CI runs as root): then they run as the `postgres` user the
  * Debian package creates, in a folder that user owns.
@@ -79,7 +65,6 @@ export async function startPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'agri-pg-'));
   if (user) chownSync(dir, user.uid, user.gid);
   const dataDir = join(dir, 'data');
-  const port = await sparePort();
   const asServer = (command, args, options = {}) => {
     const [file, argv] = user ? ['runuser', ['-u', user.name, '--', join(binDir, command), ...args]] : [join(binDir, command), args];
     const result = spawnSync(file, argv, { cwd: dir, encoding: 'utf8', ...options });
@@ -93,17 +78,32 @@ export async function startPostgres() {
   // Light settings for a server that lives for one test run and is then deleted. fsync is off: the
   // durability tests kill the API, not the database server, and what the server has committed survives
   // that either way; a crash of the machine would lose only this throw-away cluster.
-  const settings = [
-    `-p ${port}`,
-    '-c listen_addresses=127.0.0.1',
-    `-c unix_socket_directories=${dir}`,
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    '-c shared_buffers=32MB',
-    '-c max_connections=200',
-  ].join(' ');
-  asServer('pg_ctl', ['start', '-D', dataDir, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60']);
+  const settings = (port) =>
+    [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      `-c unix_socket_directories=${dir}`,
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c shared_buffers=32MB',
+      '-c max_connections=200',
+    ].join(' ');
+  const logOf = (port) => join(dir, `server-${port}.log`);
+  // The first port the server can bind, tried by the server itself: a port probed free first could be taken
+  // before the server binds it (two runs start servers at the same moment: the tooling tests' beside the API
+  // tests').
+  let port = process.env.PG_PORT ? Number(process.env.PG_PORT) : FIRST_PORT;
+  for (;;) {
+    try {
+      asServer('pg_ctl', ['start', '-D', dataDir, '-o', settings(port), '-l', logOf(port), '-w', '-t', '60']);
+      break;
+    } catch (error) {
+      const portTaken = existsSync(logOf(port)) && /could not bind|Address already in use/.test(readFileSync(logOf(port), 'utf8'));
+      if (!portTaken || process.env.PG_PORT || port === FIRST_PORT + 99) throw error;
+      port += 1;
+    }
+  }
 
   let stopped = false;
   const stop = () => {

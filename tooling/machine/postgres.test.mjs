@@ -35,4 +35,20 @@ describe('a throw-away PostgreSQL server', { skip: postgresUnavailable() ?? fals
     assert.equal(await portIsFree(server.port), true, 'its port is free');
     assert.doesNotThrow(() => server.stop(), 'stopping twice is harmless');
   });
+
+  it('a second one started while the first runs takes the next port the server can bind', async () => {
+    const first = await startPostgres();
+    const second = await startPostgres();
+    try {
+      assert.ok(second.port > first.port, `${second.port} after ${first.port}`);
+      for (const [index, server] of [first, second].entries()) {
+        const name = `agri_tooling_second_${index}`;
+        server.createDatabase(name);
+        assert.equal(server.queryValue(name, 'SELECT current_database()'), name);
+      }
+    } finally {
+      first.stop();
+      second.stop();
+    }
+  });
 });
