@@ -7,6 +7,8 @@ test('from the home page to a blog post and on to a related post', { tag: '@jour
 
   await page.goto('/');
   // Down to the footer, as a reader does: a page rendered in the browser loads this section as it nears the screen.
+  // Once the page is there: a footer scrolled to over an empty page leaves the section far below the screen.
+  await page.getByRole('region', { name: 'Upcoming Forums' }).scrollIntoViewIfNeeded();
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const blogSection = page.getByRole('region', { name: 'From Our Blog' });
   await blogSection.scrollIntoViewIfNeeded();
