@@ -16,11 +16,14 @@ import { audit } from './audit';
 import { recordSignInFailure } from './sign-in-failures';
 import type { StaffRow } from './invitations';
 import { newRecoveryCodes, newTotpSecret, secretBox, stepOfCode, useRecoveryCode, useStep } from './second-factor';
-import type { StaffEnv, StaffSessions } from './staff-sessions';
+import { endAllSessions, type StaffEnv, type StaffSessions } from './staff-sessions';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const INVALID_CODE = 'That code is not valid. Enter the current code from your app, or a recovery code.';
 const INVALID_INVITATION = 'This invitation is invalid or has expired. Ask an admin for a new one.';
+const SETUP_EXPIRED = 'This setup has ended. Ask an admin to reset your second factor: you will get a new invitation.';
+const SETUP_UNFINISHED =
+  'Your authenticator is not set up. Finish the setup in the browser where you accepted your invitation, or ask an admin to reset your second factor.';
 /** Wrong second-factor codes per member per window: six digits are guessable without a limit. */
 const SECOND_FACTOR_TRIES = 5;
 
@@ -42,13 +45,6 @@ function signInSteps(services: Services, sessions: StaffSessions) {
     }
   };
   const limitAddress = async (c: Context) => enforce(await addressTries.hit(clientAddress(c, config.trustedProxyHops)));
-
-  /** The first sign-in sets up the authenticator: a new secret, kept until the first code confirms it. */
-  async function totpSetup(row: StaffRow): Promise<SignInStep> {
-    const totp = newTotpSecret(row.email);
-    await db.query('UPDATE staff SET totp_secret = $2 WHERE id = $1', [row.id, box.seal(totp.secret)]);
-    return { stage: 'totp-setup', token: await sessions.issue(db, row.id, 'totp-setup'), totp };
-  }
 
   async function member(id: string): Promise<StaffRow> {
     const [row] = await db.query<StaffRow>('SELECT * FROM staff WHERE id = $1 AND removed_at IS NULL', [id]);
@@ -72,17 +68,17 @@ function signInSteps(services: Services, sessions: StaffSessions) {
     return { token, staff: toStaff(row) };
   }
 
-  return { enforce, limitAddress, accountTries, secondFactorTries, totpSetup, member, checkCode, signIn };
+  return { enforce, limitAddress, accountTries, secondFactorTries, member, checkCode, signIn };
 }
 
 /**
- * Signing in, step by step (see staff-sessions.ts): the password, then the second factor or, the first time,
- * setting it up; and accepting an invitation, which is the first sign-in. The same limits as the customers'
- * login; the answers never tell whether an address belongs to the team.
+ * Signing in, step by step (see staff-sessions.ts): the password, then the second factor; and accepting an
+ * invitation, which is the first sign-in and the only way to set up the second factor. The same limits as the
+ * customers' login; the answers to a wrong password never tell whether an address belongs to the team.
  */
 export function signInRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
   const { db } = services;
-  const { enforce, limitAddress, accountTries, secondFactorTries, totpSetup, member, checkCode, signIn } = signInSteps(services, sessions);
+  const { enforce, limitAddress, accountTries, secondFactorTries, member, checkCode, signIn } = signInSteps(services, sessions);
   const signedIn = sessions.require();
   return new Hono<StaffEnv>()
     .route('/', invitationRoutes(services, sessions))
@@ -101,7 +97,9 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
         await recordSignInFailure(db, clientAddress(c, services.config.trustedProxyHops), email);
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      if (!row.totp_enabled_at) return c.json(await totpSetup(row));
+      // The authenticator is set up only where the invitation was accepted: a password alone, known to whoever
+      // learned it, never gets a secret.
+      if (!row.totp_enabled_at) throw new HttpError(403, SETUP_UNFINISHED);
       return c.json({ stage: 'second-factor', token: await sessions.issue(db, row.id, 'second-factor') } satisfies SignInStep);
     })
     .post('/session/second-factor', async (c) => {
@@ -121,7 +119,9 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
     })
     .post('/session/totp-setup', async (c) => {
       await limitAddress(c);
-      const { staffId, sessionId } = await sessions.step(c, 'totp-setup');
+      const { staffId, sessionId } = await sessions.step(c, 'totp-setup').catch((error: unknown) => {
+        throw error instanceof HttpError && error.status === 401 ? new HttpError(401, SETUP_EXPIRED) : error;
+      });
       const { code } = await readBody(c, totpConfirmRequestSchema);
       const row = await member(staffId);
       enforce(await secondFactorTries.check(row.id));
@@ -141,13 +141,33 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
       await sessions.end(db, staff.sessionId);
       await audit(db, staff, 'signed out', `staff:${staff.id}`);
       return c.json({ message: 'Signed out' });
+    })
+    .delete('/sessions', signedIn, async (c) => {
+      const staff = c.get('staff');
+      await db.transaction(async (tx) => {
+        await endAllSessions(tx, staff.id);
+        await audit(tx, staff, 'signed out everywhere', `staff:${staff.id}`);
+      });
+      return c.json({ message: 'Signed out everywhere' });
     });
 }
 
 /** An invitation's link: whose it is (GET), and accepting it with a password (POST), which is the first sign-in. */
 function invitationRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
-  const { db } = services;
-  const { limitAddress, totpSetup } = signInSteps(services, sessions);
+  const { db, config } = services;
+  const { limitAddress } = signInSteps(services, sessions);
+  const box = secretBox(config.jwtSecret);
+
+  /**
+   * The authenticator's secret, shown this once to the browser that accepted the invitation, with the only token
+   * that can confirm it (good for SETUP_TTL_MS).
+   */
+  async function totpSetup(row: StaffRow): Promise<SignInStep> {
+    const totp = newTotpSecret(row.email);
+    await db.query('UPDATE staff SET totp_secret = $2 WHERE id = $1', [row.id, box.seal(totp.secret)]);
+    return { stage: 'totp-setup', token: await sessions.issue(db, row.id, 'totp-setup'), totp };
+  }
+
   return new Hono<StaffEnv>()
     .get('/invitation/:token', async (c) => {
       await limitAddress(c);

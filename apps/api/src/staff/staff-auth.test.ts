@@ -180,6 +180,99 @@ describe('staff sign-in', () => {
   });
 });
 
+describe('enrolment cannot be hijacked (issue 39)', () => {
+  const accept = async (email: string) => {
+    const accepted = await api.call('POST', `/api/staff/invitation/${await invitationTokenOf(api, email)}`, { body: { password: STAFF_PASSWORD } });
+    assert.equal(accepted.status, 200, await accepted.clone().text());
+    const step = signInStepSchema.parse(await accepted.json());
+    assert.ok(step.stage === 'totp-setup');
+    return step;
+  };
+  const invite = async (email = staffEmail('enrolling')) => {
+    assert.equal((await api.call('POST', '/api/staff/team', { token: admin.token, body: { email, role: 'staff' } })).status, 200);
+    return email;
+  };
+  const storedSecret = async (email: string) => (await api.db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM staff WHERE email = $1', [email]))[0]!.totp_secret;
+
+  it('the password of a member still setting up gets no secret: the setup finishes only with the invitation\'s token', async () => {
+    const email = await invite();
+    const setup = await accept(email);
+    const sealed = await storedSecret(email);
+    // Someone else who knows the password, anywhere.
+    const stranger = await api.call('POST', '/api/staff/session', { body: { email, password: STAFF_PASSWORD } });
+    assert.equal(stranger.status, 403);
+    assert.match(await message(stranger), /Finish the setup in the browser where you accepted your invitation/);
+    assert.equal(await storedSecret(email), sealed, 'the secret shown at the invitation is kept');
+    // The member's own setup goes on.
+    const confirmed = await api.call('POST', '/api/staff/session/totp-setup', { token: setup.token, body: { code: codeFor(setup.totp.secret) } });
+    assert.equal(confirmed.status, 200, await confirmed.clone().text());
+  });
+
+  it('an unfinished setup ends after hours, and an admin\'s reset lets the member start again', async () => {
+    const email = await invite();
+    const setup = await accept(email);
+    const [row] = await api.db.query<{ hours: number }>(
+      "SELECT round(extract(epoch FROM max(expires_at) - now()) / 3600)::int AS hours FROM staff_sessions s JOIN staff st ON st.id = s.staff_id WHERE st.email = $1",
+      [email],
+    );
+    assert.equal(row!.hours, 2, 'the setup is good for two hours');
+    await api.db.query('UPDATE staff_sessions SET expires_at = now() - interval \'1 second\' WHERE staff_id = (SELECT id FROM staff WHERE email = $1)', [email]);
+    assert.equal((await api.call('POST', '/api/staff/session/totp-setup', { token: setup.token, body: { code: codeFor(setup.totp.secret) } })).status, 401);
+    assert.equal((await api.call('POST', '/api/staff/session', { body: { email, password: STAFF_PASSWORD } })).status, 403);
+
+    const [{ id }] = (await api.db.query<{ id: string }>('SELECT id FROM staff WHERE email = $1', [email])) as [{ id: string }];
+    assert.equal((await api.call('POST', `/api/staff/team/${id}/second-factor-reset`, { token: admin.token })).status, 200);
+    const again = await accept(email);
+    const confirmed = await api.call('POST', '/api/staff/session/totp-setup', { token: again.token, body: { code: codeFor(again.totp.secret) } });
+    assert.equal(confirmed.status, 200, await confirmed.clone().text());
+  });
+
+  it('an admin\'s reset ends every session, the password and the recovery codes, is audited, and mails a new invitation', async () => {
+    const target = await addStaff(api);
+    const reset = await api.call('POST', `/api/staff/team/${target.id}/second-factor-reset`, { token: admin.token });
+    assert.equal(reset.status, 200, await reset.clone().text());
+    assert.equal(((await reset.json()) as { state: string }).state, 'invited');
+    assert.equal((await api.call('GET', '/api/staff/session', { token: target.token })).status, 401, 'signed out');
+    assert.equal((await api.call('POST', '/api/staff/session', { body: { email: target.email, password: STAFF_PASSWORD } })).status, 401, 'the old password');
+    const [mail] = await api.db.query<{ subject: string }>('SELECT subject FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [target.email]);
+    assert.equal(mail!.subject, 'Set up your Mavuno back office sign-in again');
+    const again = await accept(target.email);
+    const confirmed = totpConfirmedSchema.parse(
+      await (await api.call('POST', '/api/staff/session/totp-setup', { token: again.token, body: { code: codeFor(again.totp.secret) } })).json(),
+    );
+    assert.ok(!confirmed.recoveryCodes.includes(target.recoveryCodes[0]!));
+    const step = await passwordStep(target.email);
+    const oldCode = await api.call('POST', '/api/staff/session/second-factor', { token: step.token, body: { recoveryCode: target.recoveryCodes[0] } });
+    assert.equal(oldCode.status, 400, 'an old recovery code');
+
+    const entries = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as { action: string; subject: string; staffEmail: string }[];
+    assert.ok(entries.some((entry) => entry.action === 'second factor reset' && entry.subject === `staff:${target.id}` && entry.staffEmail === admin.email));
+  });
+
+  it('an admin cannot reset their own second factor, nor a removed member\'s', async () => {
+    assert.equal((await api.call('POST', `/api/staff/team/${admin.id}/second-factor-reset`, { token: admin.token })).status, 400);
+    const removed = await addStaff(api);
+    assert.equal((await api.call('DELETE', `/api/staff/team/${removed.id}`, { token: admin.token })).status, 200);
+    assert.equal((await api.call('POST', `/api/staff/team/${removed.id}/second-factor-reset`, { token: admin.token })).status, 404);
+  });
+
+  it('sign out everywhere ends every session and sign-in step of the member, and no one else\'s', async () => {
+    const staff = await addStaff(api);
+    const other = await passwordStep(staff.email);
+    const second = signInStepSchema.parse(
+      await (await api.call('POST', '/api/staff/session/second-factor', { token: other.token, body: { code: codeFor(staff.secret, 1) } })).json(),
+    );
+    const pending = await passwordStep(staff.email);
+    const out = await api.call('DELETE', '/api/staff/sessions', { token: staff.token });
+    assert.equal(out.status, 200);
+    for (const token of [staff.token, second.token]) assert.equal((await api.call('GET', '/api/staff/session', { token })).status, 401);
+    assert.equal((await api.call('POST', '/api/staff/session/second-factor', { token: pending.token, body: { code: codeFor(staff.secret, -1) } })).status, 401);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: member.token })).status, 200, 'another member stays signed in');
+    const entries = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as { action: string; subject: string }[];
+    assert.ok(entries.some((entry) => entry.action === 'signed out everywhere' && entry.subject === `staff:${staff.id}`));
+  });
+});
+
 describe('the audit log cannot be changed', () => {
   it('has no route that writes it, and the database refuses updates and deletes', async () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {

@@ -14,6 +14,7 @@ const ID = '00000000-0000-0000-0000-000000000000';
 const STAFF_ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/staff/session'],
   ['DELETE', '/api/staff/session'],
+  ['DELETE', '/api/staff/sessions'],
   ['GET', '/api/staff/leads'],
   ['GET', '/api/staff/leads/export'],
   ['GET', `/api/staff/leads/${ID}`],
@@ -33,6 +34,7 @@ const STAFF_ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/staff/team'],
   ['POST', '/api/staff/team', { email: 'someone@mavuno.test', role: 'admin' }],
   ['DELETE', `/api/staff/team/${ID}`],
+  ['POST', `/api/staff/team/${ID}/second-factor-reset`],
   ['GET', '/api/staff/audit'],
   ['GET', '/api/staff/sign-in-failures'],
 ];

@@ -11,15 +11,23 @@ import type { Services } from '../services';
 /**
  * Staff sessions, apart from the customers': a token is an HS256 JWT for the audience 'staff' whose `jti` is
  * a row of `staff_sessions`. A sign-in goes through steps, each with a short-lived token of its own: the
- * password gives a token good only for the second factor ('second-factor'), or for setting it up on the
- * first sign-in ('totp-setup'); the code gives the session ('signed-in'), which ends after STAFF_IDLE_MINUTES
- * without a request, STAFF_SESSION_HOURS after sign-in, at sign-out, or when an admin removes the member.
+ * password gives a token good only for the second factor ('second-factor'); accepting an invitation gives one
+ * good only for setting it up ('totp-setup'), in that browser alone; the code gives the session ('signed-in'),
+ * which ends after STAFF_IDLE_MINUTES without a request, STAFF_SESSION_HOURS after sign-in, at sign-out (here
+ * or everywhere), or when an admin removes the member or resets their second factor.
  */
 export type SignInStage = 'second-factor' | 'totp-setup' | 'signed-in';
 
 const AUDIENCE = 'staff';
-/** A sign-in step's token is good for this long. */
+/** The second factor's step is good for this long. */
 const STEP_TTL_MS = 10 * 60 * 1000;
+/**
+ * An unfinished authenticator setup ends with its token: after this, only an admin's reset (a new invitation)
+ * lets the member set one up.
+ */
+const SETUP_TTL_MS = 2 * 60 * 60 * 1000;
+const lifetimeOf = (stage: SignInStage, sessionHours: number) =>
+  stage === 'signed-in' ? sessionHours * 3_600_000 : stage === 'totp-setup' ? SETUP_TTL_MS : STEP_TTL_MS;
 
 export const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
 export const STAFF_ONLY = 'This is for signed-in staff only';
@@ -55,6 +63,14 @@ async function sessionRow(db: Queryable, sessionId: string | undefined, staffId:
   return row;
 }
 
+/**
+ * Ends every session and sign-in step of `staffId` (sign out everywhere, a removal, a reset second factor): a
+ * token they, or anyone, still hold is refused.
+ */
+export async function endAllSessions(tx: Queryable, staffId: string): Promise<void> {
+  await tx.query('UPDATE staff_sessions SET revoked_at = now() WHERE staff_id = $1 AND revoked_at IS NULL', [staffId]);
+}
+
 export function staffSessions(services: Services) {
   const { db, config } = services;
   const key = new TextEncoder().encode(config.jwtSecret);
@@ -62,7 +78,7 @@ export function staffSessions(services: Services) {
 
   async function issue(tx: Queryable, staffId: string, stage: SignInStage): Promise<string> {
     const sessionId = randomUUID();
-    const expiresAt = new Date(Date.now() + (stage === 'signed-in' ? sessionHours * 3_600_000 : STEP_TTL_MS));
+    const expiresAt = new Date(Date.now() + lifetimeOf(stage, sessionHours));
     await tx.query('INSERT INTO staff_sessions (id, staff_id, second_factor, expires_at) VALUES ($1, $2, $3, $4)', [
       sessionId,
       staffId,

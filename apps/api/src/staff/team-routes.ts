@@ -5,9 +5,9 @@ import { bearer, check, HttpError, readBody } from '../http';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
 import { audit } from './audit';
-import { inviteStaff, toTeamMember, type StaffRow } from './invitations';
+import { inviteStaff, resetSecondFactor, toTeamMember, type StaffRow } from './invitations';
 import { listSignInFailures } from './sign-in-failures';
-import type { StaffEnv, StaffSessions } from './staff-sessions';
+import { endAllSessions, type StaffEnv, type StaffSessions } from './staff-sessions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { z } from '@agri/api-client/contract';
@@ -24,7 +24,7 @@ interface AuditRow {
   after: unknown;
 }
 
-/** Admins: the team (invite, remove) and the audit log, which they read and nobody writes through the API. */
+/** Admins: the team (invite, reset a second factor, remove) and the audit log, which they read and nobody writes through the API. */
 export function teamRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
   const { db } = services;
   const admin = sessions.require('admin');
@@ -45,13 +45,16 @@ export function teamRoutes(services: Services, sessions: StaffSessions): Hono<St
         if (!before) return null;
         const [after] = await tx.query<StaffRow>('UPDATE staff SET removed_at = now() WHERE id = $1 RETURNING *', [id]);
         // Their sessions end now; a token they still hold is refused as a removed member's (403).
-        await tx.query('UPDATE staff_sessions SET revoked_at = now() WHERE staff_id = $1 AND revoked_at IS NULL', [id]);
+        await endAllSessions(tx, id);
         await audit(tx, by, 'staff removed', `staff:${id}`, { before: toTeamMember(before), after: toTeamMember(after!) });
         return after!;
       });
       if (!removed) throw new HttpError(404, 'Staff member not found');
       return c.json(toTeamMember(removed));
     })
+    .post('/team/:id/second-factor-reset', admin, async (c) =>
+      c.json(await resetSecondFactor(services, c.get('staff'), pathId(c, 'Staff member'))),
+    )
     .get('/sign-in-failures', admin, async (c) => c.json(await listSignInFailures(db)))
     .get('/audit', admin, async (c) => {
       const before = c.req.query('before');

@@ -51,13 +51,19 @@ export type SecondFactorRequest = z.infer<typeof secondFactorRequestSchema>;
 export const totpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
+/** The password's answer: a code is asked for next, with this token. */
+export const secondFactorStepSchema = z.object({ stage: z.literal('second-factor'), token: z.string() });
 /**
- * Each step of a sign-in answers with a token for the next: 'second-factor' (a code is asked for),
- * 'totp-setup' (the first sign-in: the app is set up now), or 'signed-in'.
+ * An accepted invitation's answer, the only one that carries a secret: the app is set up now, in this browser,
+ * with this token.
  */
+export const totpSetupStepSchema = z.object({ stage: z.literal('totp-setup'), token: z.string(), totp: totpEnrolmentSchema });
+export type TotpSetupStep = z.infer<typeof totpSetupStepSchema>;
+
+/** Each step of a sign-in answers with a token for the next, up to 'signed-in'. */
 export const signInStepSchema = z.discriminatedUnion('stage', [
-  z.object({ stage: z.literal('second-factor'), token: z.string() }),
-  z.object({ stage: z.literal('totp-setup'), token: z.string(), totp: totpEnrolmentSchema }),
+  secondFactorStepSchema,
+  totpSetupStepSchema,
   z.object({ stage: z.literal('signed-in'), token: z.string(), staff: staffSchema }),
 ]);
 export type SignInStep = z.infer<typeof signInStepSchema>;

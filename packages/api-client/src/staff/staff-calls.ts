@@ -16,6 +16,7 @@ import {
   messageSchema,
   secondFactorRequestSchema,
   signInFailuresSchema,
+  secondFactorStepSchema,
   signInStepSchema,
   staffBlogPostSchema,
   staffCourseSchema,
@@ -26,6 +27,7 @@ import {
   teamMemberSchema,
   totpConfirmedSchema,
   totpConfirmRequestSchema,
+  totpSetupStepSchema,
   type BlogPostDraft,
   type ContentKind,
   type CourseDraft,
@@ -134,7 +136,7 @@ const segment = (value: string) => encodeURIComponent(value);
 // ---- Signing in ----
 
 export const signIn = (credentials: StaffCredentials) =>
-  staffCall({ method: 'POST', path: 'session', body: checked(staffCredentialsSchema, credentials), response: signInStepSchema, fallback: 'Could not sign in' });
+  staffCall({ method: 'POST', path: 'session', body: checked(staffCredentialsSchema, credentials), response: secondFactorStepSchema, fallback: 'Could not sign in' });
 
 /** The second step, with the token of the first; a signed-in answer starts the session. */
 export async function confirmSecondFactor(stepToken: string, request: SecondFactorRequest) {
@@ -158,7 +160,7 @@ export const acceptInvitation = (token: string, password: string) =>
     method: 'POST',
     path: `invitation/${segment(token)}`,
     body: checked(acceptInvitationRequestSchema, { password }),
-    response: signInStepSchema,
+    response: totpSetupStepSchema,
     fallback: 'Could not accept the invitation',
   });
 
@@ -185,6 +187,15 @@ export async function signOut(): Promise<void> {
   } finally {
     clearStaffSession();
   }
+}
+
+/**
+ * Ends every session of the member, on every device (a phone left signed in, a session someone else may hold).
+ * Signed out here only when the server did it: otherwise the member is told, and can try again.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  await staffFetch({ method: 'DELETE', path: 'sessions', fallback: 'Could not sign out everywhere' });
+  clearStaffSession();
 }
 
 // ---- Leads ----
@@ -275,6 +286,10 @@ export const inviteStaff = (request: InviteStaffRequest) =>
 
 export const removeStaff = (id: string) =>
   staffCall({ method: 'DELETE', path: `team/${segment(id)}`, response: teamMemberSchema, fallback: 'Could not remove them' });
+
+/** A new invitation for the member: their password, authenticator and recovery codes stop working. */
+export const resetSecondFactor = (id: string) =>
+  staffCall({ method: 'POST', path: `team/${segment(id)}/second-factor-reset`, response: teamMemberSchema, fallback: 'Could not reset the second factor' });
 
 export const getAuditLog = (before?: string) =>
   staffCall({ method: 'GET', path: `audit${query({ before })}`, response: z.array(auditEntrySchema), fallback: 'Could not load the audit log' });

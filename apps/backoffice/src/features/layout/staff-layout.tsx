@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from '@agri/ui/router';
-import { signOut, useStaffSession } from '@agri/api-client/staff';
+import { messageOf } from '@agri/api-client';
+import { signOut, signOutEverywhere, useStaffSession } from '@agri/api-client/staff';
 import { toast } from '@agri/ui';
 import './staff.css';
 
@@ -28,6 +29,17 @@ export function StaffLayout({ children }: { children: ReactNode }) {
     toast.info('Signed out');
     navigate('/staff/login');
   };
+  const leaveEverywhere = async () => {
+    try {
+      await signOutEverywhere();
+    } catch (error) {
+      // Still signed in, here and elsewhere: the member must know it did not happen.
+      toast.error(messageOf(error, 'Could not sign out everywhere'));
+      return;
+    }
+    toast.info('Signed out on every device');
+    navigate('/staff/login');
+  };
   return (
     <div className="staff">
       <a className="skip-link" href="#staff-main">
@@ -46,6 +58,9 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           <span className="staff-bar__email">{staff?.email}</span>
           <button type="button" className="ui-button ui-button--ghost staff-bar__out" onClick={() => void leave()}>
             Sign out
+          </button>
+          <button type="button" className="ui-button ui-button--ghost staff-bar__out" onClick={() => void leaveEverywhere()}>
+            Sign out everywhere
           </button>
         </div>
       </header>

@@ -47,4 +47,32 @@ describe('signedIn', () => {
     expect(useStaffSession.getState().token).toBeNull();
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
   });
+
+  it('signs out everywhere: the server ends every session, then this one goes to sign-in', async () => {
+    let ended = 0;
+    server.use(
+      http.delete(`${TEST_API_BASE_URL}staff/sessions`, () => {
+        ended += 1;
+        return HttpResponse.json({ message: 'Signed out everywhere' });
+      }),
+    );
+    const Guarded = signedIn(Page);
+    signInAs('staff');
+    const { user } = renderRoutes({ '/staff/leads': <Guarded /> }, '/staff/leads');
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/staff\/login$/));
+    expect(ended).toBe(1);
+    expect(useStaffSession.getState().token).toBeNull();
+  });
+
+  it('stays signed in and says so when signing out everywhere did not reach the server', async () => {
+    server.use(http.delete(`${TEST_API_BASE_URL}staff/sessions`, () => HttpResponse.error()));
+    const Guarded = signedIn(Page);
+    signInAs('staff');
+    const { user } = renderRoutes({ '/staff/leads': <Guarded /> }, '/staff/leads');
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('The server cannot be reached. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/staff\/leads$/);
+    expect(useStaffSession.getState().token).toBe('session-token');
+  });
 });

@@ -9,15 +9,17 @@ interface TotpSetupProps {
   /** The sign-in step's token. */
   token: string;
   totp: TotpEnrolment;
-  /** Once the first code is confirmed: the member is signed in. */
+  /** The first code is confirmed: the member is signed in, and the recovery codes are on the screen. */
+  onConfirmed: () => void;
+  /** The member has kept the recovery codes. */
   onDone: () => void;
 }
 
 /**
- * The first sign-in: scan the code (or type the key) into an authenticator app, confirm with its first code,
+ * The first sign-in, after an invitation: scan the code (or type the key) into an authenticator app, confirm with its first code,
  * then keep the recovery codes, which are shown this once.
  */
-export function TotpSetup({ token, totp, onDone }: TotpSetupProps) {
+export function TotpSetup({ token, totp, onConfirmed, onDone }: TotpSetupProps) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const { register, errors, busy, failure, submit } = useSiteForm(totpConfirmRequestSchema, { code: '' });
   if (recoveryCodes) {
@@ -38,7 +40,11 @@ export function TotpSetup({ token, totp, onDone }: TotpSetupProps) {
     );
   }
   return (
-    <form className="staff-form" noValidate onSubmit={submit(async ({ code }) => setRecoveryCodes((await confirmTotpSetup(token, code)).recoveryCodes))}>
+    <form className="staff-form" noValidate onSubmit={submit(async ({ code }) => {
+        setRecoveryCodes((await confirmTotpSetup(token, code)).recoveryCodes);
+        onConfirmed();
+      })}
+    >
       <h2>Set up your authenticator app</h2>
       <p>Scan this code with an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis or any TOTP app).</p>
       <QrCode text={totp.uri} label="QR code for your authenticator app" />

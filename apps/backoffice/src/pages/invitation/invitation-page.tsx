@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Spinner, TextField } from '@agri/ui';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { messageOf, z } from '@agri/api-client';
-import { acceptInvitation, acceptInvitationRequestSchema, getInvitation, type SignInStep } from '@agri/api-client/staff';
+import { acceptInvitation, acceptInvitationRequestSchema, getInvitation, totpSetupStepSchema, type TotpSetupStep } from '@agri/api-client/staff';
 import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
@@ -14,23 +14,44 @@ const passwordFormSchema = z
   .extend(acceptInvitationRequestSchema, { confirm: z.string().check(z.minLength(1, 'Please type the password again')) })
   .check(z.refine((form) => form.password === form.confirm, { path: ['confirm'], message: 'The passwords do not match' }));
 
+/**
+ * The setup under way, kept for this tab alone (sessionStorage): a reload goes on with it, while the link, used
+ * once, no longer opens. Nowhere else can finish it (the server gives the secret to no password sign-in).
+ */
+const setupKey = (token: string) => `staff-totp-setup:${token}`;
+
+function keptSetup(token: string): TotpSetupStep | null {
+  try {
+    const parsed = totpSetupStepSchema.safeParse(JSON.parse(sessionStorage.getItem(setupKey(token)) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** /staff/invitation/:token: the invited member chooses a password, then sets up the authenticator. */
 export default function InvitationPage() {
   ensureStaffApi();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [invitation, setInvitation] = useState<{ email: string } | { problem: string } | null>(null);
-  const [step, setStep] = useState<SignInStep | null>(null);
+  const [setup, setSetup] = useState<TotpSetupStep | null>(() => keptSetup(token));
   const { register, errors, busy, failure, submit } = useSiteForm(passwordFormSchema, { password: '', confirm: '' });
 
   useEffect(() => {
+    if (setup) return;
     getInvitation(token).then(setInvitation, (error: unknown) => setInvitation({ problem: messageOf(error, 'This invitation cannot be opened.') }));
-  }, [token]);
+  }, [token, setup]);
 
-  if (step?.stage === 'totp-setup') {
+  if (setup) {
     return (
       <StaffDoor title="Set up your second factor">
-        <TotpSetup token={step.token} totp={step.totp} onDone={() => navigate('/staff/leads', { replace: true })} />
+        <TotpSetup
+          token={setup.token}
+          totp={setup.totp}
+          onConfirmed={() => sessionStorage.removeItem(setupKey(token))}
+          onDone={() => navigate('/staff/leads', { replace: true })}
+        />
       </StaffDoor>
     );
   }
@@ -50,7 +71,15 @@ export default function InvitationPage() {
   }
   return (
     <StaffDoor title="Welcome to the team">
-      <form className="staff-form" noValidate onSubmit={submit(async ({ password }) => setStep(await acceptInvitation(token, password)))}>
+      <form
+        className="staff-form"
+        noValidate
+        onSubmit={submit(async ({ password }) => {
+          const accepted = await acceptInvitation(token, password);
+          sessionStorage.setItem(setupKey(token), JSON.stringify(accepted));
+          setSetup(accepted);
+        })}
+      >
         <p>
           Choose a password for <strong>{invitation.email}</strong>. Next you will set up an authenticator app on your phone.
         </p>

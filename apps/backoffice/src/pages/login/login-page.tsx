@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Button, TextField } from '@agri/ui';
 import { useLocation, useNavigate } from '@agri/ui/router';
 import { z } from '@agri/api-client';
-import { confirmSecondFactor, signIn, staffCredentialsSchema, type SignInStep } from '@agri/api-client/staff';
+import { confirmSecondFactor, signIn, staffCredentialsSchema } from '@agri/api-client/staff';
 import { FormFailure } from '../../features/forms/form-failure';
 import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
 import { ensureStaffApi } from '../../features/session/staff-api';
-import { TotpSetup } from '../../features/totp/totp-setup';
 
 const codeFormSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Enter the code')) });
 
@@ -52,32 +51,28 @@ function SecondFactor({ token, onSignedIn }: { token: string; onSignedIn: () => 
   );
 }
 
-/** /staff/login: password, then the second factor (or, the first time, setting it up). */
+/**
+ * /staff/login: password, then the second factor. The authenticator is set up only through an invitation
+ * (invitation-page.tsx): a member who has not finished is told so by the server.
+ */
 export default function LoginPage() {
   ensureStaffApi();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const [step, setStep] = useState<SignInStep | null>(null);
+  const [stepToken, setStepToken] = useState<string | null>(null);
   const { register, errors, busy, failure, submit } = useSiteForm(staffCredentialsSchema, { email: '', password: '' });
   const done = () => navigate(nextPath(search), { replace: true });
 
-  if (step?.stage === 'totp-setup') {
-    return (
-      <StaffDoor title="Set up your second factor">
-        <TotpSetup token={step.token} totp={step.totp} onDone={done} />
-      </StaffDoor>
-    );
-  }
-  if (step?.stage === 'second-factor') {
+  if (stepToken) {
     return (
       <StaffDoor title="Enter your code">
-        <SecondFactor token={step.token} onSignedIn={done} />
+        <SecondFactor token={stepToken} onSignedIn={done} />
       </StaffDoor>
     );
   }
   return (
     <StaffDoor title="Staff sign in">
-      <form className="staff-form" noValidate onSubmit={submit(async (credentials) => setStep(await signIn(credentials)))}>
+      <form className="staff-form" noValidate onSubmit={submit(async (credentials) => setStepToken((await signIn(credentials)).token))}>
         <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <FormSubmit busy={busy} failure={failure} label="Continue" busyLabel="Signing in..." />

@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button, DataAreaView, Dialog, FormField, TextField, toast } from '@agri/ui';
 import { createDataArea, messageOf } from '@agri/api-client';
-import { getTeam, inviteStaff, inviteStaffRequestSchema, removeStaff, STAFF_ROLES, useStaffSession, type TeamMember } from '@agri/api-client/staff';
+import {
+  getTeam,
+  inviteStaff,
+  inviteStaffRequestSchema,
+  removeStaff,
+  resetSecondFactor,
+  STAFF_ROLES,
+  useStaffSession,
+  type TeamMember,
+} from '@agri/api-client/staff';
 import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
@@ -42,22 +51,46 @@ function InviteForm() {
   );
 }
 
-/** /staff/team (admins): who is on the team, invitations, removals. */
+/** What an admin may do to another member, each asked for in a dialog first. */
+const ACTIONS = {
+  remove: {
+    title: (email: string) => `Remove ${email}?`,
+    explanation: 'They are signed out at once and can no longer sign in. You can invite them again later.',
+    confirm: 'Remove',
+    keep: 'Keep them',
+    run: removeStaff,
+    done: (email: string) => `${email} was removed`,
+    failed: 'Could not remove them',
+  },
+  reset: {
+    title: (email: string) => `Reset the second factor of ${email}?`,
+    explanation:
+      'For a lost phone or a setup left unfinished. They are signed out at once; their password, authenticator and recovery codes stop working, and a new invitation is mailed to them to set up both again.',
+    confirm: 'Reset and send a new invitation',
+    keep: 'Cancel',
+    run: resetSecondFactor,
+    done: (email: string) => `A new invitation was mailed to ${email}`,
+    failed: 'Could not reset the second factor',
+  },
+} as const;
+type Action = keyof typeof ACTIONS;
+
+/** /staff/team (admins): who is on the team, invitations, resets of a second factor, removals. */
 export default function TeamPage() {
   const area = useTeamStore();
   const me = useStaffSession((state) => state.staff);
-  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [asking, setAsking] = useState<{ action: Action; member: TeamMember } | null>(null);
   useEffect(() => {
     void useTeamStore.getState().run();
   }, []);
-  const remove = async (member: TeamMember) => {
-    setRemoving(null);
+  const act = async (action: Action, member: TeamMember) => {
+    setAsking(null);
     try {
-      await removeStaff(member.id);
-      toast.success(`${member.email} was removed`);
+      await ACTIONS[action].run(member.id);
+      toast.success(ACTIONS[action].done(member.email));
       await area.run();
     } catch (error) {
-      toast.error(messageOf(error, 'Could not remove them'));
+      toast.error(messageOf(error, ACTIONS[action].failed));
     }
   };
   return (
@@ -79,9 +112,16 @@ export default function TeamPage() {
                   <td>{when(member.createdAt)}</td>
                   <td>
                     {member.state !== 'removed' && member.id !== me?.id ? (
-                      <Button variant="ghost" aria-label={`Remove ${member.email}`} onClick={() => setRemoving(member)}>
-                        Remove
-                      </Button>
+                      <div className="staff-actions">
+                        {member.state === 'active' ? (
+                          <Button variant="ghost" aria-label={`Reset the second factor of ${member.email}`} onClick={() => setAsking({ action: 'reset', member })}>
+                            Reset second factor
+                          </Button>
+                        ) : null}
+                        <Button variant="ghost" aria-label={`Remove ${member.email}`} onClick={() => setAsking({ action: 'remove', member })}>
+                          Remove
+                        </Button>
+                      </div>
                     ) : null}
                   </td>
                 </tr>
@@ -89,13 +129,13 @@ export default function TeamPage() {
         </StaffTable>
         )}
       </DataAreaView>
-      {removing ? (
-        <Dialog open title={`Remove ${removing.email}?`} onClose={() => setRemoving(null)}>
-          <p>They are signed out at once and can no longer sign in. You can invite them again later.</p>
+      {asking ? (
+        <Dialog open title={ACTIONS[asking.action].title(asking.member.email)} onClose={() => setAsking(null)}>
+          <p>{ACTIONS[asking.action].explanation}</p>
           <div className="staff-actions">
-            <Button onClick={() => void remove(removing)}>Remove</Button>
-            <Button variant="secondary" onClick={() => setRemoving(null)}>
-              Keep them
+            <Button onClick={() => void act(asking.action, asking.member)}>{ACTIONS[asking.action].confirm}</Button>
+            <Button variant="secondary" onClick={() => setAsking(null)}>
+              {ACTIONS[asking.action].keep}
             </Button>
           </div>
         </Dialog>
