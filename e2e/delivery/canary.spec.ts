@@ -25,7 +25,8 @@ const CANARY_HEADING = 'Our Courses — the canary';
  * against 3.09; the rule itself is tested on its figures in canary-rule.test.mjs).
  */
 const SESSIONS_A_SIDE = 6;
-const rule = { ...CANARY_RULE, minSessions: SESSIONS_A_SIDE };
+/** Every visitor here is this machine, one source: the suite's watcher takes one source as broad enough. */
+const rule = { ...CANARY_RULE, minSessions: SESSIONS_A_SIDE, minSources: 1 };
 /** Twice SESSIONS_A_SIDE cold visits, each waiting for its beacon: about 25 s on a quiet machine. */
 const VISITING_BOTH_SIDES_MS = 180_000;
 
@@ -35,7 +36,7 @@ const versions: Record<string, string> = {};
 const site = () => urlOf('canary');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-type StoredReport = { kind: string; session: string | null; channel: string | null; releases: Record<string, string>; path: string; subject: string | null; message: string | null };
+type StoredReport = { kind: string; session: string | null; source: string | null; channel: string | null; releases: Record<string, string>; path: string; subject: string | null; message: string | null };
 
 async function storedReports(since: string): Promise<StoredReport[]> {
   const answer = await fetch(`${siteConfig.api.apiBaseUrl}test/reports?since=${encodeURIComponent(since)}`);
@@ -141,10 +142,17 @@ test('a canary that throws on /courses is reported against catalog by its side o
   // The releases the pages ran, the canary's included, and nothing that could name a visitor.
   expect(onSide(reports, versions.throwing!)[0]!.releases).toEqual({ ...Object.fromEntries(apps.map(({ name }) => [name, versions[name]])), catalog: versions.throwing });
   for (const report of reports) {
-    expect(Object.keys(report).sort()).toEqual(['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'subject', 'value']);
+    expect(Object.keys(report).sort()).toEqual(['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'source', 'subject', 'value']);
+    expect(report.source).toMatch(/^[0-9a-f]{6}$/);
     expect(report.session ?? '').toMatch(/^([0-9a-f]{20})?$/);
     expect(report.path).toMatch(/^\/[a-z-]*(\/\*)?$/);
   }
+
+  // On production's rule, errors from one source are too narrow to roll back by themselves: held for a person.
+  const [held] = await checkCanaries(CHANNEL, { rule: { ...rule, minSources: CANARY_RULE.minSources }, token: reportsReadToken });
+  expect(held).toMatchObject({ verdict: 'hold' });
+  expect(held!.reasons.join()).toMatch(/from 1 source only/);
+  expect(config().remotes.catalog.canary).toMatchObject({ version: versions.throwing, share: 50 });
 
   // The watcher, as npm start runs it: rolled back within a bounded time.
   const started = Date.now();

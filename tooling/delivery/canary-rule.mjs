@@ -12,9 +12,14 @@
  * - p75 INP and LCP, once each side has `minVitals` measures: rolled back when the canary's p75 is worse by
  *   more than the margin, both in milliseconds and as a share (`inpMarginMs` and `lcpMarginMs`, and
  *   `relativeMargin`): a slower page by a clear amount, never a few milliseconds of noise.
+ * - Only broad evidence rolls back by itself (issue 39): the canary's errors (or load failures) from at least
+ *   `minSources` sources (buckets of client addresses, counted by the API), its vitals from sessions of as many.
+ *   Worse on narrower evidence (one address can invent sessions) is 'hold': the canary grows no further
+ *   until a person looks.
  */
 export const CANARY_RULE = {
   minSessions: 200,
+  minSources: 10,
   zCritical: 3.09,
   minVitals: 100,
   inpMarginMs: 50,
@@ -41,9 +46,16 @@ export function worseZ(canaryHits, canaryTrials, stableHits, stableTrials) {
 }
 
 /**
- * @param {{ sessions: number, errorSessions: number, failureSessions: number, vitals: Record<string, { p75: number | null, count: number }> }} stable
- * @param {typeof stable} canary
- * @returns {{ verdict: 'wait' | 'healthy' | 'rollback', reasons: string[] }}
+ * @typedef {{ sessions: number, sources?: number, errorSessions: number, errorSources?: number, failureSessions: number,
+ *   failureSources?: number, vitals: Record<string, { p75: number | null, count: number }> }} Side
+ * What the API's summary says of one release (sources: how many distinct sources its counted sessions, errors
+ * and failures came from; absent, none).
+ */
+
+/**
+ * @param {Side} stable
+ * @param {Side} canary
+ * @returns {{ verdict: 'wait' | 'healthy' | 'hold' | 'rollback', reasons: string[] }}
  */
 export function judgeCanary(stable, canary, rule = CANARY_RULE) {
   if (stable.sessions < rule.minSessions || canary.sessions < rule.minSessions) {
@@ -52,15 +64,16 @@ export function judgeCanary(stable, canary, rule = CANARY_RULE) {
       reasons: [`too few sessions to judge: canary ${canary.sessions}, stable ${stable.sessions} (each needs ${rule.minSessions})`],
     };
   }
-  const reasons = [];
-  for (const [label, key] of [
-    ['error rate', 'errorSessions'],
-    ['remote-load-failure rate', 'failureSessions'],
+  /** Each reason to roll back, with how many sources its evidence came from. */
+  const found = [];
+  for (const [label, key, sourcesKey] of [
+    ['error rate', 'errorSessions', 'errorSources'],
+    ['remote-load-failure rate', 'failureSessions', 'failureSources'],
   ]) {
     const z = worseZ(canary[key], canary.sessions, stable[key], stable.sessions);
     if (z > rule.zCritical) {
       const rate = (side) => `${((100 * side[key]) / side.sessions).toFixed(1)} %`;
-      reasons.push(`${label} ${rate(canary)} against ${rate(stable)} (z = ${z.toFixed(2)} > ${rule.zCritical})`);
+      found.push({ reason: `${label} ${rate(canary)} against ${rate(stable)} (z = ${z.toFixed(2)} > ${rule.zCritical})`, sources: canary[sourcesKey] ?? 0 });
     }
   }
   for (const [name, marginMs] of [
@@ -71,8 +84,19 @@ export function judgeCanary(stable, canary, rule = CANARY_RULE) {
     const theirs = stable.vitals?.[name];
     if (!mine?.p75 || !theirs?.p75 || mine.count < rule.minVitals || theirs.count < rule.minVitals) continue;
     if (mine.p75 - theirs.p75 > marginMs && mine.p75 > theirs.p75 * (1 + rule.relativeMargin)) {
-      reasons.push(`p75 ${name} ${Math.round(mine.p75)} ms against ${Math.round(theirs.p75)} ms (worse by more than ${marginMs} ms and ${100 * rule.relativeMargin} %)`);
+      found.push({
+        reason: `p75 ${name} ${Math.round(mine.p75)} ms against ${Math.round(theirs.p75)} ms (worse by more than ${marginMs} ms and ${100 * rule.relativeMargin} %)`,
+        sources: canary.sources ?? 0,
+      });
     }
   }
-  return reasons.length ? { verdict: 'rollback', reasons } : { verdict: 'healthy', reasons: ['no worse than the stable release on the evidence so far'] };
+  if (!found.length) return { verdict: 'healthy', reasons: ['no worse than the stable release on the evidence so far'] };
+  const broad = found.filter((finding) => finding.sources >= rule.minSources);
+  if (broad.length) return { verdict: 'rollback', reasons: broad.map((finding) => finding.reason) };
+  return {
+    verdict: 'hold',
+    reasons: found.map(
+      (finding) => `${finding.reason}, but from ${finding.sources} source${finding.sources === 1 ? '' : 's'} only (a rollback by the watcher needs ${rule.minSources}): held for a person to look`,
+    ),
+  };
 }

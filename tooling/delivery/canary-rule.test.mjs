@@ -23,7 +23,8 @@ function side(next, sessions, errorRate, failureRate = 0.01) {
     if (next() < errorRate) errorSessions += 1;
     if (next() < failureRate) failureSessions += 1;
   }
-  return { sessions, errorSessions, failureSessions, vitals };
+  // Real visitors: each session from a source of its own.
+  return { sessions, sources: sessions, errorSessions, errorSources: errorSessions, failureSessions, failureSources: failureSessions, vitals };
 }
 
 /**
@@ -31,17 +32,16 @@ function side(next, sessions, errorRate, failureRate = 0.01) {
  * whether any look rolled back. Counts accumulate, as reports do.
  */
 function watch(next, { stableRate, canaryRate, step = 100, looks = 10 }) {
-  const stable = { sessions: 0, errorSessions: 0, failureSessions: 0, vitals };
-  const canary = { sessions: 0, errorSessions: 0, failureSessions: 0, vitals };
+  const empty = () => ({ sessions: 0, sources: 0, errorSessions: 0, errorSources: 0, failureSessions: 0, failureSources: 0, vitals });
+  const stable = empty();
+  const canary = empty();
   for (let look = 0; look < looks; look += 1) {
     for (const [total, rate] of [
       [stable, stableRate],
       [canary, canaryRate],
     ]) {
       const more = side(next, step, rate);
-      total.sessions += more.sessions;
-      total.errorSessions += more.errorSessions;
-      total.failureSessions += more.failureSessions;
+      for (const key of ['sessions', 'sources', 'errorSessions', 'errorSources', 'failureSessions', 'failureSources']) total[key] += more[key];
     }
     if (judgeCanary(stable, canary).verdict === 'rollback') return true;
   }
@@ -85,14 +85,14 @@ test('below the minimum of sessions it waits, and says so, whatever the rates', 
 
 test('load failures count like errors; the reasons give both rates and z', () => {
   const stable = { sessions: 400, errorSessions: 4, failureSessions: 2, vitals };
-  const canary = { sessions: 400, errorSessions: 4, failureSessions: 40, vitals };
+  const canary = { sessions: 400, errorSessions: 4, failureSessions: 40, failureSources: 40, vitals };
   const { verdict, reasons } = judgeCanary(stable, canary);
   assert.equal(verdict, 'rollback');
   assert.match(reasons.join(), /remote-load-failure rate 10\.0 % against 0\.5 % \(z = \d+\.\d\d > 3\.09\)/);
 });
 
 test('p75 INP or LCP worse by the margin rolls back; within it, or with too few measures, does not', () => {
-  const base = { sessions: 400, errorSessions: 0, failureSessions: 0 };
+  const base = { sessions: 400, sources: 400, errorSessions: 0, failureSessions: 0 };
   const stable = { ...base, vitals: { INP: { p75: 150, count: 300 }, LCP: { p75: 2000, count: 300 } } };
   const slower = (inp, lcp, count = 300) => ({ ...base, vitals: { INP: { p75: inp, count }, LCP: { p75: lcp, count } } });
   assert.equal(judgeCanary(stable, slower(190, 2400)).verdict, 'healthy'); // 40 ms and 400 ms: within the margins
@@ -109,4 +109,24 @@ test('the 95 % interval of a rate (Wilson): sound at 0 and for small counts', ()
   assert.ok(l2 > 0.02 && l2 < 0.03 && h2 > 0.03 && h2 < 0.045, `${l2} ${h2}`);
   assert.deepEqual(wilsonInterval(0, 0), [0, 1]);
   assert.equal(worseZ(0, 10, 0, 10), 0);
+});
+
+test('worse on the evidence of few sources holds the canary for a person, never rolls it back (issue 39)', () => {
+  // 1,000 real sessions a side at 3 %, and 20 invented error sessions on the canary from one address (the API
+  // caps one source at 20 sessions): z is past the bar, but the extra errors come from one source.
+  const stable = { sessions: 1000, sources: 1000, errorSessions: 30, errorSources: 30, failureSessions: 0, vitals };
+  const forged = { sessions: 1020, sources: 1001, errorSessions: 50, errorSources: 31, failureSessions: 0, vitals };
+  assert.ok(worseZ(50, 1020, 30, 1000) < CANARY_RULE.zCritical, 'twenty sessions from one source no longer tip a healthy canary');
+  // Where they would (a canary with few sessions, all of its errors from three sources): held, with the reason.
+  const narrow = { sessions: 300, sources: 40, errorSessions: 40, errorSources: 3, failureSessions: 0, vitals };
+  const small = { sessions: 300, sources: 300, errorSessions: 3, errorSources: 3, failureSessions: 0, vitals };
+  const { verdict, reasons } = judgeCanary(small, narrow);
+  assert.equal(verdict, 'hold');
+  assert.match(reasons[0], /error rate 13\.3 % against 1\.0 % \(z = [\d.]+ > 3\.09\), but from 3 sources only \(a rollback by the watcher needs 10\): held for a person to look/);
+  assert.equal(judgeCanary(stable, forged).verdict, 'healthy');
+  // The same errors from ten sources: rolled back.
+  assert.equal(judgeCanary(small, { ...narrow, errorSources: 10 }).verdict, 'rollback');
+  // Slow vitals measured by sessions of few sources: held.
+  const slowFew = { sessions: 400, sources: 4, errorSessions: 0, failureSessions: 0, vitals: { INP: { p75: 900, count: 300 }, LCP: { p75: 1500, count: 300 } } };
+  assert.equal(judgeCanary({ sessions: 400, sources: 400, errorSessions: 0, failureSessions: 0, vitals }, slowFew).verdict, 'hold');
 });

@@ -1,25 +1,34 @@
 // The canary watcher: compares each canary of a channel with the live release it would replace, from the
 // browser reports, and rolls it back (to 0 %, atomically, under the channel's lock) when the rule in
-// canary-rule.mjs says it is worse, recording its figures in the channel's journal. npm start runs it for
+// canary-rule.mjs says it is worse on broad evidence, or holds it for a person when the evidence is narrow,
+// recording its figures in the channel's journal. npm start runs it for
 // its channels; production hosting runs `npm run canary -- watch --on <channel>`.
 import { CANARY_RULE, judgeCanary } from './canary-rule.mjs';
-import { rollback } from './channels.mjs';
+import { holdCanary, rollback } from './channels.mjs';
 import { fetchSummary } from './health.mjs';
 import { liveVersions, readChannel } from './store.mjs';
 
 export const WATCHER = 'canary watcher';
 
-/** The rule, with what the operator set: CANARY_MIN_SESSIONS, CANARY_MIN_VITALS (the rest is CANARY_RULE). */
+/** The rule, with what the operator set: CANARY_MIN_SESSIONS, CANARY_MIN_SOURCES, CANARY_MIN_VITALS (the rest is CANARY_RULE). */
 export function ruleFromEnvironment(env = process.env) {
   const number = (value, fallback) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
-  return { ...CANARY_RULE, minSessions: number(env.CANARY_MIN_SESSIONS, CANARY_RULE.minSessions), minVitals: number(env.CANARY_MIN_VITALS, CANARY_RULE.minVitals) };
+  return {
+    ...CANARY_RULE,
+    minSessions: number(env.CANARY_MIN_SESSIONS, CANARY_RULE.minSessions),
+    minSources: number(env.CANARY_MIN_SOURCES, CANARY_RULE.minSources),
+    minVitals: number(env.CANARY_MIN_VITALS, CANARY_RULE.minVitals),
+  };
 }
 
 const figuresOf = (side) => ({
   version: side.version,
   sessions: side.sessions,
+  sources: side.sources,
   errorSessions: side.errorSessions,
+  errorSources: side.errorSources,
   failureSessions: side.failureSessions,
+  failureSources: side.failureSources,
   p75: { INP: side.vitals?.INP?.p75 ?? null, LCP: side.vitals?.LCP?.p75 ?? null },
 });
 
@@ -30,7 +39,7 @@ const figuresOf = (side) => ({
 
 /**
  * Looks once at every canary of the channel. Returns what it found: for each canary its verdict and reasons
- * ('rollback' ones are rolled back by then).
+ * ('rollback' ones are rolled back by then, 'hold' ones held).
  */
 /** @param {string} channel @param {WatchOptions} [options] */
 export async function checkCanaries(channel, { rule = ruleFromEnvironment(), token, log = () => {} } = {}) {
@@ -39,23 +48,43 @@ export async function checkCanaries(channel, { rule = ruleFromEnvironment(), tok
   for (const [app, canary] of Object.entries(state.canaries)) {
     const live = liveVersions(state)[app];
     const summary = await fetchSummary(state, app, { since: canary.since, token });
-    const side = (version) => ({ version, sessions: 0, errorSessions: 0, failureSessions: 0, vitals: {}, ...summary.find((entry) => entry.version === version) });
+    const side = (version) => ({
+      version,
+      sessions: 0,
+      sources: 0,
+      errorSessions: 0,
+      errorSources: 0,
+      failureSessions: 0,
+      failureSources: 0,
+      vitals: {},
+      ...summary.find((entry) => entry.version === version),
+    });
     const stable = side(live);
     const candidate = side(canary.version);
     const { verdict, reasons } = judgeCanary(stable, candidate, rule);
     outcomes.push({ app, version: canary.version, verdict, reasons });
-    if (verdict !== 'rollback') {
+    if (verdict === 'wait' || verdict === 'healthy') {
       log(`${channel}: ${app}@${canary.version} at ${canary.share} %: ${verdict === 'wait' ? 'waiting' : 'healthy so far'}: ${reasons.join('; ')}`);
       continue;
     }
-    const evidence = { canary: figuresOf(candidate), stable: figuresOf(stable), rule: { minSessions: rule.minSessions, zCritical: rule.zCritical } };
+    const evidence = {
+      canary: figuresOf(candidate),
+      stable: figuresOf(stable),
+      rule: { minSessions: rule.minSessions, minSources: rule.minSources, zCritical: rule.zCritical },
+    };
     try {
+      if (verdict === 'hold') {
+        if (holdCanary(app, channel, { version: canary.version, reason: reasons.join('; '), evidence, who: WATCHER })) {
+          log(`${channel}: ${app}@${canary.version} held at ${canary.share} % by the canary watcher: ${reasons.join('; ')}`);
+        }
+        continue;
+      }
       rollback(app, channel, { reason: reasons.join('; '), evidence, who: WATCHER });
       log(`${channel}: ${app}@${canary.version} rolled back by the canary watcher: ${reasons.join('; ')}`);
     } catch (error) {
       // Ended or stepped by hand meanwhile: the next look sees what is there now.
       if (error.name !== 'DeliveryError') throw error;
-      log(`${channel}: ${app}@${canary.version} not rolled back: ${error.message}`);
+      log(`${channel}: ${app}@${canary.version} not ${verdict === 'hold' ? 'held' : 'rolled back'}: ${error.message}`);
     }
   }
   return outcomes;

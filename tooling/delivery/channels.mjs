@@ -50,6 +50,35 @@ const refuseDuringCanary = (state, app) => {
   }
 };
 
+/** A canary the watcher held grows only when a person says so (--force), having looked at why. */
+const refuseWhileHeld = (state, app) => {
+  const { held, version } = state.canaries[app] ?? {};
+  if (held) {
+    throw new DeliveryError(
+      `${app}@${version} on ${state.channel} is held by the canary watcher: ${held.reason}. Look at the evidence (npm run canary -- status --on ${state.channel}), then roll it back, or step it on or finish it with --force.`,
+    );
+  }
+};
+
+/**
+ * The canary watcher's hold: the canary stays at its share, and grows only by a person's --force, because it
+ * looked worse on evidence too narrow to roll back by itself. Recorded once per canary. Returns whether it
+ * was held now (false: held already).
+ */
+export function holdCanary(app, channel, { version, reason, evidence, who }) {
+  checkName('app', app, APP_NAME);
+  return withLock(channelLock(channel), () => {
+    const state = readChannel(channel);
+    const canary = state.canaries[app];
+    if (!canary || canary.version !== version) throw new DeliveryError(`${app}@${version} is no longer in canary on ${channel}.`);
+    if (canary.held) return false;
+    canary.held = { reason, at: new Date().toISOString() };
+    writeChannel(state);
+    record(channel, { action: 'canary-hold', app, version, share: canary.share, reason, evidence }, { who });
+    return true;
+  });
+}
+
 /** Makes app@version live on the channel, if the gate lets it. Returns the version it replaced (or null). */
 export function promote(app, version, channel, { force = false } = {}) {
   checkName('app', app, APP_NAME);
@@ -79,6 +108,7 @@ export function promoteCanary(app, version, channel, share, { force = false } = 
     if (live === version) throw new DeliveryError(`${app}@${version} is live on ${channel} already.`);
     const current = state.canaries[app];
     if (current && current.version !== version) refuseDuringCanary(state, app);
+    if (current && !force) refuseWhileHeld(state, app);
     const warnings = passGate(candidate, state, { action: 'canary', force });
     state.canaries[app] = { version, share, since: current?.since ?? new Date().toISOString() };
     const entry = { action: current ? 'canary-step' : 'canary', app, version, previous: live, share, ...(current ? { was: current.share } : {}), ...forcedPast(warnings) };
@@ -86,12 +116,13 @@ export function promoteCanary(app, version, channel, share, { force = false } = 
   });
 }
 
-/** Ends a canary with its release live for every visitor. Returns { from, to }. */
-export function finishCanary(app, channel) {
+/** Ends a canary with its release live for every visitor (a held one only with `force`). Returns { from, to }. */
+export function finishCanary(app, channel, { force = false } = {}) {
   checkName('app', app, APP_NAME);
   return change(channel, (state) => {
     const canary = state.canaries[app];
     if (!canary) throw new DeliveryError(`${app} has no canary on ${channel}.`);
+    if (!force) refuseWhileHeld(state, app);
     const from = liveVersions(state)[app];
     state.stacks[app] = [...state.stacks[app], canary.version];
     delete state.canaries[app];

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { finishCanary, promote, promoteCanary, rollback } from './channels.mjs';
+import { finishCanary, holdCanary, promote, promoteCanary, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
 import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
@@ -281,6 +281,28 @@ test('a canary: config.json names both releases and the share; it steps on, fini
   const rolledBack = readJournal('canaries').find((entry) => entry.action === 'canary-rollback');
   assert.equal(rolledBack.who, 'canary watcher');
   assert.deepEqual(rolledBack.evidence, { canary: { sessions: 40 } });
+});
+
+test('a canary held by the watcher stays at its share: stepping on or finishing needs --force; the hold is journaled once (issue 39)', () => {
+  const stable = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  const next = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  promote('catalog', stable, 'holding');
+  promoteCanary('catalog', next, 'holding', 10);
+  const why = 'error rate 13.3 % against 1.0 %, but from 3 sources only';
+  assert.equal(holdCanary('catalog', 'holding', { version: next, reason: why, evidence: { canary: { sources: 3 } }, who: 'canary watcher' }), true);
+  assert.equal(holdCanary('catalog', 'holding', { version: next, reason: why, who: 'canary watcher' }), false, 'held already');
+  assert.throws(() => holdCanary('catalog', 'holding', { version: stable, reason: why }), /is no longer in canary/);
+
+  assert.throws(() => promoteCanary('catalog', next, 'holding', 50), /held by the canary watcher: error rate 13\.3 %.*npm run canary -- status --on holding/);
+  assert.throws(() => finishCanary('catalog', 'holding'), /held by the canary watcher/);
+  assert.equal(readChannel('holding').canaries.catalog.share, 10);
+  assert.deepEqual(promoteCanary('catalog', next, 'holding', 50, { force: true }), { live: stable, share: 50, was: 10 });
+  assert.deepEqual(finishCanary('catalog', 'holding', { force: true }), { from: stable, to: next });
+
+  const holds = readJournal('holding').filter((entry) => entry.action === 'canary-hold');
+  assert.equal(holds.length, 1);
+  assert.equal(holds[0].reason, why);
+  assert.equal(holds[0].who, 'canary watcher');
 });
 
 test('prune removes only withdrawn releases untouched for the kept days; never a live, canary, rollback target or previewable one (issue 26)', () => {

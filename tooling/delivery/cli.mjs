@@ -17,7 +17,7 @@ const usage = {
   releases:
     'npm run releases [-- --history [--on <channel>] | --health [--on <channel>] [--json] | --withdraw <app>@<version> [--reason <text>] | --prune [--keep-days <n>]]',
   prerender: 'npm run prerender -- --on <channel> [--changed] [--pages <paths>]',
-  canary: 'npm run canary -- watch --on <channel> [--interval <seconds>] [--once]',
+  canary: 'npm run canary -- status [--on <channel>]  |  npm run canary -- watch --on <channel> [--interval <seconds>] [--once]',
 };
 
 /** app@version, as the commands take it. */
@@ -72,6 +72,24 @@ async function prerender(channel, { changedOnly = false, pages } = {}) {
   else console.log(`${written.length} page${written.length === 1 ? '' : 's'} of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}${removed.length ? `; ${removed.length} removed` : ''}.`);
   for (const { path, reason } of failed) console.warn(`  ${path}: not prerendered: ${reason}`);
   return failed.length === 0;
+}
+
+/** `npm run canary -- status`: each canary, its share, since when, and why the watcher held it, if it did. */
+function printCanaries(channels) {
+  let any = false;
+  for (const channel of channels) {
+    const state = readChannel(channel);
+    for (const [app, canary] of Object.entries(state.canaries)) {
+      any = true;
+      console.log(`${channel}  ${app}@${canary.version}  ${canary.share} % of visitors since ${canary.since}  (live: ${liveVersions(state)[app]})`);
+      if (canary.held) {
+        console.log(`  HELD by the canary watcher at ${canary.held.at}: ${canary.held.reason}`);
+        console.log(`  Look at the release health (npm run releases -- --health --on ${channel}), then: npm run rollback -- ${app} --on ${channel},`);
+        console.log(`  or step it on or finish it with --force.`);
+      }
+    }
+  }
+  if (!any) console.log(`No canary on ${channels.length === 1 ? channels[0] : 'any channel'}.`);
 }
 
 function printReleases(recentCount) {
@@ -146,6 +164,7 @@ async function main(command, args) {
       allowPositionals: true,
       options: { on: { type: 'string' }, interval: { type: 'string', default: '30' }, once: { type: 'boolean', default: false } },
     });
+    if (positionals[0] === undefined || positionals[0] === 'status') return printCanaries(values.on ? [values.on] : listChannels());
     if (positionals[0] !== 'watch' || !values.on) throw new DeliveryError(`usage: ${usage.canary}`);
     if (values.once) {
       for (const { app, version, verdict, reasons } of await checkCanaries(values.on)) console.log(`${app}@${version}: ${verdict}: ${reasons.join('; ')}`);
@@ -168,7 +187,7 @@ async function main(command, args) {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
     if (positionals.length !== 1 || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
     if (values.finish) {
-      const { from, to } = finishCanary(positionals[0].split('@')[0], values.to);
+      const { from, to } = finishCanary(positionals[0].split('@')[0], values.to, { force: values.force });
       console.log(`${positionals[0].split('@')[0]}@${to} is live on ${values.to} for every visitor (was ${from}; the canary is over).`);
       if (!values['no-prerender']) await prerender(values.to, { pages: values.pages });
       return;

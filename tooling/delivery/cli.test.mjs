@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
+import { holdCanary, promote, promoteCanary } from './channels.mjs';
 import { release } from './release.mjs';
 import { channelDir } from './store.mjs';
 
 /** The commands an operator can run; a new one joins this list. */
-const COMMANDS = ['release', 'promote', 'rollback', 'releases', 'prerender'];
+const COMMANDS = ['release', 'promote', 'rollback', 'releases', 'prerender', 'canary'];
 
 const folders = [];
 after(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -214,5 +215,28 @@ describe('the delivery commands', { concurrency: true }, () => {
     assert.equal(prerendered.status, 1);
     assert.equal(prerendered.stdout.trim(), 'Prerendering the public pages of bare ...');
     assert.equal(prerendered.stderr.trim(), cannot);
+  });
+
+  it('canary lists each canary and why the watcher held it; a held canary steps on only with --force (issue 39)', async () => {
+    const { run, setUp } = deployFolder();
+    assert.equal((await run('canary')).stdout.trim(), 'No canary on any channel.');
+    const [stable, next] = setUp(() => {
+      const versions = [1, 2].map(() => release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version);
+      promote('catalog', versions[0], 'production');
+      promoteCanary('catalog', versions[1], 'production', 10);
+      holdCanary('catalog', 'production', { version: versions[1], reason: 'error rate 13.3 % against 1.0 %, but from 3 sources only', who: 'canary watcher' });
+      return versions;
+    });
+    const status = await run('canary', 'status', '--on', 'production');
+    assert.equal(status.status, 0, status.stderr);
+    const lines = status.stdout.trim().split('\n');
+    assert.match(lines[0], new RegExp(`^production  catalog@${escape(next)}  10 % of visitors since \\S+  \\(live: ${escape(stable)}\\)$`));
+    assert.match(lines[1], /^ {2}HELD by the canary watcher at \S+: error rate 13\.3 % against 1\.0 %, but from 3 sources only$/);
+
+    const stepped = await run('promote', `catalog@${next}`, '--to', 'production', '--canary', '50');
+    assert.equal(stepped.status, 1);
+    assert.match(stepped.stderr, /is held by the canary watcher/);
+    const forced = await run('promote', `catalog@${next}`, '--to', 'production', '--canary', '50', '--force');
+    assert.equal(forced.status, 0, forced.stderr);
   });
 });

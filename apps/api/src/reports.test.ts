@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createApp } from './app';
-import { anonymousPath, scrub, sweepReports } from './routes/reports';
+import { anonymousPath, scrub, SESSIONS_PER_SOURCE, sweepReports } from './routes/reports';
 import type { Services } from './services';
 import { clearRateLimits, startTestApi, type TestApi } from './test-support';
 
@@ -55,7 +55,9 @@ describe('the shell’s batches', () => {
     // Nothing personal: no token, no address, no number, no query string, no IP column at all.
     const text = JSON.stringify(stored);
     for (const secret of ['eyJhbGciOiJIUzI1NiJ9', 'jane@example.com', '0722 123 456', 'token=abc', '127.0.0.1']) assert.ok(!text.includes(secret), secret);
-    assert.deepEqual(Object.keys(stored[0]!).sort(), ['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'subject', 'value']);
+    assert.deepEqual(Object.keys(stored[0]!).sort(), ['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'source', 'subject', 'value']);
+    // The source is a bucket of the address, not the address.
+    assert.match(String(stored[0]!.source), /^[0-9a-f]{6}$/);
   });
 
   it('accepts a batch sent as application/json too', async () => {
@@ -198,11 +200,50 @@ describe('release health summary and bounded space (issue 26)', () => {
     const byVersion = Object.fromEntries(releases.map((release) => [release.version, release]));
     assert.deepEqual(
       { ...byVersion.stable, vitals: undefined },
-      { version: 'stable', pageViews: 8, sessions: 4, errorSessions: 0, failureSessions: 1, vitals: undefined },
+      { version: 'stable', pageViews: 8, sessions: 4, sources: 1, errorSessions: 0, errorSources: 0, failureSessions: 1, failureSources: 1, vitals: undefined },
     );
     assert.deepEqual(byVersion.stable!.vitals.INP, { p75: 325, count: 4 });
-    assert.deepEqual({ ...byVersion.next, vitals: undefined }, { version: 'next', pageViews: 2, sessions: 2, errorSessions: 1, failureSessions: 0, vitals: undefined });
+    assert.deepEqual(
+      { ...byVersion.next, vitals: undefined },
+      { version: 'next', pageViews: 2, sessions: 2, sources: 1, errorSessions: 1, errorSources: 1, failureSessions: 0, failureSources: 0, vitals: undefined },
+    );
     assert.equal((await summary(app, 'channel=../x&app=catalog')).status, 400);
+  });
+
+  it('counts only sessions with a page view, at most SESSIONS_PER_SOURCE of each source, and says how many sources (issue 39)', async () => {
+    // Behind one proxy hop, as in production: the address is the forwarded one.
+    const app = createApp({ db: api.db, config: { ...api.config, reportsReadToken: token, trustedProxyHops: 1 } });
+    const from = (address: string, reports: unknown[]) =>
+      app.request('/api/reports', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': address }, body: JSON.stringify({ reports }) });
+    const visit = (session: string, catalog: string) => ({ session, channel: 'production', releases: { shell: 's1', catalog }, path: '/courses' });
+    const erring = (session: string, catalog: string) => [
+      { kind: 'page-view', ...visit(session, catalog) },
+      { kind: 'error', ...visit(session, catalog), source: 'catalog', message: 'x' },
+      { kind: 'vital', ...visit(session, catalog), name: 'INP', value: 5000 },
+    ];
+    // Real visitors: 30 sessions of the canary from 30 addresses, 3 of them with an error.
+    for (let n = 0; n < 30; n++) {
+      const session = `realvisit${String(n).padStart(3, '0')}`;
+      const answer = await from(`198.51.100.${n + 1}`, n < 3 ? erring(session, 'next') : [{ kind: 'page-view', ...visit(session, 'next') }]);
+      assert.equal(answer.status, 204);
+    }
+    // One stranger: 40 invented sessions, each with an error and a slow vital; and errors with no page view at all.
+    for (let batch = 0; batch < 4; batch++) {
+      const forged = Array.from({ length: 10 }, (_, n) => erring(`forgedvisit${batch}${n}`, 'next')).flat();
+      assert.equal((await from('203.0.113.66', forged)).status, 204);
+    }
+    const orphans = Array.from({ length: 10 }, (_, n) => ({ kind: 'error', ...visit(`orphanvisit${n}`, 'next'), source: 'catalog', message: 'x' }));
+    assert.equal((await from('203.0.113.67', orphans)).status, 204);
+
+    const { releases } = (await (await summary(app, 'channel=production&app=catalog')).json()) as {
+      releases: { version: string; sessions: number; sources: number; errorSessions: number; errorSources: number; vitals: { INP: { count: number } } }[];
+    };
+    const next = releases.find((release) => release.version === 'next')!;
+    assert.equal(next.sessions, 30 + SESSIONS_PER_SOURCE, 'the stranger adds at most SESSIONS_PER_SOURCE sessions; errors alone add none');
+    assert.equal(next.sources, 31);
+    assert.equal(next.errorSessions, 3 + SESSIONS_PER_SOURCE);
+    assert.equal(next.errorSources, 4, 'the errors come from four sources, whatever their number');
+    assert.equal(next.vitals.INP.count, 3 + SESSIONS_PER_SOURCE, 'vitals of the counted sessions only');
   });
 
   it('keeps reports for the retention time and at most the configured number of rows', async () => {

@@ -411,6 +411,13 @@ export const migrations: Migration[] = [
       CREATE INDEX sign_in_failures_last_at ON sign_in_failures (last_at DESC)
     `,
   },
+  {
+    // Issue 39. Where a browser report came from, as a bucket of the client address (routes/reports.ts
+    // sourceOf: 24 bits of a keyed hash, about 250 addresses to a bucket, never the address): the release
+    // health caps the sessions one source can add, and the canary watcher asks for errors from many sources.
+    id: '010-report-sources',
+    sql: `ALTER TABLE browser_reports ADD COLUMN source text`,
+  },
 ];
 
 /**

@@ -8,16 +8,18 @@ import {
   reportingApiCspSchema,
   type BrowserReport,
 } from '@agri/api-client/contract';
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { bearer, check, clientAddress, HttpError } from '../http';
 import type { Services } from '../services';
 
 /** A batch is a few dozen short reports: 32 KB is many times one, and far below the API's 100 KB. */
 export const MAX_REPORT_BYTES = 32 * 1024;
 
-/** One stored report: what the browser_reports table holds (see migration 005). */
+/** One stored report: what the browser_reports table holds (see migrations 005 and 010). */
 interface ReportRow {
   kind: string;
+  /** The bucket of the client address (sourceOf); set when the request is stored. */
+  source?: string;
   session: string | null;
   channel: string | null;
   releases: Record<string, string>;
@@ -130,7 +132,17 @@ async function rowsOf(contentType: string, body: unknown): Promise<ReportRow[]> 
   return rows;
 }
 
-const COLUMNS = ['kind', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
+/**
+ * Where a report came from, without the address: 24 bits of a hash keyed with the server secret, so about 250
+ * of the IPv4 addresses share each bucket (nobody can tell which of them sent it), while the few hundred sources
+ * of a canary rarely share one. Enough to cap what one source adds to the release health, and to tell many
+ * sources from one.
+ */
+export function sourceOf(address: string, serverSecret: string): string {
+  return createHmac('sha256', `report-source:${serverSecret}`).update(address).digest('hex').slice(0, 6);
+}
+
+const COLUMNS = ['kind', 'source', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
 
 /** Old reports are deleted once in this many stored batches of an instance. */
 const SWEEP_EVERY = 200;
@@ -154,50 +166,89 @@ async function store(services: Services, rows: ReportRow[]): Promise<void> {
   const values: unknown[] = [];
   const tuples = rows.map((row) => {
     const start = values.length;
-    values.push(...COLUMNS.map((column) => (column === 'releases' ? JSON.stringify(row.releases) : row[column])));
+    values.push(...COLUMNS.map((column) => (column === 'releases' ? JSON.stringify(row.releases) : (row[column] ?? null))));
     return `(${COLUMNS.map((_, index) => `$${start + index + 1}`).join(', ')})`;
   });
   await services.db.query(`INSERT INTO browser_reports (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
 }
 
+/**
+ * At most this many sessions of one source count in a release's health: one address inventing session ids
+ * moves the figures by little. Real visitors behind one carrier address (mobile networks share them) count up
+ * to it too, on both sides alike, so the rates stay comparable.
+ */
+export const SESSIONS_PER_SOURCE = 20;
+
 type SummaryRow = {
   version: string;
   page_views: number;
   sessions: number;
+  sources: number;
   error_sessions: number;
+  error_sources: number;
   failure_sessions: number;
+  failure_sources: number;
 } & { [vital in `${'lcp' | 'inp' | 'cls' | 'ttfb'}_${'p75' | 'count'}`]: number | null };
 
 /**
- * For one app on one channel, since a time, by release of the app: page views, sessions (distinct visits),
- * the sessions that met an error thrown by the app's code, those whose load of the app failed (or showed
- * its unavailable panel), and the 75th percentile of each web vital on the pages those sessions saw.
+ * For one app on one channel, since a time, by release of the app, over the sessions that count: those with a
+ * page view (an error alone is no visit), at most SESSIONS_PER_SOURCE of each source (the first ones). Their
+ * page views, sessions and sources, the sessions that met an error thrown by the app's code and those whose load
+ * of the app failed (or showed its unavailable panel), with how many sources each came from, and the 75th
+ * percentile of each web vital those sessions measured.
  */
 async function summary(services: Services, channel: string, app: string, since: string) {
   const vitals = ['LCP', 'INP', 'CLS', 'TTFB']
     .map(
-      (name) => `percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'vital' AND subject = '${name}') AS ${name.toLowerCase()}_p75,
-        count(*) FILTER (WHERE kind = 'vital' AND subject = '${name}')::int AS ${name.toLowerCase()}_count`,
+      (name) => `percentile_cont(0.75) WITHIN GROUP (ORDER BY r.value) FILTER (WHERE r.subject = '${name}') AS ${name.toLowerCase()}_p75,
+        count(*) FILTER (WHERE r.subject = '${name}')::int AS ${name.toLowerCase()}_count`,
     )
     .join(',\n');
   const rows = await services.db.query<SummaryRow>(
-    `SELECT releases->>$2 AS version,
-        count(*) FILTER (WHERE kind = 'page-view')::int AS page_views,
-        count(DISTINCT session) FILTER (WHERE kind = 'page-view')::int AS sessions,
-        count(DISTINCT session) FILTER (WHERE kind = 'error' AND subject = $2)::int AS error_sessions,
-        count(DISTINCT session) FILTER (WHERE kind IN ('remote-failure', 'unavailable') AND subject = $2)::int AS failure_sessions,
-        ${vitals}
-     FROM browser_reports
-     WHERE channel = $1 AND received_at >= $3 AND releases ? $2
-     GROUP BY 1`,
-    [channel, app, since],
+    `WITH visits AS (
+       SELECT releases->>$2 AS version, session, source, min(id) AS first_id,
+         count(*) FILTER (WHERE kind = 'page-view') AS page_views,
+         bool_or(kind = 'error' AND subject = $2) AS erred,
+         bool_or(kind IN ('remote-failure', 'unavailable') AND subject = $2) AS failed
+       FROM browser_reports
+       WHERE channel = $1 AND received_at >= $3 AND releases ? $2 AND session IS NOT NULL
+       GROUP BY 1, 2, 3
+       HAVING count(*) FILTER (WHERE kind = 'page-view') > 0
+     ),
+     counted AS (
+       SELECT * FROM (
+         SELECT *, row_number() OVER (PARTITION BY version, source ORDER BY first_id) AS nth FROM visits
+       ) ranked WHERE nth <= $4
+     ),
+     measured AS (
+       SELECT c.version, ${vitals}
+       FROM browser_reports r JOIN counted c
+         ON r.session = c.session AND r.releases->>$2 = c.version AND r.source IS NOT DISTINCT FROM c.source
+       WHERE r.kind = 'vital' AND r.channel = $1 AND r.received_at >= $3
+       GROUP BY c.version
+     )
+     SELECT c.version,
+       sum(c.page_views)::int AS page_views,
+       count(*)::int AS sessions,
+       count(DISTINCT c.source)::int AS sources,
+       count(*) FILTER (WHERE c.erred)::int AS error_sessions,
+       count(DISTINCT c.source) FILTER (WHERE c.erred)::int AS error_sources,
+       count(*) FILTER (WHERE c.failed)::int AS failure_sessions,
+       count(DISTINCT c.source) FILTER (WHERE c.failed)::int AS failure_sources,
+       ${['lcp', 'inp', 'cls', 'ttfb'].map((name) => `min(m.${name}_p75) AS ${name}_p75, min(m.${name}_count) AS ${name}_count`).join(', ')}
+     FROM counted c LEFT JOIN measured m ON m.version = c.version
+     GROUP BY c.version`,
+    [channel, app, since, SESSIONS_PER_SOURCE],
   );
   return rows.map((row) => ({
     version: row.version,
     pageViews: row.page_views,
     sessions: row.sessions,
+    sources: row.sources,
     errorSessions: row.error_sessions,
+    errorSources: row.error_sources,
     failureSessions: row.failure_sessions,
+    failureSources: row.failure_sources,
     vitals: Object.fromEntries(
       (['lcp', 'inp', 'cls', 'ttfb'] as const).map((name) => [name.toUpperCase(), { p75: row[`${name}_p75`], count: row[`${name}_count`] ?? 0 }]),
     ),
@@ -232,7 +283,8 @@ export function reportRoutes(services: Services): Hono {
     });
   }
   return routes.post('/reports', bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: tooLarge }), async (c) => {
-    const verdict = await services.limits.reports.hit(clientAddress(c, services.config.trustedProxyHops));
+    const address = clientAddress(c, services.config.trustedProxyHops);
+    const verdict = await services.limits.reports.hit(address);
     if (!verdict.allowed) {
       throw new HttpError(429, 'Too many reports; try again later', { 'Retry-After': String(verdict.retryAfterSeconds) });
     }
@@ -242,7 +294,8 @@ export function reportRoutes(services: Services): Hono {
     } catch {
       throw new HttpError(400, 'The request body must be JSON');
     }
-    await store(services, await rowsOf(c.req.header('Content-Type') ?? '', body));
+    const source = sourceOf(address, services.config.jwtSecret);
+    await store(services, (await rowsOf(c.req.header('Content-Type') ?? '', body)).map((row) => ({ ...row, source })));
     return c.body(null, 204);
   });
 }
