@@ -32,7 +32,7 @@ export const configuredMailer = (db: Db, config: Config): Mailer =>
 
 /** The whole API: main base under /api/, the second base under /requests/, images under /static/. */
 export function createApp({ db, config, mailer, log = createLogger(config.logLevel) }: AppOptions): Hono {
-  const services = createServices(db, config, mailer ?? configuredMailer(db, config));
+  const services = createServices(db, config, mailer ?? configuredMailer(db, config), log);
   // Trailing slashes are optional: the spec calls 'booking/' and 'course-request/'.
   const app = new Hono({ strict: false });
 

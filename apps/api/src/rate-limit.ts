@@ -86,3 +86,32 @@ export class WriteLimit {
     refuseOver(byEmail);
   }
 }
+
+/**
+ * A fixed-window limit kept in this instance's memory, for a flood that must cost the database nothing (browser
+ * reports): no write per hit, each instance counting its own. At most `maxKeys` keys a window: past that, a
+ * new key is refused until the window ends (a flood from ever new addresses cannot grow the memory).
+ */
+export class MemoryLimiter {
+  private hits = new Map<string, number>();
+  private windowEndsAt = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  hit(key: string, now = Date.now()): Verdict {
+    if (now >= this.windowEndsAt) {
+      this.hits = new Map();
+      this.windowEndsAt = now + this.windowMs;
+    }
+    const known = this.hits.get(key);
+    const refused: Verdict = { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((this.windowEndsAt - now) / 1000)) };
+    if (known === undefined && this.hits.size >= this.maxKeys) return refused;
+    const hits = (known ?? 0) + 1;
+    this.hits.set(key, hits);
+    return hits > this.max ? refused : { allowed: true };
+  }
+}

@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createApp } from './app';
-import { anonymousPath, scrub, SESSIONS_PER_SOURCE, sweepReports } from './routes/reports';
-import type { Services } from './services';
+import { MemoryLimiter } from './rate-limit';
+import { MAX_WAITING_ROWS, reportIntake, rowsKeptPerSource, sweepReports, type ReportRow } from './report-store';
+import { anonymousPath, scrub, SESSIONS_PER_SOURCE } from './routes/reports';
 import { clearRateLimits, startTestApi, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -20,10 +21,11 @@ beforeEach(async () => {
 const post = (body: unknown, type = 'text/plain;charset=UTF-8', app = api.app) =>
   app.request('/api/reports', { method: 'POST', headers: { 'Content-Type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
-/** What sweepReports reads of the services: the database and the config. */
-const createServicesFor = () => ({ db: api.db, config: api.config }) as Services;
-
-const rows = () => api.db.query<Record<string, unknown>>('SELECT * FROM browser_reports ORDER BY id');
+/** The stored reports, once `app` has written what it was sent (its test route writes first). */
+const rows = async (app = api.app) => {
+  await app.request('/api/test/reports');
+  return api.db.query<Record<string, unknown>>('SELECT * FROM browser_reports ORDER BY id');
+};
 
 const base = { session: 'k3J9xQ2mVb7Lp0aZ', channel: 'production', releases: { shell: '20261125.080000-abc1234', catalog: '20261125.090000-def5678' } };
 
@@ -110,7 +112,7 @@ describe('the shell’s batches', () => {
     const refused = await post(body, undefined, strict);
     assert.equal(refused.status, 429);
     assert.ok(Number(refused.headers.get('Retry-After')) > 0);
-    assert.equal((await rows()).length, 3);
+    assert.equal((await rows(strict)).length, 3);
   });
 });
 
@@ -190,6 +192,7 @@ describe('release health summary and bounded space (issue 26)', () => {
       { kind: 'page-view', ...visit('cccccccc1', 'stable'), channel: 'staging' },
     ];
     assert.equal((await post({ reports })).status, 204);
+    await rows();
     const app = withToken();
     assert.equal((await summary(app, 'channel=production&app=catalog', 'Bearer wrong')).status, 401);
     assert.equal((await summary(api.app, 'channel=production&app=catalog')).status, 404, 'no token configured: no summary');
@@ -250,7 +253,93 @@ describe('release health summary and bounded space (issue 26)', () => {
     const page = (session: string) => ({ kind: 'page-view', ...base, session, path: '/' });
     await post({ reports: ['dddddddd1', 'dddddddd2', 'dddddddd3', 'dddddddd4', 'dddddddd5'].map(page) });
     await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = 'dddddddd1'`);
-    await sweepReports({ ...createServicesFor(), config: { ...api.config, reports: { retentionDays: 30, maxRows: 3 } } });
+    await rows();
+    await sweepReports({ db: api.db, config: { ...api.config, reports: { retentionDays: 30, maxRows: 3 } } });
     assert.deepEqual((await rows()).map((row) => row.session), ['dddddddd3', 'dddddddd4', 'dddddddd5']);
+  });
+});
+
+describe('a flood of reports costs the site nothing and evicts no one else’s (issue 39)', () => {
+  const row = (source: string, session = 'floodvisit01'): ReportRow => ({
+    kind: 'page-view',
+    source,
+    session,
+    channel: 'production',
+    releases: { shell: 's1' },
+    path: '/',
+    subject: null,
+    phase: null,
+    message: null,
+    value: null,
+  });
+
+  it('report requests from ever new addresses do no database work; their rows are written later in one INSERT', async () => {
+    let queries = 0;
+    const counted = { ...api.db, query: ((sql: string, params?: unknown[]) => {
+      queries += 1;
+      return api.db.query(sql, params);
+    }) as typeof api.db.query };
+    const app = createApp({ db: counted, config: { ...api.config, trustedProxyHops: 1 } });
+    for (let n = 0; n < 50; n++) {
+      const answer = await app.request('/api/reports', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': `203.0.113.${n}` },
+        body: JSON.stringify({ reports: [{ kind: 'page-view', ...base, path: '/' }] }),
+      });
+      assert.equal(answer.status, 204);
+    }
+    assert.equal(queries, 0, 'no rate-limit write, no insert while the requests are answered');
+    assert.equal((await rows(app)).length, 50);
+    assert.equal(queries, 2, 'one INSERT for the fifty, and the test route’s read');
+  });
+
+  it('at most MAX_WAITING_ROWS wait to be written: past that, new rows are dropped', async () => {
+    const inserts: number[] = [];
+    const db = { ...api.db, query: (async (sql: string, params?: unknown[]) => {
+      if (sql.startsWith('INSERT')) inserts.push((params?.length ?? 0) / 10);
+      return [];
+    }) as typeof api.db.query };
+    const intake = reportIntake({ db, config: api.config });
+    const batch = Array.from({ length: 1000 }, (_, n) => row('aaaaaa', `visit${n}`));
+    for (let n = 0; n < MAX_WAITING_ROWS / 1000; n++) assert.equal(intake.accept(batch), true);
+    assert.equal(intake.accept([row('bbbbbb')]), false);
+    await intake.flush();
+    assert.deepEqual(inserts, Array.from({ length: MAX_WAITING_ROWS / 1000 }, () => 1000), 'a thousand rows to an INSERT');
+    assert.equal(intake.accept([row('bbbbbb')]), true, 'room again once written');
+  });
+
+  it('past the most rows kept, the sources that sent the most lose theirs first', async () => {
+    // Ten visitors' sources with 5 rows each, and a flood of 500 from one source; room for 100.
+    await api.db.query(
+      `INSERT INTO browser_reports (kind, source, session, channel, releases, path)
+       SELECT 'page-view', 'real0' || (n % 10), 'realvisit' || n, 'production', '{}', '/' FROM generate_series(1, 50) AS n`,
+    );
+    await api.db.query(
+      `INSERT INTO browser_reports (kind, source, session, channel, releases, path)
+       SELECT 'page-view', 'flood1', 'floodvisit' || n, 'production', '{}', '/' FROM generate_series(1, 500) AS n`,
+    );
+    await sweepReports({ db: api.db, config: { ...api.config, reports: { retentionDays: 30, maxRows: 100 } } });
+    const kept = await api.db.query<{ source: string; rows: number }>('SELECT source, count(*)::int AS rows FROM browser_reports GROUP BY source ORDER BY source');
+    assert.equal(kept.filter((entry) => entry.source.startsWith('real')).reduce((sum, entry) => sum + entry.rows, 0), 50, 'every real row kept');
+    assert.deepEqual(kept.find((entry) => entry.source === 'flood1'), { source: 'flood1', rows: 50 });
+    const [newest] = await api.db.query<{ session: string }>("SELECT session FROM browser_reports WHERE source = 'flood1' ORDER BY id DESC LIMIT 1");
+    assert.equal(newest!.session, 'floodvisit500', 'a source keeps its newest rows');
+  });
+
+  it('the per-address limit in memory counts each address and holds at most maxKeys of them a window', () => {
+    const limit = new MemoryLimiter(2, 60_000, 3);
+    const at = 1_000_000;
+    for (const address of ['a', 'b', 'c']) assert.equal(limit.hit(address, at).allowed, true);
+    assert.deepEqual(limit.hit('d', at), { allowed: false, retryAfterSeconds: 60 }, 'a fourth address while three are held');
+    assert.equal(limit.hit('a', at).allowed, true);
+    assert.equal(limit.hit('a', at + 30_000).allowed, false, 'the third of the window');
+    assert.equal(limit.hit('d', at + 60_000).allowed, true, 'a new window');
+  });
+
+  it('rowsKeptPerSource: the level that fits, with the small sources whole', () => {
+    assert.equal(rowsKeptPerSource([5, 5, 500], 100), 90);
+    assert.equal(rowsKeptPerSource([30, 40, 50], 120), Infinity);
+    assert.equal(rowsKeptPerSource([100, 100, 100], 150), 50);
+    assert.equal(rowsKeptPerSource([], 10), Infinity);
   });
 });

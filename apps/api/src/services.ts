@@ -1,8 +1,10 @@
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { createLogger, type Logger } from './log';
 import type { Mailer } from './mail';
 import { LoginLimits } from './login-limits';
-import { RateLimiter, WriteLimit } from './rate-limit';
+import { MemoryLimiter, RateLimiter, WriteLimit } from './rate-limit';
+import { reportIntake, type ReportIntake } from './report-store';
 import { createSessions, type Sessions } from './sessions';
 
 /** The public writes, each limited per client address and per email address (rate-limit.ts, WriteLimit). */
@@ -21,14 +23,16 @@ export interface Services {
     otp: RateLimiter;
     mailsPerAddress: RateLimiter;
     writes: Record<PublicWrite, WriteLimit>;
-    /** Browser report batches per client address (POST /api/reports). */
-    reports: RateLimiter;
+    /** Browser report batches per client address (POST /api/reports), in memory: a flood costs the database nothing. */
+    reports: MemoryLimiter;
   };
+  /** Where browser reports go: written in batches, off the path of the site's reads (report-store.ts). */
+  reports: ReportIntake;
   /** Stored image paths ('/static/...') as absolute URLs, since the site runs on other origins. */
   absoluteUrl: (path: string) => string;
 }
 
-export function createServices(db: Db, config: Config, mailer: Mailer): Services {
+export function createServices(db: Db, config: Config, mailer: Mailer, log: Logger = createLogger(config.logLevel)): Services {
   const limits = config.rateLimits;
   return {
     db,
@@ -56,8 +60,11 @@ export function createServices(db: Db, config: Config, mailer: Mailer): Services
           new WriteLimit(db, write, { perSource: limits.writesPerSource, perEmail: limits.writesPerEmail, windowMs: limits.windowMs }),
         ]),
       ) as Record<PublicWrite, WriteLimit>,
-      reports: new RateLimiter(db, 'reports', limits.reports, limits.windowMs),
+      reports: new MemoryLimiter(limits.reports, limits.windowMs),
     },
+    reports: reportIntake({ db, config }, (error) =>
+      log.error('browser reports not stored', { error: error instanceof Error ? error.message : String(error) }),
+    ),
     absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
   };
 }

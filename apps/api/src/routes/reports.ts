@@ -10,26 +10,14 @@ import {
 } from '@agri/api-client/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { bearer, check, clientAddress, HttpError } from '../http';
+import type { ReportRow } from '../report-store';
 import type { Services } from '../services';
 
 /** A batch is a few dozen short reports: 32 KB is many times one, and far below the API's 100 KB. */
 export const MAX_REPORT_BYTES = 32 * 1024;
 
-/** One stored report: what the browser_reports table holds (see migrations 005 and 010). */
-interface ReportRow {
-  kind: string;
-  /** The bucket of the client address (sourceOf); set when the request is stored. */
-  source?: string;
-  session: string | null;
-  channel: string | null;
-  releases: Record<string, string>;
-  path: string;
-  /** The remote (failure, unavailable), the app whose code threw (error), the vital's name, the CSP directive. */
-  subject: string | null;
-  phase: string | null;
-  message: string | null;
-  value: number | null;
-}
+/** A report as the request sent it; its source is the request's. */
+type Received = Omit<ReportRow, 'source'>;
 
 /**
  * The path a report may keep: its first segment, the rest as '*'. '/reset-password/<token>' and
@@ -72,8 +60,8 @@ function blockedSource(blocked: string | undefined): string | null {
   }
 }
 
-function fromShell(report: BrowserReport): ReportRow {
-  const row: ReportRow = {
+function fromShell(report: BrowserReport): Received {
+  const row: Received = {
     kind: report.kind,
     session: report.session,
     channel: report.channel ?? null,
@@ -98,7 +86,7 @@ function fromShell(report: BrowserReport): ReportRow {
   }
 }
 
-const cspRow = (documentUrl: string, directive: string, blocked: string | undefined): ReportRow => ({
+const cspRow = (documentUrl: string, directive: string, blocked: string | undefined): Received => ({
   kind: 'csp',
   session: null,
   channel: null,
@@ -111,7 +99,7 @@ const cspRow = (documentUrl: string, directive: string, blocked: string | undefi
 });
 
 /** The rows a request carries, read by its content type: the shell's batch, or the browser's own CSP reports. */
-async function rowsOf(contentType: string, body: unknown): Promise<ReportRow[]> {
+async function rowsOf(contentType: string, body: unknown): Promise<Received[]> {
   if (/^application\/reports\+json/i.test(contentType)) {
     return (await check(reportingApiBatchSchema, body))
       .filter((report) => report.type === 'csp-violation')
@@ -140,36 +128,6 @@ async function rowsOf(contentType: string, body: unknown): Promise<ReportRow[]> 
  */
 export function sourceOf(address: string, serverSecret: string): string {
   return createHmac('sha256', `report-source:${serverSecret}`).update(address).digest('hex').slice(0, 6);
-}
-
-const COLUMNS = ['kind', 'source', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
-
-/** Old reports are deleted once in this many stored batches of an instance. */
-const SWEEP_EVERY = 200;
-let batchesSinceSweep = 0;
-
-/**
- * Bounded space: reports older than the retention time go, and past the most rows kept, the oldest (ids
- * grow with time, so the newest `maxRows` are kept without counting the table).
- */
-export async function sweepReports({ db, config }: Services): Promise<void> {
-  await db.query(`DELETE FROM browser_reports WHERE received_at < now() - $1 * interval '1 day'`, [config.reports.retentionDays]);
-  await db.query('DELETE FROM browser_reports WHERE id <= (SELECT max(id) FROM browser_reports) - $1', [config.reports.maxRows]);
-}
-
-async function store(services: Services, rows: ReportRow[]): Promise<void> {
-  if (!rows.length) return;
-  if (++batchesSinceSweep >= SWEEP_EVERY) {
-    batchesSinceSweep = 0;
-    await sweepReports(services);
-  }
-  const values: unknown[] = [];
-  const tuples = rows.map((row) => {
-    const start = values.length;
-    values.push(...COLUMNS.map((column) => (column === 'releases' ? JSON.stringify(row.releases) : (row[column] ?? null))));
-    return `(${COLUMNS.map((_, index) => `$${start + index + 1}`).join(', ')})`;
-  });
-  await services.db.query(`INSERT INTO browser_reports (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
 }
 
 /**
@@ -279,12 +237,13 @@ export function reportRoutes(services: Services): Hono {
       const app = c.req.query('app') ?? '';
       const since = c.req.query('since') ?? new Date(Date.now() - services.config.reports.retentionDays * 86_400_000).toISOString();
       if (!NAME.test(channel) || !NAME.test(app) || Number.isNaN(Date.parse(since))) throw new HttpError(400, 'channel, app and since (a time) are required');
+      await services.reports.flush();
       return c.json({ channel, app, since, releases: await summary(services, channel, app, since) }, 200, { 'Cache-Control': 'no-store' });
     });
   }
   return routes.post('/reports', bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: tooLarge }), async (c) => {
     const address = clientAddress(c, services.config.trustedProxyHops);
-    const verdict = await services.limits.reports.hit(address);
+    const verdict = services.limits.reports.hit(address);
     if (!verdict.allowed) {
       throw new HttpError(429, 'Too many reports; try again later', { 'Retry-After': String(verdict.retryAfterSeconds) });
     }
@@ -295,7 +254,9 @@ export function reportRoutes(services: Services): Hono {
       throw new HttpError(400, 'The request body must be JSON');
     }
     const source = sourceOf(address, services.config.jwtSecret);
-    await store(services, (await rowsOf(c.req.header('Content-Type') ?? '', body)).map((row) => ({ ...row, source })));
+    const rows = await rowsOf(c.req.header('Content-Type') ?? '', body);
+    // Answered at once; written within a second. Past the rows waiting at most (a flood), this batch is dropped.
+    services.reports.accept(rows.map((row) => ({ ...row, source })));
     return c.body(null, 204);
   });
 }

@@ -1,0 +1,127 @@
+import type { Db } from './db/db';
+import type { Config } from './config';
+
+/** One stored report: what the browser_reports table holds (see migrations 005 and 010). */
+export interface ReportRow {
+  kind: string;
+  /** The bucket of the client address (routes/reports.ts, sourceOf). */
+  source: string | null;
+  session: string | null;
+  channel: string | null;
+  releases: Record<string, string>;
+  path: string;
+  /** The remote (failure, unavailable), the app whose code threw (error), the vital's name, the CSP directive. */
+  subject: string | null;
+  phase: string | null;
+  message: string | null;
+  value: number | null;
+}
+
+const COLUMNS = ['kind', 'source', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
+
+/** Rows waiting to be written at most: past it, a flood's new rows are dropped, never rows already stored. */
+export const MAX_WAITING_ROWS = 10_000;
+/** How long a report waits before it is written, with every other one received meanwhile. */
+const FLUSH_MS = 1_000;
+/** Rows per INSERT: 10 parameters each, far below PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 1_000;
+/** The table is swept once this many rows were written since the last sweep. */
+const SWEEP_EVERY_ROWS = 10_000;
+
+/**
+ * The largest number of rows per source that keeps the table within `maxRows` when each source keeps at most
+ * that many of its newest (Infinity when all fit): sources with fewer keep all of theirs, so a flood, however
+ * many rows it sends, evicts its own rows before anyone else's.
+ */
+export function rowsKeptPerSource(rowsBySource: number[], maxRows: number): number {
+  const sorted = [...rowsBySource].sort((a, b) => a - b);
+  let room = maxRows;
+  for (const [index, rows] of sorted.entries()) {
+    const left = sorted.length - index;
+    if (rows * left > room) return Math.floor(room / left);
+    room -= rows;
+  }
+  return Infinity;
+}
+
+/**
+ * Bounded space: reports older than the retention time go; past the most rows kept, each source keeps its newest
+ * rowsKeptPerSource() rows, so the sources that sent the most lose theirs first.
+ */
+export async function sweepReports({ db, config }: { db: Db; config: Config }): Promise<void> {
+  await db.query(`DELETE FROM browser_reports WHERE received_at < now() - $1 * interval '1 day'`, [config.reports.retentionDays]);
+  const counts = await db.query<{ rows: number }>('SELECT count(*)::int AS rows FROM browser_reports GROUP BY source');
+  const kept = rowsKeptPerSource(
+    counts.map((count) => count.rows),
+    config.reports.maxRows,
+  );
+  if (kept === Infinity) return;
+  await db.query(
+    `DELETE FROM browser_reports WHERE id IN (
+       SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY source ORDER BY id DESC) AS nth FROM browser_reports) ranked
+       WHERE nth > $1)`,
+    [kept],
+  );
+}
+
+async function insert(db: Db, rows: ReportRow[]): Promise<void> {
+  const values: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const start = values.length;
+    values.push(...COLUMNS.map((column) => (column === 'releases' ? JSON.stringify(row.releases) : row[column])));
+    return `(${COLUMNS.map((_, index) => `$${start + index + 1}`).join(', ')})`;
+  });
+  await db.query(`INSERT INTO browser_reports (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+}
+
+export interface ReportIntake {
+  /** Takes rows to be written within FLUSH_MS; false when too many wait already (they are dropped). */
+  accept(rows: ReportRow[]): boolean;
+  /** Writes what waits now (the summary and the tests read after it). */
+  flush(): Promise<void>;
+}
+
+/**
+ * The reports' way into the database, off the path of the site's reads (issue 39: a 30 s flood of reports
+ * from rotating addresses took the p95 of GET /api/course from 7-14 to 321-465 ms, each report batch being
+ * a write of its own): a request only hands its rows over; they are written once a second, a thousand to an
+ * INSERT, one write at a time, and the table is swept every SWEEP_EVERY_ROWS rows.
+ */
+export function reportIntake(services: { db: Db; config: Config }, onError: (error: unknown) => void = () => {}): ReportIntake {
+  let waiting: ReportRow[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  let writtenSinceSweep = 0;
+
+  const write = async (rows: ReportRow[]) => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) await insert(services.db, rows.slice(start, start + ROWS_PER_INSERT));
+    writtenSinceSweep += rows.length;
+    if (writtenSinceSweep >= SWEEP_EVERY_ROWS) {
+      writtenSinceSweep = 0;
+      await sweepReports(services);
+    }
+  };
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const rows = waiting;
+    waiting = [];
+    // One write at a time, in the order received; a failed write loses its rows, never the next ones.
+    writing = writing.then(() => (rows.length ? write(rows).catch(onError) : undefined));
+    return writing;
+  };
+
+  return {
+    accept(rows) {
+      if (waiting.length + rows.length > MAX_WAITING_ROWS) return false;
+      waiting.push(...rows);
+      if (!timer) {
+        timer = setTimeout(() => void flush(), FLUSH_MS);
+        timer.unref();
+      }
+      return true;
+    },
+    flush,
+  };
+}
