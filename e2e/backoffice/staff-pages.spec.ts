@@ -37,7 +37,7 @@ test('a page of the back office sends a visitor to sign in, and back there after
   await page.goto('/staff/team');
   await expect(page.getByRole('heading', { name: 'For admins only' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
   await signIn(page, staff, '/staff/orders');
   await expect(page).toHaveURL(/\/staff\/orders$/);
