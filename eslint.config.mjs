@@ -111,6 +111,17 @@ export default tseslint.config(
     },
   },
   {
+    // Module Federation's runtime plugins, and what they import, run before the shared packages are: a value
+    // from one of them there stops the shell at start ("h[e] is not a function"); types are erased.
+    files: ['apps/shell/src/federation/*-plugin.ts', 'apps/shell/src/reports/browser-reports.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@agri/*'], allowTypeImports: true, message: 'Runs before the shared packages: import types only.' }] },
+      ],
+    },
+  },
+  {
     // The doors themselves (router, toasts, forms), and tests that stand in for the shell's router.
     files: ['packages/ui/src/router.ts', 'packages/ui/src/toasts/**', 'packages/ui/src/forms.ts', 'packages/ui/src/forms/**', 'packages/ui/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-imports': 'off' },

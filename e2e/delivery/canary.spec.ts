@@ -77,7 +77,7 @@ async function visitBothSides(browser: Browser, count: number) {
         await page.goto(`${site()}/courses`);
         await expect(page.locator('html[data-shell="ready"]')).toBeAttached();
         await expect(heading(page).or(page.getByText('This section is temporarily unavailable'))).toBeVisible();
-        const session = await page.evaluate(() => sessionStorage.getItem('shell:visit'));
+        const session = await page.evaluate(() => sessionStorage.getItem('shell:report-session'));
         await page.goto('about:blank');
         const arrived = await expect
           .poll(sessionsSeen, { timeout: 20_000 })

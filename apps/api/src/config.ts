@@ -77,6 +77,8 @@ export interface RateLimits {
    * many visitors may share one address (a school, a mobile operator's gateway).
    */
   reports: number;
+  /** Report sessions the site starts per client address per window (one a visit that reports). */
+  reportSessions: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -159,6 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writesPerSource: int(env.RATE_LIMIT_WRITES_SOURCE, 10),
       writesPerEmail: int(env.RATE_LIMIT_WRITES_EMAIL, 5),
       reports: int(env.RATE_LIMIT_REPORTS, 600),
+      reportSessions: int(env.RATE_LIMIT_REPORT_SESSIONS, 60),
     },
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',

@@ -17,9 +17,17 @@ export interface ReportRow {
   value: number | null;
 }
 
+/** A visit the site started (migration 011): what the release health counts reports by. */
+export interface ReportSession {
+  id: string;
+  channel: string | null;
+  releases: Record<string, string>;
+  source: string;
+}
+
 const COLUMNS = ['kind', 'source', 'session', 'channel', 'releases', 'path', 'subject', 'phase', 'message', 'value'] as const;
 
-/** Rows waiting to be written at most: past it, a flood's new rows are dropped, never rows already stored. */
+/** Rows waiting to be written at most (reports and sessions): past it, a flood's new rows are dropped, never rows already stored. */
 export const MAX_WAITING_ROWS = 10_000;
 /** How long a report waits before it is written, with every other one received meanwhile. */
 const FLUSH_MS = 1_000;
@@ -45,23 +53,34 @@ export function rowsKeptPerSource(rowsBySource: number[], maxRows: number): numb
 }
 
 /**
- * Bounded space: reports older than the retention time go; past the most rows kept, each source keeps its newest
- * rowsKeptPerSource() rows, so the sources that sent the most lose theirs first.
+ * Bounded space, for the reports and the sessions alike: rows older than the retention time go; past the most rows
+ * kept, each source keeps its newest rowsKeptPerSource() rows, so the sources that sent the most lose theirs first.
  */
 export async function sweepReports({ db, config }: { db: Db; config: Config }): Promise<void> {
-  await db.query(`DELETE FROM browser_reports WHERE received_at < now() - $1 * interval '1 day'`, [config.reports.retentionDays]);
-  const counts = await db.query<{ rows: number }>('SELECT count(*)::int AS rows FROM browser_reports GROUP BY source');
-  const kept = rowsKeptPerSource(
-    counts.map((count) => count.rows),
-    config.reports.maxRows,
-  );
-  if (kept === Infinity) return;
-  await db.query(
-    `DELETE FROM browser_reports WHERE id IN (
-       SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY source ORDER BY id DESC) AS nth FROM browser_reports) ranked
-       WHERE nth > $1)`,
-    [kept],
-  );
+  for (const [table, at, order] of [
+    ['browser_reports', 'received_at', 'id'],
+    ['report_sessions', 'started_at', 'started_at'],
+  ] as const) {
+    await db.query(`DELETE FROM ${table} WHERE ${at} < now() - $1 * interval '1 day'`, [config.reports.retentionDays]);
+    const counts = await db.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM ${table} GROUP BY source`);
+    const kept = rowsKeptPerSource(
+      counts.map((count) => count.rows),
+      config.reports.maxRows,
+    );
+    if (kept === Infinity) continue;
+    await db.query(
+      `DELETE FROM ${table} WHERE id IN (
+         SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY source ORDER BY ${order} DESC) AS nth FROM ${table}) ranked
+         WHERE nth > $1)`,
+      [kept],
+    );
+  }
+}
+
+async function insertSessions(db: Db, sessions: ReportSession[]): Promise<void> {
+  const values = sessions.flatMap((session) => [session.id, session.channel, JSON.stringify(session.releases), session.source]);
+  const tuples = sessions.map((_, index) => `($${index * 4 + 1}, $${index * 4 + 2}, $${index * 4 + 3}, $${index * 4 + 4})`);
+  await db.query(`INSERT INTO report_sessions (id, channel, releases, source) VALUES ${tuples.join(', ')} ON CONFLICT (id) DO NOTHING`, values);
 }
 
 async function insert(db: Db, rows: ReportRow[]): Promise<void> {
@@ -75,6 +94,8 @@ async function insert(db: Db, rows: ReportRow[]): Promise<void> {
 }
 
 export interface ReportIntake {
+  /** Takes a session to be written within FLUSH_MS (before any report); false when too many rows wait already. */
+  startSession(session: ReportSession): boolean;
   /** Takes rows to be written within FLUSH_MS; false when too many wait already (they are dropped). */
   accept(rows: ReportRow[]): boolean;
   /** Writes what waits now (the summary and the tests read after it). */
@@ -89,13 +110,15 @@ export interface ReportIntake {
  */
 export function reportIntake(services: { db: Db; config: Config }, onError: (error: unknown) => void = () => {}): ReportIntake {
   let waiting: ReportRow[] = [];
+  let sessions: ReportSession[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
   let writtenSinceSweep = 0;
 
-  const write = async (rows: ReportRow[]) => {
+  const write = async (started: ReportSession[], rows: ReportRow[]) => {
+    for (let start = 0; start < started.length; start += ROWS_PER_INSERT) await insertSessions(services.db, started.slice(start, start + ROWS_PER_INSERT));
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) await insert(services.db, rows.slice(start, start + ROWS_PER_INSERT));
-    writtenSinceSweep += rows.length;
+    writtenSinceSweep += started.length + rows.length;
     if (writtenSinceSweep >= SWEEP_EVERY_ROWS) {
       writtenSinceSweep = 0;
       await sweepReports(services);
@@ -106,22 +129,27 @@ export function reportIntake(services: { db: Db; config: Config }, onError: (err
     if (timer) clearTimeout(timer);
     timer = null;
     const rows = waiting;
+    const started = sessions;
     waiting = [];
+    sessions = [];
     // One write at a time, in the order received; a failed write loses its rows, never the next ones.
-    writing = writing.then(() => (rows.length ? write(rows).catch(onError) : undefined));
+    writing = writing.then(() => (rows.length || started.length ? write(started, rows).catch(onError) : undefined));
     return writing;
   };
 
+  const take = (count: number, add: () => void) => {
+    if (waiting.length + sessions.length + count > MAX_WAITING_ROWS) return false;
+    add();
+    if (!timer) {
+      timer = setTimeout(() => void flush(), FLUSH_MS);
+      timer.unref();
+    }
+    return true;
+  };
+
   return {
-    accept(rows) {
-      if (waiting.length + rows.length > MAX_WAITING_ROWS) return false;
-      waiting.push(...rows);
-      if (!timer) {
-        timer = setTimeout(() => void flush(), FLUSH_MS);
-        timer.unref();
-      }
-      return true;
-    },
+    startSession: (session) => take(1, () => sessions.push(session)),
+    accept: (rows) => take(rows.length, () => waiting.push(...rows)),
     flush,
   };
 }

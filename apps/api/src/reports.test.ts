@@ -2,10 +2,11 @@
 // and that nothing personal is kept.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { reportSessionSchema } from '@agri/api-client/contract';
 import { createApp } from './app';
 import { MemoryLimiter } from './rate-limit';
 import { MAX_WAITING_ROWS, reportIntake, rowsKeptPerSource, sweepReports, type ReportRow } from './report-store';
-import { anonymousPath, scrub, SESSIONS_PER_SOURCE } from './routes/reports';
+import { anonymousPath, scrub, SESSION_HOURS, SESSIONS_PER_SOURCE } from './routes/reports';
 import { clearRateLimits, startTestApi, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -172,35 +173,52 @@ describe('what a report may keep', () => {
 
 describe('release health summary and bounded space (issue 26)', () => {
   const token = 'read-token-for-the-tests-0123456789';
-  const withToken = () => createApp({ db: api.db, config: { ...api.config, reportsReadToken: token } });
   const summary = (app: ReturnType<typeof createApp>, query: string, auth = `Bearer ${token}`) =>
     app.request(`/api/reports/summary?${query}`, { headers: { Authorization: auth } });
 
+  /** The API behind one proxy hop, as in production: a visit's address is the forwarded one. */
+  const behindProxy = () => createApp({ db: api.db, config: { ...api.config, reportsReadToken: token, trustedProxyHops: 1 } });
+  const send = (app: ReturnType<typeof createApp>, path: string, address: string, body: unknown) =>
+    app.request(path, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': address }, body: JSON.stringify(body) });
+
+  /** A visit as the shell makes one: the site starts its session, then its reports name it. */
+  async function startVisit(app: ReturnType<typeof createApp>, catalog: string, { channel = 'production', address = '198.51.100.1' } = {}) {
+    const releases = { shell: 's1', catalog };
+    const started = await send(app, '/api/reports/session', address, { channel, releases });
+    assert.equal(started.status, 200, await started.clone().text());
+    const { session } = reportSessionSchema.parse(await started.json());
+    return {
+      session,
+      report: async (...reports: Record<string, unknown>[]) => {
+        const answer = await send(app, '/api/reports', address, { reports: reports.map((fields) => ({ session, channel, releases, path: '/courses', ...fields })) });
+        assert.equal(answer.status, 204);
+      },
+    };
+  }
+  type Health = { version: string; pageViews: number; sessions: number; sources: number; errorSessions: number; errorSources: number; failureSessions: number; failureSources: number; vitals: Record<string, { p75: number | null; count: number }> };
+  const healthOf = async (app: ReturnType<typeof createApp>) => {
+    const answer = await summary(app, 'channel=production&app=catalog');
+    assert.equal(answer.status, 200);
+    return Object.fromEntries(((await answer.json()) as { releases: Health[] }).releases.map((release) => [release.version, release]));
+  };
+
   it('counts page views, sessions, error and failure sessions and p75 vitals by release of one app', async () => {
-    const visit = (session: string, catalog: string) => ({ session, channel: 'production', releases: { shell: 's1', catalog }, path: '/courses' });
-    const reports = [
-      ...['aaaaaaaa1', 'aaaaaaaa2', 'aaaaaaaa3', 'aaaaaaaa4'].flatMap((session) => [
-        { kind: 'page-view', ...visit(session, 'stable') },
-        { kind: 'page-view', ...visit(session, 'stable') },
-      ]),
-      ...['bbbbbbbb1', 'bbbbbbbb2'].map((session) => ({ kind: 'page-view', ...visit(session, 'next') })),
-      { kind: 'error', ...visit('bbbbbbbb1', 'next'), source: 'catalog', message: 'x' },
-      { kind: 'error', ...visit('bbbbbbbb1', 'next'), source: 'catalog', message: 'again' },
-      { kind: 'error', ...visit('aaaaaaaa1', 'stable'), source: 'shell', message: 'not catalog’s' },
-      { kind: 'remote-failure', ...visit('aaaaaaaa2', 'stable'), remote: 'catalog', phase: 'chunk' },
-      ...[100, 200, 300, 400].map((value, index) => ({ kind: 'vital', ...visit(`aaaaaaaa${index + 1}`, 'stable'), name: 'INP', value })),
-      { kind: 'page-view', ...visit('cccccccc1', 'stable'), channel: 'staging' },
-    ];
-    assert.equal((await post({ reports })).status, 204);
-    await rows();
-    const app = withToken();
+    const app = behindProxy();
+    const stable = await Promise.all([1, 2, 3, 4].map(() => startVisit(app, 'stable')));
+    for (const visit of stable) await visit.report({ kind: 'page-view' }, { kind: 'page-view' });
+    const [b1, b2] = [await startVisit(app, 'next'), await startVisit(app, 'next')];
+    await b1!.report({ kind: 'page-view' }, { kind: 'error', source: 'catalog', message: 'x' }, { kind: 'error', source: 'catalog', message: 'again' });
+    await b2!.report({ kind: 'page-view' });
+    await stable[0]!.report({ kind: 'error', source: 'shell', message: 'not catalog’s' });
+    await stable[1]!.report({ kind: 'remote-failure', remote: 'catalog', phase: 'chunk' });
+    for (const [index, value] of [100, 200, 300, 400].entries()) await stable[index]!.report({ kind: 'vital', name: 'INP', value });
+    await (await startVisit(app, 'stable', { channel: 'staging' })).report({ kind: 'page-view' });
+
     assert.equal((await summary(app, 'channel=production&app=catalog', 'Bearer wrong')).status, 401);
     assert.equal((await summary(api.app, 'channel=production&app=catalog')).status, 404, 'no token configured: no summary');
     const answer = await summary(app, 'channel=production&app=catalog');
-    assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('Cache-Control'), 'no-store');
-    const { releases } = (await answer.json()) as { releases: { version: string; vitals: Record<string, { p75: number | null; count: number }> }[] };
-    const byVersion = Object.fromEntries(releases.map((release) => [release.version, release]));
+    const byVersion = await healthOf(app);
     assert.deepEqual(
       { ...byVersion.stable, vitals: undefined },
       { version: 'stable', pageViews: 8, sessions: 4, sources: 1, errorSessions: 0, errorSources: 0, failureSessions: 1, failureSources: 1, vitals: undefined },
@@ -213,47 +231,70 @@ describe('release health summary and bounded space (issue 26)', () => {
     assert.equal((await summary(app, 'channel=../x&app=catalog')).status, 400);
   });
 
-  it('counts only sessions with a page view, at most SESSIONS_PER_SOURCE of each source, and says how many sources (issue 39)', async () => {
-    // Behind one proxy hop, as in production: the address is the forwarded one.
-    const app = createApp({ db: api.db, config: { ...api.config, reportsReadToken: token, trustedProxyHops: 1 } });
-    const from = (address: string, reports: unknown[]) =>
-      app.request('/api/reports', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': address }, body: JSON.stringify({ reports }) });
-    const visit = (session: string, catalog: string) => ({ session, channel: 'production', releases: { shell: 's1', catalog }, path: '/courses' });
-    const erring = (session: string, catalog: string) => [
-      { kind: 'page-view', ...visit(session, catalog) },
-      { kind: 'error', ...visit(session, catalog), source: 'catalog', message: 'x' },
-      { kind: 'vital', ...visit(session, catalog), name: 'INP', value: 5000 },
-    ];
-    // Real visitors: 30 sessions of the canary from 30 addresses, 3 of them with an error.
-    for (let n = 0; n < 30; n++) {
-      const session = `realvisit${String(n).padStart(3, '0')}`;
-      const answer = await from(`198.51.100.${n + 1}`, n < 3 ? erring(session, 'next') : [{ kind: 'page-view', ...visit(session, 'next') }]);
-      assert.equal(answer.status, 204);
-    }
-    // One stranger: 40 invented sessions, each with an error and a slow vital; and errors with no page view at all.
-    for (let batch = 0; batch < 4; batch++) {
-      const forged = Array.from({ length: 10 }, (_, n) => erring(`forgedvisit${batch}${n}`, 'next')).flat();
-      assert.equal((await from('203.0.113.66', forged)).status, 204);
-    }
-    const orphans = Array.from({ length: 10 }, (_, n) => ({ kind: 'error', ...visit(`orphanvisit${n}`, 'next'), source: 'catalog', message: 'x' }));
-    assert.equal((await from('203.0.113.67', orphans)).status, 204);
+  it('counts only sessions the site started, by the releases they were started with (issue 39)', async () => {
+    const app = behindProxy();
+    const visit = await startVisit(app, 'next');
+    await visit.report({ kind: 'page-view' });
+    // A report of that session that names the stable release: counted for the session's release, never charged to another.
+    await visit.report({ kind: 'error', source: 'catalog', message: 'x', releases: { shell: 's1', catalog: 'stable' } });
+    // Session ids nobody started: nothing counts, whatever they send.
+    const invented = Array.from({ length: 10 }, (_, n) => [
+      { kind: 'page-view', session: `inventedvisit${n}`, channel: 'production', releases: { shell: 's1', catalog: 'stable' }, path: '/courses' },
+      { kind: 'error', session: `inventedvisit${n}`, channel: 'production', releases: { shell: 's1', catalog: 'stable' }, path: '/courses', source: 'catalog' },
+    ]).flat();
+    assert.equal((await send(app, '/api/reports', '203.0.113.9', { reports: invented })).status, 204);
+    const byVersion = await healthOf(app);
+    assert.deepEqual(Object.keys(byVersion), ['next']);
+    assert.equal(byVersion.next!.sessions, 1);
+    assert.equal(byVersion.next!.errorSessions, 1);
 
-    const { releases } = (await (await summary(app, 'channel=production&app=catalog')).json()) as {
-      releases: { version: string; sessions: number; sources: number; errorSessions: number; errorSources: number; vitals: { INP: { count: number } } }[];
-    };
-    const next = releases.find((release) => release.version === 'next')!;
+    // A session is short-lived: one started more than SESSION_HOURS ago counts for nothing, whatever it sends now.
+    const old = await startVisit(app, 'next', { address: '198.51.100.99' });
+    await rows(app);
+    await api.db.query(`UPDATE report_sessions SET started_at = now() - interval '${SESSION_HOURS + 1} hours' WHERE id = $1`, [old.session]);
+    await old.report({ kind: 'page-view' }, { kind: 'error', source: 'catalog', message: 'late' });
+    assert.equal((await healthOf(app)).next!.sessions, 1);
+  });
+
+  it('a session is started only for a channel and releases of the contract\'s shapes, at most RATE_LIMIT_REPORT_SESSIONS a window from one address', async () => {
+    const strict = createApp({ db: api.db, config: { ...api.config, trustedProxyHops: 1, rateLimits: { ...api.config.rateLimits, reportSessions: 2 } } });
+    const bad = [{}, { channel: 'production' }, { channel: '../x', releases: { shell: 's1' } }, { releases: { '../etc': '1' } }];
+    for (const [index, body] of bad.entries()) {
+      assert.equal((await send(strict, '/api/reports/session', `198.51.100.${70 + index}`, body)).status, 400, JSON.stringify(body));
+    }
+    const answers = await Promise.all([1, 2, 3].map(() => send(strict, '/api/reports/session', '198.51.100.8', { channel: 'production', releases: { shell: 's1' } })));
+    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 429]);
+    assert.equal(answers[0]!.headers.get('Cache-Control'), 'no-store');
+    assert.ok(Number(answers[2]!.headers.get('Retry-After')) > 0);
+    assert.equal((await send(strict, '/api/reports/session', '198.51.100.9', { channel: 'production', releases: { shell: 's1' } })).status, 200, 'another address');
+  });
+
+  it('counts only sessions with a page view, at most SESSIONS_PER_SOURCE of each source, and says how many sources (issue 39)', async () => {
+    const app = behindProxy();
+    // Real visitors: 30 sessions of the canary from 30 addresses, 3 of them with an error and a slow vital.
+    const erring = [{ kind: 'page-view' }, { kind: 'error', source: 'catalog', message: 'x' }, { kind: 'vital', name: 'INP', value: 5000 }];
+    for (let n = 0; n < 30; n++) {
+      const visit = await startVisit(app, 'next', { address: `198.51.100.${n + 1}` });
+      await visit.report(...(n < 3 ? erring : [{ kind: 'page-view' }]));
+    }
+    // One stranger, from one address: 40 sessions started, each with an error and a slow vital.
+    for (let n = 0; n < 40; n++) await (await startVisit(app, 'next', { address: '203.0.113.66' })).report(...erring);
+    // And sessions that send only errors: no visit.
+    for (let n = 0; n < 5; n++) await (await startVisit(app, 'next', { address: '203.0.113.67' })).report({ kind: 'error', source: 'catalog', message: 'x' });
+
+    const next = (await healthOf(app)).next!;
     assert.equal(next.sessions, 30 + SESSIONS_PER_SOURCE, 'the stranger adds at most SESSIONS_PER_SOURCE sessions; errors alone add none');
     assert.equal(next.sources, 31);
     assert.equal(next.errorSessions, 3 + SESSIONS_PER_SOURCE);
     assert.equal(next.errorSources, 4, 'the errors come from four sources, whatever their number');
-    assert.equal(next.vitals.INP.count, 3 + SESSIONS_PER_SOURCE, 'vitals of the counted sessions only');
+    assert.equal(next.vitals.INP!.count, 3 + SESSIONS_PER_SOURCE, 'vitals of the counted sessions only');
   });
 
   it('keeps reports for the retention time and at most the configured number of rows', async () => {
     const page = (session: string) => ({ kind: 'page-view', ...base, session, path: '/' });
     await post({ reports: ['dddddddd1', 'dddddddd2', 'dddddddd3', 'dddddddd4', 'dddddddd5'].map(page) });
-    await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = 'dddddddd1'`);
     await rows();
+    await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = 'dddddddd1'`);
     await sweepReports({ db: api.db, config: { ...api.config, reports: { retentionDays: 30, maxRows: 3 } } });
     assert.deepEqual((await rows()).map((row) => row.session), ['dddddddd3', 'dddddddd4', 'dddddddd5']);
   });

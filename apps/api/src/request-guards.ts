@@ -23,7 +23,8 @@ export const requestId = createMiddleware(async (c, next) => {
   await next();
 });
 
-const REPORTS_PATH = '/api/reports';
+/** Sent as text/plain, which needs no preflight request first (a round trip more on a slow link). */
+const REPORTS_PATHS = new Set(['/api/reports', '/api/reports/session']);
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -35,8 +36,9 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
  */
 export const requireJsonBody = createMiddleware(async (c, next) => {
   // Browser reports come as navigator.sendBeacon sends them (text/plain: a beacon cannot send JSON's type
-  // to another origin) and as the browser's own CSP reports: anonymous facts, asking for no session.
-  if (c.req.path === REPORTS_PATH) return next();
+  // to another origin) and as the browser's own CSP reports: anonymous facts, asking for no session; a
+  // visit's report session is asked for the same way.
+  if (REPORTS_PATHS.has(c.req.path)) return next();
   const length = c.req.header('Content-Length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
   if (WRITES.has(c.req.method) && hasBody && !JSON_TYPE.test(c.req.header('Content-Type') ?? '')) {

@@ -25,6 +25,8 @@ export interface Services {
     writes: Record<PublicWrite, WriteLimit>;
     /** Browser report batches per client address (POST /api/reports), in memory: a flood costs the database nothing. */
     reports: MemoryLimiter;
+    /** Report sessions started per client address, in memory too. */
+    reportSessions: MemoryLimiter;
   };
   /** Where browser reports go: written in batches, off the path of the site's reads (report-store.ts). */
   reports: ReportIntake;
@@ -61,6 +63,7 @@ export function createServices(db: Db, config: Config, mailer: Mailer, log: Logg
         ]),
       ) as Record<PublicWrite, WriteLimit>,
       reports: new MemoryLimiter(limits.reports, limits.windowMs),
+      reportSessions: new MemoryLimiter(limits.reportSessions, limits.windowMs),
     },
     reports: reportIntake({ db, config }, (error) =>
       log.error('browser reports not stored', { error: error instanceof Error ? error.message : String(error) }),

@@ -418,6 +418,23 @@ export const migrations: Migration[] = [
     id: '010-report-sources',
     sql: `ALTER TABLE browser_reports ADD COLUMN source text`,
   },
+  {
+    // Issue 39. The visits the site started (POST /api/reports/session), with the channel and releases they
+    // were started with and their source: the release health counts only these, by what they were started
+    // with, so a session id a client invents, or a report that names other releases, counts for nothing.
+    id: '011-report-sessions',
+    sql: `
+      CREATE TABLE report_sessions (
+        id text PRIMARY KEY,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        channel text,
+        releases jsonb NOT NULL,
+        source text
+      );
+      CREATE INDEX report_sessions_started_at ON report_sessions (started_at);
+      CREATE INDEX browser_reports_session ON browser_reports (session)
+    `,
+  },
 ];
 
 /**

@@ -6,15 +6,18 @@ import {
   reportBatchEnvelopeSchema,
   reportingApiBatchSchema,
   reportingApiCspSchema,
+  reportSessionRequestSchema,
   type BrowserReport,
 } from '@agri/api-client/contract';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { bearer, check, clientAddress, HttpError } from '../http';
 import type { ReportRow } from '../report-store';
 import type { Services } from '../services';
 
 /** A batch is a few dozen short reports: 32 KB is many times one, and far below the API's 100 KB. */
 export const MAX_REPORT_BYTES = 32 * 1024;
+/** A session's request: a channel and a dozen releases. */
+const MAX_SESSION_REQUEST_BYTES = 2 * 1024;
 
 /** A report as the request sent it; its source is the request's. */
 type Received = Omit<ReportRow, 'source'>;
@@ -136,6 +139,8 @@ export function sourceOf(address: string, serverSecret: string): string {
  * to it too, on both sides alike, so the rates stay comparable.
  */
 export const SESSIONS_PER_SOURCE = 20;
+/** A visit's session is short-lived: what it sends after this many hours counts for nothing. */
+export const SESSION_HOURS = 12;
 
 type SummaryRow = {
   version: string;
@@ -149,8 +154,10 @@ type SummaryRow = {
 } & { [vital in `${'lcp' | 'inp' | 'cls' | 'ttfb'}_${'p75' | 'count'}`]: number | null };
 
 /**
- * For one app on one channel, since a time, by release of the app, over the sessions that count: those with a
- * page view (an error alone is no visit), at most SESSIONS_PER_SOURCE of each source (the first ones). Their
+ * For one app on one channel, since a time, by release of the app, over the sessions that count: those the site
+ * started (POST /api/reports/session), counted by the channel and releases they were started with, with a page
+ * view (an error alone is no visit), what they sent within SESSION_HOURS of their start, at most
+ * SESSIONS_PER_SOURCE of each source (the first ones). Their
  * page views, sessions and sources, the sessions that met an error thrown by the app's code and those whose load
  * of the app failed (or showed its unavailable panel), with how many sources each came from, and the 75th
  * percentile of each web vital those sessions measured.
@@ -163,15 +170,18 @@ async function summary(services: Services, channel: string, app: string, since: 
     )
     .join(',\n');
   const rows = await services.db.query<SummaryRow>(
+    // By each session as the site started it (report_sessions): its channel, releases and source, never what a
+    // report says of itself.
     `WITH visits AS (
-       SELECT releases->>$2 AS version, session, source, min(id) AS first_id,
-         count(*) FILTER (WHERE kind = 'page-view') AS page_views,
-         bool_or(kind = 'error' AND subject = $2) AS erred,
-         bool_or(kind IN ('remote-failure', 'unavailable') AND subject = $2) AS failed
-       FROM browser_reports
-       WHERE channel = $1 AND received_at >= $3 AND releases ? $2 AND session IS NOT NULL
+       SELECT s.releases->>$2 AS version, s.id AS session, s.source, min(r.id) AS first_id,
+         count(*) FILTER (WHERE r.kind = 'page-view') AS page_views,
+         bool_or(r.kind = 'error' AND r.subject = $2) AS erred,
+         bool_or(r.kind IN ('remote-failure', 'unavailable') AND r.subject = $2) AS failed
+       FROM browser_reports r JOIN report_sessions s ON s.id = r.session
+       WHERE s.channel = $1 AND s.releases ? $2 AND r.received_at >= $3
+         AND r.received_at < s.started_at + $5 * interval '1 hour'
        GROUP BY 1, 2, 3
-       HAVING count(*) FILTER (WHERE kind = 'page-view') > 0
+       HAVING count(*) FILTER (WHERE r.kind = 'page-view') > 0
      ),
      counted AS (
        SELECT * FROM (
@@ -180,9 +190,8 @@ async function summary(services: Services, channel: string, app: string, since: 
      ),
      measured AS (
        SELECT c.version, ${vitals}
-       FROM browser_reports r JOIN counted c
-         ON r.session = c.session AND r.releases->>$2 = c.version AND r.source IS NOT DISTINCT FROM c.source
-       WHERE r.kind = 'vital' AND r.channel = $1 AND r.received_at >= $3
+       FROM browser_reports r JOIN counted c ON r.session = c.session
+       WHERE r.kind = 'vital' AND r.received_at >= $3
        GROUP BY c.version
      )
      SELECT c.version,
@@ -196,7 +205,7 @@ async function summary(services: Services, channel: string, app: string, since: 
        ${['lcp', 'inp', 'cls', 'ttfb'].map((name) => `min(m.${name}_p75) AS ${name}_p75, min(m.${name}_count) AS ${name}_count`).join(', ')}
      FROM counted c LEFT JOIN measured m ON m.version = c.version
      GROUP BY c.version`,
-    [channel, app, since, SESSIONS_PER_SOURCE],
+    [channel, app, since, SESSIONS_PER_SOURCE, SESSION_HOURS],
   );
   return rows.map((row) => ({
     version: row.version,
@@ -219,10 +228,12 @@ const sameToken = (sent: string | null, expected: string) =>
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
 /**
- * POST /api/reports: browser reports, in batches from the shell (sendBeacon) and CSP violations from the
- * browser itself. Limited per client address (the address is counted, never stored with a report), at most
- * 32 KB, validated with the contract's schemas (a report that does not fit is dropped, the rest of its batch
- * kept; a batch with none that fits is refused); answered 204 with nothing to read.
+ * POST /api/reports/session: a visit that reports starts its session, with the channel and releases it runs
+ * (at most RATE_LIMIT_REPORT_SESSIONS a window per address). POST /api/reports: browser reports, in batches from
+ * the shell (sendBeacon) and CSP violations from the browser itself, limited per client address (kept only as
+ * its source bucket, sourceOf), at most 32 KB, validated with the contract's schemas (a report that does not
+ * fit is dropped, the rest of its batch kept; a batch with none that fits is refused); answered 204 with
+ * nothing to read. Neither waits for the database (report-store.ts).
  */
 export function reportRoutes(services: Services): Hono {
   const tooLarge = (c: Context) => c.json({ message: `A report batch is at most ${MAX_REPORT_BYTES / 1024} KB` }, 413, { Connection: 'close' });
@@ -241,6 +252,23 @@ export function reportRoutes(services: Services): Hono {
       return c.json({ channel, app, since, releases: await summary(services, channel, app, since) }, 200, { 'Cache-Control': 'no-store' });
     });
   }
+  routes.post('/reports/session', bodyLimit({ maxSize: MAX_SESSION_REQUEST_BYTES, onError: tooLarge }), async (c) => {
+    const address = clientAddress(c, services.config.trustedProxyHops);
+    const verdict = services.limits.reportSessions.hit(address);
+    if (!verdict.allowed) throw new HttpError(429, 'Too many visits from here; try again later', { 'Retry-After': String(verdict.retryAfterSeconds) });
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new HttpError(400, 'The request body must be JSON');
+    }
+    const { channel, releases } = await check(reportSessionRequestSchema, body);
+    const session = randomBytes(10).toString('hex');
+    if (!services.reports.startSession({ id: session, channel: channel ?? null, releases, source: sourceOf(address, services.config.jwtSecret) })) {
+      throw new HttpError(503, 'Reports are not taken right now', { 'Retry-After': '60' });
+    }
+    return c.json({ session }, 200, { 'Cache-Control': 'no-store' });
+  });
   return routes.post('/reports', bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: tooLarge }), async (c) => {
     const address = clientAddress(c, services.config.trustedProxyHops);
     const verdict = services.limits.reports.hit(address);

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { reportBatchSchema } from '@agri/api-client';
 import type { SiteConfig } from '../config/site-config';
 import { flushReports, report, reportError, sourceOf, startReporting, stopReporting } from './browser-reports';
@@ -14,11 +15,22 @@ const config: SiteConfig = {
 };
 
 const beacons: { url: string; body: { reports: Record<string, unknown>[] } }[] = [];
+/** The session requests the API was sent, and how it answers the next one. */
+const asked: { url: string; init: RequestInit }[] = [];
+let answer: () => Promise<Response>;
+const SESSION = 'a1b2c3d4e5f6a7b8c9d0';
+
 beforeEach(() => {
   beacons.length = 0;
+  asked.length = 0;
+  answer = async () => Response.json({ session: SESSION });
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
     value: (url: string, body: string) => beacons.push({ url, body: JSON.parse(body) }) > 0,
+  });
+  global.fetch = jest.fn((url: string | URL | Request, init?: RequestInit) => {
+    asked.push({ url: String(url), init: init ?? {} });
+    return answer();
   });
 });
 afterEach(() => {
@@ -26,22 +38,63 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-test('reports go in one beacon, as text, with the visit, channel, releases and the path without its query', () => {
+/** Starts reporting and waits until the site has started the visit's session. */
+async function startedReporting(siteConfig = config, session = SESSION) {
+  startReporting(siteConfig);
+  await waitFor(() => expect(sessionStorage.getItem('shell:report-session')).toContain(session));
+}
+
+test('the site starts the visit\'s session with its channel and releases; reports wait for it, then go in one beacon', async () => {
   window.history.pushState({}, '', '/courses?email=jane@example.com');
   startReporting(config);
   report({ kind: 'page-view' });
   report({ kind: 'unavailable', remote: 'catalog' });
-  expect(beacons).toEqual([]);
   flushReports();
-  expect(beacons).toHaveLength(1);
+  await waitFor(() => expect(beacons).toHaveLength(1));
+  expect(asked).toHaveLength(1);
+  expect(asked[0]!.url).toBe('http://localhost:4000/api/reports/session');
+  expect(asked[0]!.init).toMatchObject({ method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'text/plain' } });
+  expect(JSON.parse(String(asked[0]!.init.body))).toEqual({ channel: 'production', releases: { shell: 'shell-1', catalog: 'next' } });
   expect(beacons[0]!.url).toBe('http://localhost:4000/api/reports');
   const [view] = beacons[0]!.body.reports;
-  expect(view).toEqual({ kind: 'page-view', session: expect.stringMatching(/^[0-9a-f]{20}$/), channel: 'production', releases: { shell: 'shell-1', catalog: 'next' }, path: '/courses' });
+  expect(view).toEqual({ kind: 'page-view', session: SESSION, channel: 'production', releases: { shell: 'shell-1', catalog: 'next' }, path: '/courses' });
   expect(JSON.stringify(beacons)).not.toContain('jane');
 });
 
-test('reports a browser refuses to queue are kept for the next flush', () => {
+test('the next page of the visit keeps its session; another composition (a canary\'s release) starts a new one', async () => {
+  await startedReporting();
+  stopReporting();
   startReporting(config);
+  report({ kind: 'page-view' });
+  flushReports();
+  expect(beacons[0]!.body.reports[0]).toMatchObject({ session: SESSION });
+  expect(asked).toHaveLength(1);
+
+  stopReporting();
+  answer = async () => Response.json({ session: 'ffffffffffffffffffff' });
+  const canary = { ...config, remotes: { ...config.remotes, catalog: { ...config.remotes.catalog!, version: 'canary' } } };
+  await startedReporting(canary, 'ffffffffffffffffffff');
+  expect(JSON.parse(String(asked[1]!.init.body)).releases.catalog).toBe('canary');
+});
+
+test('while the session cannot be started (offline, the API down), reports wait, and go once it is', async () => {
+  answer = async () => {
+    throw new TypeError('Failed to fetch');
+  };
+  startReporting(config);
+  report({ kind: 'page-view' });
+  await waitFor(() => expect(asked).toHaveLength(1));
+  flushReports();
+  await waitFor(() => expect(asked).toHaveLength(2));
+  expect(beacons).toEqual([]);
+  answer = async () => Response.json({ session: SESSION });
+  flushReports();
+  await waitFor(() => expect(beacons).toHaveLength(1));
+  expect(beacons[0]!.body.reports).toEqual([expect.objectContaining({ kind: 'page-view', session: SESSION })]);
+});
+
+test('reports a browser refuses to queue are kept for the next flush', async () => {
+  await startedReporting();
   const send = navigator.sendBeacon;
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => false });
   report({ kind: 'page-view' });
@@ -51,8 +104,8 @@ test('reports a browser refuses to queue are kept for the next flush', () => {
   expect(beacons.flatMap((beacon) => beacon.body.reports.map((sent) => sent.kind))).toEqual(['page-view']);
 });
 
-test('messages go as the contract takes them: one line, at most 300 characters, no half of an emoji', () => {
-  startReporting(config);
+test('messages go as the contract takes them: one line, at most 300 characters, no half of an emoji', async () => {
+  await startedReporting();
   report({ kind: 'page-view' });
   // A federation error, as the runtime words it, and an error whose message the 300th character cuts in an emoji.
   report({ kind: 'remote-failure', remote: 'catalog', phase: 'entry', message: '#RUNTIME-008\n\targs: {"remote":"catalog"}\r\n  https://module-federation.io/guide' });
@@ -73,10 +126,11 @@ test('a visit outside the sample sends nothing, and stays outside on its next pa
   report({ kind: 'page-view' });
   flushReports();
   expect(beacons).toEqual([]);
+  expect(asked).toEqual([]);
 });
 
-test('an error is attributed to the app whose code is on top of its stack, else the shell', () => {
-  startReporting(config);
+test('an error is attributed to the app whose code is on top of its stack, else the shell', async () => {
+  await startedReporting();
   expect(sourceOf('Error: x\n    at render (http://localhost/releases/catalog/next/__federation_expose_routes.js:1:2)')).toBe('catalog');
   expect(sourceOf('Error: x\n    at f (http://localhost:3003/src_pages_login.js:3:4)')).toBe('account');
   expect(sourceOf('Error: x\n    at g (http://localhost/releases/shell/shell-1/main.js:1:1)')).toBe('shell');

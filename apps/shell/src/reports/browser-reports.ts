@@ -4,41 +4,89 @@ import type { SiteConfig } from '../config/site-config';
 /**
  * Browser reports (issue 26): what this tab's visit tells about the releases it runs, sent to the API's
  * `POST /api/reports` in batches with navigator.sendBeacon, and when the page is hidden or left. Anonymous:
- * a random visit id kept in this tab's session storage, the page's path without its query, the releases,
- * and facts about the code (never what a visitor typed). `config.json`'s `reports.sampleRate` says which
- * share of visits report at all. This is the part every page loads; the web vitals come later (vitals.ts).
+ * a session the site starts for the visit (issue 39: `POST /api/reports/session` with the channel and the
+ * releases this tab runs; the release health counts only such sessions), the page's path without its query,
+ * the releases, and facts about the code (never what a visitor typed). `config.json`'s `reports.sampleRate`
+ * says which share of visits report at all. This is the part every page loads; the web vitals come later
+ * (vitals.ts).
  */
 
 type Report = BrowserReport extends infer R ? (R extends BrowserReport ? Omit<R, 'session' | 'channel' | 'releases' | 'path'> : never) : never;
+type Queued = Omit<BrowserReport, 'session'>;
 
-const SESSION_KEY = 'shell:visit';
+/** Whether this visit reports, decided once per tab. */
+const SAMPLE_KEY = 'shell:visit';
+/** The visit's session and what it was started for (this tab's channel and releases). */
+const SESSION_KEY = 'shell:report-session';
 const BATCH = 20;
 const FLUSH_EVERY_MS = 15_000;
+/** Reports kept while the session cannot be started (offline, the API down): the first ones. */
+const QUEUE_MAX = 200;
 
 let endpoint: string | null = null;
-let common: Pick<BrowserReport, 'session' | 'channel' | 'releases'> | null = null;
+let common: Pick<BrowserReport, 'channel' | 'releases'> | null = null;
+let session: string | null = null;
+let asking: Promise<void> | null = null;
 let sources: [base: string, app: string][] = [];
-const queue: BrowserReport[] = [];
+const queue: Queued[] = [];
 
-/** This visit's id and whether it reports, both decided once per tab. */
-function visit(sampleRate: number): string | null {
-  let kept = sessionStorage.getItem(SESSION_KEY);
+/** Whether this visit reports. */
+function sampled(sampleRate: number): boolean {
+  let kept = sessionStorage.getItem(SAMPLE_KEY);
   if (!kept) {
-    const reports = Math.random() < sampleRate;
-    kept = reports ? crypto.randomUUID().replaceAll('-', '').slice(0, 20) : 'off';
-    sessionStorage.setItem(SESSION_KEY, kept);
+    kept = Math.random() < sampleRate ? 'on' : 'off';
+    sessionStorage.setItem(SAMPLE_KEY, kept);
   }
-  return kept === 'off' ? null : kept;
+  return kept !== 'off';
+}
+
+/**
+ * A session id as the contract's reportSessionSchema has it. Checked here by hand: this file runs before Module
+ * Federation shares the contract's package (the runtime's plugins report through it), so it imports only types.
+ */
+const isSessionId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{20}$/.test(value);
+
+/** The session this tab has for what it runs now, or null (a new composition needs a new one). */
+function keptSession(startedFor: string): string | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as { session?: unknown; for?: unknown } | null;
+    return isSessionId(kept?.session) && kept.for === startedFor ? kept.session : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks the API to start this visit's session; one request at a time, tried again at the next flush if it fails. */
+function startSession(): Promise<void> {
+  if (session || !endpoint || !common) return Promise.resolve();
+  const body = JSON.stringify(common);
+  asking ??= fetch(`${endpoint}/session`, { method: 'POST', body, headers: { 'Content-Type': 'text/plain' }, credentials: 'omit', keepalive: true })
+    .then(async (answer) => {
+      const started = (answer.ok ? await answer.json() : null) as { session?: unknown } | null;
+      if (!isSessionId(started?.session)) return;
+      session = started.session;
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ session, for: body }));
+      flushReports();
+    })
+    .catch(() => {})
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
 }
 
 /**
  * Sends what is queued, in beacons of at most 50 (text/plain: a beacon cannot send JSON's type to another
- * origin). A beacon the browser refuses to queue (it may, past its limit for requests outliving the page)
- * leaves its reports queued for the next flush.
+ * origin), once the visit has its session (else it asks for it). A beacon the browser refuses to queue (it
+ * may, past its limit for requests outliving the page) leaves its reports queued for the next flush.
  */
 export function flushReports(): void {
+  if (!session) {
+    void startSession();
+    return;
+  }
   while (endpoint && queue.length) {
-    const batch = queue.slice(0, 50);
+    const batch = queue.slice(0, 50).map((queued) => ({ ...queued, session }));
     if (!navigator.sendBeacon(endpoint, JSON.stringify({ reports: batch }))) return;
     queue.splice(0, batch.length);
   }
@@ -64,9 +112,9 @@ function oneLine(text: string): string {
 }
 
 export function report(fields: Report): void {
-  if (!common) return;
+  if (!common || queue.length >= QUEUE_MAX) return;
   if ('message' in fields && fields.message !== undefined) fields = { ...fields, message: oneLine(fields.message) };
-  queue.push({ ...common, path: window.location.pathname.slice(0, 200), ...fields } as BrowserReport);
+  queue.push({ ...common, path: window.location.pathname.slice(0, 200), ...fields } as Queued);
   // Hidden: this may be the page's last moment (vitals are measured then), so it goes now.
   if (queue.length >= BATCH || document.visibilityState === 'hidden') flushReports();
 }
@@ -93,15 +141,16 @@ export function reportError(error: unknown, where?: string): void {
  */
 export function startReporting(config: SiteConfig): void {
   if (!config.reports || !('sendBeacon' in navigator)) return;
-  const session = visit(config.reports.sampleRate);
-  if (!session) return;
-  endpoint = new URL(config.reports.url, window.location.href).href;
+  if (!sampled(config.reports.sampleRate)) return;
+  endpoint = new URL(config.reports.url, window.location.href).href.replace(/\/$/, '');
   const releases: Record<string, string> = config.shell ? { shell: config.shell.version } : {};
   for (const [name, remote] of Object.entries(config.remotes)) {
     if (remote.version) releases[name] = remote.version;
     sources.push([new URL('.', new URL(remote.entry, window.location.href)).href, name]);
   }
-  common = { session, releases, ...(config.channel ? { channel: config.channel } : {}) };
+  common = { releases, ...(config.channel ? { channel: config.channel } : {}) };
+  session = keptSession(JSON.stringify(common));
+  void startSession();
   window.addEventListener('error', (event) => reportError(event.error ?? event.message, event.error?.stack ?? event.filename));
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
   window.addEventListener('pagehide', flushReports);
@@ -113,6 +162,8 @@ export function startReporting(config: SiteConfig): void {
 export function stopReporting(): void {
   endpoint = null;
   common = null;
+  session = null;
+  asking = null;
   sources = [];
   queue.length = 0;
 }

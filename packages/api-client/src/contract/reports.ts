@@ -19,12 +19,24 @@ const pagePathSchema = z.string().check(z.regex(/^\/[^?#\s]{0,199}$/));
 export const LOAD_PHASES = ['manifest', 'entry', 'init', 'shared', 'expose', 'factory', 'chunk', 'render'] as const;
 export const WEB_VITALS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
 
+const channelSchema = z.optional(z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/)));
+/** The release of every app on the page (the shell's included), canary or not, as the tab composed it. */
+const releasesSchema = z.record(appNameSchema, versionSchema).check(z.refine((value) => Object.keys(value).length <= 12, 'at most 12 apps'));
+
+/**
+ * A visit's session, started by the site (issue 39): the shell asks for one with the channel and the releases
+ * it composed (`POST /api/reports/session`), and the API keeps them with the session. The release health
+ * counts only such sessions, by what they were started with: a session id a client invents counts for nothing.
+ */
+export const reportSessionRequestSchema = z.object({ channel: channelSchema, releases: releasesSchema });
+export type ReportSessionRequest = z.infer<typeof reportSessionRequestSchema>;
+export const reportSessionSchema = z.object({ session: z.string().check(z.regex(/^[0-9a-f]{20}$/)) });
+
 const reportBase = {
-  /** The visit: a random id the browser keeps for its tab's session, to count sessions, nothing else. */
+  /** The visit: the session the API started for this tab (reportSessionSchema), to count sessions, nothing else. */
   session: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,40}$/)),
-  channel: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/))),
-  /** The release of every app on the page (the shell's included), canary or not, as the tab composed it. */
-  releases: z.record(appNameSchema, versionSchema).check(z.refine((value) => Object.keys(value).length <= 12, 'at most 12 apps')),
+  channel: channelSchema,
+  releases: releasesSchema,
   path: pagePathSchema,
 };
 
