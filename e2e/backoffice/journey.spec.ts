@@ -3,7 +3,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { upcomingEvents } from '../catalog/catalog-data';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { joinTheTeam, skipOnExternalSite } from './staff-support';
+import { inviteFromTerminal, joinTheTeam, skipOnExternalSite, STAFF_PASSWORD } from './staff-support';
 
 const OFFICE = 'office@mavuno.test';
 
@@ -48,7 +48,7 @@ test('a booking is mailed to the business, handled in the inbox, and written in 
   expect(mail.text).not.toMatch(/<[a-z]/i);
 
   // A new admin joins from the terminal's invitation and finds the booking in the inbox.
-  await joinTheTeam(page, { harness, readLatestMail }, 'admin');
+  const admin = await joinTheTeam(page, { harness, readLatestMail }, 'admin');
   await page.getByLabel('Search').fill(visitor);
   await page.getByRole('button', { name: 'Apply' }).click();
   const row = page.getByRole('row').filter({ hasText: visitor });
@@ -74,5 +74,18 @@ test('a booking is mailed to the business, handled in the inbox, and written in 
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'lead status changed' }).first()).toContainText('contacted');
   await expect(page.getByRole('row').filter({ hasText: 'lead note added' }).first()).toContainText('M-Pesa');
+  await checkA11y(page);
+
+  // The team, with what an admin may do to a colleague who has joined (reset a second factor, remove).
+  const colleague = uniqueEmail('staff-colleague');
+  await inviteFromTerminal(harness, colleague, 'staff');
+  const invitation = /\/staff\/invitation\/([\w-]+)/.exec((await readLatestMail(colleague)).text)?.[1];
+  expect((await request.post(`${site.apiBaseUrl}staff/invitation/${invitation}`, { data: { password: STAFF_PASSWORD } })).ok()).toBe(true);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('button', { name: `Reset second factor of ${colleague}` })).toBeVisible();
+  // The admin is listed, with no action on themself.
+  const adminRow = page.getByRole('row').filter({ hasText: admin.email });
+  await expect(adminRow).toHaveCount(1);
+  await expect(adminRow.getByRole('button')).toHaveCount(0);
   await checkA11y(page);
 });

@@ -114,7 +114,7 @@ export default function TeamPage() {
                     {member.state !== 'removed' && member.id !== me?.id ? (
                       <div className="staff-actions">
                         {member.state === 'active' ? (
-                          <Button variant="ghost" aria-label={`Reset the second factor of ${member.email}`} onClick={() => setAsking({ action: 'reset', member })}>
+                          <Button variant="ghost" aria-label={`Reset second factor of ${member.email}`} onClick={() => setAsking({ action: 'reset', member })}>
                             Reset second factor
                           </Button>
                         ) : null}
