@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { reportsReadToken } from '../support/site-ports.mjs';
 
 /**
  * What a page load of a channel gets in the delivery suites. The two run beside each other, and one of them is
@@ -20,8 +21,10 @@ export class DeployFolder {
   readonly scratch = mkdtempSync(join(tmpdir(), 'agri-builds-e2e-'));
 
   constructor(private readonly channel: string) {
-    // The tooling this process calls itself (serveChannel, the canary watcher) reads the same folder.
+    // The tooling this process calls itself (serveChannel, the canary watcher) reads the same folder, and signs the
+    // channel's report grant with the test API's token, as npm start's tools sign with theirs.
     process.env.DEPLOY_DIR = this.dir;
+    process.env.REPORTS_READ_TOKEN = reportsReadToken;
   }
 
   /** Runs a delivery command as a team would (npm run release/promote/rollback/releases). */
@@ -62,6 +65,7 @@ export class DeployFolder {
 
   remove(): void {
     delete process.env.DEPLOY_DIR;
+    delete process.env.REPORTS_READ_TOKEN;
     rmSync(this.dir, { recursive: true, force: true });
     rmSync(this.scratch, { recursive: true, force: true });
   }

@@ -61,6 +61,15 @@ const refuseWhileHeld = (state, app) => {
 };
 
 /**
+ * Writes the channel's config.json again without changing what is live: npm start does it for each channel,
+ * so that a config written before the reports read token existed gets its report grant.
+ */
+export function refreshChannel(channel) {
+  checkName('channel', channel, CHANNEL_NAME);
+  withLock(channelLock(channel), () => writeChannel(readChannel(channel)));
+}
+
+/**
  * The canary watcher's hold: the canary stays at its share, and grows only by a person's --force, because it
  * looked worse on evidence too narrow to roll back by itself. Recorded once per canary. Returns whether it
  * was held now (false: held already).

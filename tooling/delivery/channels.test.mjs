@@ -4,21 +4,25 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { finishCanary, holdCanary, promote, promoteCanary, rollback } from './channels.mjs';
+import { finishCanary, holdCanary, promote, promoteCanary, refreshChannel, rollback } from './channels.mjs';
 import { publishPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
 import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
 import { prune, withdraw } from './previews.mjs';
+import { reportGrant } from './report-grant.mjs';
 import { channelDir, liveVersions, readChannel, releaseDir, writeChannel, writeFileAtomic } from './store.mjs';
 
 let deploy;
 before(() => {
   deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-test-'));
   process.env.DEPLOY_DIR = deploy;
+  // The API's reports read token, which signs each channel's report grant (never npm start's file here).
+  process.env.REPORTS_READ_TOKEN = 'channels-test-token';
 });
 after(() => {
   delete process.env.DEPLOY_DIR;
+  delete process.env.REPORTS_READ_TOKEN;
   rmSync(deploy, { recursive: true, force: true });
 });
 
@@ -249,8 +253,10 @@ test('a canary: config.json names both releases and the share; it steps on, fini
   promote('catalog', stable, 'canaries');
   const config = () => JSON.parse(readFileSync(join(channelDir('canaries'), 'config.json'), 'utf8'));
 
+  assert.deepEqual(config().reports.grant, reportGrant('canaries', { catalog: [stable] }, 'channels-test-token'));
   assert.deepEqual(promoteCanary('catalog', next, 'canaries', 10), { live: stable, share: 10, was: 0 });
   assert.deepEqual(config().remotes.catalog, { ...remoteEntry(stable), canary: { ...remoteEntry(next), share: 10 } });
+  assert.deepEqual(config().reports.grant, reportGrant('canaries', { catalog: [stable, next] }, 'channels-test-token'), 'the grant covers the canary too');
   assert.deepEqual(promoteCanary('catalog', next, 'canaries', 50), { live: stable, share: 50, was: 10 });
   assert.equal(config().remotes.catalog.canary.share, 50);
   assert.throws(() => promoteCanary('catalog', other, 'canaries', 10), /catalog@.+ is in canary on canaries \(50 %\)/);
@@ -261,6 +267,7 @@ test('a canary: config.json names both releases and the share; it steps on, fini
   assert.deepEqual(rollback('catalog', 'canaries', { reason: 'errors', evidence: { canary: { sessions: 40 } }, who: 'canary watcher' }), { from: next, to: stable, canary: true });
   assert.equal(config().remotes.catalog.canary, undefined);
   assert.equal(config().remotes.catalog.version, stable);
+  assert.deepEqual(config().reports.grant, reportGrant('canaries', { catalog: [stable] }, 'channels-test-token'), 'a rolled-back canary is served no more');
   assert.ok(!previewable('catalog').includes(next));
 
   promoteCanary('catalog', other, 'canaries', 10);
@@ -333,4 +340,22 @@ test('a channel’s service worker (offline reading) is on unless its settings s
   assert.equal(config().offline, undefined);
   writeChannel({ ...readChannel('offline'), offline: false });
   assert.equal(config().offline, false);
+});
+
+test('a config written where the reports read token was missing has no grant; refreshChannel signs it once the token is there (issue 39)', () => {
+  const version = release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }) }).version;
+  const config = () => JSON.parse(readFileSync(join(channelDir('tokenless'), 'config.json'), 'utf8'));
+  const token = process.env.REPORTS_READ_TOKEN;
+  try {
+    delete process.env.REPORTS_READ_TOKEN;
+    process.env.REPORTS_READ_TOKEN_FILE = join(deploy, 'no-such-token');
+    promote('catalog', version, 'tokenless');
+    assert.equal(config().reports.grant, undefined);
+  } finally {
+    process.env.REPORTS_READ_TOKEN = token;
+    delete process.env.REPORTS_READ_TOKEN_FILE;
+  }
+  refreshChannel('tokenless');
+  assert.equal(config().reports.grant, reportGrant('tokenless', { catalog: [version] }, token));
+  assert.equal(config().remotes.catalog.version, version, 'what is live is unchanged');
 });

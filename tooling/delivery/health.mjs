@@ -1,20 +1,14 @@
 // Release health from browser reports: what `npm run releases -- --health` prints and the canary watcher
 // reads. The reports are in the API's database; the API sums them up (GET /api/reports/summary) for the
 // holder of its read token, so these tools need no database of their own.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { rootDir } from '../machine/pnpm.mjs';
 import { wilsonInterval } from './canary-rule.mjs';
+import { findReportsToken } from './report-grant.mjs';
 import { DeliveryError, liveVersions, readChannel } from './store.mjs';
 
-/** Where npm start keeps the API's reports read token (the API creates it: REPORTS_READ_TOKEN_FILE). */
-export const reportsTokenFile = () => process.env.REPORTS_READ_TOKEN_FILE ?? join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'reports-read-token');
-
 export function reportsToken() {
-  if (process.env.REPORTS_READ_TOKEN) return process.env.REPORTS_READ_TOKEN;
-  const file = reportsTokenFile();
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  throw new DeliveryError(`no reports read token: set REPORTS_READ_TOKEN to the API's, or run where ${file} is (npm start makes it).`);
+  const token = findReportsToken();
+  if (!token) throw new DeliveryError("no reports read token: set REPORTS_READ_TOKEN to the API's, or run where npm start keeps it (apps/api/data).");
+  return token;
 }
 
 /** The API's summary of one app's reports on a channel, by release. */

@@ -24,7 +24,7 @@ export async function serveChannel({ channel, port, api, pages }) {
   // config.json is read for each request, so a promotion shows on the next page load.
   const config = () => {
     const current = readJson(configFile);
-    return api ? { ...current, api, reports: reportSettings(api, current.reports?.sampleRate) } : current;
+    return api ? { ...current, api, reports: { ...current.reports, ...reportSettings(api, current.reports?.sampleRate) } } : current;
   };
   return serveStatic({
     dir,

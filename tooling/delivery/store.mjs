@@ -14,6 +14,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFi
 import { dirname, join } from 'node:path';
 import { localApiSettings, reportSettings } from '../build/site-config.mjs';
 import { rootDir } from '../machine/pnpm.mjs';
+import { findReportsToken, reportGrant } from './report-grant.mjs';
 
 export const deployDir = () => process.env.DEPLOY_DIR ?? join(rootDir, 'deploy');
 export const releasesDir = () => join(deployDir(), 'releases');
@@ -206,10 +207,22 @@ export function channelConfig(state) {
     remotes,
     api: state.api,
     ...(live.shell ? { shell: { version: live.shell } } : {}),
-    reports: reportSettings(state.api, state.reportSampleRate),
+    reports: { ...reportSettings(state.api, state.reportSampleRate), ...sessionGrant(state, live) },
     // The service worker (offline reading) is on unless the channel's settings say `"offline": false`.
     ...(state.offline === false ? { offline: false } : {}),
   };
+}
+
+/**
+ * The grant with which the channel's visits start their report sessions: what the channel serves, live and
+ * canary, signed with the API's reports read token. Without a token here there is none, and an API that has
+ * one starts no session for the channel (write the config again where the token is: npm start does).
+ */
+function sessionGrant(state, live) {
+  const token = findReportsToken();
+  if (!token) return {};
+  const served = Object.fromEntries(Object.entries(live).map(([app, version]) => [app, state.canaries[app] ? [version, state.canaries[app].version] : [version]]));
+  return { grant: reportGrant(state.channel, served, token) };
 }
 
 /** The client-rendered page of a channel: every path without a prerendered page of its own gets it. */

@@ -13,19 +13,23 @@ import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
-const { promote } = await import('../delivery/channels.mjs');
+const { promote, refreshChannel } = await import('../delivery/channels.mjs');
 const { prerenderChannel } = await import('../delivery/prerender-channel.mjs');
 const { release } = await import('../delivery/release.mjs');
 const { describeChannel, serveChannel } = await import('../delivery/serve-channel.mjs');
 const { listChannels, listReleases, liveVersions, PRODUCTION, readChannel } = await import('../delivery/store.mjs');
 const { watchCanaries } = await import('../delivery/canary-watch.mjs');
-const { reportsTokenFile } = await import('../delivery/health.mjs');
+const { ensureReportsTokenFile, reportsTokenFile } = await import('../delivery/report-grant.mjs');
 const { ensureChromium } = await import('../machine/chromium.mjs');
 const { waitForApi } = await import('../prerender/prerender.mjs');
 const { intervalFromEnv, keepPagesFresh } = await import('../prerender/fresh-pages.mjs');
 const { apiPort, apps } = await import('../build/apps.mjs');
 
 const PRODUCTION_PORT = 3000;
+
+// The API reads the reports read token from this file; the channels' configs sign their report grants with it.
+ensureReportsTokenFile();
+for (const channel of listChannels()) refreshChannel(channel);
 
 // The shell first (it provides the shared libraries), then catalog before content, which uses its fragment.
 const live = liveVersions(readChannel(PRODUCTION));

@@ -1,17 +1,22 @@
 // POST /api/reports (issue 23's CSP reports, the first piece of issue 26): what is stored, what is refused,
 // and that nothing personal is kept.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { reportSessionSchema } from '@agri/api-client/contract';
 import { createApp } from './app';
 import { MemoryLimiter } from './rate-limit';
 import { MAX_WAITING_ROWS, reportIntake, rowsKeptPerSource, sweepReports, type ReportRow } from './report-store';
+import { grantCovers, isStartedSession, newSessionId } from './routes/report-grant';
 import { anonymousPath, scrub, SESSION_HOURS, SESSIONS_PER_SOURCE } from './routes/reports';
 import { clearRateLimits, startTestApi, type TestApi } from './test-support';
 
 let api: TestApi;
+/** A visit's fields, with a session this API started (an invented one is dropped on arrival). */
+let base: { session: string; channel: string; releases: Record<string, string> };
 before(async () => {
   api = await startTestApi();
+  base = { session: newSessionId(api.config.jwtSecret), channel: 'production', releases: { shell: '20261125.080000-abc1234', catalog: '20261125.090000-def5678' } };
 });
 after(() => api.close());
 beforeEach(async () => {
@@ -27,8 +32,6 @@ const rows = async (app = api.app) => {
   await app.request('/api/test/reports');
   return api.db.query<Record<string, unknown>>('SELECT * FROM browser_reports ORDER BY id');
 };
-
-const base = { session: 'k3J9xQ2mVb7Lp0aZ', channel: 'production', releases: { shell: '20261125.080000-abc1234', catalog: '20261125.090000-def5678' } };
 
 describe('the shell’s batches', () => {
   it('stores each report of a beacon batch, anonymously, and answers 204', async () => {
@@ -173,6 +176,11 @@ describe('what a report may keep', () => {
 
 describe('release health summary and bounded space (issue 26)', () => {
   const token = 'read-token-for-the-tests-0123456789';
+  /** A grant as the delivery tools sign one (tooling/delivery/report-grant.mjs; the same example is checked there). */
+  const signedGrant = (channel: string, releases: Record<string, string[]>, key = token) => {
+    const payload = Buffer.from(JSON.stringify({ channel, releases })).toString('base64url');
+    return `${payload}.${createHmac('sha256', `report-grant:${key}`).update(payload).digest('base64url')}`;
+  };
   const summary = (app: ReturnType<typeof createApp>, query: string, auth = `Bearer ${token}`) =>
     app.request(`/api/reports/summary?${query}`, { headers: { Authorization: auth } });
 
@@ -181,10 +189,11 @@ describe('release health summary and bounded space (issue 26)', () => {
   const send = (app: ReturnType<typeof createApp>, path: string, address: string, body: unknown) =>
     app.request(path, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': address }, body: JSON.stringify(body) });
 
-  /** A visit as the shell makes one: the site starts its session, then its reports name it. */
+  /** A visit as the shell makes one: the site starts its session with the channel's grant, then its reports name it. */
   async function startVisit(app: ReturnType<typeof createApp>, catalog: string, { channel = 'production', address = '198.51.100.1' } = {}) {
     const releases = { shell: 's1', catalog };
-    const started = await send(app, '/api/reports/session', address, { channel, releases });
+    const grant = signedGrant(channel, { shell: ['s1'], catalog: ['stable', 'next'] });
+    const started = await send(app, '/api/reports/session', address, { channel, releases, grant });
     assert.equal(started.status, 200, await started.clone().text());
     const { session } = reportSessionSchema.parse(await started.json());
     return {
@@ -242,7 +251,10 @@ describe('release health summary and bounded space (issue 26)', () => {
       { kind: 'page-view', session: `inventedvisit${n}`, channel: 'production', releases: { shell: 's1', catalog: 'stable' }, path: '/courses' },
       { kind: 'error', session: `inventedvisit${n}`, channel: 'production', releases: { shell: 's1', catalog: 'stable' }, path: '/courses', source: 'catalog' },
     ]).flat();
-    assert.equal((await send(app, '/api/reports', '203.0.113.9', { reports: invented })).status, 204);
+    assert.equal((await send(app, '/api/reports', '203.0.113.9', { reports: invented })).status, 400, 'a batch of invented sessions only');
+    const mixed = [...invented, { kind: 'page-view', session: visit.session, channel: 'production', releases: { shell: 's1', catalog: 'next' }, path: '/courses' }];
+    assert.equal((await send(app, '/api/reports', '203.0.113.9', { reports: mixed })).status, 204);
+    assert.deepEqual(new Set((await rows(app)).map((row) => row.session)), new Set([visit.session]), 'only the started session’s reports are kept');
     const byVersion = await healthOf(app);
     assert.deepEqual(Object.keys(byVersion), ['next']);
     assert.equal(byVersion.next!.sessions, 1);
@@ -269,6 +281,43 @@ describe('release health summary and bounded space (issue 26)', () => {
     assert.equal((await send(strict, '/api/reports/session', '198.51.100.9', { channel: 'production', releases: { shell: 's1' } })).status, 200, 'another address');
   });
 
+  it('starts a session only for what the channel serves, as its signed grant says (issue 39)', async () => {
+    const app = behindProxy();
+    const start = (body: Record<string, unknown>, address = '198.51.100.40') => send(app, '/api/reports/session', address, body);
+    const served = { shell: ['s1'], catalog: ['stable', 'next'] };
+    const releases = { shell: 's1', catalog: 'next' };
+    const refused = [
+      { channel: 'production', releases },
+      { channel: 'production', releases, grant: 'not-a-grant' },
+      { channel: 'production', releases, grant: signedGrant('production', served, 'another-token') },
+      { channel: 'staging', releases, grant: signedGrant('production', served) },
+      { channel: 'production', releases: { ...releases, catalog: 'invented' }, grant: signedGrant('production', served) },
+      { channel: 'production', releases: { ...releases, account: 'a1' }, grant: signedGrant('production', served) },
+      { channel: 'production', releases, grant: `${signedGrant('production', served).split('.')[0]}.${signedGrant('production', { catalog: ['next'] }).split('.')[1]}` },
+    ];
+    for (const [index, body] of refused.entries()) {
+      const answer = await start(body, `198.51.100.${40 + index}`);
+      assert.equal(answer.status, 403, JSON.stringify(body).slice(0, 120));
+    }
+    const answer = await start({ channel: 'production', releases, grant: signedGrant('production', served) });
+    assert.equal(answer.status, 200);
+    const { session } = reportSessionSchema.parse(await answer.json());
+    assert.equal(isStartedSession(session, api.config.jwtSecret), true);
+    assert.equal(isStartedSession(session, 'another-secret-0123456789012345678901'), false, 'another API’s secret');
+    assert.equal(isStartedSession(`${session.slice(0, 12)}00000000`, api.config.jwtSecret), false, 'an invented mark');
+    // Without a reports read token nothing reads the release health: no grant is asked for.
+    assert.equal((await send(api.app, '/api/reports/session', '198.51.100.60', { channel: 'production', releases })).status, 200);
+  });
+
+  it('reads the grant the delivery tools sign (the same example is checked in tooling/delivery/report-grant.test.mjs)', () => {
+    const example =
+      'eyJjaGFubmVsIjoicHJvZHVjdGlvbiIsInJlbGVhc2VzIjp7InNoZWxsIjpbInMxIl0sImNhdGFsb2ciOlsic3RhYmxlIiwibmV4dCJdfX0.YJ_By_9o5lQzb4ujDIqX2eXHx2eh95uqIWS3FFnffQs';
+    assert.equal(grantCovers(example, 'example-token', 'production', { shell: 's1', catalog: 'next' }), true);
+    assert.equal(grantCovers(example, 'example-token', 'production', { shell: 's1', catalog: 'other' }), false);
+    assert.equal(grantCovers(example, 'another-token', 'production', { shell: 's1' }), false);
+    assert.equal(grantCovers(example, 'example-token', undefined, { shell: 's1' }), false);
+  });
+
   it('counts only sessions with a page view, at most SESSIONS_PER_SOURCE of each source, and says how many sources (issue 39)', async () => {
     const app = behindProxy();
     // Real visitors: 30 sessions of the canary from 30 addresses, 3 of them with an error and a slow vital.
@@ -291,12 +340,12 @@ describe('release health summary and bounded space (issue 26)', () => {
   });
 
   it('keeps reports for the retention time and at most the configured number of rows', async () => {
-    const page = (session: string) => ({ kind: 'page-view', ...base, session, path: '/' });
-    await post({ reports: ['dddddddd1', 'dddddddd2', 'dddddddd3', 'dddddddd4', 'dddddddd5'].map(page) });
+    const sessions = Array.from({ length: 5 }, () => newSessionId(api.config.jwtSecret));
+    await post({ reports: sessions.map((session) => ({ kind: 'page-view', ...base, session, path: '/' })) });
     await rows();
-    await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = 'dddddddd1'`);
-    await sweepReports({ db: api.db, config: { ...api.config, reports: { retentionDays: 30, maxRows: 3 } } });
-    assert.deepEqual((await rows()).map((row) => row.session), ['dddddddd3', 'dddddddd4', 'dddddddd5']);
+    await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = $1`, [sessions[0]]);
+    await sweepReports({ db: api.db, config: { ...api.config, reports: { ...api.config.reports, retentionDays: 30, maxRows: 3 } } });
+    assert.deepEqual((await rows()).map((row) => row.session), sessions.slice(2));
   });
 });
 
@@ -359,7 +408,7 @@ describe('a flood of reports costs the site nothing and evicts no one else’s (
       `INSERT INTO browser_reports (kind, source, session, channel, releases, path)
        SELECT 'page-view', 'flood1', 'floodvisit' || n, 'production', '{}', '/' FROM generate_series(1, 500) AS n`,
     );
-    await sweepReports({ db: api.db, config: { ...api.config, reports: { retentionDays: 30, maxRows: 100 } } });
+    await sweepReports({ db: api.db, config: { ...api.config, reports: { ...api.config.reports, retentionDays: 30, maxRows: 100 } } });
     const kept = await api.db.query<{ source: string; rows: number }>('SELECT source, count(*)::int AS rows FROM browser_reports GROUP BY source ORDER BY source');
     assert.equal(kept.filter((entry) => entry.source.startsWith('real')).reduce((sum, entry) => sum + entry.rows, 0), 50, 'every real row kept');
     assert.deepEqual(kept.find((entry) => entry.source === 'flood1'), { source: 'flood1', rows: 50 });

@@ -9,15 +9,16 @@ import {
   reportSessionRequestSchema,
   type BrowserReport,
 } from '@agri/api-client/contract';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { bearer, check, clientAddress, HttpError } from '../http';
 import type { ReportRow } from '../report-store';
 import type { Services } from '../services';
+import { grantCovers, isStartedSession, newSessionId } from './report-grant';
 
 /** A batch is a few dozen short reports: 32 KB is many times one, and far below the API's 100 KB. */
 export const MAX_REPORT_BYTES = 32 * 1024;
-/** A session's request: a channel and a dozen releases. */
-const MAX_SESSION_REQUEST_BYTES = 2 * 1024;
+/** A session's request: a channel, a dozen releases and the grant naming up to two releases of each app. */
+const MAX_SESSION_REQUEST_BYTES = 4 * 1024;
 
 /** A report as the request sent it; its source is the request's. */
 type Received = Omit<ReportRow, 'source'>;
@@ -101,8 +102,11 @@ const cspRow = (documentUrl: string, directive: string, blocked: string | undefi
   value: null,
 });
 
-/** The rows a request carries, read by its content type: the shell's batch, or the browser's own CSP reports. */
-async function rowsOf(contentType: string, body: unknown): Promise<Received[]> {
+/**
+ * The rows a request carries, read by its content type: the shell's batch (only its reports of sessions this API
+ * started: `started`), or the browser's own CSP reports.
+ */
+async function rowsOf(contentType: string, body: unknown, started: (session: unknown) => boolean): Promise<Received[]> {
   if (/^application\/reports\+json/i.test(contentType)) {
     return (await check(reportingApiBatchSchema, body))
       .filter((report) => report.type === 'csp-violation')
@@ -115,11 +119,13 @@ async function rowsOf(contentType: string, body: unknown): Promise<Received[]> {
     const report = (await check(legacyCspReportSchema, body))['csp-report'];
     return [cspRow(report['document-uri'], report['effective-directive'] ?? report['violated-directive'] ?? 'unknown', report['blocked-uri'])];
   }
-  const rows = (await check(reportBatchEnvelopeSchema, body)).reports.flatMap((report) => {
+  // A forged session's report is dropped before it costs a validation (a flood of them).
+  const ours = (await check(reportBatchEnvelopeSchema, body)).reports.filter((report) => started((report as { session?: unknown } | null)?.session));
+  const rows = ours.flatMap((report) => {
     const parsed = browserReportSchema.safeParse(report);
     return parsed.success ? [fromShell(parsed.data)] : [];
   });
-  if (!rows.length) throw new HttpError(400, 'No report in the batch fits the contract');
+  if (!rows.length) throw new HttpError(400, 'No report in the batch fits the contract and names a session the site started');
   return rows;
 }
 
@@ -228,11 +234,12 @@ const sameToken = (sent: string | null, expected: string) =>
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
 /**
- * POST /api/reports/session: a visit that reports starts its session, with the channel and releases it runs
- * (at most RATE_LIMIT_REPORT_SESSIONS a window per address). POST /api/reports: browser reports, in batches from
- * the shell (sendBeacon) and CSP violations from the browser itself, limited per client address (kept only as
- * its source bucket, sourceOf), at most 32 KB, validated with the contract's schemas (a report that does not
- * fit is dropped, the rest of its batch kept; a batch with none that fits is refused); answered 204 with
+ * POST /api/reports/session: a visit that reports starts its session, with the channel and releases it runs and,
+ * when the API has a reports read token, the channel's grant covering them (at most RATE_LIMIT_REPORT_SESSIONS a
+ * window per address). POST /api/reports: browser reports, in batches from the shell (sendBeacon) and CSP
+ * violations from the browser itself, limited per client address (kept only as its source bucket, sourceOf), at
+ * most 32 KB, validated with the contract's schemas (a report that does not fit, or names a session this API did
+ * not start, is dropped, the rest of its batch kept; a batch with none left is refused); answered 204 with
  * nothing to read. Neither waits for the database (report-store.ts).
  */
 export function reportRoutes(services: Services): Hono {
@@ -262,8 +269,10 @@ export function reportRoutes(services: Services): Hono {
     } catch {
       throw new HttpError(400, 'The request body must be JSON');
     }
-    const { channel, releases } = await check(reportSessionRequestSchema, body);
-    const session = randomBytes(10).toString('hex');
+    const { channel, releases, grant } = await check(reportSessionRequestSchema, body);
+    // With a read token, the channel's release health is read: only what the channel serves may add to it.
+    if (token && !grantCovers(grant, token, channel, releases)) throw new HttpError(403, 'These releases are not served on this channel');
+    const session = newSessionId(services.config.jwtSecret);
     if (!services.reports.startSession({ id: session, channel: channel ?? null, releases, source: sourceOf(address, services.config.jwtSecret) })) {
       throw new HttpError(503, 'Reports are not taken right now', { 'Retry-After': '60' });
     }
@@ -282,7 +291,7 @@ export function reportRoutes(services: Services): Hono {
       throw new HttpError(400, 'The request body must be JSON');
     }
     const source = sourceOf(address, services.config.jwtSecret);
-    const rows = await rowsOf(c.req.header('Content-Type') ?? '', body);
+    const rows = await rowsOf(c.req.header('Content-Type') ?? '', body, (session) => isStartedSession(session, services.config.jwtSecret));
     // Answered at once; written within a second. Past the rows waiting at most (a flood), this batch is dropped.
     services.reports.accept(rows.map((row) => ({ ...row, source })));
     return c.body(null, 204);

@@ -46,8 +46,11 @@ export const siteConfigSchema = z.object({
   api: apiSettingsSchema,
   /** The shell's own release (a channel's config names it), reported with the remotes'. */
   shell: z.optional(z.object({ version: z.string() })),
-  /** Browser reports: where to send them, and the share of visits that send any (0 to 1). */
-  reports: z.optional(z.object({ url: locationSchema, sampleRate: z.number().check(z.gte(0), z.lte(1)) })),
+  /**
+   * Browser reports: where to send them, the share of visits that send any (0 to 1), and the grant the delivery
+   * tools signed for what the channel serves, without which the API starts no report session (issue 39).
+   */
+  reports: z.optional(z.object({ url: locationSchema, sampleRate: z.number().check(z.gte(0), z.lte(1)), grant: z.optional(z.string().check(z.maxLength(4096))) })),
   /** `false` switches the service worker off (offline reading, docs/phones.md); on unless said. */
   offline: z.optional(z.boolean()),
 });

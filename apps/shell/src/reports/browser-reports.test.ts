@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { reportBatchSchema } from '@agri/api-client';
 import type { SiteConfig } from '../config/site-config';
-import { flushReports, report, reportError, sourceOf, startReporting, stopReporting } from './browser-reports';
+import { flushReports, isReporting, report, reportError, sourceOf, startReporting, stopReporting } from './browser-reports';
 
 const config: SiteConfig = {
   channel: 'production',
@@ -11,7 +11,7 @@ const config: SiteConfig = {
   },
   api: { apiBaseUrl: 'http://localhost:4000/api/', requestsApiBaseUrl: 'http://localhost:4000/requests/', chatNumber: '254722000000' },
   shell: { version: 'shell-1' },
-  reports: { url: 'http://localhost:4000/api/reports', sampleRate: 1 },
+  reports: { url: 'http://localhost:4000/api/reports', sampleRate: 1, grant: 'payload.signature' },
 };
 
 const beacons: { url: string; body: { reports: Record<string, unknown>[] } }[] = [];
@@ -54,7 +54,7 @@ test('the site starts the visit\'s session with its channel and releases; report
   expect(asked).toHaveLength(1);
   expect(asked[0]!.url).toBe('http://localhost:4000/api/reports/session');
   expect(asked[0]!.init).toMatchObject({ method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'text/plain' } });
-  expect(JSON.parse(String(asked[0]!.init.body))).toEqual({ channel: 'production', releases: { shell: 'shell-1', catalog: 'next' } });
+  expect(JSON.parse(String(asked[0]!.init.body))).toEqual({ channel: 'production', releases: { shell: 'shell-1', catalog: 'next' }, grant: 'payload.signature' });
   expect(beacons[0]!.url).toBe('http://localhost:4000/api/reports');
   const [view] = beacons[0]!.body.reports;
   expect(view).toEqual({ kind: 'page-view', session: SESSION, channel: 'production', releases: { shell: 'shell-1', catalog: 'next' }, path: '/courses' });
@@ -75,6 +75,18 @@ test('the next page of the visit keeps its session; another composition (a canar
   const canary = { ...config, remotes: { ...config.remotes, catalog: { ...config.remotes.catalog!, version: 'canary' } } };
   await startedReporting(canary, 'ffffffffffffffffffff');
   expect(JSON.parse(String(asked[1]!.init.body)).releases.catalog).toBe('canary');
+});
+
+test('a session the API refuses (what this tab runs is not served on its channel: a preview) ends the tab\'s reporting', async () => {
+  answer = async () => Response.json({ message: 'These releases are not served on this channel' }, { status: 403 });
+  startReporting(config);
+  report({ kind: 'page-view' });
+  await waitFor(() => expect(asked).toHaveLength(1));
+  await waitFor(() => expect(isReporting()).toBe(false));
+  report({ kind: 'page-view' });
+  flushReports();
+  expect(asked).toHaveLength(1);
+  expect(beacons).toEqual([]);
 });
 
 test('while the session cannot be started (offline, the API down), reports wait, and go once it is', async () => {

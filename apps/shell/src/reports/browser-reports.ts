@@ -26,6 +26,8 @@ const QUEUE_MAX = 200;
 let endpoint: string | null = null;
 let common: Pick<BrowserReport, 'channel' | 'releases'> | null = null;
 let session: string | null = null;
+/** config.json's grant for what this channel serves, sent with the session's request. */
+let grant: string | undefined;
 let asking: Promise<void> | null = null;
 let sources: [base: string, app: string][] = [];
 const queue: Queued[] = [];
@@ -56,12 +58,20 @@ function keptSession(startedFor: string): string | null {
   }
 }
 
-/** Asks the API to start this visit's session; one request at a time, tried again at the next flush if it fails. */
+/**
+ * Asks the API to start this visit's session; one request at a time, tried again at the next flush if it fails.
+ * Refused (403: what this tab runs is not served on its channel, such as a preview), the tab reports nothing.
+ */
 function startSession(): Promise<void> {
   if (session || !endpoint || !common) return Promise.resolve();
-  const body = JSON.stringify(common);
+  const body = JSON.stringify({ ...common, grant });
   asking ??= fetch(`${endpoint}/session`, { method: 'POST', body, headers: { 'Content-Type': 'text/plain' }, credentials: 'omit', keepalive: true })
     .then(async (answer) => {
+      if (answer.status === 403) {
+        common = null;
+        queue.length = 0;
+        return;
+      }
       const started = (answer.ok ? await answer.json() : null) as { session?: unknown } | null;
       if (!isSessionId(started?.session)) return;
       session = started.session;
@@ -149,7 +159,8 @@ export function startReporting(config: SiteConfig): void {
     sources.push([new URL('.', new URL(remote.entry, window.location.href)).href, name]);
   }
   common = { releases, ...(config.channel ? { channel: config.channel } : {}) };
-  session = keptSession(JSON.stringify(common));
+  grant = config.reports.grant;
+  session = keptSession(JSON.stringify({ ...common, grant }));
   void startSession();
   window.addEventListener('error', (event) => reportError(event.error ?? event.message, event.error?.stack ?? event.filename));
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
@@ -163,6 +174,7 @@ export function stopReporting(): void {
   endpoint = null;
   common = null;
   session = null;
+  grant = undefined;
   asking = null;
   sources = [];
   queue.length = 0;

@@ -28,7 +28,12 @@ const releasesSchema = z.record(appNameSchema, versionSchema).check(z.refine((va
  * it composed (`POST /api/reports/session`), and the API keeps them with the session. The release health
  * counts only such sessions, by what they were started with: a session id a client invents counts for nothing.
  */
-export const reportSessionRequestSchema = z.object({ channel: channelSchema, releases: releasesSchema });
+export const reportSessionRequestSchema = z.object({
+  channel: channelSchema,
+  releases: releasesSchema,
+  /** What the channel's config.json carries: the delivery tools' signed list of what the channel serves. */
+  grant: z.optional(z.string().check(z.maxLength(3072))),
+});
 export type ReportSessionRequest = z.infer<typeof reportSessionRequestSchema>;
 export const reportSessionSchema = z.object({ session: z.string().check(z.regex(/^[0-9a-f]{20}$/)) });
 
