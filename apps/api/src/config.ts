@@ -40,8 +40,12 @@ export interface Config {
   dialect: ApiDialect;
   /** The least severe JSON log line written: `info` logs every request, `warn` only problems. */
   logLevel: LogLevel;
-  /** Browser reports (POST /api/reports): how long they are kept, and at most how many. */
-  reports: { retentionDays: number; maxRows: number };
+  /**
+   * Browser reports (POST /api/reports): how long they are kept, at most how many, and how many report requests
+   * (batches and session starts) one instance takes a second at most: past it they are answered 503 before they
+   * cost a parse (REPORTS_PER_SECOND; a flood from ever new addresses, which no per-address limit holds).
+   */
+  reports: { retentionDays: number; maxRows: number; perSecond: number };
   /**
    * The bearer token of GET /api/reports/summary (release health, the canary watcher): REPORTS_READ_TOKEN,
    * else the file REPORTS_READ_TOKEN_FILE names (created with a random token). Unset: no summary is served.
@@ -169,7 +173,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
     dialect,
     logLevel: logLevelFrom(env.LOG_LEVEL),
-    reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000) },
+    reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000), perSecond: int(env.REPORTS_PER_SECOND, 200) },
     reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
     staff: readStaffConfig(env),
   };

@@ -10,7 +10,14 @@ const started = Date.now();
 const db = await openDatabase(config);
 const hostname = process.env.HOST ?? '127.0.0.1';
 const mailer = configuredMailer(db, config);
-const server = await serveApi({ fetch: createApp({ db, config, log, mailer }).fetch, port: config.port, hostname, db, log });
+const server = await serveApi({
+  fetch: createApp({ db, config, log, mailer }).fetch,
+  port: config.port,
+  hostname,
+  db,
+  log,
+  reportsPerSecond: config.reports.perSecond,
+});
 // New leads are mailed to the business (STAFF_NOTIFY_EMAIL) from here, within seconds.
 const stopNotifying = createLeadNotifier(db, mailer, config.staff, config.siteUrl, log).start();
 log.info('listening', {

@@ -1,13 +1,14 @@
 // What a load balancer and an operator rely on (issue 14): liveness and readiness, one JSON log line per
 // request with nothing secret in it, and a shutdown that lets the requests in flight finish.
 import assert from 'node:assert/strict';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { createApp } from './app';
 import type { Db } from './db/db';
 import { createLogger } from './log';
-import { API_LIMITS, serveApi, type ConnectionLimits } from './server';
+import { API_LIMITS, reportsDoor, serveApi, type ConnectionLimits } from './server';
 import { emptyDatabase, startTestApi, testConfig, TEST_PASSWORD, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -103,7 +104,7 @@ describe('graceful shutdown', () => {
     let closed = false;
     const db = { ...api.db, close: async () => void (closed = true) };
     const log = createLogger('silent');
-    const server = await serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log, graceMs });
+    const server = await serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log, graceMs, reportsPerSecond: 200 });
     const url = `http://127.0.0.1:${server.address.port}`;
     return { server, url, inFlight, release, isClosed: () => closed };
   }
@@ -154,14 +155,48 @@ describe('slow clients and too many connections (issue 23)', () => {
     return { socket, answered, closed };
   }
 
-  async function serveLimited(limits: Partial<ConnectionLimits>) {
+  async function serveLimited(limits: Partial<ConnectionLimits>, reportsPerSecond = 200) {
     // A body cut off by the limit rejects the read: answered here as the API's routes answer a bad body.
     const app = new Hono()
       .post('/echo', async (c) => c.text(await c.req.text().catch(() => 'cut off'), 400))
+      .post('/api/reports', (c) => c.body(null, 204))
+      .post('/api/reports/session', (c) => c.json({ session: 'x' }))
       .get('/', (c) => c.text('ok'));
     const db = { ...api.db, close: async () => {} };
-    return serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log: createLogger('silent'), limits });
+    return serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log: createLogger('silent'), limits, reportsPerSecond });
   }
+
+  it('past REPORTS_PER_SECOND report requests in a second, the others are answered 503 before the API parses them (issue 39)', () => {
+    let now = 5_000;
+    const door = reportsDoor(2, () => now);
+    const answered: number[] = [];
+    const response = { writeHead: (status: number) => (answered.push(status), { end: () => {} }) } as unknown as ServerResponse;
+    const request = (method: string, url: string) => ({ method, url }) as IncomingMessage;
+    const held = () => ['/api/reports', '/api/reports/session?x', '/api/reports'].map((url) => door(request('POST', url), response));
+    assert.deepEqual(held(), [false, false, true], 'the third report request of the second');
+    assert.deepEqual([door(request('GET', '/api/course'), response), door(request('POST', '/api/enquiry'), response), door(request('POST', '/api/reportsx'), response)], [false, false, false], 'nothing else');
+    now += 999;
+    assert.equal(door(request('POST', '/api/reports'), response), true, 'the same second');
+    now += 1;
+    assert.deepEqual(held(), [false, false, true], 'the next second');
+    assert.deepEqual(answered, [503, 503, 503]);
+  });
+
+  it('a report request held at the door gets 503 with Retry-After; reads and other writes pass', async () => {
+    const server = await serveLimited({}, 0);
+    const url = `http://127.0.0.1:${server.address.port}`;
+    try {
+      for (const path of ['/api/reports', '/api/reports/session']) {
+        const answer = await fetch(`${url}${path}`, { method: 'POST', body: '{}' });
+        assert.equal(answer.status, 503, path);
+        assert.equal(answer.headers.get('Retry-After'), '5');
+      }
+      assert.equal((await fetch(`${url}/`)).status, 200);
+      assert.equal((await fetch(`${url}/echo`, { method: 'POST', body: 'x' })).status, 400);
+    } finally {
+      await server.shutdown();
+    }
+  });
 
   it('a client that does not finish its headers in time gets 408 and is closed (10 s by default, was 90 s)', async () => {
     assert.equal(API_LIMITS.headersMs, 10_000);

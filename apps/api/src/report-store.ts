@@ -31,8 +31,11 @@ const COLUMNS = ['kind', 'source', 'session', 'channel', 'releases', 'path', 'su
 export const MAX_WAITING_ROWS = 10_000;
 /** How long a report waits before it is written, with every other one received meanwhile. */
 const FLUSH_MS = 1_000;
-/** Rows per INSERT: 10 parameters each, far below PostgreSQL's 65,535. */
-const ROWS_PER_INSERT = 1_000;
+/**
+ * Rows per INSERT, with the site's reads let in between two: on PGlite each statement holds the API's one thread,
+ * and 250 rows take a few milliseconds where a thousand held a read for tens of them under a flood.
+ */
+const ROWS_PER_INSERT = 250;
 /** The table is swept once this many rows were written since the last sweep. */
 const SWEEP_EVERY_ROWS = 10_000;
 
@@ -93,6 +96,9 @@ async function insert(db: Db, rows: ReportRow[]): Promise<void> {
   await db.query(`INSERT INTO browser_reports (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
 }
 
+/** The requests that arrived meanwhile are read, and their queries queued, before the next INSERT. */
+const letReadsIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface ReportIntake {
   /** Takes a session to be written within FLUSH_MS (before any report); false when too many rows wait already. */
   startSession(session: ReportSession): boolean;
@@ -105,8 +111,8 @@ export interface ReportIntake {
 /**
  * The reports' way into the database, off the path of the site's reads (issue 39: a 30 s flood of reports
  * from rotating addresses took the p95 of GET /api/course from 7-14 to 321-465 ms, each report batch being
- * a write of its own): a request only hands its rows over; they are written once a second, a thousand to an
- * INSERT, one write at a time, and the table is swept every SWEEP_EVERY_ROWS rows.
+ * a write of its own): a request only hands its rows over; they are written once a second, ROWS_PER_INSERT to
+ * an INSERT with reads let in between, one write at a time, and the table is swept every SWEEP_EVERY_ROWS rows.
  */
 export function reportIntake(services: { db: Db; config: Config }, onError: (error: unknown) => void = () => {}): ReportIntake {
   let waiting: ReportRow[] = [];
@@ -116,8 +122,14 @@ export function reportIntake(services: { db: Db; config: Config }, onError: (err
   let writtenSinceSweep = 0;
 
   const write = async (started: ReportSession[], rows: ReportRow[]) => {
-    for (let start = 0; start < started.length; start += ROWS_PER_INSERT) await insertSessions(services.db, started.slice(start, start + ROWS_PER_INSERT));
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) await insert(services.db, rows.slice(start, start + ROWS_PER_INSERT));
+    for (let start = 0; start < started.length; start += ROWS_PER_INSERT) {
+      await insertSessions(services.db, started.slice(start, start + ROWS_PER_INSERT));
+      await letReadsIn();
+    }
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      await insert(services.db, rows.slice(start, start + ROWS_PER_INSERT));
+      await letReadsIn();
+    }
     writtenSinceSweep += started.length + rows.length;
     if (writtenSinceSweep >= SWEEP_EVERY_ROWS) {
       writtenSinceSweep = 0;

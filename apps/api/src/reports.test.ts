@@ -394,8 +394,22 @@ describe('a flood of reports costs the site nothing and evicts no one else’s (
     for (let n = 0; n < MAX_WAITING_ROWS / 1000; n++) assert.equal(intake.accept(batch), true);
     assert.equal(intake.accept([row('bbbbbb')]), false);
     await intake.flush();
-    assert.deepEqual(inserts, Array.from({ length: MAX_WAITING_ROWS / 1000 }, () => 1000), 'a thousand rows to an INSERT');
+    assert.deepEqual(inserts, Array.from({ length: MAX_WAITING_ROWS / 250 }, () => 250), '250 rows to an INSERT');
     assert.equal(intake.accept([row('bbbbbb')]), true, 'room again once written');
+  });
+
+  it('a read that arrives while reports are written goes between two INSERTs, not after them all', async () => {
+    const order: string[] = [];
+    const db = { ...api.db, query: (async (sql: string) => {
+      order.push(sql.split(' ')[0]!);
+      // A request arrives during the first INSERT; its read is asked for as soon as it is read.
+      if (order.length === 1) setImmediate(() => order.push('read'));
+      return [];
+    }) as typeof api.db.query };
+    const intake = reportIntake({ db, config: api.config });
+    intake.accept(Array.from({ length: 1000 }, (_, n) => row('aaaaaa', `visit${n}`)));
+    await intake.flush();
+    assert.deepEqual(order, ['INSERT', 'read', 'INSERT', 'INSERT', 'INSERT']);
   });
 
   it('past the most rows kept, the sources that sent the most lose theirs first', async () => {
