@@ -10,9 +10,10 @@ import type { Hono } from 'hono';
 import pg from 'pg';
 import { readConfig, type Config } from './config';
 import { createApp } from './app';
-import { openPglite, openPostgres, type Db } from './db/db';
+import { openPglite, openPostgres, type Db, type Queryable } from './db/db';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
+import { createLogger } from './log';
 
 export const TEST_PASSWORD = 'Shamba-2025-strong';
 
@@ -169,8 +170,20 @@ export async function startInstances(count: number, env: Record<string, string> 
   return dbs.map((db) => testApi(createApp({ db, config }), db, config, database.drop));
 }
 
-function testApi(app: Hono, db: Db, config: Config, close: () => Promise<void>): TestApi {
+/**
+ * `api` behind an app of its own whose database fails each statement `refused` picks, in a transaction or not: a
+ * failure injected halfway through a change, to check that none of the change stays.
+ */
+export function withFailure(api: TestApi, refused: (sql: string, params: unknown[]) => boolean): TestApi {
+  const failing = (queryable: Queryable): Queryable => ({
+    query: <Row>(sql: string, params: unknown[] = []) =>
+      refused(sql, params) ? Promise.reject(new Error(`injected failure: ${sql}`)) : queryable.query<Row>(sql, params),
+  });
+  const db: Db = { ...api.db, ...failing(api.db), transaction: (work) => api.db.transaction((tx) => work(failing(tx))) };
+  return testApi(createApp({ db, config: api.config, log: createLogger('silent') }), db, api.config, async () => {});
+}
 
+function testApi(app: Hono, db: Db, config: Config, close: () => Promise<void>): TestApi {
   const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>
     Promise.resolve(
       app.request(path, {

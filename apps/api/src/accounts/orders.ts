@@ -51,9 +51,23 @@ export async function orderOf(db: Queryable, customerId: string, orderId: string
   return row && toOrder(row);
 }
 
-/** Cancels the order and adds the change to its history, which staff read: the customer cancelled it. Run in a transaction. */
-export async function cancelOrder(tx: Queryable, order: Order): Promise<Order> {
-  const [row] = await tx.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [order._id]);
-  await tx.query("INSERT INTO order_status_changes (order_id, from_status, to_status) VALUES ($1, $2, 'Cancelled')", [order._id, order.status]);
-  return toOrder(row!);
+/**
+ * Cancels the customer's order if it is still `cancellable`, with the change in its history, which staff read:
+ * the customer cancelled it. Run in a transaction: the order is locked before its status is checked, so a
+ * staff change racing this one (staff/order-routes.ts locks it too) lands wholly before or after, and the
+ * status checked is the one replaced. Answers the order as it now is and whether this cancelled it; undefined
+ * for another customer's or an unknown order.
+ */
+export async function cancelOrder(
+  tx: Queryable,
+  customerId: string,
+  orderId: string,
+  cancellable: readonly OrderStatus[],
+): Promise<{ order: Order; cancelled: boolean } | undefined> {
+  const [current] = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE', [orderId, customerId]);
+  if (!current) return undefined;
+  if (!cancellable.includes(current.status)) return { order: toOrder(current), cancelled: false };
+  const [row] = await tx.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [orderId]);
+  await tx.query("INSERT INTO order_status_changes (order_id, from_status, to_status) VALUES ($1, $2, 'Cancelled')", [orderId, current.status]);
+  return { order: toOrder(row!), cancelled: true };
 }

@@ -435,6 +435,13 @@ export const migrations: Migration[] = [
       CREATE INDEX browser_reports_session ON browser_reports (session)
     `,
   },
+  {
+    // Issue 39. A lead counts as told (notified_at) only once its mail went; while its mail is being sent, the
+    // instance sending it holds it until notify_claimed_until, so no other instance mails it too, and the
+    // leads of an instance that died meanwhile are mailed after that (staff/lead-notifier.ts).
+    id: '012-lead-notify-claims',
+    sql: `ALTER TABLE leads ADD COLUMN notify_claimed_until timestamptz`,
+  },
 ];
 
 /**

@@ -9,6 +9,12 @@ import { LEAD_SELECT, type LeadRow } from './leads';
 const NOTIFY_LOCK = 4_210_025;
 /** A digest names this many leads; the inbox has the rest. */
 const DIGEST_LINES = 100;
+/**
+ * How long a claim keeps its leads from the other instances while their mails are sent: longer than sending
+ * a minute's mails takes (smtp.ts gives up on a silent server after 15 s). The leads of a process that died
+ * meanwhile are mailed once it has passed.
+ */
+const CLAIM_LEASE = '10 minutes';
 
 /** Plain text only, and one line for a header: nothing a visitor typed can become markup or a new header. */
 const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
@@ -34,14 +40,21 @@ function digestLine(row: LeadRow): string {
   return `- ${LEAD_KIND_LABELS[row.kind]}: ${oneLine(row.name) || row.email}, ${row.email}${row.phone ? `, ${row.phone}` : ''}${row.about ? ` (${oneLine(row.about)})` : ''}`;
 }
 
+/** A mail to the business, and the leads it tells of. */
+interface NotificationMail {
+  subject: string;
+  text: string;
+  leads: string[];
+}
+
 /** The mails for `leads` within `budget`: one each while they fit, the rest in a single digest. */
-export function notificationMails(leads: LeadRow[], budget: number, inbox: string): { subject: string; text: string; leads: number }[] {
+export function notificationMails(leads: LeadRow[], budget: number, inbox: string): NotificationMail[] {
   const single = leads.length <= budget ? leads : leads.slice(0, budget - 1);
   const rest = leads.slice(single.length);
   const mails = single.map((row) => ({
     subject: oneLine(`New ${LEAD_KIND_LABELS[row.kind].toLowerCase()}: ${row.name || row.email}`).slice(0, 150),
     text: leadText(row, inbox),
-    leads: 1,
+    leads: [row.id],
   }));
   if (rest.length > 0) {
     const lines = rest.slice(0, DIGEST_LINES).map(digestLine);
@@ -49,7 +62,7 @@ export function notificationMails(leads: LeadRow[], budget: number, inbox: strin
     mails.push({
       subject: `${rest.length} new leads`,
       text: [`${rest.length} new leads arrived faster than one mail each:`, '', ...lines, '', `Open the inbox: ${inbox}`].join('\n'),
-      leads: rest.length,
+      leads: rest.map((row) => row.id),
     });
   }
   return mails;
@@ -71,8 +84,8 @@ export interface LeadNotifier {
 export function createLeadNotifier(db: Db, mailer: Mailer, config: StaffConfig, siteUrl: string, log: Logger): LeadNotifier {
   const inbox = `${siteUrl}/staff/leads`;
 
-  /** Takes the leads to mail and counts the mails, in one short transaction; sends after it. */
-  async function claim(): Promise<{ mails: ReturnType<typeof notificationMails>; ids: string[] } | null> {
+  /** Takes the leads to mail for CLAIM_LEASE and counts the mails, in one short transaction; sends after it. */
+  async function claim(): Promise<NotificationMail[] | null> {
     return db.transaction(async (tx) => {
       const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [NOTIFY_LOCK]);
       if (!lock?.locked) return null;
@@ -81,14 +94,30 @@ export function createLeadNotifier(db: Db, mailer: Mailer, config: StaffConfig, 
       );
       const budget = config.notifyPerMinute - (sent?.mails ?? 0);
       if (budget <= 0) return null;
-      const leads = await tx.query<LeadRow>(`${LEAD_SELECT} WHERE l.notified_at IS NULL ORDER BY l.created_at, l.id LIMIT 5000`);
+      const leads = await tx.query<LeadRow>(
+        `${LEAD_SELECT} WHERE l.notified_at IS NULL AND (l.notify_claimed_until IS NULL OR l.notify_claimed_until <= now())
+         ORDER BY l.created_at, l.id LIMIT 5000`,
+      );
       if (leads.length === 0) return null;
-      const ids = leads.map((lead) => lead.id);
-      await tx.query('UPDATE leads SET notified_at = now() WHERE id = ANY($1)', [ids]);
+      await tx.query(`UPDATE leads SET notify_claimed_until = now() + interval '${CLAIM_LEASE}' WHERE id = ANY($1)`, [leads.map((lead) => lead.id)]);
       const mails = notificationMails(leads, budget, inbox);
-      for (const mail of mails) await tx.query('INSERT INTO lead_notification_mails (leads) VALUES ($1)', [mail.leads]);
-      return { mails, ids };
+      for (const mail of mails) await tx.query('INSERT INTO lead_notification_mails (leads) VALUES ($1)', [mail.leads.length]);
+      return mails;
     });
+  }
+
+  /** Sends the claimed mails in turn; a mail's leads count as told once it went, and no sooner. */
+  async function send(mails: NotificationMail[]): Promise<void> {
+    for (const [sent, mail] of mails.entries()) {
+      try {
+        for (const to of config.notifyEmails) await mailer.send({ to, subject: mail.subject, text: mail.text } satisfies Mail);
+      } catch (error) {
+        // The leads not told yet are free for a later tick; the ones told are not told again.
+        await db.query('UPDATE leads SET notify_claimed_until = NULL WHERE id = ANY($1)', [mails.slice(sent).flatMap((unsent) => unsent.leads)]);
+        throw error;
+      }
+      await db.query('UPDATE leads SET notified_at = now(), notify_claimed_until = NULL WHERE id = ANY($1)', [mail.leads]);
+    }
   }
 
   let running: Promise<void> | null = null;
@@ -96,17 +125,8 @@ export function createLeadNotifier(db: Db, mailer: Mailer, config: StaffConfig, 
     (running ??= (async () => {
       try {
         if (config.notifyEmails.length === 0) return;
-        const claimed = await claim();
-        if (!claimed) return;
-        try {
-          for (const mail of claimed.mails) {
-            for (const to of config.notifyEmails) await mailer.send({ to, subject: mail.subject, text: mail.text } satisfies Mail);
-          }
-        } catch (error) {
-          // Told again on a later tick rather than never.
-          await db.query('UPDATE leads SET notified_at = NULL WHERE id = ANY($1)', [claimed.ids]);
-          throw error;
-        }
+        const mails = await claim();
+        if (mails) await send(mails);
       } catch (error) {
         log.warn('lead notification failed', { error: error instanceof Error ? error.message : String(error) });
       } finally {

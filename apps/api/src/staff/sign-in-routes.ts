@@ -3,12 +3,14 @@ import {
   acceptInvitationRequestSchema,
   secondFactorRequestSchema,
   staffCredentialsSchema,
+  type SecondFactorRequest,
   totpConfirmRequestSchema,
   type SignInStep,
   type Staff,
 } from '@agri/api-client/staff-contract';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { sha256 } from '../accounts/one-time-tokens';
+import type { Queryable } from '../db/db';
 import { clientAddress, HttpError, readBody } from '../http';
 import { RateLimiter, type Verdict } from '../rate-limit';
 import type { Services } from '../services';
@@ -52,23 +54,40 @@ function signInSteps(services: Services, sessions: StaffSessions) {
     return row;
   }
 
-  /** A code from the app, valid now and not used before. */
-  async function checkCode(row: StaffRow, code: string): Promise<boolean> {
+  /** A code from the app, valid now and not used before; used in `tx`, so a sign-in that fails after leaves it unused. */
+  async function checkCode(tx: Queryable, row: StaffRow, code: string): Promise<boolean> {
     const step = row.totp_secret ? stepOfCode(box.open(row.totp_secret), row.email, code) : null;
-    return step !== null && (await useStep(db, row.id, step));
+    return step !== null && (await useStep(tx, row.id, step));
   }
 
-  /** The end of a sign-in: the step's session ends, the real one starts. */
-  async function signIn(row: StaffRow, stepSession: string): Promise<{ token: string; staff: Staff }> {
-    const token = await db.transaction(async (tx) => {
-      await sessions.end(tx, stepSession);
-      await audit(tx, row, 'signed in', `staff:${row.id}`);
-      return sessions.issue(tx, row.id, 'signed-in');
-    });
-    return { token, staff: toStaff(row) };
+  /** The end of a sign-in, in the transaction of the step that ends: the step's session ends, the real one starts. */
+  async function signIn(tx: Queryable, row: StaffRow, stepSession: string): Promise<{ token: string; staff: Staff }> {
+    await sessions.end(tx, stepSession);
+    await audit(tx, row, 'signed in', `staff:${row.id}`);
+    return { token: await sessions.issue(tx, row.id, 'signed-in'), staff: toStaff(row) };
   }
 
-  return { enforce, limitAddress, accountTries, secondFactorTries, member, checkCode, signIn };
+  /** The second factor signs in, in `tx`: a code from the app, or a recovery code, whose use is audited; null for a wrong one. */
+  async function secondFactorSignIn(tx: Queryable, row: StaffRow, request: SecondFactorRequest, stepSession: string) {
+    if ('code' in request) {
+      if (!(await checkCode(tx, row, request.code))) return null;
+    } else {
+      if (!(await useRecoveryCode(tx, row.id, request.recoveryCode))) return null;
+      await audit(tx, row, 'recovery code used', `staff:${row.id}`);
+    }
+    return signIn(tx, row, stepSession);
+  }
+
+  /** The first code from the app confirms it, in `tx`: enabled, recovery codes made, audited and signed in; null for a wrong code. */
+  async function confirmSetup(tx: Queryable, row: StaffRow, code: string, stepSession: string) {
+    if (!(await checkCode(tx, row, code))) return null;
+    await tx.query('UPDATE staff SET totp_enabled_at = now() WHERE id = $1', [row.id]);
+    const recoveryCodes = await newRecoveryCodes(tx, row.id);
+    await audit(tx, row, 'second factor set up', `staff:${row.id}`);
+    return { ...(await signIn(tx, row, stepSession)), recoveryCodes };
+  }
+
+  return { enforce, limitAddress, accountTries, secondFactorTries, member, secondFactorSignIn, confirmSetup };
 }
 
 /**
@@ -78,7 +97,7 @@ function signInSteps(services: Services, sessions: StaffSessions) {
  */
 export function signInRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
   const { db } = services;
-  const { enforce, limitAddress, accountTries, secondFactorTries, member, checkCode, signIn } = signInSteps(services, sessions);
+  const { enforce, limitAddress, accountTries, secondFactorTries, member, secondFactorSignIn, confirmSetup } = signInSteps(services, sessions);
   const signedIn = sessions.require();
   return new Hono<StaffEnv>()
     .route('/', invitationRoutes(services, sessions))
@@ -108,14 +127,15 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
       const request = await readBody(c, secondFactorRequestSchema);
       const row = await member(staffId);
       enforce(await secondFactorTries.check(row.id));
-      const valid = 'code' in request ? await checkCode(row, request.code) : await useRecoveryCode(db, row.id, request.recoveryCode);
-      if (!valid) {
+      // All or nothing: a sign-in that fails after the code leaves the code unused and unaudited.
+      const signedIn = await db.transaction((tx) => secondFactorSignIn(tx, row, request, sessionId));
+      if (!signedIn) {
+        // Counted first: the try counts even if its audit entry fails.
         await secondFactorTries.hit(row.id);
         await audit(db, row, 'sign-in failed', `staff:${row.id}`, { after: { reason: 'code' in request ? 'authenticator code' : 'recovery code' } });
         throw new HttpError(400, INVALID_CODE);
       }
-      if ('recoveryCode' in request) await audit(db, row, 'recovery code used', `staff:${row.id}`);
-      return c.json({ stage: 'signed-in', ...(await signIn(row, sessionId)) } satisfies SignInStep);
+      return c.json({ stage: 'signed-in', ...signedIn } satisfies SignInStep);
     })
     .post('/session/totp-setup', async (c) => {
       await limitAddress(c);
@@ -126,20 +146,21 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
       const row = await member(staffId);
       enforce(await secondFactorTries.check(row.id));
       if (row.totp_enabled_at) throw new HttpError(409, 'Your authenticator is already set up. Please sign in again.');
-      if (!(await checkCode(row, code))) {
+      // All or nothing: never an authenticator enabled without its recovery codes (answered only here) and its audit entry.
+      const confirmed = await db.transaction((tx) => confirmSetup(tx, row, code, sessionId));
+      if (!confirmed) {
         await secondFactorTries.hit(row.id);
         throw new HttpError(400, 'That code is not valid. Check the time on your phone and enter the current code.');
       }
-      await db.query('UPDATE staff SET totp_enabled_at = now() WHERE id = $1', [row.id]);
-      const recoveryCodes = await newRecoveryCodes(db, row.id);
-      await audit(db, row, 'second factor set up', `staff:${row.id}`);
-      return c.json({ ...(await signIn(row, sessionId)), recoveryCodes });
+      return c.json(confirmed);
     })
     .get('/session', signedIn, async (c) => c.json(toStaff(c.get('staff'))))
     .delete('/session', signedIn, async (c) => {
       const staff = c.get('staff');
-      await sessions.end(db, staff.sessionId);
-      await audit(db, staff, 'signed out', `staff:${staff.id}`);
+      await db.transaction(async (tx) => {
+        await sessions.end(tx, staff.sessionId);
+        await audit(tx, staff, 'signed out', `staff:${staff.id}`);
+      });
       return c.json({ message: 'Signed out' });
     })
     .delete('/sessions', signedIn, async (c) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInFailuresSchema, signInStepSchema, totpConfirmedSchema } from '@agri/api-client/staff-contract';
-import { clearRateLimits, startTestApi, type TestApi } from '../test-support';
+import { clearRateLimits, startTestApi, withFailure, type TestApi } from '../test-support';
 import { ROWS_KEPT } from './sign-in-failures';
 import { addStaff, codeFor, invitationTokenOf, STAFF_PASSWORD, staffEmail, type TestStaff } from './staff-test-support';
 
@@ -180,18 +180,21 @@ describe('staff sign-in', () => {
   });
 });
 
+/** Accepts the invitation mailed to `email`: the setup step, with the authenticator's secret. */
+async function accept(email: string) {
+  const accepted = await api.call('POST', `/api/staff/invitation/${await invitationTokenOf(api, email)}`, { body: { password: STAFF_PASSWORD } });
+  assert.equal(accepted.status, 200, await accepted.clone().text());
+  const step = signInStepSchema.parse(await accepted.json());
+  assert.ok(step.stage === 'totp-setup');
+  return step;
+}
+
+async function invite(email = staffEmail('enrolling')) {
+  assert.equal((await api.call('POST', '/api/staff/team', { token: admin.token, body: { email, role: 'staff' } })).status, 200);
+  return email;
+}
+
 describe('enrolment cannot be hijacked (issue 39)', () => {
-  const accept = async (email: string) => {
-    const accepted = await api.call('POST', `/api/staff/invitation/${await invitationTokenOf(api, email)}`, { body: { password: STAFF_PASSWORD } });
-    assert.equal(accepted.status, 200, await accepted.clone().text());
-    const step = signInStepSchema.parse(await accepted.json());
-    assert.ok(step.stage === 'totp-setup');
-    return step;
-  };
-  const invite = async (email = staffEmail('enrolling')) => {
-    assert.equal((await api.call('POST', '/api/staff/team', { token: admin.token, body: { email, role: 'staff' } })).status, 200);
-    return email;
-  };
   const storedSecret = async (email: string) => (await api.db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM staff WHERE email = $1', [email]))[0]!.totp_secret;
 
   it('the password of a member still setting up gets no secret: the setup finishes only with the invitation\'s token', async () => {
@@ -270,6 +273,67 @@ describe('enrolment cannot be hijacked (issue 39)', () => {
     assert.equal((await api.call('GET', '/api/staff/session', { token: member.token })).status, 200, 'another member stays signed in');
     const entries = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as { action: string; subject: string }[];
     assert.ok(entries.some((entry) => entry.action === 'signed out everywhere' && entry.subject === `staff:${staff.id}`));
+  });
+});
+
+describe('each sign-in change is whole or not at all (issue 39)', () => {
+  type Refused = (sql: string, params: unknown[]) => boolean;
+  const auditing = (action: string): Refused => (sql, params) => sql.startsWith('INSERT INTO audit_log') && params[2] === action;
+  const startingSession: Refused = (sql) => sql.startsWith('INSERT INTO staff_sessions');
+  const entries = async (staffId: string, action: string) =>
+    (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE subject = $1 AND action = $2', [`staff:${staffId}`, action]))[0]!.n;
+
+  it('the authenticator\'s setup: enabled with its recovery codes, its audit entry and the session, or none of them', async () => {
+    const failures: [string, Refused][] = [
+      ['the recovery codes', (sql) => sql.startsWith('INSERT INTO staff_recovery_codes')],
+      ['the audit entry', auditing('second factor set up')],
+      ['the session', startingSession],
+    ];
+    for (const [failing, refused] of failures) {
+      const email = await invite();
+      const setup = await accept(email);
+      const code = codeFor(setup.totp.secret);
+      const failed = await withFailure(api, refused).call('POST', '/api/staff/session/totp-setup', { token: setup.token, body: { code } });
+      assert.equal(failed.status, 500, failing);
+      const [left] = await api.db.query(
+        `SELECT s.totp_enabled_at IS NOT NULL AS enabled, (SELECT count(*)::int FROM staff_recovery_codes r WHERE r.staff_id = s.id) AS codes,
+           (SELECT count(*)::int FROM audit_log a WHERE a.subject = 'staff:' || s.id AND a.action IN ('second factor set up', 'signed in')) AS entries
+         FROM staff s WHERE s.email = $1`,
+        [email],
+      );
+      assert.deepEqual(left, { enabled: false, codes: 0, entries: 0 }, `failing at ${failing}: nothing stayed`);
+      // The same code again: the failed try did not use it.
+      const confirmed = await api.call('POST', '/api/staff/session/totp-setup', { token: setup.token, body: { code } });
+      assert.equal(confirmed.status, 200, `${failing}: ${await confirmed.clone().text()}`);
+    }
+  });
+
+  it('a sign-in\'s second factor: the code used, its audit entry and the session, or none of them', async () => {
+    const staff = await addStaff(api);
+    const failures: [string, { code: string } | { recoveryCode: string }, Refused][] = [
+      ['a recovery code, failing at its audit entry', { recoveryCode: staff.recoveryCodes[1]! }, auditing('recovery code used')],
+      ['a recovery code, failing at the session', { recoveryCode: staff.recoveryCodes[2]! }, startingSession],
+      ['an authenticator code, failing at the session', { code: codeFor(staff.secret, 1) }, startingSession],
+    ];
+    for (const [failing, body, refused] of failures) {
+      const step = await passwordStep(staff.email);
+      assert.equal((await withFailure(api, refused).call('POST', '/api/staff/session/second-factor', { token: step.token, body })).status, 500, failing);
+      // The same code again: still unused, and the step still open.
+      const signedIn = await api.call('POST', '/api/staff/session/second-factor', { token: step.token, body });
+      assert.equal(signedIn.status, 200, `${failing}: ${await signedIn.clone().text()}`);
+    }
+    assert.equal(await entries(staff.id, 'recovery code used'), 2, 'one entry per sign-in that happened');
+    assert.equal(await entries(staff.id, 'signed in'), 1 + 3, 'the setup\'s and these three');
+  });
+
+  it('a sign-out ends the session with its audit entry, or neither', async () => {
+    const staff = await addStaff(api);
+    const failed = await withFailure(api, auditing('signed out')).call('DELETE', '/api/staff/session', { token: staff.token });
+    assert.equal(failed.status, 500);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: staff.token })).status, 200, 'still signed in');
+    assert.equal((await api.call('DELETE', '/api/staff/session', { token: staff.token })).status, 200);
+    assert.equal((await api.call('GET', '/api/staff/session', { token: staff.token })).status, 401);
+    assert.equal(await entries(staff.id, 'signed out'), 1);
   });
 });
 

@@ -169,3 +169,62 @@ describe('the business is told', () => {
     assert.equal((await api.db.query('SELECT 1 FROM leads WHERE notified_at IS NULL')).length, 1);
   });
 });
+
+describe('a lead counts as told once its mail went, and no sooner (issue 39)', () => {
+  const notifierWith = (mailer: Mailer, log = createLogger('silent')) =>
+    createLeadNotifier(api.db, mailer, { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: 10 }, 'http://site.test', log);
+  const outbox = (): Mailer & { mails: Mail[] } => {
+    const mails: Mail[] = [];
+    return { mails, send: async (mail) => void mails.push(mail) };
+  };
+  const whoseMails = (mails: Mail[]) => mails.map((mail) => mail.subject.replace(/^New [^:]+: /, ''));
+  const enquiriesFrom = async (...names: string[]) => {
+    await api.db.query('UPDATE leads SET notified_at = now()');
+    await api.db.query('DELETE FROM lead_notification_mails');
+    for (const name of names) {
+      const body = { name, email: `${name.toLowerCase()}@example.co.ke`, mobile: '712345678', comment: 'Training for our cooperative' };
+      assert.equal((await api.call('POST', '/api/enquiry', { body })).status, 200);
+    }
+  };
+
+  it('a send that fails on the second mail: the first mail\'s lead is not mailed again, the others go on the next tick', async () => {
+    await enquiriesFrom('Amina', 'Baraka', 'Chebet');
+    const delivered = outbox();
+    let sends = 0;
+    const flaky: Mailer = {
+      send: async (mail) => {
+        if (++sends === 2) throw new Error('451 the mail server is busy');
+        await delivered.send(mail);
+      },
+    };
+    const warnings: string[] = [];
+    const notifier = notifierWith(flaky, { ...createLogger('silent'), warn: (message) => void warnings.push(message) });
+    await notifier.tick();
+    assert.deepEqual(whoseMails(delivered.mails), ['Amina']);
+    assert.deepEqual(warnings, ['lead notification failed']);
+    await notifier.tick();
+    assert.deepEqual(whoseMails(delivered.mails), ['Amina', 'Baraka', 'Chebet']);
+    assert.equal((await api.db.query('SELECT 1 FROM leads WHERE notified_at IS NULL')).length, 0);
+  });
+
+  it('the leads of an instance that died while mailing them are mailed by another once its claim has lapsed, not before', async () => {
+    await enquiriesFrom('Dalmas');
+    let sending!: () => void;
+    const started = new Promise<void>((resolve) => (sending = resolve));
+    // Its mail server never answers: as far as the others can tell, the instance died with the leads claimed.
+    const dying: Mailer = {
+      send: () => {
+        sending();
+        return new Promise(() => {});
+      },
+    };
+    void notifierWith(dying).tick();
+    await started;
+    const other = outbox();
+    await notifierWith(other).tick();
+    assert.deepEqual(other.mails, [], 'not while the first may still be sending');
+    await api.db.query("UPDATE leads SET notify_claimed_until = now() - interval '1 second' WHERE notify_claimed_until IS NOT NULL");
+    await notifierWith(other).tick();
+    assert.deepEqual(whoseMails(other.mails), ['Dalmas']);
+  });
+});

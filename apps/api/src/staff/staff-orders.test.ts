@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { courseListSchema, orderSchema, type Order } from '@agri/api-client/contract';
-import { staffOrderSchema } from '@agri/api-client/staff-contract';
-import { startTestApi, type TestApi } from '../test-support';
+import { staffOrderSchema, type StaffOrder } from '@agri/api-client/staff-contract';
+import { createApp } from '../app';
+import type { Db } from '../db/db';
+import { engine, startTestApi, type TestApi } from '../test-support';
 import { addStaff, type TestStaff } from './staff-test-support';
 
 let api: TestApi;
@@ -18,6 +20,26 @@ async function placeOrder(): Promise<Order> {
 }
 
 const move = (id: string, status: string) => api.call('PUT', `/api/staff/orders/${id}/status`, { token: staff.token, body: { status } });
+const cancelRequest = (id: string) =>
+  new Request(`http://api.test/api/user/updateOrder/${id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}` },
+    body: JSON.stringify({ status: 'Cancelled' }),
+  });
+const staffView = async (id: string) => staffOrderSchema.parse(await (await api.call('GET', `/api/staff/orders/${id}`, { token: staff.token })).json());
+
+/** Each change starts from the status the one before it left, and the last is the order's status. */
+function assertOneStory(order: StaffOrder) {
+  order.history.forEach((change, n) => assert.equal(change.from, order.history[n - 1]?.to ?? '', JSON.stringify(order.history)));
+  assert.equal(order.history.at(-1)!.to, order.status);
+}
+
+/** An order that staff are preparing: the customer may still cancel it, and staff may deliver it. */
+async function processingOrder(): Promise<Order> {
+  const order = await placeOrder();
+  assert.equal((await move(order._id, 'Processing')).status, 200);
+  return order;
+}
 
 before(async () => {
   api = await startTestApi();
@@ -71,5 +93,39 @@ describe('orders in the back office', () => {
     assert.deepEqual(cancelled.history.map((change) => [change.from, change.to, change.by]), [['', 'Ordered', 'customer'], ['Ordered', 'Cancelled', 'customer']]);
     assert.equal((await move(order._id, 'Processing')).status, 409);
     assert.equal((await api.call('GET', '/api/staff/orders/00000000-0000-0000-0000-000000000000', { token: staff.token })).status, 404);
+  });
+});
+
+describe('a customer\'s cancel racing staff\'s "Delivered" (issue 39)', () => {
+  it('staff deliver after the customer\'s cancel has started: the order stays Delivered and the customer is told', async () => {
+    const order = await processingOrder();
+    // Staff's "Delivered" lands while the cancel is under way, before its transaction.
+    let delivered: Response | undefined;
+    const racing: Db = {
+      ...api.db,
+      transaction: async (work) => {
+        delivered ??= await move(order._id, 'Delivered');
+        return api.db.transaction(work);
+      },
+    };
+    const cancel = await createApp({ db: racing, config: api.config }).request(cancelRequest(order._id));
+    assert.equal(delivered?.status, 200);
+    assert.equal(cancel.status, 409);
+    assert.equal(((await cancel.json()) as { message: string }).message, 'An order that is Delivered can no longer be cancelled');
+    const after = await staffView(order._id);
+    assert.equal(after.status, 'Delivered');
+    assertOneStory(after);
+  });
+
+  it(`run together many times on ${engine}: one of the two wins, the other is refused, and the history tells one story`, async () => {
+    for (let round = 0; round < 20; round++) {
+      const order = await processingOrder();
+      const [cancel, deliver] = await Promise.all([api.app.request(cancelRequest(order._id)), move(order._id, 'Delivered')]);
+      assert.deepEqual([cancel.status, deliver.status].sort(), [200, 409], `round ${round}`);
+      const after = await staffView(order._id);
+      assert.equal(after.status, cancel.status === 200 ? 'Cancelled' : 'Delivered');
+      assert.equal(after.history.length, 3, 'ordered, processing, and the winner\'s change alone');
+      assertOneStory(after);
+    }
   });
 });

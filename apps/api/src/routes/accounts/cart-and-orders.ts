@@ -74,13 +74,15 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
   async function updateOrder(c: Context<AuthEnv>) {
     const orderId = pathId(c, 'Order');
     const { status } = await readBody(c, updateOrderRequestSchema);
-    const order = await orderOf(db, c.get('customer').id, orderId);
-    if (!order) throw notFound('Order');
+    const { id } = c.get('customer');
+    if (!(await orderOf(db, id, orderId))) throw notFound('Order');
     if (status !== 'Cancelled') throw new HttpError(403, 'Customers can only cancel an order');
-    if (order.status === 'Cancelled') return answer(c, dialect, order, () => writeResult(0, 'modified'));
-    if (!CANCELLABLE.includes(order.status)) throw new HttpError(409, `An order that is ${order.status} can no longer be cancelled`);
-    const cancelled = await db.transaction((tx) => cancelOrder(tx, order));
-    return answer(c, dialect, cancelled, () => writeResult(1, 'modified'));
+    // Decided on the order as it is in the transaction: staff may have moved it since the read above.
+    const outcome = await db.transaction((tx) => cancelOrder(tx, id, orderId, CANCELLABLE));
+    if (!outcome) throw notFound('Order');
+    const { order, cancelled } = outcome;
+    if (!cancelled && order.status !== 'Cancelled') throw new HttpError(409, `An order that is ${order.status} can no longer be cancelled`);
+    return answer(c, dialect, order, () => writeResult(cancelled ? 1 : 0, 'modified'));
   }
 
   return new Hono<AuthEnv>()
