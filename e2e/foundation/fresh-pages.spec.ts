@@ -110,7 +110,7 @@ test.beforeAll(async ({ siteUnderTest }) => {
   pages = { home: '/', courses: '/courses', course: `/course/${course}`, events: '/events', event: `/event/${event}`, blogs: '/blogs' };
   // A few pages of the site, not all of them: enough to see which are made again.
   const made = new Set(Object.values(pages));
-  const refresh = refreshFolder(
+  const folder = refreshFolder(
     pagesDir,
     (select) =>
       prerenderSite({
@@ -124,10 +124,10 @@ test.beforeAll(async ({ siteUnderTest }) => {
   );
   // A page that fails once (its data, here; its time limit, on a loaded machine) is tried again in the same run.
   api.failOnce.add(`/api/event/${event}`);
-  const first = await refresh();
+  const first = await folder.refresh();
   expect(first?.written.sort()).toEqual([...made].sort());
   expect(api.failOnce.size, 'the event page was tried twice').toBe(0);
-  stopRefreshing = keepPagesFresh(refresh, { intervalMs: INTERVAL_MS });
+  stopRefreshing = keepPagesFresh(folder.refresh, { intervalMs: INTERVAL_MS, duringRun: folder.withdrawGonePages });
 });
 
 test.afterAll(async () => {
@@ -165,8 +165,8 @@ test('with an API that sends no ETag, a removed event leaves the served pages an
   const gone = api.events.find((entry) => entry._id === eventId)!;
   api.events = api.events.filter((entry) => entry._id !== eventId);
   await expect.poll(() => htmlOf(pages.events!), { timeout: 90_000 }).not.toContain(String(gone.title));
-  // Its own page is gone: not found, for a visitor and for a search engine, and out of the sitemap. (The run
-  // removes gone pages once it has made the others: the list may be served new a moment before.)
+  // Its own page is gone: not found, for a visitor and for a search engine, and out of the sitemap. (The check
+  // that sees it gone takes it off before its run makes the list again: the page may go a moment before.)
   await expect.poll(async () => (await fetch(`${siteOrigin}${pages.event}`)).status, { timeout: 30_000 }).toBe(404);
   const eventPage = await fetch(`${siteOrigin}${pages.event}`);
   expect(eventPage.headers.get('x-robots-tag')).toBe('noindex');

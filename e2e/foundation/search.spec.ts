@@ -76,7 +76,7 @@ test('the home page names the business, its contact and opening hours; list page
   expect((list.itemListElement as Thing[]).map((item) => item.url)).toEqual(courses.map((course) => `${site.origin}/course/${course._id}`));
 });
 
-test('the sitemap lists exactly the public pages, ended events aside; robots.txt opens the site and closes accounts, staff and previews', async ({ request, site }) => {
+test('the sitemap lists exactly the public pages, ended events aside; robots.txt opens the site and closes accounts and previews, and names no staff page', async ({ request, site }) => {
   const [courses, { data: events }, posts] = await Promise.all([
     seededCourses(request, site.apiBaseUrl),
     request.get(`${site.apiBaseUrl}event`).then(async (response) => eventListResponseSchema.parse(await response.json())),
@@ -103,6 +103,11 @@ test('the sitemap lists exactly the public pages, ended events aside; robots.txt
   for (const rule of ['User-agent: *', 'Allow: /', 'Disallow: /login', 'Disallow: /my-profile', 'Disallow: /cart', 'Disallow: /*?preview=', `Sitemap: ${site.origin}/sitemap.xml`]) {
     expect(robots).toContain(rule);
   }
+  // The back office is not named (it would only point attackers at it): its pages answer noindex instead.
+  expect(robots).not.toContain('/staff');
+  const staffPage = await request.get(`${site.origin}/staff/login`);
+  expect(staffPage.status()).toBe(200);
+  expect(staffPage.headers()['x-robots-tag']).toBe('noindex');
 });
 
 test('a page that does not exist answers 404 and noindex, and a page rendered in the browser answers 200', async ({ page, request, site }) => {

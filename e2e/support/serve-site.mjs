@@ -74,21 +74,24 @@ const report = (result) => {
  * The pages are made again when the API's data changes, as on any channel server of the kit (fresh-pages.mjs);
  * checked every 5 s unless PRERENDER_INTERVAL says otherwise, so a test sees a change in the served HTML soon.
  */
-const keepFresh = (refresh) =>
-  keepPagesFresh(async () => report(await refresh()), { intervalMs: intervalFromEnv({ PRERENDER_INTERVAL: '5', ...process.env }) });
+const keepFresh = ({ refresh, withdrawGonePages }) =>
+  keepPagesFresh(async () => report(await refresh()), {
+    intervalMs: intervalFromEnv({ PRERENDER_INTERVAL: '5', ...process.env }),
+    duringRun: withdrawGonePages,
+  });
 
 if (options.channel) {
   // The channel's pages are made with its own API's data; QA's are made again with the test-mode API's.
   const api = localApiSettings(urlOf('api'));
   await waitForApi(urlOf('api'));
-  const refresh = refreshFolder(
+  const pages = refreshFolder(
     pagesDir,
     (select) => prerenderFromChannel({ channel: options.channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }),
     { siteUrl: urlOf('shell'), production: options.channel === PRODUCTION, log },
   );
-  report(await refresh());
+  report(await pages.refresh());
   await serveChannel({ channel: options.channel, port: ports.shell, api, pages: pagesDir });
-  keepFresh(refresh);
+  keepFresh(pages);
   console.log(`Channel ${options.channel} with a test-mode API: ${urlOf('shell')}/ (API ${urlOf('api')}/api/)`);
 } else {
   const headers = securityHeaders(siteConfig);
@@ -106,14 +109,14 @@ if (options.channel) {
     // The prerenderer's browser gets the shell's files from a server of its own (the shell's port is not open yet).
     const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
     const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
-    const refresh = refreshFolder(
+    const pages = refreshFolder(
       pagesDir,
       (select) => prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
       { siteUrl: urlOf('shell'), log },
     );
-    report(await refresh());
+    report(await pages.refresh());
     await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });
-    keepFresh(refresh);
+    keepFresh(pages);
   }
 }
 

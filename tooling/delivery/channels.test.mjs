@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { finishCanary, holdCanary, promote, promoteCanary, refreshChannel, rollback } from './channels.mjs';
-import { publishPages } from './prerender-channel.mjs';
+import { publishPages, withdrawPages } from './prerender-channel.mjs';
 import { release } from './release.mjs';
 import { fakeBuild, fakeShellRelease } from './fake-releases.mjs';
 import { RELEASES, readJournal } from './journal.mjs';
@@ -158,6 +158,33 @@ test('prerendered pages are put in place for the releases they were made with, a
   // Pages made for releases that are no longer live are not put in place.
   assert.equal(publishPages('paged', { ...live, catalog: 'an-older-one' }, stage({ '/courses': 'stale' }), made(['/courses'])), false);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
+});
+
+test('a page withdrawn (its course deleted or unpublished) leaves the channel at once: its files, its sitemap entry, its path', () => {
+  promote('shell', fakeShellRelease('shell-withdrawn-1', { page: '<title>shell page</title>' }), 'production');
+  // Production: the only channel whose sitemap lists its pages.
+  const dir = channelDir('production');
+  const staged = mkdtempSync(join(deploy, 'staged-'));
+  for (const id of ['c1', 'c2']) {
+    mkdirSync(join(staged, 'course', id), { recursive: true });
+    for (const suffix of ['', '.br', '.gz']) writeFileSync(join(staged, 'course', id, `index.html${suffix}`), `<title>${id}</title>`);
+  }
+  const paths = ['/course/c1', '/course/c2'];
+  const reads = { '/course/c1': ['http://api.test/api/course/c1'], '/course/c2': ['http://api.test/api/course/c2'] };
+  const seo = { '/course/c1': { lastmod: null, listed: true }, '/course/c2': { lastmod: null, listed: true } };
+  const live = liveVersions(readChannel('production'));
+  publishPages('production', live, staged, { written: paths, sources: { reads, seo, listReads: [], answers: {}, paths, clientRoutes: [] } });
+  assert.match(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /\/course\/c1</);
+
+  withdrawPages('production', ['/course/c1']);
+  assert.equal(existsSync(join(dir, 'course', 'c1')), false);
+  assert.doesNotMatch(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /\/course\/c1</);
+  assert.match(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /\/course\/c2</);
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')).paths, ['/course/c2'], 'its path answers 404');
+  const state = readChannel('production');
+  assert.deepEqual(state.pages, ['/course/c2']);
+  assert.deepEqual(Object.keys(state.pageSources.reads), ['/course/c2']);
+  assert.deepEqual(state.pageSources.madeWith, live, 'the rest is still what the live releases made');
 });
 
 test('only production is for search engines: every other channel answers noindex and closes robots.txt', async () => {

@@ -6,7 +6,7 @@
 // renders afresh any page left from before a promotion rather than take it over).
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { remakeChangedPages } from '../prerender/fresh-pages.mjs';
+import { goneItemPages, remakeChangedPages, withoutPages } from '../prerender/fresh-pages.mjs';
 import { PAGE_FILES, pageFile, prerenderSite, removePage } from '../prerender/prerender.mjs';
 import { writeSiteFiles } from '../prerender/site-files.mjs';
 import { serveChannel } from './serve-channel.mjs';
@@ -41,6 +41,7 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
     const picked = (select) => (only ? (paths) => select(paths).filter((path) => only.includes(path)) : select);
     const remade = await remakeChangedPages(sources, (select) => prerenderFromChannel({ channel, siteUrl: state.siteUrl, template, staged, select: picked(select), log }), {
       log,
+      withdraw: (paths) => withdrawPages(channel, paths),
     });
     if (!remade) return { written: [], failed: [], removed: [], published: false, unchanged: true };
     const { result, sources: next, removed } = remade;
@@ -93,4 +94,29 @@ export function publishPages(channel, live, staged, { written, sources }) {
     writeChannel(now);
     return true;
   });
+}
+
+/**
+ * Takes pages off the channel at once, under its lock: their files, their sitemap entries and their paths
+ * (404 from now). For a course, event or post deleted or unpublished: it must not wait for a run's end.
+ */
+export function withdrawPages(channel, paths) {
+  const dir = channelDir(channel);
+  withLock(channelLock(channel), () => {
+    const now = readChannel(channel);
+    if (!now.pageSources) return;
+    for (const path of paths) removePage(dir, path);
+    now.pageSources = withoutPages(now.pageSources, paths);
+    now.pages = (now.pages ?? []).filter((path) => !paths.includes(path));
+    writeSiteFiles(dir, { siteUrl: now.siteUrl, production: channel === PRODUCTION, ...now.pageSources });
+    writeChannel(now);
+  });
+}
+
+/** While a run is in flight: the channel's pages whose course, event or post is gone are taken off at once. */
+export async function withdrawGonePages(channel, { log } = {}) {
+  const { pageSources } = readChannel(channel);
+  const gone = pageSources ? await goneItemPages(pageSources, { log }) : [];
+  if (gone.length) withdrawPages(channel, gone);
+  return gone;
 }

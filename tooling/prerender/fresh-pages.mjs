@@ -2,7 +2,9 @@
 // their ETags and body hashes) is kept beside the pages, and a cheap check asks the API whether any of those
 // answers changed (a conditional GET each: 304 when not; an API that sends no ETag is compared by body). Only
 // the pages that read a changed answer are made again, with the pages that are new (a new course) and without
-// those that are gone (a removed event). npm start and the e2e harness run the check every
+// those that are gone (a removed event). A page whose course, event or post is deleted or unpublished (its
+// answer 404 or 410) is taken off at once, not at the end of a run that takes minutes, and a run that read it
+// before does not put it back. npm start and the e2e harness run the check every
 // PRERENDER_INTERVAL seconds (keepPagesFresh); production runs `npm run prerender -- --on <channel> --changed`
 // from a timer or the API's webhook.
 
@@ -31,11 +33,13 @@ export function intervalFromEnv(env = process.env) {
 }
 
 /**
- * The URLs whose answer is no longer the one the pages were made from. An answer that cannot be read now (the
- * API is down) counts as unchanged: the pages keep what they show until it answers.
+ * The URLs whose answer is no longer the one the pages were made from (`changed`), and of those the ones that
+ * are gone (`gone`: 404 or 410, a course, event or post deleted or unpublished). An answer that cannot be read
+ * now (the API is down) counts as unchanged: the pages keep what they show until it answers.
  */
 export async function changedAnswers(answers, { fetch = globalThis.fetch, log = () => {} } = {}) {
   const changed = new Set();
+  const gone = new Set();
   await Promise.all(
     Object.entries(answers).map(async ([url, { etag, hash }]) => {
       try {
@@ -43,8 +47,10 @@ export async function changedAnswers(answers, { fetch = globalThis.fetch, log = 
         if (response.status === 304) return;
         if (!response.ok) {
           // Gone (a removed course): its pages must go too. Any other failure: try again next time.
-          if (response.status === 404 || response.status === 410) changed.add(url);
-          else log(`  ${url} answered ${response.status}; its pages are kept as they are`);
+          if (response.status === 404 || response.status === 410) {
+            changed.add(url);
+            gone.add(url);
+          } else log(`  ${url} answered ${response.status}; its pages are kept as they are`);
           return;
         }
         if (bodyHash(Buffer.from(await response.arrayBuffer())) !== hash) changed.add(url);
@@ -53,7 +59,26 @@ export async function changedAnswers(answers, { fetch = globalThis.fetch, log = 
       }
     }),
   );
-  return changed;
+  return { changed, gone };
+}
+
+/**
+ * The pages that read an answer now gone: the page of a course, event or post deleted or unpublished (only an
+ * item's own page reads its answer; a list is never gone, it leaves the item out).
+ */
+export const pagesReading = (sources, gone) => Object.keys(sources.reads).filter((path) => sources.reads[path].some((url) => gone.has(url)));
+
+/** Of the pages `sources` names, those whose course, event or post is gone now: each item's answer is asked. */
+export async function goneItemPages(sources, { fetch, log } = {}) {
+  const items = Object.entries(sources.answers).filter(([url]) => !sources.listReads.includes(url));
+  const { gone } = await changedAnswers(Object.fromEntries(items), { fetch, log });
+  return pagesReading(sources, gone);
+}
+
+/** The site without `withdrawn` pages: not made, out of the sitemap, and no longer paths of the site (404). */
+export function withoutPages(sources, withdrawn) {
+  const kept = (record = {}) => Object.fromEntries(Object.entries(record).filter(([path]) => !withdrawn.includes(path)));
+  return { ...sources, reads: kept(sources.reads), seo: kept(sources.seo), paths: sources.paths?.filter((path) => !withdrawn.includes(path)) };
 }
 
 /**
@@ -96,78 +121,114 @@ export function nextSources(previous, result) {
   return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes, failed };
 }
 
-/** The pages a run leaves without a current copy: they must not be served any longer. */
-export const pagesToRemove = (previous, next) => Object.keys(previous?.reads ?? {}).filter((path) => !next.reads[path]);
+/** The pages a run leaves without a current copy (made before, or written by the run): they must not be served any longer. */
+export const pagesToRemove = (previous, next, written = []) =>
+  [...new Set([...Object.keys(previous?.reads ?? {}), ...written])].filter((path) => !next.reads[path]);
 
 /**
- * Remakes the pages whose data changed since `sources` (all of them when there are none yet).
+ * Remakes the pages whose data changed since `sources` (all of them when there are none yet). A page whose
+ * course, event or post is gone is handed to `withdraw` as soon as the check sees it, before the run: a run
+ * takes minutes. Nor does a run put back a page whose item went while it was in flight.
  *
  * @param {PageSources | null} sources
  * @param {(select: (paths: string[]) => string[]) => Promise<PrerenderResult>} prerender
+ * @param {{ fetch?: typeof fetch, log?: (line: string) => void, withdraw?: (paths: string[]) => void }} [options]
  * @returns {Promise<{ result: PrerenderResult, sources: PageSources, removed: string[] } | null>}
  *   null when nothing changed (no browser was started)
  */
-export async function remakeChangedPages(sources, prerender, { fetch, log } = {}) {
+export async function remakeChangedPages(sources, prerender, { fetch, log, withdraw = () => {} } = {}) {
   let select = (paths) => paths;
+  let current = sources;
   if (sources) {
-    const changed = await changedAnswers(sources.answers, { fetch, log });
+    const { changed, gone } = await changedAnswers(sources.answers, { fetch, log });
+    const goneNow = pagesReading(sources, gone);
+    if (goneNow.length) {
+      withdraw(goneNow);
+      current = withoutPages(sources, goneNow);
+    }
     // A page the last run did not make (its call failed or timed out, or the run made only some pages: --pages)
     // is made now, changed data or not.
-    const unmade = (sources.paths ?? sources.failed ?? []).some((path) => !sources.reads[path]);
+    const unmade = (current.paths ?? current.failed ?? []).some((path) => !current.reads[path]);
     if (changed.size === 0 && !unmade) return null;
     log?.(`changed: ${[...changed].join(', ')}`);
-    select = pagesToMake(sources, changed);
+    select = pagesToMake(current, changed);
   }
   const result = await prerender(select);
-  const next = nextSources(sources, result);
-  return { result, sources: next, removed: pagesToRemove(sources, next) };
+  const made = nextSources(current, result);
+  // Made from what the run read before its item went: not kept, and removed if the run wrote it where it is served.
+  const next = withoutPages(made, await goneItemPages(made, { fetch, log }));
+  const written = result.written.filter((path) => next.reads[path]);
+  return { result: { ...result, written }, sources: next, removed: pagesToRemove(sources, next, result.written) };
 }
 
 /**
  * Runs `refresh` every `intervalMs`, one run after the other, until the process ends. A failed run is
- * logged and the next one tries again.
+ * logged and the next one tries again. A run may take minutes: meanwhile `duringRun` is called at the same
+ * interval, for what must not wait for the run's end (a page whose course is gone).
  */
-export function keepPagesFresh(refresh, { intervalMs, log = console.warn }) {
+export function keepPagesFresh(refresh, { intervalMs, log = console.warn, duringRun }) {
   let stopped = false;
+  let running = false;
   let timer;
+  const failed = (what) => (error) => log(`${what} (${error.message.split('\n')[0]}); trying again in ${intervalMs / 1000} s.`);
   const next = () => {
     if (stopped) return;
     timer = setTimeout(async () => {
-      try {
-        await refresh();
-      } catch (error) {
-        log(`The prerendered pages were not refreshed (${error.message.split('\n')[0]}); trying again in ${intervalMs / 1000} s.`);
-      }
+      running = true;
+      await refresh().catch(failed('The prerendered pages were not refreshed'));
+      running = false;
       next();
     }, intervalMs);
     timer.unref();
   };
+  let checking = false;
+  const watch = setInterval(async () => {
+    if (!running || checking || !duringRun) return;
+    checking = true;
+    await duringRun().catch(failed('The pages whose item is gone were not checked'));
+    checking = false;
+  }, intervalMs);
+  watch.unref();
   next();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(watch);
   };
 }
 
 /**
  * The refresh of a folder of pages served as they are written (the e2e harness, QA): `prerender` writes
  * into `dir` (each file is replaced whole), the pages that are gone are removed from it, and the site's
- * files (sitemap.xml, robots.txt) are made again with them. Resolves with the run's result, or null when
- * nothing changed.
+ * files (sitemap.xml, robots.txt, .routes.json) are made again with them. `refresh` resolves with the run's
+ * result, or null when nothing changed; `withdrawGonePages`, called while a run is in flight
+ * (keepPagesFresh's `duringRun`), takes off at once the pages whose course, event or post is gone.
  *
  * @param {string} dir
  * @param {(select: (paths: string[]) => string[]) => Promise<PrerenderResult>} prerender
- * @param {{ siteUrl: string, production?: boolean, log?: (line: string) => void }} options
- * @returns {() => Promise<(PrerenderResult & { removed: string[] }) | null>}
+ * @param {{ siteUrl: string, production?: boolean, log?: (line: string) => void, fetch?: typeof fetch }} options
+ * @returns {{ refresh: () => Promise<(PrerenderResult & { removed: string[] }) | null>, withdrawGonePages: () => Promise<string[]> }}
  */
-export function refreshFolder(dir, prerender, { siteUrl, production = true, log }) {
+export function refreshFolder(dir, prerender, { siteUrl, production = true, log, fetch }) {
   let sources = null;
-  return async () => {
-    const remade = await remakeChangedPages(sources, prerender, { log });
-    if (!remade) return null;
-    for (const path of remade.removed) removePage(dir, path);
-    sources = remade.sources;
+  const withdraw = (paths) => {
+    for (const path of paths) removePage(dir, path);
+    sources = withoutPages(sources, paths);
     writeSiteFiles(dir, { siteUrl, production, ...sources });
-    return { ...remade.result, removed: remade.removed };
+  };
+  return {
+    refresh: async () => {
+      const remade = await remakeChangedPages(sources, prerender, { fetch, log, withdraw });
+      if (!remade) return null;
+      for (const path of remade.removed) removePage(dir, path);
+      sources = remade.sources;
+      writeSiteFiles(dir, { siteUrl, production, ...sources });
+      return { ...remade.result, removed: remade.removed };
+    },
+    withdrawGonePages: async () => {
+      const gone = sources ? await goneItemPages(sources, { fetch, log }) : [];
+      if (gone.length) withdraw(gone);
+      return gone;
+    },
   };
 }

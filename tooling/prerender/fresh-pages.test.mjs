@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { changedAnswers, intervalFromEnv, nextSources, pagesToMake, pagesToRemove, remakeChangedPages } from './fresh-pages.mjs';
-import { bodyHash } from './prerender.mjs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, mock } from 'node:test';
+import { changedAnswers, intervalFromEnv, keepPagesFresh, nextSources, pagesToMake, pagesToRemove, refreshFolder, remakeChangedPages } from './fresh-pages.mjs';
+import { bodyHash, pageFile, writeCompressed } from './prerender.mjs';
 
 const COURSES = 'http://api.test/api/course';
 const COURSE = 'http://api.test/api/course/c1';
@@ -28,21 +31,21 @@ describe('changedAnswers', () => {
     const bodies = { [COURSES]: courses, [EVENTS]: '{"data":[]}' };
     const api = fakeApi(bodies);
     const answers = { [COURSES]: api.answerOf(COURSES), [EVENTS]: api.answerOf(EVENTS) };
-    assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch }))], []);
+    assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch })).changed], []);
     assert.ok(api.asked.every(({ ifNoneMatch }) => ifNoneMatch?.startsWith('"')), 'conditional requests');
 
     bodies[COURSES] = JSON.stringify([{ _id: 'c1', price: 52000 }]);
-    assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch }))], [COURSES]);
+    assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch })).changed], [COURSES]);
   });
 
   it('compares bodies when the API sends no ETag (a hosted API)', async () => {
     const bodies = { [COURSES]: courses };
     const api = fakeApi(bodies, { etags: false });
     const answers = { [COURSES]: api.answerOf(COURSES) };
-    assert.equal((await changedAnswers(answers, { fetch: api.fetch })).size, 0);
+    assert.equal((await changedAnswers(answers, { fetch: api.fetch })).changed.size, 0);
     assert.equal(api.asked[0].ifNoneMatch, null);
     bodies[COURSES] = '[]';
-    assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch }))], [COURSES]);
+    assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch })).changed], [COURSES]);
   });
 
   it('counts a removed item (404) as changed, and keeps pages when the API fails or is down', async () => {
@@ -50,7 +53,9 @@ describe('changedAnswers', () => {
     const api = fakeApi(bodies, { statuses: { [COURSE]: 404, [COURSES]: 500, [EVENTS]: 'down' } });
     const answers = { [COURSES]: { etag: '"a"', hash: 'x' }, [COURSE]: { etag: '"b"', hash: 'y' }, [EVENTS]: { etag: null, hash: 'z' } };
     const logged = [];
-    assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch, log: (line) => logged.push(line) }))], [COURSE]);
+    const { changed, gone } = await changedAnswers(answers, { fetch: api.fetch, log: (line) => logged.push(line) });
+    assert.deepEqual([...changed], [COURSE]);
+    assert.deepEqual([...gone], [COURSE], 'a course that is gone, not one whose answer changed');
     assert.equal(logged.length, 2);
   });
 });
@@ -148,8 +153,123 @@ describe('remakeChangedPages', () => {
   });
 
   it('makes every page when there is nothing to compare with', async () => {
-    const prerender = async (select) => ({ paths: ['/a', '/b'], clientRoutes: [], written: select(['/a', '/b']), failed: [], reads: {}, seo: {}, listReads: [], answers: {} });
+    const prerender = async (select) => ({ paths: ['/a', '/b'], clientRoutes: [], written: select(['/a', '/b']), failed: [], reads: { '/a': [], '/b': [] }, seo: {}, listReads: [], answers: {} });
     assert.deepEqual((await remakeChangedPages(null, prerender)).result.written, ['/a', '/b']);
+  });
+});
+
+describe('a page whose course, event or post is deleted or unpublished goes at once, not at the end of a run', () => {
+  const COURSE2 = 'http://api.test/api/course/c2';
+  const SITE = 'http://site.test';
+  const READS = { '/courses': COURSES, '/course/c1': COURSE, '/course/c2': COURSE2 };
+
+  /** A served folder of the catalog's pages, made by a run that can be held in flight (a run takes minutes). */
+  function catalogSite() {
+    const bodies = { [COURSES]: '[{"_id":"c1"},{"_id":"c2"}]', [COURSE]: '{"_id":"c1","price":45000}', [COURSE2]: '{"_id":"c2","price":30000}' };
+    const statuses = {};
+    const api = fakeApi(bodies, { statuses });
+    const dir = mkdtempSync(join(tmpdir(), 'agri-fresh-pages-'));
+    const run = { hold: null, started: () => {} };
+    // What the run makes it reads at its start; it writes the pages into the served folder at its end.
+    const prerender = async (select) => {
+      const paths = ['/courses', ...JSON.parse(bodies[COURSES]).map(({ _id }) => `/course/${_id}`)];
+      const chosen = select(paths);
+      const answers = Object.fromEntries([COURSES, ...chosen.map((path) => READS[path])].map((url) => [url, api.answerOf(url)]));
+      run.started();
+      await run.hold;
+      for (const path of chosen) writeCompressed(pageFile(dir, path), `<title>${path} ${bodies[READS[path]]}</title>`);
+      const of = (value) => Object.fromEntries(chosen.map((path) => [path, value(path)]));
+      return { paths, clientRoutes: [], written: chosen, failed: [], reads: of((path) => [READS[path]]), seo: of(() => ({ lastmod: null, listed: true })), listReads: [COURSES], answers };
+    };
+    /** Holds the next run once it has read what it makes from; resolves when it is in flight, with its release. */
+    const holdNextRun = () => {
+      let release;
+      run.hold = new Promise((released) => (release = released));
+      return new Promise((inFlight) => (run.started = () => inFlight(release)));
+    };
+    const unpublish = (url) => {
+      statuses[url] = 404;
+      bodies[COURSES] = JSON.stringify(JSON.parse(bodies[COURSES]).filter(({ _id }) => !url.endsWith(`/${_id}`)));
+    };
+    const served = (path) => existsSync(pageFile(dir, path));
+    const sitemap = () => readFileSync(join(dir, 'sitemap.xml'), 'utf8');
+    const sitePaths = () => JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')).paths;
+    const pages = refreshFolder(dir, prerender, { siteUrl: SITE, fetch: api.fetch });
+    return { bodies, dir, pages, holdNextRun, unpublish, served, sitemap, sitePaths };
+  }
+
+  /** Whether the site still offers course 1: its page, its sitemap entry, its path (else 404). */
+  const offersCourse1 = (site) => ({ page: site.served('/course/c1'), sitemap: site.sitemap().includes(`${SITE}/course/c1<`), path: site.sitePaths().includes('/course/c1') });
+  const GONE = { page: false, sitemap: false, path: false };
+
+  it('the check that sees it gone takes it off before the run it starts, which does not make it again', async () => {
+    const site = catalogSite();
+    try {
+      await site.pages.refresh();
+      assert.deepEqual(offersCourse1(site), { page: true, sitemap: true, path: true });
+      site.unpublish(COURSE);
+      const inFlight = site.holdNextRun();
+      const run = site.pages.refresh();
+      const release = await inFlight;
+      assert.deepEqual(offersCourse1(site), GONE, 'gone while the run is in flight');
+      release();
+      const result = await run;
+      assert.deepEqual(offersCourse1(site), GONE, 'and after it');
+      assert.deepEqual(result.removed, ['/course/c1']);
+      assert.ok(site.served('/course/c2') && site.sitemap().includes(`${SITE}/course/c2<`), 'the other course stays');
+    } finally {
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('one unpublished while a run is in flight is taken off at once, and the run, which read it before, does not put it back', async () => {
+    const site = catalogSite();
+    try {
+      await site.pages.refresh();
+      // Course 1's price changes: the run that remakes its page reads it, then course 1 is unpublished.
+      site.bodies[COURSE] = '{"_id":"c1","price":52000}';
+      const inFlight = site.holdNextRun();
+      let finished = false;
+      const run = site.pages.refresh().finally(() => (finished = true));
+      const release = await inFlight;
+      site.unpublish(COURSE);
+      assert.deepEqual(await site.pages.withdrawGonePages(), ['/course/c1']);
+      assert.deepEqual(offersCourse1(site), GONE);
+      assert.equal(finished, false, 'before the run ends');
+      release();
+      const result = await run;
+      assert.deepEqual(offersCourse1(site), GONE, 'the run made its page, from what it read before: not put back');
+      assert.deepEqual(result.written, [], 'nor counted as made');
+      assert.ok(site.served('/course/c2'));
+    } finally {
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keepPagesFresh checks for them while a run is in flight, not otherwise', async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+    let release;
+    let checks = 0;
+    let started;
+    const running = new Promise((resolve) => (started = resolve));
+    const stop = keepPagesFresh(
+      () => {
+        started();
+        return new Promise((released) => (release = released));
+      },
+      { intervalMs: 1000, duringRun: async () => (checks += 1) },
+    );
+    try {
+      mock.timers.tick(1000);
+      await running;
+      assert.equal(checks, 0, 'no run was in flight at the first tick');
+      mock.timers.tick(1000);
+      assert.equal(checks, 1);
+    } finally {
+      release?.();
+      stop();
+      mock.timers.reset();
+    }
   });
 });
 

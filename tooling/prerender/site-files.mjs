@@ -38,12 +38,22 @@ export function sitemapXml(siteUrl, entries) {
 const prefixOf = (route) => (route.includes(':') || route.includes('*') ? route.slice(0, route.search(/[:*]/)) : route);
 
 /**
- * robots.txt. Production: the public site open, the pages rendered in the browser (the account's, the
- * back office's) and previews closed, and where the sitemap is. Any other channel: nothing to crawl.
+ * The back office: its address is known to the staff alone, and robots.txt is read by anyone, attackers
+ * first. It is not named there; the server answers its pages (every page rendered in the browser) with
+ * `X-Robots-Tag: noindex` instead (tooling/serve/static-server.mjs), and each carries a robots meta.
+ */
+const BACK_OFFICE = '/staff';
+
+/**
+ * robots.txt. Production: the public site open, the pages rendered in the browser closed, previews closed,
+ * and where the sitemap is. The account's pages and the prefixes of the links mailed to a visitor (a reset
+ * link…) stay named: every page and every mail shows them anyway, and a link that leaks somewhere public is
+ * then not fetched by a crawler. Any other channel: nothing to crawl.
  */
 export function robotsTxt(siteUrl, { production, clientRoutes }) {
   if (!production) return 'User-agent: *\nDisallow: /\n';
-  const closed = [...new Set(clientRoutes.map(prefixOf))].sort();
+  const named = clientRoutes.filter((route) => route !== BACK_OFFICE && !route.startsWith(`${BACK_OFFICE}/`));
+  const closed = [...new Set(named.map(prefixOf))].sort();
   return ['User-agent: *', 'Allow: /', ...closed.map((prefix) => `Disallow: ${prefix}`), 'Disallow: /*?preview=', '', `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`, ''].join('\n');
 }
 

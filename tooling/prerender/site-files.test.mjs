@@ -43,8 +43,16 @@ describe('robots.txt', () => {
     const robots = robotsTxt(SITE, { production: true, clientRoutes: ['/login', '/reset-password/:token', '/staff/*', '/cart'] });
     assert.equal(
       robots,
-      ['User-agent: *', 'Allow: /', 'Disallow: /cart', 'Disallow: /login', 'Disallow: /reset-password/', 'Disallow: /staff/', 'Disallow: /*?preview=', '', `Sitemap: ${SITE}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Allow: /', 'Disallow: /cart', 'Disallow: /login', 'Disallow: /reset-password/', 'Disallow: /*?preview=', '', `Sitemap: ${SITE}/sitemap.xml`, ''].join('\n'),
     );
+  });
+
+  it('names none of the back office’s pages: it only points attackers at them (they answer noindex)', () => {
+    const backOffice = ['/staff', '/staff/leads', '/staff/login', '/staff/invitation/:token', '/staff/leads/:id', '/staff/content/:kind/:id', '/staff/*'];
+    const robots = robotsTxt(SITE, { production: true, clientRoutes: ['/login', ...backOffice, '/staffing-courses'] });
+    assert.doesNotMatch(robots, /\/staff\b/);
+    assert.match(robots, /^Disallow: \/login$/m);
+    assert.match(robots, /^Disallow: \/staffing-courses$/m, 'only the back office, not a path that starts alike');
   });
 
   it('closes every other channel whole', () => {

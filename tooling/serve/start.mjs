@@ -14,7 +14,7 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 const { promote, refreshChannel } = await import('../delivery/channels.mjs');
-const { prerenderChannel } = await import('../delivery/prerender-channel.mjs');
+const { prerenderChannel, withdrawGonePages } = await import('../delivery/prerender-channel.mjs');
 const { release } = await import('../delivery/release.mjs');
 const { describeChannel, serveChannel } = await import('../delivery/serve-channel.mjs');
 const { listChannels, listReleases, liveVersions, PRODUCTION, readChannel } = await import('../delivery/store.mjs');
@@ -109,7 +109,16 @@ try {
     async () => {
       for (const channel of served) await refreshPages(channel);
     },
-    { intervalMs },
+    {
+      intervalMs,
+      // A run takes minutes: a deleted or unpublished course's page goes meanwhile, not at its end.
+      duringRun: async () => {
+        for (const channel of served) {
+          const gone = await withdrawGonePages(channel);
+          if (gone.length) console.log(`${channel}: ${gone.join(', ')} taken off (deleted or unpublished).`);
+        }
+      },
+    },
   );
   console.log(`Prerendered pages are made again when the API's data changes (checked every ${intervalMs / 1000} s).`);
 } catch (error) {

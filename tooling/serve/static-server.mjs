@@ -141,7 +141,8 @@ function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxCon
  * unless given). When the pages came with a `.routes.json` (prerendering writes it),
  * a path that is neither a public page nor a route rendered in the browser gets the
  * same page with 404 and `X-Robots-Tag: noindex` (a removed course is not found, for
- * a visitor and for a search engine alike). Files the prerenderer writes beside the
+ * a visitor and for a search engine alike); a route rendered in the browser gets it
+ * with 200 and `X-Robots-Tag: noindex` (never a search result). Files the prerenderer writes beside the
  * pages (sitemap.xml, robots.txt) are served from there. No path under a name that
  * starts with a dot is served (locks, staging folders, .routes.json). `mounts` serve other folders under a path prefix, without pages
  * (a channel's `/releases/`). `files` serves generated files in place of the
@@ -242,9 +243,11 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
       ({ name: relative, path: file, stats } = found);
       const routes = found.name === fallback ? readRoutes() : null;
       const path = `/${normalized.replace(/^\/+|\/+$/g, '')}`;
-      if (routes && !routes.paths.has(path) && !routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) {
-        // Not a page: the client-rendered page says so, and the answer says so too.
-        status = 404;
+      if (routes && !routes.paths.has(path)) {
+        // A page rendered in the browser (an account's, the back office's) is no search result either;
+        // robots.txt does not name the back office (prerender/site-files.mjs), so this says so. Not a page
+        // at all: the client-rendered page says so, and the answer says so too.
+        if (!routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) status = 404;
         noindex = true;
       }
     }

@@ -489,12 +489,20 @@ describe('pages, the paths that are not pages, and the files made with them', ()
   });
 
   test('a public page is its HTML; a public path not made yet and a route rendered in the browser get the page rendered in the browser', async () => {
-    assert.match(await (await get('/course/c1')).text(), /HACCP/);
+    const page = await get('/course/c1');
+    assert.match(await page.text(), /HACCP/);
+    assert.equal(page.headers.get('x-robots-tag'), null);
     for (const path of ['/course/c2', '/login', '/reset-password/abc123', '/staff', '/staff/leads/42']) {
       const response = await get(path);
       assert.equal(response.status, 200, path);
       assert.match(await response.text(), /rendered in the browser/, path);
-      assert.equal(response.headers.get('x-robots-tag'), null, path);
+    }
+    assert.equal((await get('/course/c2')).headers.get('x-robots-tag'), null, 'a public page, made at the next run');
+  });
+
+  test('a route rendered in the browser (an account’s, the back office’s) answers noindex: robots.txt does not name the back office', async () => {
+    for (const path of ['/login', '/reset-password/abc123', '/staff', '/staff/login', '/staff/leads/42']) {
+      assert.equal((await get(path)).headers.get('x-robots-tag'), 'noindex', path);
     }
   });
 

@@ -1,5 +1,5 @@
 import { createHash, webcrypto } from 'node:crypto';
-import { codeKey, droppedPages, ownerCodeBases, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, OFFLINE_PAGE_STYLE, offlinePageHtml, offlinePagePolicy, publicPageFacts, withPage } from './offline-rules';
+import { codeKey, droppedPages, ownerCodeBases, ownPagePath, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, OFFLINE_PAGE_STYLE, offlinePageHtml, offlinePagePolicy, publicPageFacts, withPage } from './offline-rules';
 
 const prerendered = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>Our Courses</h1></div>` +
@@ -17,6 +17,29 @@ test('a page rendered in the browser (an account page, the back office) is never
   const clientRendered = '<!doctype html><html><head><title>Mavuno</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>';
   expect(publicPageFacts(clientRendered, 'https://mavuno.example/my-profile')).toBeNull();
   expect(publicPageFacts(prerendered('x').replace('{"path"', '{oops'), 'https://mavuno.example/courses')).toBeNull();
+});
+
+test('a page is kept only under a path of the site’s own origin, its query left out; any other asked for is refused', () => {
+  const origin = 'https://mavuno.example';
+  expect(ownPagePath('/courses', origin)).toBe('/courses');
+  expect(ownPagePath('/course/iso-22000?utm_source=sms#price', origin)).toBe('/course/iso-22000');
+  for (const path of [
+    '//other.example/x',
+    '/\\other.example/x',
+    '/\\/other.example/x',
+    '/\t/other.example/x',
+    '/.//other.example/x',
+    '/%2e//other.example/x',
+    '/courses/..//other.example',
+    'https://other.example/x',
+    `${origin}/courses`,
+    'courses',
+    '',
+    42,
+    null,
+  ]) {
+    expect([path, ownPagePath(path, origin)]).toEqual([path, null]);
+  }
 });
 
 test('code is a remote entry, a file of a release folder or a content-hashed file; only the last two never change', () => {

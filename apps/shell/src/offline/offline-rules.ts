@@ -26,6 +26,18 @@ export const emptyIndex = (): OfflineIndex => ({ pages: {}, codeBases: [] });
 /** A page is kept under its path alone: a query string (a preview, a campaign tag) is not another page. */
 export const pageKey = (url: URL): string => url.pathname;
 
+/**
+ * The path a tab asks the worker to keep a page under (its `keep-page` message), or null when it is not a page
+ * of this site: `//other.example/x`, `/\\other.example/x` and `/\t/other.example` name another origin, and
+ * `/.//other.example/x` resolves to a path that `fetch` would read as another origin's address.
+ */
+export function ownPagePath(path: unknown, origin: string): string | null {
+  if (typeof path !== 'string' || !path.startsWith('/') || !URL.canParse(path, origin)) return null;
+  const url = new URL(path, origin);
+  if (url.origin !== origin || url.pathname.startsWith('//')) return null;
+  return pageKey(url);
+}
+
 /** A preview is one tester's composition (`?preview=`): never kept. */
 export const isPreview = (url: URL): boolean => url.searchParams.has('preview');
 

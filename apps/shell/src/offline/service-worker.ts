@@ -14,6 +14,7 @@ import {
   offlinePageHtml,
   offlinePagePolicy,
   ownerCodeBases,
+  ownPagePath,
   pageKey,
   publicPageFacts,
   withPage,
@@ -235,7 +236,8 @@ self.addEventListener('fetch', (event) => {
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; path?: unknown; code?: unknown } | null;
-  if (data?.type !== 'keep-page' || typeof data.path !== 'string' || !data.path.startsWith('/')) return;
-  const loaded = Array.isArray(data.code) ? data.code.filter((href): href is string => typeof href === 'string' && URL.canParse(href)) : [];
-  event.waitUntil(keepVisited(data.path, loaded).catch(() => undefined));
+  const path = data?.type === 'keep-page' ? ownPagePath(data.path, self.location.origin) : null;
+  if (!path) return;
+  const loaded = Array.isArray(data?.code) ? data.code.filter((href): href is string => typeof href === 'string' && URL.canParse(href)) : [];
+  event.waitUntil(keepVisited(path, loaded).catch(() => undefined));
 });
