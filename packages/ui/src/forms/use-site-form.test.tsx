@@ -114,3 +114,47 @@ describe('useSiteForm: sending', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(''));
   });
 });
+
+describe('useSiteForm: a click is never lost (issue 38)', () => {
+  /** The registration's code step: the code field focused, its message above the buttons, "Resend Code" below. */
+  function CodeStep({ resend }: { resend: () => void }) {
+    const { register, errors } = useSiteForm(schema, { name: '', email: '' });
+    return (
+      <form noValidate>
+        <TextField label="Name" error={errors.name?.message} {...register('name')} />
+        <button type="button" onClick={resend}>
+          Resend Code
+        </button>
+      </form>
+    );
+  }
+
+  it('a message caused by pressing a button waits until the button’s click was handled', async () => {
+    const { fireEvent, render } = await import('@testing-library/react');
+    const resend = jest.fn(() => expect(screen.queryByText('Name is Required')).toBeNull());
+    render(<CodeStep resend={resend} />);
+    const name = screen.getByLabelText('Name');
+    const button = screen.getByRole('button', { name: 'Resend Code' });
+    name.focus();
+    // The press takes the focus out of the field: its message must not move the button before the release.
+    fireEvent.pointerDown(button);
+    act(() => name.blur());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByText('Name is Required')).toBeNull();
+    fireEvent.pointerUp(button);
+    fireEvent.click(button);
+    expect(resend).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Name is Required')).toBeInTheDocument();
+  });
+
+  it('a release that brings no click (a drag away) shows the message soon after', async () => {
+    const { fireEvent, render } = await import('@testing-library/react');
+    render(<CodeStep resend={() => {}} />);
+    const name = screen.getByLabelText('Name');
+    name.focus();
+    fireEvent.pointerDown(document.body);
+    act(() => name.blur());
+    fireEvent.pointerUp(document.body);
+    expect(await screen.findByText('Name is Required')).toBeInTheDocument();
+  });
+});

@@ -7,9 +7,11 @@ import {
   type FieldValues,
   type Path,
   type PathValue,
+  type RegisterOptions,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
+import { afterPress, watchPresses } from './after-press';
 
 /** What a form checks its values with: one of the contract's schemas, or a resolver built on one. */
 export type FormRules<T extends FieldValues> = z.ZodType<T, T> | Resolver<T>;
@@ -30,6 +32,9 @@ const SOMETHING_WENT_WRONG = 'Something went wrong!';
  * `submit(send, failureText)` is the form's onSubmit: it checks the values, sends them, and turns a failure into
  * the words a visitor sees (by default the call's own message, `messageOf`).
  *
+ * A message caused by leaving a field waits while a pointer is pressed, until its click was handled: it would move
+ * the buttons under the pointer and lose the click (after-press.ts).
+ *
  * On a prerendered page a visitor may type before the page is taken over: what was typed stays (the fields are
  * uncontrolled), and a field they typed in and left counts as touched once the form's code runs, so its message
  * shows without a further keystroke.
@@ -38,6 +43,7 @@ export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultV
   const resolver = typeof rules === 'function' ? rules : zodResolver(rules);
   const form = useForm<T>({ resolver, defaultValues, mode: 'onTouched' });
   useInputTypedBeforeTakeOver(form, defaultValues);
+  watchPresses();
   const [failure, setFailure] = useState<string | null>(null);
 
   const fail = (message: string) => {
@@ -54,8 +60,14 @@ export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultV
       }
     });
 
+  const register = (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => {
+    const field = form.register(name, options);
+    return { ...field, onBlur: async (event: { target: unknown; type?: unknown }) => afterPress(() => void field.onBlur(event)) };
+  };
+
   return {
     ...form,
+    register,
     errors: form.formState.errors,
     busy: form.formState.isSubmitting,
     failure,
