@@ -27,12 +27,12 @@ export interface AppOptions {
 }
 
 /** The mailer the config names (see createMailer). */
-export const configuredMailer = (db: Db, config: Config): Mailer =>
-  createMailer(db, { testOutbox: config.testMailOutbox, smtpUrl: config.smtpUrl, from: config.mailFrom });
+export const configuredMailer = (db: Db, config: Config, log: Logger = createLogger(config.logLevel)): Mailer =>
+  createMailer(db, { testOutbox: config.testMailOutbox, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
 
 /** The whole API: main base under /api/, the second base under /requests/, images under /static/. */
 export function createApp({ db, config, mailer, log = createLogger(config.logLevel) }: AppOptions): Hono {
-  const services = createServices(db, config, mailer ?? configuredMailer(db, config), log);
+  const services = createServices(db, config, mailer ?? configuredMailer(db, config, log), log);
   // Trailing slashes are optional: the spec calls 'booking/' and 'course-request/'.
   const app = new Hono({ strict: false });
 

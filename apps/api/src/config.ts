@@ -24,8 +24,9 @@ export interface Config {
   allowedOrigins: string[];
   rateLimits: RateLimits;
   /**
-   * smtp://user:pass@host:port; unset: mail is printed to the terminal that runs the server, which production
-   * allows only when the operator says so (MAIL_TO_TERMINAL=on, as `npm start` does).
+   * smtps://user:pass@host:465 (TLS) or smtp://user:pass@host:587 (STARTTLS required when it has credentials; see
+   * mail.ts); unset: mail is printed to the terminal that runs the server, which production allows only when the
+   * operator says so (MAIL_TO_TERMINAL=on, as `npm start` does).
    */
   smtpUrl: string | null;
   mailFrom: string;

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import nodemailer from 'nodemailer';
 import type { Queryable } from './db/db';
-import { sendSmtp } from './smtp';
+import type { Logger } from './log';
 
 export interface Mail {
   to: string;
@@ -12,11 +14,88 @@ export interface Mailer {
 }
 
 export interface MailerOptions {
-  /** Deliver through this SMTP server (smtp:// or smtps://). */
+  /** Deliver through this SMTP server (smtps:// or smtp://, see smtpTransportOptions). */
   smtpUrl: string | null;
   from: string;
   /** Test harness only: keep mail in the outbox table, where the tests read it. */
   testOutbox: boolean;
+  /** Where retried and failed sends are logged. */
+  log: Logger;
+  /** Tests only: shorter waits, and the test server's self-signed certificate. */
+  smtp?: SmtpTuning;
+}
+
+export interface SmtpTuning {
+  /** How long to wait for the connection, the greeting and each reply (15 s). */
+  timeoutMs?: number;
+  /** The pauses before the second and third attempts of a send that failed for now (1 s, then 3 s). */
+  retryDelaysMs?: number[];
+  /** PEM certificates trusted instead of the system's. */
+  ca?: string;
+}
+
+/**
+ * nodemailer's options for SMTP_URL. smtps:// is TLS from the first byte; smtp:// with credentials must upgrade
+ * with STARTTLS before it authenticates (or fail), so a password never crosses the network in the clear. A plain
+ * smtp:// without credentials (a local relay) upgrades when the server offers it and goes on without otherwise.
+ */
+function smtpTransportOptions(url: string, tuning: SmtpTuning = {}) {
+  const target = new URL(url);
+  if (target.protocol !== 'smtps:' && target.protocol !== 'smtp:') throw new Error('SMTP_URL must start with smtps:// or smtp://');
+  const secure = target.protocol === 'smtps:';
+  const user = decodeURIComponent(target.username);
+  const timeout = tuning.timeoutMs ?? 15_000;
+  return {
+    host: target.hostname,
+    port: Number(target.port) || (secure ? 465 : 25),
+    secure,
+    requireTLS: !secure && user !== '',
+    auth: user ? { user, pass: decodeURIComponent(target.password) } : undefined,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    tls: tuning.ca ? { ca: tuning.ca } : {},
+  };
+}
+
+/** What a later attempt may get through: no connection, no answer in time, or a 4xx reply. A 5xx refusal is final. */
+function temporary(error: unknown): boolean {
+  const { code, responseCode, permanent } = error as { code?: string; responseCode?: number; permanent?: boolean };
+  if (responseCode !== undefined) return permanent === false;
+  return ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS'].includes(code ?? '');
+}
+
+const failure = (error: unknown) => {
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  return { error: error instanceof Error ? error.message : String(error), code, responseCode };
+};
+
+/**
+ * Sends through SMTP_URL's server, a new connection each mail (a few mails a minute need no pool). A temporary
+ * failure is tried again after a pause, up to three attempts; a visitor's request waits on its mail, so no
+ * attempt follows a second timeout: a server that is silent or out of reach holds it about 35 s at most.
+ */
+function smtpSender(url: string, from: string, log: Logger, tuning: SmtpTuning = {}) {
+  const transport = nodemailer.createTransport(smtpTransportOptions(url, tuning));
+  const delays = tuning.retryDelaysMs ?? [1_000, 3_000];
+  return async (mail: Mail): Promise<void> => {
+    let timeouts = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ETIMEDOUT') timeouts++;
+        const delay = delays[attempt - 1];
+        if (delay === undefined || !temporary(error) || timeouts === 2) {
+          log.error('mail not sent', { attempt, ...failure(error) });
+          throw error;
+        }
+        log.warn('mail not sent, trying again', { attempt, retryInMs: delay, ...failure(error) });
+        await sleep(delay);
+      }
+    }
+  };
 }
 
 /**
@@ -25,12 +104,13 @@ export interface MailerOptions {
  * anyone but the operator.
  */
 export function createMailer(db: Queryable, options: MailerOptions): Mailer {
+  const sendSmtp = options.smtpUrl ? smtpSender(options.smtpUrl, options.from, options.log, options.smtp) : null;
   return {
     async send(mail) {
       if (options.testOutbox) {
         await db.query('INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
-      } else if (options.smtpUrl) {
-        await sendSmtp(options.smtpUrl, { ...mail, from: options.from });
+      } else if (sendSmtp) {
+        await sendSmtp(mail);
       } else {
         printMail(mail);
       }

@@ -9,7 +9,7 @@ const log = createLogger(config.logLevel);
 const started = Date.now();
 const db = await openDatabase(config);
 const hostname = process.env.HOST ?? '127.0.0.1';
-const mailer = configuredMailer(db, config);
+const mailer = configuredMailer(db, config, log);
 const server = await serveApi({
   fetch: createApp({ db, config, log, mailer }).fetch,
   port: config.port,

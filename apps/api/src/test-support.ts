@@ -14,6 +14,7 @@ import { openPglite, openPostgres, type Db, type Queryable } from './db/db';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
 import { createLogger } from './log';
+import type { Mailer } from './mail';
 
 export const TEST_PASSWORD = 'Shamba-2025-strong';
 
@@ -146,9 +147,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** Builds an app's mailer on its database; unset, the config's (the outbox, in tests). */
+export type TestMailer = (db: Db, config: Config) => Mailer;
+
 /** A fresh database (see emptyDatabase), migrated and seeded, behind a new app. */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const [api] = await startInstances(1, env);
+export async function startTestApi(env: Record<string, string> = {}, mailer?: TestMailer): Promise<TestApi> {
+  const [api] = await startInstances(1, env, mailer);
   return api!;
 }
 
@@ -157,7 +161,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
  * pool and its own app (everything an app keeps in memory), and they start (migrate, seed) at the same
  * moment. Closing any of them drops the database.
  */
-export async function startInstances(count: number, env: Record<string, string> = {}): Promise<TestApi[]> {
+export async function startInstances(count: number, env: Record<string, string> = {}, mailer?: TestMailer): Promise<TestApi[]> {
   const config = testConfig(env);
   const database = await emptyDatabase();
   const dbs = await Promise.all(Array.from({ length: count }, () => database.connect()));
@@ -167,7 +171,7 @@ export async function startInstances(count: number, env: Record<string, string> 
       await seed(db, config.dialect);
     }),
   );
-  return dbs.map((db) => testApi(createApp({ db, config }), db, config, database.drop));
+  return dbs.map((db) => testApi(createApp({ db, config, mailer: mailer?.(db, config) }), db, config, database.drop));
 }
 
 /**

@@ -11,8 +11,8 @@ const NOTIFY_LOCK = 4_210_025;
 const DIGEST_LINES = 100;
 /**
  * How long a claim keeps its leads from the other instances while their mails are sent: longer than sending
- * a minute's mails takes (smtp.ts gives up on a silent server after 15 s). The leads of a process that died
- * meanwhile are mailed once it has passed.
+ * a minute's mails takes (the mailer gives up on a silent server within about 35 s, retries included). The
+ * leads of a process that died meanwhile are mailed once it has passed.
  */
 const CLAIM_LEASE = '10 minutes';
 
