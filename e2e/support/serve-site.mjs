@@ -53,9 +53,10 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     RATE_LIMIT_WRITES_EMAIL: '1000',
     RATE_LIMIT_OTP: '1000',
     RATE_LIMIT_MAILS: '1000',
-    // Every test's browser reports; and the summary the delivery suite's canary watcher reads.
+    // Every test's browser reports, from suites running side by side; and the summary the delivery suite's canary watcher reads.
     RATE_LIMIT_REPORTS: '100000',
     RATE_LIMIT_REPORT_SESSIONS: '100000',
+    REPORTS_PER_SECOND: '1000',
     REPORTS_READ_TOKEN: reportsReadToken,
     // The business's inbox for new leads (the back office's journey reads it from the test outbox).
     STAFF_NOTIFY_EMAIL: 'office@mavuno.test',

@@ -174,7 +174,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
     dialect,
     logLevel: logLevelFrom(env.LOG_LEVEL),
-    reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000), perSecond: int(env.REPORTS_PER_SECOND, 200) },
+    reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000), perSecond: int(env.REPORTS_PER_SECOND, 50) },
     reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
     staff: readStaffConfig(env),
   };

@@ -96,7 +96,7 @@ const REPORT_REQUEST = /^\/api\/reports(\/session)?(\?|$)/;
 
 /**
  * The door of the browser reports: at most `perSecond` report requests a second go on to the API; the others are
- * answered 503 here, before the request is parsed (about a twentieth of its cost), so that a flood of reports
+ * answered 503 here, before the request is parsed, so that a flood of reports
  * from ever new addresses cannot take the processor from the site's reads. Real visitors' reports are lost
  * while it lasts, never stored ones, and never a page or a form.
  */
