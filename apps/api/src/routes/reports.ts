@@ -255,7 +255,7 @@ export function reportRoutes(services: Services): Hono {
       const app = c.req.query('app') ?? '';
       const since = c.req.query('since') ?? new Date(Date.now() - services.config.reports.retentionDays * 86_400_000).toISOString();
       if (!NAME.test(channel) || !NAME.test(app) || Number.isNaN(Date.parse(since))) throw new HttpError(400, 'channel, app and since (a time) are required');
-      await services.reports.flush();
+      await services.reports.readyForSummary();
       return c.json({ channel, app, since, releases: await summary(services, channel, app, since) }, 200, { 'Cache-Control': 'no-store' });
     });
   }
