@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { FormField, Spinner } from '@agri/ui';
-import { Controller, type Control, type FieldValues, type Path } from '@agri/ui/forms';
+import { afterPress, Controller, type Control, type FieldValues, type Path } from '@agri/ui/forms';
 
 // The editor's code (about 100 KB gzip) loads with the first form that has a rich-text field.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -27,7 +27,8 @@ export function RichTextField<Values extends FieldValues>({ control, name, label
                 label={label}
                 value={(value as string | undefined) ?? ''}
                 onChange={onChange}
-                onBlur={onBlur}
+                // As useSiteForm's fields: leaving the editor by pressing a button shows its message after the click.
+                onBlur={() => afterPress(onBlur)}
                 describedBy={field['aria-describedby']}
                 invalid={field['aria-invalid']}
               />
