@@ -8,7 +8,8 @@ import { createApp } from './app';
 import { MemoryLimiter } from './rate-limit';
 import { MAX_WAITING_ROWS, reportIntake, rowsKeptPerSource, sweepReports, type ReportRow } from './report-store';
 import { grantCovers, isStartedSession, newSessionId } from './routes/report-grant';
-import { anonymousPath, scrub, SESSION_HOURS, SESSIONS_PER_SOURCE } from './routes/reports';
+import { anonymousPath, scrub } from './routes/reports';
+import { p75, releaseHealth, SESSION_HOURS, SESSIONS_PER_SOURCE } from './release-health';
 import { clearRateLimits, startTestApi, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -323,6 +324,41 @@ describe('release health summary and bounded space (issue 26)', () => {
     assert.deepEqual(await analyzed(), [false, false]);
     assert.equal((await summary(app, 'channel=production&app=catalog')).status, 200);
     assert.deepEqual(await analyzed(), [true, true], 'ANALYZE ran before the summary');
+  });
+
+  it('reads the release health a page of sessions at a time, with the site’s reads let in between, and sums it as one query would', async () => {
+    const app = behindProxy();
+    for (let n = 0; n < 7; n++) {
+      const visit = await startVisit(app, n % 2 ? 'next' : 'stable', { address: `198.51.100.${n + 1}` });
+      // Every other visit sends nothing: a page may hold sessions without reports, and paging goes on past them.
+      if (n % 3) await visit.report({ kind: 'page-view' }, { kind: 'vital', name: 'LCP', value: 1000 * n }, ...(n === 4 ? [{ kind: 'error', source: 'catalog' }] : []));
+    }
+    await rows(app);
+    const order: string[] = [];
+    const paged = { ...api.db, query: ((sql: string, params?: unknown[]) => {
+      order.push('page');
+      // A request arrives during the first page; its read is asked for as soon as it is read.
+      if (order.length === 1) setImmediate(() => order.push('read'));
+      return api.db.query(sql, params);
+    }) as typeof api.db.query };
+    const query = { channel: 'production', app: 'catalog', since: new Date(Date.now() - 3_600_000).toISOString() };
+    const byPages = await releaseHealth(paged, query, 2);
+    assert.deepEqual(order.slice(0, 3), ['page', 'read', 'page'], 'the read goes between the first two pages');
+    assert.ok(order.filter((step) => step === 'page').length >= 4, 'seven sessions, and those of earlier tests, two a page');
+    const whole = await releaseHealth(api.db, query);
+    assert.deepEqual(byPages, whole);
+    const next = whole.find((release) => release.version === 'next')!;
+    assert.deepEqual({ sessions: next.sessions, errorSessions: next.errorSessions, lcp: next.vitals.LCP }, { sessions: 2, errorSessions: 0, lcp: { p75: 4000, count: 2 } });
+    const stable = whole.find((release) => release.version === 'stable')!;
+    assert.deepEqual({ sessions: stable.sessions, errorSessions: stable.errorSessions, lcp: stable.vitals.LCP }, { sessions: 2, errorSessions: 1, lcp: { p75: 3500, count: 2 } });
+  });
+
+  it('p75 is PostgreSQL’s percentile_cont(0.75)', async () => {
+    for (const values of [[1], [4, 1], [100, 200, 300, 400], [0.1, 0.05, 0.3, 0.2, 0.25], [7, 7, 7, 1, 9, 3]]) {
+      const [{ p } = { p: null }] = await api.db.query<{ p: number }>('SELECT percentile_cont(0.75) WITHIN GROUP (ORDER BY v) AS p FROM unnest($1::float8[]) AS v', [values]);
+      assert.ok(Math.abs(p75(values)! - p!) < 1e-9, `${values}: ${p75(values)} against ${p}`);
+    }
+    assert.equal(p75([]), null);
   });
 
   it('reads the grant the delivery tools sign (the same example is checked in tooling/delivery/report-grant.test.mjs)', () => {

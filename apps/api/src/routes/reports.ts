@@ -12,6 +12,7 @@ import {
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { bearer, check, clientAddress, HttpError } from '../http';
 import type { ReportRow } from '../report-store';
+import { releaseHealth } from '../release-health';
 import type { Services } from '../services';
 import { grantCovers, isStartedSession, newSessionId } from './report-grant';
 
@@ -139,95 +140,6 @@ export function sourceOf(address: string, serverSecret: string): string {
   return createHmac('sha256', `report-source:${serverSecret}`).update(address).digest('hex').slice(0, 6);
 }
 
-/**
- * At most this many sessions of one source count in a release's health: one address inventing session ids
- * moves the figures by little. Real visitors behind one carrier address (mobile networks share them) count up
- * to it too, on both sides alike, so the rates stay comparable.
- */
-export const SESSIONS_PER_SOURCE = 20;
-/** A visit's session is short-lived: what it sends after this many hours counts for nothing. */
-export const SESSION_HOURS = 12;
-
-type SummaryRow = {
-  version: string;
-  page_views: number;
-  sessions: number;
-  sources: number;
-  error_sessions: number;
-  error_sources: number;
-  failure_sessions: number;
-  failure_sources: number;
-} & { [vital in `${'lcp' | 'inp' | 'cls' | 'ttfb'}_${'p75' | 'count'}`]: number | null };
-
-/**
- * For one app on one channel, since a time, by release of the app, over the sessions that count: those the site
- * started (POST /api/reports/session), counted by the channel and releases they were started with, with a page
- * view (an error alone is no visit), what they sent within SESSION_HOURS of their start, at most
- * SESSIONS_PER_SOURCE of each source (the first ones). Their
- * page views, sessions and sources, the sessions that met an error thrown by the app's code and those whose load
- * of the app failed (or showed its unavailable panel), with how many sources each came from, and the 75th
- * percentile of each web vital those sessions measured.
- */
-async function summary(services: Services, channel: string, app: string, since: string) {
-  const vitals = ['LCP', 'INP', 'CLS', 'TTFB']
-    .map(
-      (name) => `percentile_cont(0.75) WITHIN GROUP (ORDER BY r.value) FILTER (WHERE r.subject = '${name}') AS ${name.toLowerCase()}_p75,
-        count(*) FILTER (WHERE r.subject = '${name}')::int AS ${name.toLowerCase()}_count`,
-    )
-    .join(',\n');
-  const rows = await services.db.query<SummaryRow>(
-    // By each session as the site started it (report_sessions): its channel, releases and source, never what a
-    // report says of itself.
-    `WITH visits AS (
-       SELECT s.releases->>$2 AS version, s.id AS session, s.source, min(r.id) AS first_id,
-         count(*) FILTER (WHERE r.kind = 'page-view') AS page_views,
-         bool_or(r.kind = 'error' AND r.subject = $2) AS erred,
-         bool_or(r.kind IN ('remote-failure', 'unavailable') AND r.subject = $2) AS failed
-       FROM browser_reports r JOIN report_sessions s ON s.id = r.session
-       WHERE s.channel = $1 AND s.releases ? $2 AND r.received_at >= $3
-         AND r.received_at < s.started_at + $5 * interval '1 hour'
-       GROUP BY 1, 2, 3
-       HAVING count(*) FILTER (WHERE r.kind = 'page-view') > 0
-     ),
-     counted AS (
-       SELECT * FROM (
-         SELECT *, row_number() OVER (PARTITION BY version, source ORDER BY first_id) AS nth FROM visits
-       ) ranked WHERE nth <= $4
-     ),
-     measured AS (
-       SELECT c.version, ${vitals}
-       FROM browser_reports r JOIN counted c ON r.session = c.session
-       WHERE r.kind = 'vital' AND r.received_at >= $3
-       GROUP BY c.version
-     )
-     SELECT c.version,
-       sum(c.page_views)::int AS page_views,
-       count(*)::int AS sessions,
-       count(DISTINCT c.source)::int AS sources,
-       count(*) FILTER (WHERE c.erred)::int AS error_sessions,
-       count(DISTINCT c.source) FILTER (WHERE c.erred)::int AS error_sources,
-       count(*) FILTER (WHERE c.failed)::int AS failure_sessions,
-       count(DISTINCT c.source) FILTER (WHERE c.failed)::int AS failure_sources,
-       ${['lcp', 'inp', 'cls', 'ttfb'].map((name) => `min(m.${name}_p75) AS ${name}_p75, min(m.${name}_count) AS ${name}_count`).join(', ')}
-     FROM counted c LEFT JOIN measured m ON m.version = c.version
-     GROUP BY c.version`,
-    [channel, app, since, SESSIONS_PER_SOURCE, SESSION_HOURS],
-  );
-  return rows.map((row) => ({
-    version: row.version,
-    pageViews: row.page_views,
-    sessions: row.sessions,
-    sources: row.sources,
-    errorSessions: row.error_sessions,
-    errorSources: row.error_sources,
-    failureSessions: row.failure_sessions,
-    failureSources: row.failure_sources,
-    vitals: Object.fromEntries(
-      (['lcp', 'inp', 'cls', 'ttfb'] as const).map((name) => [name.toUpperCase(), { p75: row[`${name}_p75`], count: row[`${name}_count`] ?? 0 }]),
-    ),
-  }));
-}
-
 const sameToken = (sent: string | null, expected: string) =>
   sent !== null && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
 
@@ -256,7 +168,7 @@ export function reportRoutes(services: Services): Hono {
       const since = c.req.query('since') ?? new Date(Date.now() - services.config.reports.retentionDays * 86_400_000).toISOString();
       if (!NAME.test(channel) || !NAME.test(app) || Number.isNaN(Date.parse(since))) throw new HttpError(400, 'channel, app and since (a time) are required');
       await services.reports.readyForSummary();
-      return c.json({ channel, app, since, releases: await summary(services, channel, app, since) }, 200, { 'Cache-Control': 'no-store' });
+      return c.json({ channel, app, since, releases: await releaseHealth(services.db, { channel, app, since }) }, 200, { 'Cache-Control': 'no-store' });
     });
   }
   routes.post('/reports/session', bodyLimit({ maxSize: MAX_SESSION_REQUEST_BYTES, onError: tooLarge }), async (c) => {
