@@ -28,8 +28,8 @@ test('the sign-in page has its own layout, noindex, and is rendered in the brows
   await expect(page.getByLabel('Email')).toHaveValue('nobody@mavuno.test');
 });
 
-test('a page of the back office sends a visitor to sign in, and back there after', async ({ page, readLatestMail, harness }) => {
-  test.setTimeout(90_000);
+test('a page of the back office sends a visitor to sign in, and back there after; sign out everywhere ends every browser\'s session', async ({ page, browser, site, readLatestMail, harness }) => {
+  test.setTimeout(120_000);
   await page.goto('/staff/orders');
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Forders$/);
   const staff = await joinTheTeam(page, { harness, readLatestMail }, 'staff');
@@ -42,6 +42,17 @@ test('a page of the back office sends a visitor to sign in, and back there after
   await signIn(page, staff, '/staff/orders');
   await expect(page).toHaveURL(/\/staff\/orders$/);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+
+  // The same member on another device (issue 39): signing out everywhere here ends that session too.
+  const elsewhere = await browser.newContext({ baseURL: site.origin });
+  const other = await elsewhere.newPage();
+  await signIn(other, staff, '/staff/orders', { withRecoveryCode: true });
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText('Signed out on every device')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await other.goto('/staff/leads');
+  await expect(other).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Fleads$/);
+  await elsewhere.close();
 });
 
 test('the inbox works on a phone and at 1280 px, by keyboard', async ({ page, readLatestMail, checkA11y, harness }, testInfo) => {

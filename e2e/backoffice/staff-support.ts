@@ -15,6 +15,8 @@ export interface SignedUpStaff {
   secret: string;
   /** Each sign-in uses the next 30-second step's code: a code works once. */
   steps: number;
+  /** The recovery codes shown at enrolment: a second sign-in within a minute uses one (the app's codes are a step apart). */
+  recoveryCodes: string[];
 }
 
 /** Staff suites need the harness's API (its secret and its test outbox), not any running site. */
@@ -57,20 +59,27 @@ export async function joinTheTeam(
   const secret = (await page.locator('.staff-secret').textContent())!.trim();
   await page.getByLabel('The 6-digit code the app shows').fill(codeFor(secret, 0));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(recoveryCodes).toHaveCount(10);
+  const kept = (await recoveryCodes.allTextContents()).map((code) => code.trim());
   await page.getByRole('button', { name: 'I have kept them: continue' }).click();
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
-  return { email, secret, steps: 0 };
+  return { email, secret, steps: 0, recoveryCodes: kept };
 }
 
-/** Signs a member in at /staff/login with the password and the app's next code. */
-export async function signIn(page: Page, staff: SignedUpStaff, next = '/staff/leads'): Promise<void> {
+/** Signs a member in at /staff/login with the password and the app's next code, or the next recovery code. */
+export async function signIn(page: Page, staff: SignedUpStaff, next = '/staff/leads', { withRecoveryCode = false } = {}): Promise<void> {
   await page.goto(`/staff/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('Email').fill(staff.email);
   await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
-  staff.steps += 1;
-  await page.getByLabel('The 6-digit code from your authenticator app').fill(codeFor(staff.secret, staff.steps));
+  if (withRecoveryCode) {
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(staff.recoveryCodes.shift()!);
+  } else {
+    staff.steps += 1;
+    await page.getByLabel('The 6-digit code from your authenticator app').fill(codeFor(staff.secret, staff.steps));
+  }
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
 }
