@@ -442,6 +442,23 @@ export const migrations: Migration[] = [
     id: '012-lead-notify-claims',
     sql: `ALTER TABLE leads ADD COLUMN notify_claimed_until timestamptz`,
   },
+  {
+    // Issue 38. A write that creates something, once per Idempotency-Key: the first request claims the key (no
+    // status yet), its answer is kept (sealed with the server secret) for 24 hours and given to every repeat.
+    id: '013-idempotent-requests',
+    sql: `
+      CREATE TABLE idempotent_requests (
+        scope text NOT NULL,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        claimed_at timestamptz NOT NULL DEFAULT now(),
+        status integer,
+        answer text,
+        PRIMARY KEY (scope, key)
+      );
+      CREATE INDEX idempotent_requests_claimed_at ON idempotent_requests (claimed_at)
+    `,
+  },
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../db/db';
 import { answer, newId } from '../dialect';
 import { notFound, readBody, sourceOf } from '../http';
+import { once } from '../idempotency';
 import type { Services } from '../services';
 
 interface StoredLead {
@@ -33,7 +34,7 @@ async function storeLeadOnce(db: Db, email: string, find: [string, unknown[]], i
 /** POST enquiry on the main base. The hosted API answers with a bare echo of what it stored. */
 export function enquiryRoutes(services: Services): Hono {
   const { db, limits, config: { dialect } } = services;
-  return new Hono().post('/enquiry', async (c) => {
+  return new Hono().post('/enquiry', once(services), async (c) => {
     const enquiry = await readBody(c, enquiryRequestSchema);
     await limits.writes.enquiry.enforce(sourceOf(c, services), enquiry.email);
     const fields = [enquiry.name, enquiry.email, enquiry.mobile, enquiry.comment];
@@ -81,7 +82,7 @@ export function requestRoutes(services: Services): Hono {
     return { _id: stored.id, createdAt: new Date(stored.created_at).toISOString() };
   };
   return new Hono()
-    .post('/booking', async (c) => {
+    .post('/booking', once(services), async (c) => {
       const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
       await limits.writes.booking.enforce(sourceOf(c, services), contactDetails.email);
       const [row] = await db.query<BookedEventRow>(
@@ -101,7 +102,7 @@ export function requestRoutes(services: Services): Hono {
       const { _id, createdAt } = await storeRequestOnce('bookings', 'event', contactDetails, event);
       return answer(c, dialect, { _id, contactDetails, event, createdAt }, () => ({ contactDetails, event }));
     })
-    .post('/course-request', async (c) => {
+    .post('/course-request', once(services), async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
       await limits.writes.callRequest.enforce(sourceOf(c, services), contactDetails.email);
       const [course] = await db.query<CourseCallRequestRecord['course']>(

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../db/db';
 import { sha256 } from '../accounts/one-time-tokens';
@@ -40,28 +40,6 @@ export async function useStep(db: Queryable, staffId: string, step: number): Pro
     [staffId, step],
   );
   return rows.length === 1;
-}
-
-/**
- * TOTP secrets are stored encrypted (AES-256-GCM) with a key derived from the server secret: a copy of the
- * database alone gives no one the codes.
- */
-export function secretBox(serverSecret: string) {
-  const key = createHash('sha256').update(`staff-totp:${serverSecret}`).digest();
-  return {
-    seal(secret: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-    },
-    open(stored: string): string {
-      const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-      const decipher = createDecipheriv('aes-256-gcm', key, iv!);
-      decipher.setAuthTag(tag!);
-      return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
-    },
-  };
 }
 
 /** Recovery codes as people copy them: 'k7qf-2mzx-9bte' (about 59 random bits each), stored only as hashes. */

@@ -17,7 +17,8 @@ import type { Services } from '../services';
 import { audit } from './audit';
 import { recordSignInFailure } from './sign-in-failures';
 import type { StaffRow } from './invitations';
-import { newRecoveryCodes, newTotpSecret, secretBox, stepOfCode, useRecoveryCode, useStep } from './second-factor';
+import { secretBox } from '../secret-box';
+import { newRecoveryCodes, newTotpSecret, stepOfCode, useRecoveryCode, useStep } from './second-factor';
 import { endAllSessions, type StaffEnv, type StaffSessions } from './staff-sessions';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -34,7 +35,7 @@ const toStaff = (row: Pick<StaffRow, 'id' | 'email' | 'role'>): Staff => ({ id: 
 /** What the sign-in steps share: the limits, the member, the code check, and the end of a sign-in. */
 function signInSteps(services: Services, sessions: StaffSessions) {
   const { db, config } = services;
-  const box = secretBox(config.jwtSecret);
+  const box = secretBox(config.jwtSecret, 'staff-totp');
   const secondFactorTries = new RateLimiter(db, 'staff-second-factor', SECOND_FACTOR_TRIES, config.rateLimits.windowMs);
   // Staff sign-in counts per address and per account whatever the address (a refusal: staff have a second factor
   // and an admin to turn to), apart from the customers' counters (login-limits.ts).
@@ -177,7 +178,7 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
 function invitationRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
   const { db, config } = services;
   const { limitAddress } = signInSteps(services, sessions);
-  const box = secretBox(config.jwtSecret);
+  const box = secretBox(config.jwtSecret, 'staff-totp');
 
   /**
    * The authenticator's secret, shown this once to the browser that accepted the invitation, with the only token

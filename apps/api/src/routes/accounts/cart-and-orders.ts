@@ -11,6 +11,7 @@ import { cancelOrder, insertOrder, orderOf, ordersOf } from '../../accounts/orde
 import { answer, newId } from '../../dialect';
 import { check, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../../http';
 import { pathId } from '../../request-guards';
+import { once } from '../../idempotency';
 import type { Services } from '../../services';
 
 /** A customer may cancel until the order leaves; other status changes belong to staff. */
@@ -86,12 +87,12 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
   }
 
   return new Hono<AuthEnv>()
-    .post('/cart', signedIn, add)
+    .post('/cart', signedIn, once(services), add)
     .get('/cart', signedIn, async (c) => answer(c, dialect, await cartOf(db, c.get('customer').id)))
     .delete('/delete-product-cart/:id', signedIn, remove)
     .put('/update-product-cart/:id/:quantity', signedIn, changeQuantity)
     .delete('/empty-cart', signedIn, empty)
-    .post('/cart/create-order', signedIn, createOrder)
+    .post('/cart/create-order', signedIn, once(services), createOrder)
     .get('/getmyorders', signedIn, async (c) => answer(c, dialect, await ordersOf(db, c.get('customer').id)))
     .put('/updateOrder/:id', signedIn, updateOrder);
 }

@@ -23,6 +23,7 @@ import { answer, newId } from '../../dialect';
 import { bearer, check, HttpError, readBody, sourceOf } from '../../http';
 import { refuseOver } from '../../rate-limit';
 import type { Services } from '../../services';
+import { once } from '../../idempotency';
 import { mailerWithCap } from './account-mail';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
@@ -136,5 +137,5 @@ export function registrationRoutes(services: Services): Hono {
     return answer(c, config.dialect, { message: REGISTRATION_MESSAGES.userCreated, user: toCustomer(customer) });
   }
 
-  return new Hono().post('/register', register).post('/verify-otp', verifyOtp);
+  return new Hono().post('/register', once(services), register).post('/verify-otp', verifyOtp);
 }
