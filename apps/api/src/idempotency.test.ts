@@ -130,6 +130,16 @@ describe(`an Idempotency-Key on ${engine}`, () => {
     assert.equal(await enquiries(body.comment), 2);
   });
 
+  it('a page on the site’s origin may send the header (the preflight allows it)', async () => {
+    const origin = api.config.allowedOrigins[0]!;
+    const preflight = await api.app.request('/api/enquiry', {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+    });
+    assert.ok(preflight.status < 300);
+    assert.match(preflight.headers.get('Access-Control-Allow-Headers') ?? '', /idempotency-key/i);
+  });
+
   it('a request without the header is handled as before (other clients)', async () => {
     const app = createApp({ db: api.db, config: api.config });
     const body = enquiry(`No key ${randomUUID()}`);

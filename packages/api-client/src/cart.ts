@@ -22,7 +22,7 @@ async function changeCart(change: Omit<CallSpec<unknown>, 'auth' | 'response'>):
 export async function addToCart(request: AddToCartRequest): Promise<Cart> {
   const errors = { fallback: 'Error adding to cart' };
   const body = await checkRequest(addToCartRequestSchema, request, errors);
-  return changeCart({ method: 'POST', path: 'user/cart', body, errors });
+  return changeCart({ method: 'POST', path: 'user/cart', body, once: true, errors });
 }
 
 /** GET user/cart. */

@@ -5,6 +5,7 @@ import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
 import { tokenOf } from './contract/user';
 import { clearSession, useSession } from './session/session-store';
 import { askIfChanged, takeHeldAnswer } from './held-answers';
+import { actionOf, answered, isUnsettled, keyFor } from './idempotency';
 import type { TransportFailure, TransportResult } from './transport';
 
 // axios arrives with the first call that is not a prerendered page's revalidation (held-answers.ts).
@@ -39,6 +40,8 @@ export interface CallSpec<Response> {
   /** 'required': the customer's bearer token is sent and a 401 signs them out; 'optional': sent if signed in. */
   auth?: 'required' | 'optional' | 'none';
   body?: unknown;
+  /** A write that creates something: sent with its action's Idempotency-Key (idempotency.ts), made once by the API. */
+  once?: boolean;
   headers?: Record<string, string>;
   withCredentials?: boolean;
   response: z.ZodMiniType<Response>;
@@ -77,6 +80,8 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   if (token) headers.Authorization = `Bearer ${token}`;
   // The server refuses a body not declared as JSON (415); bodiless writes send none.
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  const action = spec.once ? actionOf(spec) : null;
+  if (action) headers['Idempotency-Key'] = keyFor(action, spec.body);
   const baseURL = spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl;
   const timeout = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const withCredentials = spec.withCredentials ?? false;
@@ -101,6 +106,9 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
       timeout,
       withCredentials,
     });
+  }
+  if (action && (result.ok || (result.failure.kind === 'http' && !isUnsettled(result.failure.status)))) {
+    answered(action, headers['Idempotency-Key']!);
   }
   if (!result.ok) throw toApiError(result.failure, spec, auth === 'required' && token !== null);
   const { data } = result;

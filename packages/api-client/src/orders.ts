@@ -17,7 +17,7 @@ import { storeCartCount } from './session/session-store';
 export async function createOrder(request: CreateOrderRequest): Promise<Order | null> {
   const errors = { fallback: 'Error creating order' };
   const body = await checkRequest(createOrderRequestSchema, request, errors);
-  const reply = await call({ method: 'POST', path: 'user/cart/create-order', auth: 'required', body, response: anyReplySchema, errors });
+  const reply = await call({ method: 'POST', path: 'user/cart/create-order', auth: 'required', body, once: true, response: anyReplySchema, errors });
   storeCartCount(0);
   return readAnswer('POST user/cart/create-order', orderSchema, reply).data ?? null;
 }

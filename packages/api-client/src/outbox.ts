@@ -1,6 +1,7 @@
 import { ApiError, isApiError, type ErrorPolicy } from './errors';
 import { call, type CallSpec } from './http';
 import { anyReplySchema } from './contract/reader';
+import { actionOf, keyFor } from './idempotency';
 
 /**
  * A request the visitor sent while the phone had no connection (an enquiry, a booking, a call request): kept
@@ -16,6 +17,8 @@ interface KeptRequest {
   path: string;
   base: 'main' | 'requests';
   body: unknown;
+  /** The send's Idempotency-Key: the replay is the same action, made once even if the first send arrived. */
+  key?: string;
   keptAt: string;
 }
 
@@ -62,6 +65,7 @@ export async function callOrKeep<Response>(kind: KeptKind, spec: CallSpec<Respon
       path: spec.path,
       base: spec.base ?? 'main',
       body: spec.body,
+      key: keyFor(actionOf(spec), spec.body),
       keptAt: new Date().toISOString(),
     };
     writeOutbox([...readOutbox(), kept]);
@@ -69,7 +73,7 @@ export async function callOrKeep<Response>(kind: KeptKind, spec: CallSpec<Respon
   };
   if (isOffline()) return keep();
   try {
-    return await call(spec);
+    return await call({ ...spec, once: true });
   } catch (error) {
     if (isApiError(error) && error.kind === 'network' && isOffline()) return keep();
     throw error;
@@ -91,7 +95,8 @@ export async function sendKeptRequests(): Promise<KeptOutcome[]> {
     const outcomes: KeptOutcome[] = [];
     for (const kept of readOutbox()) {
       try {
-        await call({ method: kept.method, path: kept.path, base: kept.base, body: kept.body, response: anyReplySchema, errors });
+        const headers = kept.key ? { 'Idempotency-Key': kept.key } : undefined;
+        await call({ method: kept.method, path: kept.path, base: kept.base, body: kept.body, headers, response: anyReplySchema, errors });
         outcomes.push({ kind: kept.kind, sent: true, message: sentMessage(kept.kind) });
       } catch (error) {
         if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) break;

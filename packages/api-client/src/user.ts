@@ -44,6 +44,7 @@ export async function register(registration: Registration): Promise<Registration
   return callWithChecked(registrationSchema, registration, {
     method: 'POST',
     path: 'user/register',
+    once: true,
     response: registrationResponseSchema,
     errors: { fallback: 'Error registering user', useServerMessage: true },
   });
@@ -187,6 +188,7 @@ export async function subscribeToNewsletter(request: NewsletterRequest): Promise
   await callWithChecked(newsletterRequestSchema, request, {
     method: 'POST',
     path: 'user/subscribe/newsletter',
+    once: true,
     response: anyReplySchema,
     errors: { fallback: 'Error subscribing to newsletter', useServerMessage: true },
   });
