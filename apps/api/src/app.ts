@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Config } from './config';
 import type { Db } from './db/db';
-import { HttpError } from './http';
+import { HttpError } from './http-error';
 import { createMailer, type Mailer } from './mail';
 import { accountRoutes } from './routes/accounts';
 import { catalogRoutes } from './routes/catalog';

@@ -1,22 +1,10 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
+import { HttpError } from './http-error';
 import type { Services } from './services';
 
-/** Thrown by a route; answered as `{ message }` with its status. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const NOT_AUTHORISED = 'Not authorised, please log in again';
 
 /** Parses the JSON body with the contract schema; a 400 with the first problem otherwise. */

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createHash } from 'node:crypto';
-import { HttpError } from './http';
+import { HttpError } from './http-error';
 import { secretBox } from './secret-box';
 import type { Services } from './services';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from './db/db';
-import { HttpError } from './http';
+import { HttpError } from './http-error';
 
 /** A request under the limit, or the seconds until its window ends (for Retry-After). */
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

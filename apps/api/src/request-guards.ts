@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { idSchema } from '@agri/api-client/contract';
-import { notFound } from './http';
+import { notFound } from './http-error';
 import type { Logger } from './log';
 
 declare module 'hono' {

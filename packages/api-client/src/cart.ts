@@ -1,5 +1,6 @@
 import { type AddToCartRequest, addToCartRequestSchema, type Cart, cartSchema, quantitySchema } from './contract/cart';
 import { anyReplySchema, readAnswer } from './contract/reader';
+import { ACCOUNT_FALLBACK } from './errors';
 import { call, type CallSpec, checkRequest, segment } from './http';
 import { storeCartCount } from './session/session-store';
 
@@ -42,12 +43,12 @@ export const removeFromCart = (cartItemId: string): Promise<Cart> =>
   changeCart({
     method: 'DELETE',
     path: `user/delete-product-cart/${segment(cartItemId)}`,
-    errors: { fallback: 'Something Went Wrong!' },
+    errors: { fallback: ACCOUNT_FALLBACK },
   });
 
 /** PUT user/update-product-cart/{cartItemId}/{quantity}, no body. */
 export async function updateCartQuantity(cartItemId: string, quantity: number): Promise<Cart> {
-  const errors = { fallback: 'Something Went Wrong!' };
+  const errors = { fallback: ACCOUNT_FALLBACK };
   const checked = await checkRequest(quantitySchema, quantity, errors);
   return changeCart({ method: 'PUT', path: `user/update-product-cart/${segment(cartItemId)}/${checked}`, errors });
 }

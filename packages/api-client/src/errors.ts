@@ -44,6 +44,12 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
 /**
+ * The catalogue's message for a change to the customer's cart, order, profile or password that failed (spec
+ * section 8), and for the account's reads that fail without a message of their own.
+ */
+export const ACCOUNT_FALLBACK = 'Something Went Wrong!';
+
+/**
  * The one way a failure becomes the words a visitor sees (spec section 8):
  * - by default, the error's own message (an ApiError's follows the catalogue for its call: the server's message
  *   where the catalogue shows it, else the call's named fallback), else `fallback`;

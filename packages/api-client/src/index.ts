@@ -13,6 +13,7 @@ export {
   ApiError,
   isApiError,
   SESSION_EXPIRED_MESSAGE,
+  ACCOUNT_FALLBACK,
   messageOf,
   type ApiErrorKind,
   type ErrorPolicy,

@@ -30,6 +30,7 @@ import {
   verifyOtpResponseSchema,
 } from './contract/user';
 import { getCart } from './cart';
+import { ACCOUNT_FALLBACK } from './errors';
 import { call, callWithChecked, checkRequest, segment } from './http';
 import { clearSession, storeCustomer, storeProfile, useSession } from './session/session-store';
 
@@ -216,7 +217,7 @@ export async function changePassword(request: ChangePasswordRequest): Promise<vo
     path: 'user/change-password',
     auth: 'required',
     response: anyReplySchema,
-    errors: { fallback: 'Something Went Wrong!', useServerMessage: true },
+    errors: { fallback: ACCOUNT_FALLBACK, useServerMessage: true },
   });
 }
 

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { BlogPost, Course, Event } from '@agri/api-client/contract';
 import { inDialect, kenyanDateTime } from '../dialect';
-import { notFound, optionalCustomerId } from '../http';
+import { optionalCustomerId } from '../http';
+import { notFound } from '../http-error';
 import { publicRead } from '../public-read';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';

@@ -10,7 +10,8 @@ import {
   type BrowserReport,
 } from '@agri/api-client/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { bearer, check, clientAddress, HttpError } from '../http';
+import { bearer, check, clientAddress } from '../http';
+import { HttpError } from '../http-error';
 import type { ReportRow } from '../report-store';
 import { releaseHealth } from '../release-health';
 import type { Services } from '../services';

@@ -8,7 +8,8 @@ import {
 } from '@agri/api-client/contract';
 import type { Db } from '../db/db';
 import { answer, newId } from '../dialect';
-import { notFound, readBody, sourceOf } from '../http';
+import { readBody, sourceOf } from '../http';
+import { notFound } from '../http-error';
 import { once } from '../idempotency';
 import type { Services } from '../services';
 

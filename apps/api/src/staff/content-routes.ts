@@ -12,7 +12,8 @@ import {
 } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
-import { HttpError, readBody } from '../http';
+import { readBody } from '../http';
+import { HttpError } from '../http-error';
 import { pathId } from '../request-guards';
 import { toBlogPost, toCourse, toEvent, type BlogRow, type CourseRow, type EventRow } from '../routes/catalog';
 import type { Services } from '../services';

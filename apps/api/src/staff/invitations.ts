@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole, TeamMember } from '@agri/api-client/staff-contract';
 import { sha256 } from '../accounts/one-time-tokens';
 import { newId } from '../dialect';
-import { HttpError } from '../http';
+import { HttpError } from '../http-error';
 import type { Config } from '../config';
 import type { Queryable } from '../db/db';
 import type { Services } from '../services';

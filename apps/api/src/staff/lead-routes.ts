@@ -7,7 +7,8 @@ import {
   leadStatusRequestSchema,
   type LeadDetail,
 } from '@agri/api-client/staff-contract';
-import { check, HttpError, readBody } from '../http';
+import { check, readBody } from '../http';
+import { HttpError } from '../http-error';
 import { pathId } from '../request-guards';
 import type { Queryable } from '../db/db';
 import type { Services } from '../services';

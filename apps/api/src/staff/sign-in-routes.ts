@@ -11,7 +11,8 @@ import {
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { sha256 } from '../accounts/one-time-tokens';
 import type { Queryable } from '../db/db';
-import { clientAddress, HttpError, readBody } from '../http';
+import { clientAddress, readBody } from '../http';
+import { HttpError } from '../http-error';
 import { RateLimiter, type Verdict } from '../rate-limit';
 import type { Services } from '../services';
 import { audit } from './audit';

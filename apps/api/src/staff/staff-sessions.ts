@@ -4,7 +4,8 @@ import { createMiddleware } from 'hono/factory';
 import { jwtVerify } from 'jose';
 import type { StaffRole } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
-import { bearer, HttpError } from '../http';
+import { bearer } from '../http';
+import { HttpError } from '../http-error';
 import { signSessionToken } from '../sessions';
 import type { Services } from '../services';
 

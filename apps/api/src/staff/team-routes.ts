@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
 import { inviteStaffRequestSchema, staffRoleSchema, type AuditEntry } from '@agri/api-client/staff-contract';
-import { bearer, check, HttpError, readBody } from '../http';
+import { bearer, check, readBody } from '../http';
+import { HttpError } from '../http-error';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
 import { audit } from './audit';

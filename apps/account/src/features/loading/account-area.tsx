@@ -2,9 +2,6 @@ import type { DataArea, DataAreaStore } from '@agri/api-client';
 import { DataAreaView, Placeholders, Skeleton } from '@agri/ui';
 import { useEffect, type ReactNode } from 'react';
 
-/** The catalogue's fallback for the account's reads that fail without a message. */
-export const ACCOUNT_FALLBACK = 'Something Went Wrong!';
-
 /**
  * Loads one of the customer's data areas while a page shows it (shown with DataAreaView). The area is
  * emptied when the page goes, so the next visit (perhaps by another customer) starts from loading, never

@@ -1,7 +1,6 @@
-import { messageOf } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, messageOf } from '@agri/api-client';
 import { useState } from 'react';
 import { useParams } from '@agri/ui/router';
-import { ACCOUNT_FALLBACK } from '../loading/account-area';
 
 type MailedLinkState<T> = { status: 'idle' | 'saving' } | { status: 'done'; result: T } | { status: 'failed'; message: string };
 

@@ -1,9 +1,8 @@
-import { KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
 import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useEffect } from 'react';
 import { FormSubmit } from '../../features/forms/form-error';
-import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface AddressFormProps {
   initial: ShippingAddress;

@@ -1,9 +1,9 @@
-import { createDataArea, getAddress, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createDataArea, getAddress, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
 import { Button } from '@agri/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 import { redirectTarget } from '../../features/session/redirect';
 import { AddressForm } from './address-form';
 

@@ -1,9 +1,9 @@
-import { createDataArea, emptyCart, getCart, messageOf, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createDataArea, emptyCart, getCart, messageOf, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 import { CartSummary } from './cart-summary';
 import { Checkout } from './checkout';
 
@@ -76,9 +76,9 @@ function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) =
   };
 
   const changeQuantity = (item: CartItem, quantity: number) =>
-    void change(() => updateCartQuantity(item._id, quantity), 'Product Updated From Cart Successfully!', 'Something Went Wrong!');
+    void change(() => updateCartQuantity(item._id, quantity), 'Product Updated From Cart Successfully!', ACCOUNT_FALLBACK);
   const remove = (item: CartItem) =>
-    void change(() => removeFromCart(item._id), 'Product Removed From Cart Successfully!', 'Something Went Wrong!');
+    void change(() => removeFromCart(item._id), 'Product Removed From Cart Successfully!', ACCOUNT_FALLBACK);
   const empty = () => void change(emptyCart, null);
 
   if (cart.items.length === 0) {

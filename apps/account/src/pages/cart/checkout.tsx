@@ -1,8 +1,8 @@
-import { createDataArea, createOrder, getAddress, type ShippingAddress } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createDataArea, createOrder, getAddress, type ShippingAddress } from '@agri/api-client';
 import { Button, ButtonLink, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from '@agri/ui/router';
-import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
 const useCheckoutAddress = createDataArea('account/checkout-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
@@ -37,7 +37,7 @@ function CheckoutTo({ address, disabled }: { address: ShippingAddress | null; di
       toast.success('Ordered Created Successfully');
       navigate('/my-orders');
     } catch {
-      toast.error('Something Went Wrong!');
+      toast.error(ACCOUNT_FALLBACK);
       setOrdering(false);
     }
   };

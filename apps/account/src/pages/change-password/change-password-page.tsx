@@ -1,4 +1,4 @@
-import { changePassword, changePasswordRequestSchema, z, messageOf } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, changePassword, changePasswordRequestSchema, z, messageOf } from '@agri/api-client';
 import { TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { Link, useNavigate } from '@agri/ui/router';
@@ -25,7 +25,7 @@ export default function ChangePasswordPage() {
       toast.success('Password Updated Successfully');
       navigate('/my-profile');
     },
-    (error) => messageOf(error, 'Something Went Wrong!', { from: 'server' }),
+    (error) => messageOf(error, ACCOUNT_FALLBACK, { from: 'server' }),
   );
 
   return (

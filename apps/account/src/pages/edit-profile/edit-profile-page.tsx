@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_FALLBACK,
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   editUser,
   messageOf,
@@ -68,7 +69,7 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
       setEmailNotice(saved.pendingEmail ? (saved.message ?? `We sent a link to ${saved.pendingEmail} to confirm your new email.`) : null);
       toast.success('Profile Updated Successfully');
     },
-    (error) => messageOf(error, 'Something Went Wrong!', { from: 'server' }),
+    (error) => messageOf(error, ACCOUNT_FALLBACK, { from: 'server' }),
   );
 
   return (

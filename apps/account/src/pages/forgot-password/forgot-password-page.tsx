@@ -1,10 +1,9 @@
-import { forgotPasswordRequestSchema, messageOf, requestPasswordReset, type z } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, forgotPasswordRequestSchema, messageOf, requestPasswordReset, type z } from '@agri/api-client';
 import { TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useState } from 'react';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 import { FormSubmit } from '../../features/forms/form-error';
-import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 

@@ -1,9 +1,9 @@
-import { createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { useState } from 'react';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
 const useOrdersArea = createDataArea('account/orders', getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
@@ -31,7 +31,7 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
       onCancelled(updated ?? { ...order, status: 'Cancelled' });
       toast.info('Order Cancelled Successfully!');
     } catch {
-      toast.error('Something Went Wrong!');
+      toast.error(ACCOUNT_FALLBACK);
     } finally {
       setCancelling(false);
       setConfirming(false);

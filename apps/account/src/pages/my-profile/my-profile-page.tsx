@@ -1,9 +1,9 @@
-import { createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
 import { Button, displayPhone, useLogOut } from '@agri/ui';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
-import { ACCOUNT_FALLBACK, AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
 const useShippingInformation = createDataArea('account/profile-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 

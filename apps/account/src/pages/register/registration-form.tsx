@@ -1,8 +1,7 @@
-import { register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
 import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { FormSubmit } from '../../features/forms/form-error';
-import { ACCOUNT_FALLBACK } from '../../features/loading/account-area';
 
 interface RegistrationFormProps {
   /** What the customer typed before, when they come back from the code step. */

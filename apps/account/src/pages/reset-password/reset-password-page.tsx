@@ -1,4 +1,4 @@
-import { resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
 import { toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useNavigate, useParams } from '@agri/ui/router';
@@ -23,7 +23,7 @@ export default function ResetPasswordPage() {
       toast.success('Password Updated Successfully');
       navigate('/login', { replace: true });
     },
-    () => 'Something Went Wrong!',
+    () => ACCOUNT_FALLBACK,
   );
 
   return (

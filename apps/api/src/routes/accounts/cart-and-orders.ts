@@ -9,7 +9,8 @@ import {
 import { addToCart, cartOf, coursePrice, emptyCart, removeCartLine, setCartQuantity } from '../../accounts/cart';
 import { cancelOrder, insertOrder, orderOf, ordersOf } from '../../accounts/orders';
 import { answer, newId } from '../../dialect';
-import { check, HttpError, notFound, readBody, requireCustomer, type AuthEnv } from '../../http';
+import { check, readBody, requireCustomer, type AuthEnv } from '../../http';
+import { HttpError, notFound } from '../../http-error';
 import { pathId } from '../../request-guards';
 import { once } from '../../idempotency';
 import type { Services } from '../../services';

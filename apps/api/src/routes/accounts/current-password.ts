@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { CURRENT_PASSWORD_WRONG_MESSAGE } from '@agri/api-client/contract';
 import type { CustomerRow } from '../../accounts/customers';
 import { verifyPassword } from '../../accounts/passwords';
-import { HttpError, sourceOf } from '../../http';
+import { sourceOf } from '../../http';
+import { HttpError } from '../../http-error';
 import type { Services } from '../../services';
 
 /**

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, newsletterRequestSchema } from '@agri/api-client/contract';
 import { subscribe } from '../../accounts/newsletter';
-import { HttpError, readBody, sourceOf } from '../../http';
+import { readBody, sourceOf } from '../../http';
+import { HttpError } from '../../http-error';
 import { once } from '../../idempotency';
 import type { Services } from '../../services';
 

@@ -5,7 +5,8 @@ import { insertEmailChange, insertEmailChangeUndo, useEmailChange, useEmailChang
 import { newOneTimeToken, sha256 } from '../../accounts/one-time-tokens';
 import { closeEveryDoor } from '../../accounts/secure-account';
 import { answer } from '../../dialect';
-import { bearer, HttpError, notFound, readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
+import { bearer, readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
+import { HttpError, notFound } from '../../http-error';
 import { refuseOver } from '../../rate-limit';
 import type { Services } from '../../services';
 import { mailerWithCap } from './account-mail';

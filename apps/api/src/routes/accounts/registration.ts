@@ -20,7 +20,8 @@ import {
 import { sha256 } from '../../accounts/one-time-tokens';
 import type { Queryable } from '../../db/db';
 import { answer, newId } from '../../dialect';
-import { bearer, check, HttpError, readBody, sourceOf } from '../../http';
+import { bearer, check, readBody, sourceOf } from '../../http';
+import { HttpError } from '../../http-error';
 import { refuseOver } from '../../rate-limit';
 import type { Services } from '../../services';
 import { once } from '../../idempotency';

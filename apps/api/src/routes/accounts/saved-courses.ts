@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { addToWishlistRequestSchema } from '@agri/api-client/contract';
 import { courseExists, recentlyViewedOf, toggleWishlist, wishlistOf } from '../../accounts/saved-courses';
 import { answer } from '../../dialect';
-import { notFound, readBody, requireCustomer, type AuthEnv } from '../../http';
+import { readBody, requireCustomer, type AuthEnv } from '../../http';
+import { notFound } from '../../http-error';
 import type { Services } from '../../services';
 
 /** The courses a customer keeps (GET, PUT wishlist) and the ones they opened (GET recently-viewed). */

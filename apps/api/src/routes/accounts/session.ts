@@ -4,7 +4,8 @@ import { customerByEmail, customerById, toCustomer } from '../../accounts/custom
 import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords';
 import { closeEveryDoor } from '../../accounts/secure-account';
 import { answer } from '../../dialect';
-import { HttpError, notFound, readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
+import { readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
+import { HttpError, notFound } from '../../http-error';
 import type { Services } from '../../services';
 
 /** Log in (POST login), who am I (GET getuser), log out (GET logout) and log out everywhere (POST logout-everywhere). */
