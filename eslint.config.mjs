@@ -56,9 +56,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/ignore': ['node_modules'],
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], conditionNames: ['import', 'default'] }),
-      ],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], conditionNames: ['import', 'default'] })],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -96,7 +94,7 @@ export default tseslint.config(
             { name: 'react-router-dom', message: 'Use @agri/ui/router: the one door to React Router, shared small.' },
             { name: 'react-toastify', message: 'Use `toast` and `ToastArea` from @agri/ui: react-toastify loads with the first toast.' },
             { name: 'react-hook-form', message: 'Use `useSiteForm` (and its field helpers) from @agri/ui/forms: one way to make a form.' },
-            { name: '@hookform/resolvers/zod', message: 'Use `useSiteForm` from @agri/ui/forms: it checks a form with the contract\'s schema.' },
+            { name: '@hookform/resolvers/zod', message: "Use `useSiteForm` from @agri/ui/forms: it checks a form with the contract's schema." },
           ],
           patterns: [
             { group: appNames.map((name) => `@agri/${name}`), message: 'Apps never import another app.' },
@@ -123,7 +121,15 @@ export default tseslint.config(
   },
   {
     // The doors themselves (router, toasts, forms), and tests that stand in for the shell's router.
-    files: ['packages/ui/src/router.ts', 'packages/ui/src/toasts/**', 'packages/ui/src/forms.ts', 'packages/ui/src/forms/**', 'packages/ui/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
+    files: [
+      'packages/ui/src/router.ts',
+      'packages/ui/src/toasts/**',
+      'packages/ui/src/forms.ts',
+      'packages/ui/src/forms/**',
+      'packages/ui/src/testing/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -26,10 +26,7 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFilesAfterEnv: ['<rootDir>/tooling/test-runners/jest/setup.ts'],
   transform: {
-    '^.+\\.(t|j|mj|cj)sx?$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-    ],
+    '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
     '\\.(png|jpe?g|gif|svg|webp|avif)$': '<rootDir>/tooling/test-runners/jest/file-stub.mjs',
   },
   // pnpm keeps packages under .pnpm/<scope>+<name>@<version>/node_modules/...

@@ -15,7 +15,9 @@ const journeyRuns: { name: string; portBase: number; env: Record<string, string>
       ...(process.env.E2E_HOSTED_JOURNEYS === 'on'
         ? [{ name: 'journeys on the hosted API', portBase: portBase + 200, env: { API_DIALECT: 'hosted' }, dialect: 'hosted' }]
         : []),
-      ...(process.env.E2E_POSTGRES_URL ? [{ name: 'journeys on PostgreSQL', portBase: portBase + 400, env: { DATABASE_URL: process.env.E2E_POSTGRES_URL } }] : []),
+      ...(process.env.E2E_POSTGRES_URL
+        ? [{ name: 'journeys on PostgreSQL', portBase: portBase + 400, env: { DATABASE_URL: process.env.E2E_POSTGRES_URL } }]
+        : []),
     ];
 
 export default defineConfig({

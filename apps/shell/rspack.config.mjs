@@ -6,5 +6,9 @@ const dir = import.meta.dirname;
 export default defineApp({
   dir,
   serviceWorker: './src/offline/service-worker.ts',
-  runtimePlugins: [join(dir, 'src/federation/bounded-loading-plugin.ts'), join(dir, 'src/federation/compatibility-plugin.ts'), join(dir, 'src/federation/reporting-plugin.ts')],
+  runtimePlugins: [
+    join(dir, 'src/federation/bounded-loading-plugin.ts'),
+    join(dir, 'src/federation/compatibility-plugin.ts'),
+    join(dir, 'src/federation/reporting-plugin.ts'),
+  ],
 });

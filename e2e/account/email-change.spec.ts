@@ -39,47 +39,57 @@ async function logIn(page: Page, customer: NewCustomer, then: string) {
 // take longer than the suite's 45 s.
 test.describe.configure({ timeout: 120_000 });
 
-test('a customer moves to a new email with the current password; the old address is told at the request and at the change', { tag: '@journey' }, async ({ page, request, site, registerCustomer, checkA11y }) => {
-  const customer = await registerCustomer();
-  const newEmail = uniqueEmail('moved');
-  const main = page.getByRole('main');
+test(
+  'a customer moves to a new email with the current password; the old address is told at the request and at the change',
+  { tag: '@journey' },
+  async ({ page, request, site, registerCustomer, checkA11y }) => {
+    const customer = await registerCustomer();
+    const newEmail = uniqueEmail('moved');
+    const main = page.getByRole('main');
 
-  await logIn(page, customer, '/edit-profile');
-  await expect(main.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
-  await main.getByRole('button', { name: 'Edit profile details' }).click();
-  await expect(main.getByLabel('Current Password')).toHaveCount(0);
-  await main.getByLabel('Email Address').fill(newEmail);
-  await main.getByRole('button', { name: 'Save' }).click();
-  await expect(main.getByText('Enter your current password to change your email.')).toBeVisible();
-  await checkA11y(page);
+    await logIn(page, customer, '/edit-profile');
+    await expect(main.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
+    await main.getByRole('button', { name: 'Edit profile details' }).click();
+    await expect(main.getByLabel('Current Password')).toHaveCount(0);
+    await main.getByLabel('Email Address').fill(newEmail);
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(main.getByText('Enter your current password to change your email.')).toBeVisible();
+    await checkA11y(page);
 
-  await main.getByLabel('Current Password').fill('not-the-password');
-  await main.getByRole('button', { name: 'Save' }).click();
-  await expect(main.getByRole('alert').filter({ hasText: 'Your current password is not correct.' })).toBeVisible();
+    await main.getByLabel('Current Password').fill('not-the-password');
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(main.getByRole('alert').filter({ hasText: 'Your current password is not correct.' })).toBeVisible();
 
-  await main.getByLabel('Current Password').fill(customer.password);
-  await main.getByRole('button', { name: 'Save' }).click();
-  await expect(main.getByText(`We sent a link to ${newEmail}`)).toBeVisible();
-  await expect(main.getByLabel('Email Address')).toHaveValue(customer.email);
+    await main.getByLabel('Current Password').fill(customer.password);
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(main.getByText(`We sent a link to ${newEmail}`)).toBeVisible();
+    await expect(main.getByLabel('Email Address')).toHaveValue(customer.email);
 
-  const told = await mailTo(request, site.apiBaseUrl, customer.email, /asked to change the email/);
-  expect(told).toContain(newEmail);
-  pathOf(told, 'undo-email-change');
+    const told = await mailTo(request, site.apiBaseUrl, customer.email, /asked to change the email/);
+    expect(told).toContain(newEmail);
+    pathOf(told, 'undo-email-change');
 
-  await page.goto(pathOf(await mailTo(request, site.apiBaseUrl, newEmail, /Confirm your new email/), 'confirm-email'));
-  await main.getByRole('button', { name: 'Confirm New Email' }).click();
-  await expect(main.getByRole('heading', { name: 'Email Updated' })).toBeVisible();
-  await checkA11y(page);
-  // This browser confirmed it, so it stays signed in.
-  await main.getByRole('link', { name: 'Go to My Profile' }).click();
-  await expect(main.getByText(newEmail)).toBeVisible();
+    await page.goto(pathOf(await mailTo(request, site.apiBaseUrl, newEmail, /Confirm your new email/), 'confirm-email'));
+    await main.getByRole('button', { name: 'Confirm New Email' }).click();
+    await expect(main.getByRole('heading', { name: 'Email Updated' })).toBeVisible();
+    await checkA11y(page);
+    // This browser confirmed it, so it stays signed in.
+    await main.getByRole('link', { name: 'Go to My Profile' }).click();
+    await expect(main.getByText(newEmail)).toBeVisible();
 
-  const changed = await mailTo(request, site.apiBaseUrl, customer.email, /email of your account was changed/);
-  expect(changed).toContain(newEmail);
-  expect(changed).toContain('7 days');
-});
+    const changed = await mailTo(request, site.apiBaseUrl, customer.email, /email of your account was changed/);
+    expect(changed).toContain(newEmail);
+    expect(changed).toContain('7 days');
+  },
+);
 
-test('the old address undoes a change it did not ask for: the email stays, every device is logged out', async ({ page, request, site, registerCustomer, checkA11y }) => {
+test('the old address undoes a change it did not ask for: the email stays, every device is logged out', async ({
+  page,
+  request,
+  site,
+  registerCustomer,
+  checkA11y,
+}) => {
   const customer = await registerCustomer({ firstname: 'Njeri', lastname: 'Wambui' });
   const header = page.getByRole('banner');
   const main = page.getByRole('main');
@@ -107,7 +117,13 @@ test('the old address undoes a change it did not ask for: the email stays, every
   await expect(main.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
 });
 
-test('a signed-in customer changes the password from My Profile; other devices are logged out', async ({ page, request, site, registerCustomer, checkA11y }) => {
+test('a signed-in customer changes the password from My Profile; other devices are logged out', async ({
+  page,
+  request,
+  site,
+  registerCustomer,
+  checkA11y,
+}) => {
   const customer = await registerCustomer({ firstname: 'Kiprop', lastname: 'Rotich' });
   const main = page.getByRole('main');
   const elsewhere = (await (await request.post(`${site.apiBaseUrl}user/login`, { data: customer })).json()) as { token: string };

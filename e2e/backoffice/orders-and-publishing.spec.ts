@@ -8,14 +8,28 @@ test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its tes
 
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
-test('an order moved to Processing in the back office shows on the customer\'s /my-orders', async ({ page, request, site, registerCustomer, readLatestMail, harness }) => {
+test("an order moved to Processing in the back office shows on the customer's /my-orders", async ({
+  page,
+  request,
+  site,
+  registerCustomer,
+  readLatestMail,
+  harness,
+}) => {
   test.setTimeout(120_000);
   const customer = await registerCustomer({ email: uniqueEmail('buyer') });
   const login = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email: customer.email, password: customer.password } })).json();
   const auth = { Authorization: `Bearer ${login.token}` };
   const [course] = await seededCourses(request, site.apiBaseUrl);
   await request.post(`${site.apiBaseUrl}user/cart`, { headers: auth, data: { courseId: course!._id, quantity: 1 } });
-  const shippingInfo = { firstName: 'Wanjiku', lastName: 'Kamau', county: 'KENYA', address: 'Kenyatta Avenue 1', area: 'Nakuru Town', phoneNumber: '712345678' };
+  const shippingInfo = {
+    firstName: 'Wanjiku',
+    lastName: 'Kamau',
+    county: 'KENYA',
+    address: 'Kenyatta Avenue 1',
+    area: 'Nakuru Town',
+    phoneNumber: '712345678',
+  };
   expect((await request.post(`${site.apiBaseUrl}user/cart/create-order`, { headers: auth, data: { shippingInfo } })).ok()).toBeTruthy();
 
   await joinTheTeam(page, { harness, readLatestMail }, 'staff');
@@ -32,7 +46,13 @@ test('an order moved to Processing in the back office shows on the customer\'s /
   await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: course!.title }).getByText('Processing', { exact: true })).toBeVisible();
 });
 
-test('a course made and repriced in the back office shows its price, and a call request stores it', async ({ page, readLatestMail, site, checkA11y, harness }) => {
+test('a course made and repriced in the back office shows its price, and a call request stores it', async ({
+  page,
+  readLatestMail,
+  site,
+  checkA11y,
+  harness,
+}) => {
   test.setTimeout(150_000);
   const title = `Mycotoxin Testing ${Date.now()}`;
   await joinTheTeam(page, { harness, readLatestMail }, 'staff');
@@ -120,7 +140,13 @@ test('an unpublished event leaves /events and the home page, and its page is not
   await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible();
 });
 
-test('a raised price reaches the prerendered /course/:id: at once after revalidation, then in the regenerated HTML', async ({ page, request, site, readLatestMail, harness }) => {
+test('a raised price reaches the prerendered /course/:id: at once after revalidation, then in the regenerated HTML', async ({
+  page,
+  request,
+  site,
+  readLatestMail,
+  harness,
+}) => {
   test.setTimeout(180_000);
   await joinTheTeam(page, { harness, readLatestMail }, 'staff');
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('staff-session') ?? '{}') as { token: string }).token);

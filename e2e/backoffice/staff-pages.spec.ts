@@ -28,7 +28,13 @@ test('the sign-in page has its own layout, noindex, and is rendered in the brows
   await expect(page.getByLabel('Email')).toHaveValue('nobody@mavuno.test');
 });
 
-test('a page of the back office sends a visitor to sign in, and back there after; sign out everywhere ends every browser\'s session', async ({ page, browser, site, readLatestMail, harness }) => {
+test("a page of the back office sends a visitor to sign in, and back there after; sign out everywhere ends every browser's session", async ({
+  page,
+  browser,
+  site,
+  readLatestMail,
+  harness,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/staff/orders');
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Forders$/);

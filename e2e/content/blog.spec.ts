@@ -38,4 +38,3 @@ test('the blog breadcrumb shows only at 768 px and wider', async ({ page, reques
   await page.setViewportSize({ width: 768, height: 900 });
   await expect(main.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
 });
-

@@ -64,5 +64,4 @@ test.describe('contact form', () => {
     await expect(form.getByLabel('Name')).toHaveValue('');
     await expect(form.getByLabel('Comments')).toHaveValue('');
   });
-
 });

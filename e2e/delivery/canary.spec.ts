@@ -36,7 +36,16 @@ const versions: Record<string, string> = {};
 const site = () => urlOf('canary');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-type StoredReport = { kind: string; session: string | null; source: string | null; channel: string | null; releases: Record<string, string>; path: string; subject: string | null; message: string | null };
+type StoredReport = {
+  kind: string;
+  session: string | null;
+  source: string | null;
+  channel: string | null;
+  releases: Record<string, string>;
+  path: string;
+  subject: string | null;
+  message: string | null;
+};
 
 async function storedReports(since: string): Promise<StoredReport[]> {
   const answer = await fetch(`${siteConfig.api.apiBaseUrl}test/reports?since=${encodeURIComponent(since)}`);
@@ -82,7 +91,10 @@ async function visitBothSides(browser: Browser, count: number) {
         const arrived = await expect
           .poll(sessionsSeen, { timeout: 20_000 })
           .toBe(visits + 1)
-          .then(() => true, () => false);
+          .then(
+            () => true,
+            () => false,
+          );
         await context.close();
         if (arrived) break;
         lost += 1;
@@ -133,16 +145,41 @@ test('a canary that throws on /courses is reported against catalog by its side o
 
   await visitBothSides(browser, SESSIONS_A_SIDE);
   const onSide = (reports: StoredReport[], version: string) => reports.filter((report) => report.releases.catalog === version);
-  await expect.poll(async () => new Set(onSide(await storedReports(since), versions.throwing!).filter((r) => r.kind === 'page-view').map((r) => r.session)).size).toBe(SESSIONS_A_SIDE);
+  await expect
+    .poll(
+      async () =>
+        new Set(
+          onSide(await storedReports(since), versions.throwing!)
+            .filter((r) => r.kind === 'page-view')
+            .map((r) => r.session),
+        ).size,
+    )
+    .toBe(SESSIONS_A_SIDE);
   const reports = await storedReports(since);
   const canaryErrors = onSide(reports, versions.throwing!).filter((report) => report.kind === 'error');
   expect(new Set(canaryErrors.map((report) => report.session)).size).toBe(SESSIONS_A_SIDE);
   expect(canaryErrors.every((report) => report.subject === 'catalog' && /the canary broke the courses page/.test(report.message ?? ''))).toBe(true);
   expect(onSide(reports, versions.catalog!).filter((report) => report.kind === 'error')).toEqual([]);
   // The releases the pages ran, the canary's included, and nothing that could name a visitor.
-  expect(onSide(reports, versions.throwing!)[0]!.releases).toEqual({ ...Object.fromEntries(apps.map(({ name }) => [name, versions[name]])), catalog: versions.throwing });
+  expect(onSide(reports, versions.throwing!)[0]!.releases).toEqual({
+    ...Object.fromEntries(apps.map(({ name }) => [name, versions[name]])),
+    catalog: versions.throwing,
+  });
   for (const report of reports) {
-    expect(Object.keys(report).sort()).toEqual(['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'source', 'subject', 'value']);
+    expect(Object.keys(report).sort()).toEqual([
+      'channel',
+      'id',
+      'kind',
+      'message',
+      'path',
+      'phase',
+      'received_at',
+      'releases',
+      'session',
+      'source',
+      'subject',
+      'value',
+    ]);
     expect(report.source).toMatch(/^[0-9a-f]{6}$/);
     expect(report.session ?? '').toMatch(/^([0-9a-f]{20})?$/);
     expect(report.path).toMatch(/^\/[a-z-]*(\/\*)?$/);
@@ -164,7 +201,15 @@ test('a canary that throws on /courses is reported against catalog by its side o
   }
   console.log(`the watcher rolled the canary back ${((Date.now() - started) / 1000).toFixed(1)} s after it started`);
   const entry = readJournal(CHANNEL).at(-1);
-  expect(entry).toMatchObject({ action: 'canary-rollback', app: 'catalog', previous: versions.throwing, version: versions.catalog, who: WATCHER, share: 0, was: 50 });
+  expect(entry).toMatchObject({
+    action: 'canary-rollback',
+    app: 'catalog',
+    previous: versions.throwing,
+    version: versions.catalog,
+    who: WATCHER,
+    share: 0,
+    was: 50,
+  });
   expect(entry.reason).toMatch(/error rate 100\.0 % against 0\.0 %/);
   expect(entry.evidence.canary).toMatchObject({ version: versions.throwing, sessions: SESSIONS_A_SIDE, errorSessions: SESSIONS_A_SIDE });
   expect(entry.evidence.stable).toMatchObject({ version: versions.catalog, sessions: SESSIONS_A_SIDE, errorSessions: 0 });
@@ -180,9 +225,7 @@ test('a healthy canary at 50 % is not rolled back over the same number of sessio
   test.setTimeout(VISITING_BOTH_SIDES_MS);
   expect(folder.promote('catalog', versions.healthy!, '--canary', '50').ok).toBe(true);
   await visitBothSides(browser, SESSIONS_A_SIDE);
-  await expect
-    .poll(async () => (await checkCanaries(CHANNEL, { rule, token: reportsReadToken }))[0]?.verdict, { timeout: 20_000 })
-    .toBe('healthy');
+  await expect.poll(async () => (await checkCanaries(CHANNEL, { rule, token: reportsReadToken }))[0]?.verdict, { timeout: 20_000 }).toBe('healthy');
   expect(config().remotes.catalog.canary).toMatchObject({ version: versions.healthy, share: 50 });
 });
 

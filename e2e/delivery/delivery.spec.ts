@@ -160,7 +160,10 @@ test('a preview of anything but a published release is refused with a message, a
 test('a release rolled back, or withdrawn by hand, no longer loads as a preview, and the journal says who and why (issue 23)', async ({ page }) => {
   const channel = urlOf('channel');
   const refused = page.getByRole('alert').filter({ hasText: 'Preview refused' });
-  const faulty = release('catalog', changedBuild('catalog', () => {}));
+  const faulty = release(
+    'catalog',
+    changedBuild('catalog', () => {}),
+  );
   expect(promote('catalog', faulty).ok).toBe(true);
   const rolledBack = run('rollback', 'catalog', '--on', CHANNEL, '--no-prerender', '--reason', 'bookings fail on phones');
   expect(rolledBack.output).toContain(`catalog@${faulty} is withdrawn from preview`);
@@ -240,7 +243,10 @@ test('the gate refuses each incompatible release with a message that names the p
   };
   const shellReact = JSON.parse(readFileSync(join(deploy, 'releases/shell', versions.shell!, 'release.json'), 'utf8')).provides.react;
 
-  versions.react20 = release('catalog', changedBuild('catalog', (dir) => editShared(dir, 'react', (shared) => (shared.requiredVersion = '^20.0.0'))));
+  versions.react20 = release(
+    'catalog',
+    changedBuild('catalog', (dir) => editShared(dir, 'react', (shared) => (shared.requiredVersion = '^20.0.0'))),
+  );
   const react = refused('catalog', versions.react20);
   expect(react).toContain(`catalog@${versions.react20} needs react ^20.0.0, but shell@${versions.shell} provides react ${shellReact} on production.`);
   expect(refused('catalog', versions.react20, '--force')).toContain('(--force cannot override this)');
@@ -264,13 +270,21 @@ test('the gate refuses each incompatible release with a message that names the p
       }),
     ),
   );
-  expect(refused('catalog', dropped)).toContain(`content@${versions.content} consumes catalog/upcoming-events, which catalog@${dropped} does not expose (it exposes: routes).`);
+  expect(refused('catalog', dropped)).toContain(
+    `content@${versions.content} consumes catalog/upcoming-events, which catalog@${dropped} does not expose (it exposes: routes).`,
+  );
 
   const clash = release(
     'notices',
-    changedBuild('notices', (dir) => editJson(join(dir, 'app.json'), (facts) => (facts.routes = ['/notices', '/courses/news'])), join(folder.scratch, 'notices')),
+    changedBuild(
+      'notices',
+      (dir) => editJson(join(dir, 'app.json'), (facts) => (facts.routes = ['/notices', '/courses/news'])),
+      join(folder.scratch, 'notices'),
+    ),
   );
-  expect(refused('notices', clash)).toContain(`notices@${clash} claims the route prefix /courses/news, but /courses belongs to catalog@${versions.catalog} on production.`);
+  expect(refused('notices', clash)).toContain(
+    `notices@${clash} claims the route prefix /courses/news, but /courses belongs to catalog@${versions.catalog} on production.`,
+  );
 
   // Nothing of that reached the channel.
   const config = JSON.parse(readFileSync(join(deploy, 'channels', CHANNEL, 'config.json'), 'utf8'));
@@ -328,7 +342,9 @@ test('a rollback prerenders the public pages with the releases it makes live, an
   expect(courses).toContain('<title>Courses | Mavuno Agri-Food Consultants</title>');
   expect(courses).toContain(`/releases/catalog/${versions.catalog}/remoteEntry.js`);
   // The shell's own page, served for the paths without a page, is still the shell release's, byte for byte.
-  expect(readFileSync(join(deploy, 'channels', CHANNEL, 'app.html')).equals(readFileSync(join(deploy, 'releases/shell', versions.shell!, 'index.html')))).toBe(true);
+  expect(readFileSync(join(deploy, 'channels', CHANNEL, 'app.html')).equals(readFileSync(join(deploy, 'releases/shell', versions.shell!, 'index.html')))).toBe(
+    true,
+  );
 
   const renderedAfresh: string[] = [];
   page.on('console', (message) => {
@@ -336,7 +352,10 @@ test('a rollback prerenders the public pages with the releases it makes live, an
   });
   await page.goto(`${channel}/courses`);
   await expect(coursesHeading(page)).toHaveText('Our Courses');
-  await page.getByRole('link', { name: /^View / }).first().click();
+  await page
+    .getByRole('link', { name: /^View / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/course\//);
   expect(renderedAfresh).toEqual([]);
 });
@@ -356,8 +375,7 @@ test('after a promotion a phone’s next online load runs the new release, and o
       const entry = instances.find((instance) => instance.name === 'shell')?.moduleCache.get('catalog')?.remoteInfo.entry ?? '';
       return /\/releases\/catalog\/([^/]+)\//.exec(entry)?.[1];
     });
-  const keptPages = () =>
-    page.evaluate(async () => (await (await caches.open('agri-pages-v1')).keys()).map((request) => new URL(request.url).pathname));
+  const keptPages = () => page.evaluate(async () => (await (await caches.open('agri-pages-v1')).keys()).map((request) => new URL(request.url).pathname));
   try {
     await page.goto(`${channel}/courses`);
     await expect(coursesHeading(page)).toHaveText('Our Courses');

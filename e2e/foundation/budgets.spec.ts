@@ -31,7 +31,13 @@ async function publicPages(request: APIRequestContext, apiBaseUrl: string) {
   ];
 }
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 
 test('every public route is served as HTML that holds its heading, title, description and canonical link', async ({ request, site }) => {
   for (const { path, title } of await publicPages(request, site.apiBaseUrl)) {

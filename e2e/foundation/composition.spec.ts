@@ -75,7 +75,11 @@ test.describe('composition of the shell and the three remotes', () => {
     );
     expect(rendererCount).toBe(1);
     const reactProviders = await page.evaluate(() => {
-      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } }).__FEDERATION__.__SHARE__;
+      const share = (
+        window as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
       const loaded = new Set<string>();
       for (const scopes of Object.values(share)) {
         for (const [version, entry] of Object.entries(scopes.default?.react ?? {})) {

@@ -113,15 +113,22 @@ test('where nothing changed, nothing moves: the page confirms its data with a 30
   expect(cls).toBe(0);
   const code = await Promise.all(scripts);
   expect(code.length).toBeGreaterThan(0);
-  expect(code.filter((text) => text.includes('AxiosError')), 'axios (its AxiosError) among the scripts').toHaveLength(0);
+  expect(
+    code.filter((text) => text.includes('AxiosError')),
+    'axios (its AxiosError) among the scripts',
+  ).toHaveLength(0);
 });
 
 test('when the API answers 500 or a malformed body after the take-over, the page keeps what it showed and raises nothing', async ({ page, request, site }) => {
   const errors = pageErrors(page);
   const [course] = await seededCourses(request, site.apiBaseUrl);
   const events = await upcomingEvents(request, site.apiBaseUrl);
-  await page.route(`${site.apiBaseUrl}course`, (route) => route.fulfill({ status: 500, json: { message: 'Internal error' }, headers: { 'Access-Control-Allow-Origin': site.origin } }));
-  await page.route(`${site.apiBaseUrl}event`, (route) => route.fulfill({ json: { data: 'not a list' }, headers: { 'Access-Control-Allow-Origin': site.origin } }));
+  await page.route(`${site.apiBaseUrl}course`, (route) =>
+    route.fulfill({ status: 500, json: { message: 'Internal error' }, headers: { 'Access-Control-Allow-Origin': site.origin } }),
+  );
+  await page.route(`${site.apiBaseUrl}event`, (route) =>
+    route.fulfill({ json: { data: 'not a list' }, headers: { 'Access-Control-Allow-Origin': site.origin } }),
+  );
 
   const failed = page.waitForResponse(`${site.apiBaseUrl}course`);
   await page.goto('/courses');

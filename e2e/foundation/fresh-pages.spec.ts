@@ -97,7 +97,10 @@ test.beforeAll(async ({ siteUnderTest }) => {
   const shellDir = join(rootDir, 'apps/shell/dist');
   // The test's API hands out the harness API's items, whose pictures stay there.
   const pictures = new URL(siteConfig.api.apiBaseUrl).origin;
-  const config = { ...siteConfig, api: { ...siteConfig.api, apiBaseUrl: `${apiOrigin}/api/`, requestsApiBaseUrl: `${apiOrigin}/requests/`, imageOrigins: [pictures] } };
+  const config = {
+    ...siteConfig,
+    api: { ...siteConfig.api, apiBaseUrl: `${apiOrigin}/api/`, requestsApiBaseUrl: `${apiOrigin}/requests/`, imageOrigins: [pictures] },
+  };
   const files = { '/config.json': JSON.stringify(config) };
   const headers = securityHeaders(config);
   pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-fresh-pages-'));

@@ -81,9 +81,7 @@ test('an enquiry sent offline is kept on the phone, said so, and arrives once wh
   await form.getByLabel('Mobile Number').fill('722000333');
   await form.getByLabel('Comments').fill('HACCP training for 12 staff in Nakuru, sent from the road.');
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByRole('status')).toHaveText(
-    'You are offline. Your enquiry is kept on this phone and will be sent as soon as you are back online.',
-  );
+  await expect(form.getByRole('status')).toHaveText('You are offline. Your enquiry is kept on this phone and will be sent as soon as you are back online.');
   await expect(form.getByLabel('Name')).toHaveValue('');
   await page.screenshot({ path: test.info().outputPath('enquiry-kept.png') });
   expect(arrived).toEqual([]);
@@ -100,7 +98,11 @@ test('an enquiry sent offline is kept on the phone, said so, and arrives once wh
   expect(await page.evaluate(() => localStorage.getItem('agri:outbox'))).toBeNull();
 });
 
-test('account pages, API answers and personal data are never kept: Cache Storage holds public pages and code only', async ({ page, registerCustomer, site }) => {
+test('account pages, API answers and personal data are never kept: Cache Storage holds public pages and code only', async ({
+  page,
+  registerCustomer,
+  site,
+}) => {
   // A registration, a sign-in and five pages before the cache is read: 46 s seen on a loaded machine.
   test.setTimeout(90_000);
   const { email, password, mobile } = await registerCustomer({ firstname: 'Akinyi', lastname: 'Odhiambo', mobile: '722000444' });
@@ -113,7 +115,11 @@ test('account pages, API answers and personal data are never kept: Cache Storage
   await expect(page).not.toHaveURL(/\/login/);
   for (const path of ['/my-profile', '/cart', '/my-orders', '/address']) {
     await page.goto(path);
-    await expect(heading(page).or(page.getByRole('heading', { level: 2 })).first()).toBeVisible();
+    await expect(
+      heading(page)
+        .or(page.getByRole('heading', { level: 2 }))
+        .first(),
+    ).toBeVisible();
   }
   await page.goto('/courses');
   await expect(heading(page)).toHaveText('Our Courses');
@@ -143,13 +149,16 @@ test('a page kept for offline reading shows what the API says now once online ag
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => keptPages(page), { timeout: 20_000 }).toContain('/courses');
   // The business renames a course after the page was kept.
-  await context.route((url) => url.href === `${site.apiBaseUrl}course`, async (route) => {
-    const { 'if-none-match': _validator, ...headers } = route.request().headers();
-    const response = await route.fetch({ headers });
-    const courses = (await response.json()) as { title: string }[];
-    courses[0]!.title = 'Renamed after the page was kept';
-    await route.fulfill({ response, json: courses });
-  });
+  await context.route(
+    (url) => url.href === `${site.apiBaseUrl}course`,
+    async (route) => {
+      const { 'if-none-match': _validator, ...headers } = route.request().headers();
+      const response = await route.fetch({ headers });
+      const courses = (await response.json()) as { title: string }[];
+      courses[0]!.title = 'Renamed after the page was kept';
+      await route.fulfill({ response, json: courses });
+    },
+  );
   await page.reload();
   await expect(page.getByText('Renamed after the page was kept').first()).toBeVisible({ timeout: 20_000 });
 });

@@ -18,7 +18,12 @@ async function crawl(request: APIRequestContext, url: string) {
   return { response, html, structuredData, meta };
 }
 
-const decode = (text: string | undefined) => text?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (text: string | undefined) =>
+  text
+    ?.replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 test('a course page tells search engines the course, its provider and its price, and a shared link shows its card', async ({ request, site }) => {
   const [course] = await seededCourses(request, site.apiBaseUrl);
@@ -76,7 +81,10 @@ test('the home page names the business, its contact and opening hours; list page
   expect((list.itemListElement as Thing[]).map((item) => item.url)).toEqual(courses.map((course) => `${site.origin}/course/${course._id}`));
 });
 
-test('the sitemap lists exactly the public pages, ended events aside; robots.txt opens the site and closes accounts and previews, and names no staff page', async ({ request, site }) => {
+test('the sitemap lists exactly the public pages, ended events aside; robots.txt opens the site and closes accounts and previews, and names no staff page', async ({
+  request,
+  site,
+}) => {
   const [courses, { data: events }, posts] = await Promise.all([
     seededCourses(request, site.apiBaseUrl),
     request.get(`${site.apiBaseUrl}event`).then(async (response) => eventListResponseSchema.parse(await response.json())),
@@ -86,7 +94,15 @@ test('the sitemap lists exactly the public pages, ended events aside; robots.txt
   const sitemap = await (await request.get(`${site.origin}/sitemap.xml`)).text();
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname).sort();
   const expected = [
-    '/', '/about', '/courses', '/events', '/blogs', '/faqs', '/contact', '/privacy-policy', '/term-conditions',
+    '/',
+    '/about',
+    '/courses',
+    '/events',
+    '/blogs',
+    '/faqs',
+    '/contact',
+    '/privacy-policy',
+    '/term-conditions',
     ...courses.map((course) => `/course/${course._id}`),
     ...upcoming.map((event) => `/event/${event._id}`),
     ...posts.map((post) => `/blog/${post._id}`),
@@ -100,7 +116,15 @@ test('the sitemap lists exactly the public pages, ended events aside; robots.txt
   }
 
   const robots = await (await request.get(`${site.origin}/robots.txt`)).text();
-  for (const rule of ['User-agent: *', 'Allow: /', 'Disallow: /login', 'Disallow: /my-profile', 'Disallow: /cart', 'Disallow: /*?preview=', `Sitemap: ${site.origin}/sitemap.xml`]) {
+  for (const rule of [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /login',
+    'Disallow: /my-profile',
+    'Disallow: /cart',
+    'Disallow: /*?preview=',
+    `Sitemap: ${site.origin}/sitemap.xml`,
+  ]) {
     expect(robots).toContain(rule);
   }
   // The back office is not named (it would only point attackers at it): its pages answer noindex instead.

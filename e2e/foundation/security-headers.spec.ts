@@ -47,7 +47,11 @@ test.describe('security headers', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toMatch(/unsafe-eval|unsafe-inline/);
     const sourcesOf = (directive: string) =>
-      policy.split('; ').find((entry) => entry.startsWith(`${directive} `))?.split(' ').slice(1);
+      policy
+        .split('; ')
+        .find((entry) => entry.startsWith(`${directive} `))
+        ?.split(' ')
+        .slice(1);
     for (const name of remotes) expect(sourcesOf('script-src')).toContain(site.remoteOrigin(name));
     expect(sourcesOf('connect-src')).toContain(new URL(site.apiBaseUrl).origin);
     expect(sourcesOf('img-src')).toContain(new URL(site.apiBaseUrl).origin);

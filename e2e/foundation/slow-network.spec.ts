@@ -39,7 +39,10 @@ test('on a slow mobile link a visitor types while the page loads, then books an 
 
   await page.getByRole('banner').getByRole('link', { name: 'Events', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
-  await page.getByRole('link', { name: /^Book Now: / }).first().click();
+  await page
+    .getByRole('link', { name: /^Book Now: / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Book Event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book this event' });
   await fillByLabel(dialog, { 'Full name': 'Wanjiru Kamau', Email: 'wanjiru.slowlink@example.co.ke', 'Phone number': '722 000 111' });

@@ -177,9 +177,10 @@ const ADDRESS_FIELDS = ['firstName', 'lastName', 'county', 'address', 'other', '
 
 /** The n-th address answer: the next six payloads, one per text field. */
 function hostileAddress(batch: number) {
-  const fields = Object.fromEntries(
-    ADDRESS_FIELDS.map((field, index) => [field, payloadAt(batch * ADDRESS_FIELDS.length + index)]),
-  ) as Record<(typeof ADDRESS_FIELDS)[number], string>;
+  const fields = Object.fromEntries(ADDRESS_FIELDS.map((field, index) => [field, payloadAt(batch * ADDRESS_FIELDS.length + index)])) as Record<
+    (typeof ADDRESS_FIELDS)[number],
+    string
+  >;
   return { ...fields, phoneNumber: '712345678', additionalNumber: '' };
 }
 
@@ -194,20 +195,21 @@ async function serveHostileAccount(page: Page, apiBaseUrl: string): Promise<stri
   });
   const items = indexes.map((index) => ({ _id: `xss-item-${index}`, course: courseSummary(index), quantity: 1, price: 12_000 }));
   await page.route(`${apiBaseUrl}user/cart`, fulfill({ items, totalPrice: items.length * 12_000 }));
-  await page.route(`${apiBaseUrl}user/getmyorders`, fulfill([
-    {
-      _id: 'xss-order-0001',
-      items: items.map(({ course, quantity, price }) => ({ course, quantity, price })),
-      shippingInfo: hostileAddress(0),
-      totalPrice: items.length * 12_000,
-      status: 'Ordered',
-      createdAt: '2026-01-05T08:00:00.000Z',
-    },
-  ]));
-  // The profile and the address page each load the address: both show the same batch, then the next.
-  await page.route(`${apiBaseUrl}user/get-address`, (route) =>
-    route.fulfill({ json: { address: hostileAddress(Math.floor(addressRequests++ / 2)) } }),
+  await page.route(
+    `${apiBaseUrl}user/getmyorders`,
+    fulfill([
+      {
+        _id: 'xss-order-0001',
+        items: items.map(({ course, quantity, price }) => ({ course, quantity, price })),
+        shippingInfo: hostileAddress(0),
+        totalPrice: items.length * 12_000,
+        status: 'Ordered',
+        createdAt: '2026-01-05T08:00:00.000Z',
+      },
+    ]),
   );
+  // The profile and the address page each load the address: both show the same batch, then the next.
+  await page.route(`${apiBaseUrl}user/get-address`, (route) => route.fulfill({ json: { address: hostileAddress(Math.floor(addressRequests++ / 2)) } }));
   return unexpected;
 }
 
@@ -225,12 +227,7 @@ test('account pages: names, every address field, cart items and orders', async (
   // Six payloads per address answer: round after round, every payload passes through the address fields.
   for (let batch = 0; batch * ADDRESS_FIELDS.length < PAYLOADS.length; batch += 1) {
     const address = hostileAddress(batch);
-    await expectShownAsText(main.getByRole('region', { name: 'Shipping Information' }), [
-      address.county,
-      address.firstName,
-      address.address,
-      address.area,
-    ]);
+    await expectShownAsText(main.getByRole('region', { name: 'Shipping Information' }), [address.county, address.firstName, address.address, address.area]);
     await main.getByRole('link', { name: 'Edit shipping address' }).click();
     for (const [label, value] of [
       ['First Name', address.firstName],

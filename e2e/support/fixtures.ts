@@ -47,8 +47,7 @@ export interface NewCustomer {
 }
 
 /** An email no other test (or earlier run on the same database) has used. */
-export const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
@@ -124,7 +123,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await use();
       // A refused preview would have tested the channel instead: fail rather than pass on the wrong code.
       if (page.url().startsWith('http')) {
-        const shown = previewRequest.split(',').map((release) => release.replace('@', ' ')).join(', ');
+        const shown = previewRequest
+          .split(',')
+          .map((release) => release.replace('@', ' '))
+          .join(', ');
         await expect(page.getByRole('region', { name: 'Preview' }), 'the preview was applied').toContainText(`Preview: ${shown}`);
       }
     },
@@ -168,15 +170,18 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(async (email) => {
       let latest: { subject: string; text: string } | undefined;
       await expect
-        .poll(async () => {
-          // A kept-alive connection the API closed at the moment it was reused (ECONNRESET) is asked again.
-          const response = await request.get(`${site.apiBaseUrl}test/outbox`, { params: { email } }).catch(() => undefined);
-          if (!response?.ok()) return undefined;
-          // Newest first.
-          const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
-          latest = messages[0];
-          return latest;
-        }, { message: `a mail to ${email}` })
+        .poll(
+          async () => {
+            // A kept-alive connection the API closed at the moment it was reused (ECONNRESET) is asked again.
+            const response = await request.get(`${site.apiBaseUrl}test/outbox`, { params: { email } }).catch(() => undefined);
+            if (!response?.ok()) return undefined;
+            // Newest first.
+            const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+            latest = messages[0];
+            return latest;
+          },
+          { message: `a mail to ${email}` },
+        )
         .toBeTruthy();
       return latest!;
     });
@@ -240,9 +245,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         for (const animation of held) animation.pause();
         Object.assign(window, { __heldForAxe: held });
       });
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       await page.evaluate(() => {
         for (const animation of (window as unknown as { __heldForAxe: Animation[] }).__heldForAxe) animation.play();
       });

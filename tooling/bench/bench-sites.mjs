@@ -98,8 +98,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
 
     const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
     const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();
-    const paths = (routes) =>
-      routes.map((route) => route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`));
+    const paths = (routes) => routes.map((route) => route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`));
     return { origins: { composed: origin(ports.composed), monolith: origin(ports.monolith) }, paths, stop };
   } catch (error) {
     stop();

@@ -41,7 +41,12 @@ export async function measureFirstLoadJs(page, url) {
     const request = response.request();
     if (!ofThisPage.has(request) || request.resourceType() !== 'script' || !response.ok() || LOADED_WHEN_INTERACTIVE.test(response.url())) return;
     // Read at once, settled at once (a rejection waits for the end, where a script the page ran without a body fails).
-    scripts.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body).length }), (error) => ({ url: response.url(), error })));
+    scripts.push(
+      response.body().then(
+        (body) => ({ url: response.url(), gzipBytes: gzipSync(body).length }),
+        (error) => ({ url: response.url(), error }),
+      ),
+    );
   };
   page.on('framenavigated', onNavigated);
   page.on('request', onRequest);

@@ -50,7 +50,9 @@ export function resultsTable({ routes, results, runs, date }) {
         `| ${route} | ${row.site} | ${row.totalKb.toFixed(1)} | ${row.requests} | ${row.performance} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.accessibility} | ${row.seo} |`,
       );
     }
-    lines.push(`| ${route} | composed / monolith | ×${(composed.totalKb / monolith.totalKb).toFixed(2)} | | | ×${(composed.lcp / monolith.lcp).toFixed(2)} | | | | |`);
+    lines.push(
+      `| ${route} | composed / monolith | ×${(composed.totalKb / monolith.totalKb).toFixed(2)} | | | ×${(composed.lcp / monolith.lcp).toFixed(2)} | | | | |`,
+    );
   }
   return lines.join('\n');
 }
@@ -60,7 +62,10 @@ export function resultsTable({ routes, results, runs, date }) {
  * throttling scales what this machine's CPU did, so its speed moves LCP and TBT of both builds.
  */
 export function benchmarkIndexLine(results) {
-  const indices = results.map((row) => row.benchmarkIndex).filter(Number.isFinite).sort((a, b) => a - b);
+  const indices = results
+    .map((row) => row.benchmarkIndex)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   if (!indices.length) return "Lighthouse's CPU benchmark index of this machine: unknown (no run succeeded).";
   return (
     `Lighthouse's CPU benchmark index of this machine: ${Math.round(median(indices))} ` +

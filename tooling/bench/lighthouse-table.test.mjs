@@ -17,15 +17,18 @@ const report = ({ benchmarkIndex = 1500, performance = 0.97, lcp = 900, tbt = 40
 
 describe('bench:web: the figures of a Lighthouse run', () => {
   it('are the scores out of 100, LCP in seconds, TBT in milliseconds, CLS and the CPU benchmark index', () => {
-    assert.deepEqual(lighthouseFigures(report({ benchmarkIndex: 1834.5, performance: 0.876, lcp: 1234, tbt: 56.7, cls: 0.0421, accessibility: 0.995, seo: 1 })), {
-      benchmarkIndex: 1834.5,
-      performance: 88,
-      lcp: 1.234,
-      tbt: 56.7,
-      cls: 0.0421,
-      accessibility: 100,
-      seo: 100,
-    });
+    assert.deepEqual(
+      lighthouseFigures(report({ benchmarkIndex: 1834.5, performance: 0.876, lcp: 1234, tbt: 56.7, cls: 0.0421, accessibility: 0.995, seo: 1 })),
+      {
+        benchmarkIndex: 1834.5,
+        performance: 88,
+        lcp: 1.234,
+        tbt: 56.7,
+        cls: 0.0421,
+        accessibility: 100,
+        seo: 100,
+      },
+    );
   });
 });
 
@@ -40,7 +43,10 @@ describe('bench:web: the medians of the runs', () => {
   });
 
   it('of two runs (one failed) is the upper one, a value a run really had; of none, NaN', () => {
-    const two = medians([{ lcp: 1.5, tbt: 10 }, { lcp: 0.9, tbt: 200 }]);
+    const two = medians([
+      { lcp: 1.5, tbt: 10 },
+      { lcp: 0.9, tbt: 200 },
+    ]);
     assert.equal(two.lcp, 1.5);
     assert.equal(two.tbt, 200);
     assert.ok(Object.values(medians([])).every(Number.isNaN));
@@ -51,7 +57,20 @@ describe('bench:web: the medians of the runs', () => {
   });
 });
 
-const row = (route, site, figures) => ({ route, site, totalKb: 100, requests: 10, benchmarkIndex: 1500, performance: 99, lcp: 1, tbt: 50, cls: 0, accessibility: 100, seo: 92, ...figures });
+const row = (route, site, figures) => ({
+  route,
+  site,
+  totalKb: 100,
+  requests: 10,
+  benchmarkIndex: 1500,
+  performance: 99,
+  lcp: 1,
+  tbt: 50,
+  cls: 0,
+  accessibility: 100,
+  seo: 92,
+  ...figures,
+});
 
 describe('bench:web: the table', () => {
   const results = [
@@ -90,6 +109,9 @@ describe('bench:web: the table', () => {
 
   it('leaves out the index of a route whose runs all failed, and says when none succeeded', () => {
     assert.match(benchmarkIndexLine([...results, row('/blogs', 'composed', { benchmarkIndex: NaN })]), /: 1800 \(1200–2500\)/);
-    assert.equal(benchmarkIndexLine([row('/', 'composed', { benchmarkIndex: NaN })]), "Lighthouse's CPU benchmark index of this machine: unknown (no run succeeded).");
+    assert.equal(
+      benchmarkIndexLine([row('/', 'composed', { benchmarkIndex: NaN })]),
+      "Lighthouse's CPU benchmark index of this machine: unknown (no run succeeded).",
+    );
   });
 });

@@ -26,7 +26,8 @@ export function missedTargets(composed, monolith) {
   const ratio = composed.first.takenOverMs / monolith.first.takenOverMs;
   if (!(ratio <= PHONE_TARGETS.ratio)) missed.push(`×${ratio.toFixed(2)} the monolith's take-over (target ×1.10)`);
   if (!(composed.second.transferredKb <= PHONE_TARGETS.secondVisitKb)) missed.push(`second visit ${kb(composed.second.transferredKb)} KB (target 10 KB)`);
-  if (!(composed.second.takenOverMs <= PHONE_TARGETS.secondVisitTakenOverMs)) missed.push(`second visit taken over after ${seconds(composed.second.takenOverMs)} s (target 1.5 s)`);
+  if (!(composed.second.takenOverMs <= PHONE_TARGETS.secondVisitTakenOverMs))
+    missed.push(`second visit taken over after ${seconds(composed.second.takenOverMs)} s (target 1.5 s)`);
   return missed;
 }
 

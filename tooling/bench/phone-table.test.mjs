@@ -17,7 +17,7 @@ describe('bench:phone', () => {
     assert.deepEqual(missedTargets({ first: visit(800, 3300, 140), second: visit(700, 1000, 8) }, monolith), []);
     assert.deepEqual(missedTargets({ first: visit(800, 4500, 160), second: visit(700, 1600, 12.5) }, monolith), [
       'taken over after 4.50 s (target 4 s)',
-      '×1.50 the monolith\'s take-over (target ×1.10)',
+      "×1.50 the monolith's take-over (target ×1.10)",
       'second visit 12.5 KB (target 10 KB)',
       'second visit taken over after 1.60 s (target 1.5 s)',
     ]);

@@ -21,7 +21,10 @@ const ROUTES = ['/', '/courses', '/course/:id', '/events', '/contact'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5710, monolith: 5711, api: 5714 };
 const log = (line) => console.log(`[bench] ${line}`);
-const load = () => loadavg().map((value) => value.toFixed(1)).join(', ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
 
 ensureChromium();
 const sites = await startBenchSites({ pnpm, ports: PORTS, log });
@@ -48,7 +51,9 @@ try {
   }
   await browser.close();
   console.log(`\n${phoneTable({ routes: ROUTES, results, runs: RUNS, date: new Date().toISOString().slice(0, 10), link: PHONE_LINK_WORDS })}`);
-  console.log(`\nThe machine's load average (1, 5, 15 min): ${loadBefore} before the visits, ${load()} after; times from a loaded machine are not comparable, ratios of one run are.`);
+  console.log(
+    `\nThe machine's load average (1, 5, 15 min): ${loadBefore} before the visits, ${load()} after; times from a loaded machine are not comparable, ratios of one run are.`,
+  );
 } finally {
   sites.stop();
 }

@@ -44,7 +44,15 @@ async function flood(base) {
       const address = randomAddress();
       try {
         const id = await session(address);
-        const reports = Array.from({ length: 20 }, () => ({ kind: 'error', session: id, channel: 'production', releases, path: '/courses', source: 'catalog', message: 'x' }));
+        const reports = Array.from({ length: 20 }, () => ({
+          kind: 'error',
+          session: id,
+          channel: 'production',
+          releases,
+          path: '/courses',
+          source: 'catalog',
+          message: 'x',
+        }));
         await (await post(`${base}/api/reports`, address, { reports })).arrayBuffer();
         sent += 1;
       } catch {
@@ -64,13 +72,28 @@ async function measure() {
   const dataDir = mkdtempSync(join(tmpdir(), 'agri-report-flood-'));
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(rootDir, 'apps/api'),
-    env: { ...process.env, NODE_ENV: 'production', MAIL_TO_TERMINAL: 'on', JWT_SECRET: 'bench-'.repeat(8), DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '1', PORT: values.port, LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      MAIL_TO_TERMINAL: 'on',
+      JWT_SECRET: 'bench-'.repeat(8),
+      DATA_DIR: dataDir,
+      TRUSTED_PROXY_HOPS: '1',
+      PORT: values.port,
+      LOG_LEVEL: 'error',
+    },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${values.port}`;
   try {
     for (;;) {
-      if (await fetch(`${base}/api/health`).then((answer) => answer.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (answer) => answer.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     const probe = async () => {
@@ -82,9 +105,13 @@ async function measure() {
     const idle = [];
     for (let n = 0; n < 200; n++) idle.push(await probe());
     const command = values['same-priority'] ? [process.execPath] : ['nice', '-n', '19', process.execPath];
-    const flooder = spawn(command[0], [...command.slice(1), import.meta.filename, '--flood', base, '--rate', values.rate, ...(values.started ? ['--started'] : [])], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const flooder = spawn(
+      command[0],
+      [...command.slice(1), import.meta.filename, '--flood', base, '--rate', values.rate, ...(values.started ? ['--started'] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     flooder.stdout.on('data', (chunk) => (output += chunk));
     const flooded = new Promise((resolve) => flooder.on('exit', resolve));
@@ -96,7 +123,15 @@ async function measure() {
     }
     await flooded;
     const figures = { idleP95Ms: +p95(idle).toFixed(1), floodP95Ms: +p95(during).toFixed(1), probes: during.length, ...JSON.parse(output || '{}') };
-    console.log(JSON.stringify({ date: new Date().toISOString().slice(0, 10), started: values.started, rate: Number(values.rate), samePriority: values['same-priority'], ...figures }));
+    console.log(
+      JSON.stringify({
+        date: new Date().toISOString().slice(0, 10),
+        started: values.started,
+        rate: Number(values.rate),
+        samePriority: values['same-priority'],
+        ...figures,
+      }),
+    );
   } finally {
     api.kill();
     rmSync(dataDir, { recursive: true, force: true });

@@ -60,14 +60,23 @@ async function lighthouse(url) {
   try {
     const { stdout } = await promisify(execFile)(
       join(rootDir, 'node_modules/.bin/lighthouse'),
-      [url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility,seo',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking'],
+      [
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--only-categories=performance,accessibility,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking',
+      ],
       { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM } },
     );
     return lighthouseFigures(JSON.parse(stdout));
   } catch (error) {
-    log(`a Lighthouse run of ${url} failed: ${String(error.stderr || error.message).split('\n').find(Boolean)}`);
+    log(
+      `a Lighthouse run of ${url} failed: ${String(error.stderr || error.message)
+        .split('\n')
+        .find(Boolean)}`,
+    );
     return null;
   }
 }
-

@@ -19,7 +19,12 @@ function appsFolder(packages) {
 
 describe('the list of apps', () => {
   it('is every app folder of the repository, the shell first, each remote after those it consumes from', () => {
-    assert.deepEqual(appNames, readdirSync(join(rootDir, 'apps')).filter((name) => statSync(join(rootDir, 'apps', name)).isDirectory()).sort());
+    assert.deepEqual(
+      appNames,
+      readdirSync(join(rootDir, 'apps'))
+        .filter((name) => statSync(join(rootDir, 'apps', name)).isDirectory())
+        .sort(),
+    );
     assert.equal(apps[0].name, 'shell');
     const order = remoteApps.map(({ name }) => name);
     assert.ok(order.indexOf('catalog') < order.indexOf('content'), `content consumes catalog's upcoming-events: ${order}`);
@@ -36,7 +41,14 @@ describe('the list of apps', () => {
     try {
       const read = readApps(dir);
       assert.deepEqual(read.appNames, ['api', 'notices', 'offers', 'shell', 'tools']);
-      assert.deepEqual(read.apps.map(({ name, port }) => [name, port]), [['shell', 3000], ['offers', 3008], ['notices', 3009]]);
+      assert.deepEqual(
+        read.apps.map(({ name, port }) => [name, port]),
+        [
+          ['shell', 3000],
+          ['offers', 3008],
+          ['notices', 3009],
+        ],
+      );
       assert.deepEqual(read.remoteApps[1], { name: 'notices', dir: join(dir, 'notices'), port: 3009, routes: ['/notices'], consumes: ['offers/banner'] });
       assert.equal(read.apiPort, 4100);
     } finally {
@@ -49,12 +61,20 @@ describe('the list of apps', () => {
       'the same port': { shell: { shell: { port: 3000 } }, a: { remote: { port: 3000, routes: ['/a'] } } },
       'its port': { shell: { shell: { port: 3000 } }, a: { remote: { routes: ['/a'] } } },
       'exactly one app declares a `shell`': { one: { shell: { port: 3000 } }, two: { shell: { port: 3001 } } },
-      'in a cycle': { shell: { shell: { port: 3000 } }, a: { remote: { port: 3001, routes: ['/a'], consumes: ['b/x'] } }, b: { remote: { port: 3002, routes: ['/b'], consumes: ['a/y'] } } },
+      'in a cycle': {
+        shell: { shell: { port: 3000 } },
+        a: { remote: { port: 3001, routes: ['/a'], consumes: ['b/x'] } },
+        b: { remote: { port: 3002, routes: ['/b'], consumes: ['a/y'] } },
+      },
     };
     for (const [problem, packages] of Object.entries(cases)) {
       const dir = appsFolder(packages);
       try {
-        assert.throws(() => readApps(dir), (error) => error.message.includes(problem), problem);
+        assert.throws(
+          () => readApps(dir),
+          (error) => error.message.includes(problem),
+          problem,
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

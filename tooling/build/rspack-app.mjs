@@ -89,17 +89,14 @@ export const moduleRules = (production) => [
 export class PrecompressPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 },
-        (assets) => {
-          for (const [name, source] of Object.entries(assets)) {
-            if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
-            const content = source.buffer();
-            compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })));
-            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(content, { level: 9 })));
-          }
-        },
-      );
+      compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 }, (assets) => {
+        for (const [name, source] of Object.entries(assets)) {
+          if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
+          const content = source.buffer();
+          compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })));
+          compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(content, { level: 9 })));
+        }
+      });
     });
   }
 }

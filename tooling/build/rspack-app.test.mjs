@@ -163,14 +163,20 @@ describe('what each app’s build is told', () => {
     assert.deepEqual(shared.react, { singleton: true, requiredVersion: '^19.1.0' }, 'its own range for a library');
     const workspaceEntries = names.filter((name) => name.startsWith('@agri/'));
     assert.ok(workspaceEntries.includes('@agri/ui') && workspaceEntries.includes('@agri/ui/federation'), `${workspaceEntries}`);
-    assert.ok(workspaceEntries.every((name) => name === '@agri/ui' || name.startsWith('@agri/ui/')), 'not the API client, which it does not depend on');
+    assert.ok(
+      workspaceEntries.every((name) => name === '@agri/ui' || name.startsWith('@agri/ui/')),
+      'not the API client, which it does not depend on',
+    );
 
     const { version } = readPackage(join(rootDir, 'packages/ui'));
     const major = semver.major(version);
     for (const name of workspaceEntries) {
       const { singleton, requiredVersion } = shared[name];
       assert.equal(singleton, true, name);
-      assert.ok(semver.satisfies(`${major}.99.0`, requiredVersion) && semver.satisfies(version, requiredVersion), `${name}: ${requiredVersion} takes any ${major}.x`);
+      assert.ok(
+        semver.satisfies(`${major}.99.0`, requiredVersion) && semver.satisfies(version, requiredVersion),
+        `${name}: ${requiredVersion} takes any ${major}.x`,
+      );
       assert.ok(!semver.satisfies(`${major + 1}.0.0`, requiredVersion), `${name}: ${requiredVersion} refuses the next major`);
     }
   });
@@ -200,7 +206,11 @@ describe('what the build writes (a throw-away remote in production, a shell in d
         'src/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
       },
     );
-    const shell = appFolder('host', { shell: { port: 3992 } }, { 'src/index.ts': "document.title = 'host';\n", 'src/index.html': '<!doctype html><title><%= title %></title>' });
+    const shell = appFolder(
+      'host',
+      { shell: { port: 3992 } },
+      { 'src/index.ts': "document.title = 'host';\n", 'src/index.html': '<!doctype html><title><%= title %></title>' },
+    );
     remoteOut = join(scratch, 'out-notices');
     shellOut = join(scratch, 'out-host');
     const configs = withEnv({ BUILD_OUTPUT_DIR: undefined }, () => [
@@ -223,7 +233,11 @@ describe('what the build writes (a throw-away remote in production, a shell in d
       .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 
   it('app.json holds the routes a remote owns and the modules it consumes; the shell’s, its name', () => {
-    assert.deepEqual(JSON.parse(readFileSync(join(remoteOut, 'app.json'), 'utf8')), { name: 'notices', routes: ['/notices'], consumes: ['catalog/upcoming-events'] });
+    assert.deepEqual(JSON.parse(readFileSync(join(remoteOut, 'app.json'), 'utf8')), {
+      name: 'notices',
+      routes: ['/notices'],
+      consumes: ['catalog/upcoming-events'],
+    });
     assert.deepEqual(JSON.parse(readFileSync(join(shellOut, 'app.json'), 'utf8')), { name: 'host' });
     assert.ok(existsSync(join(remoteOut, 'remoteEntry.js')) && existsSync(join(remoteOut, 'mf-manifest.json')));
   });
@@ -232,24 +246,39 @@ describe('what the build writes (a throw-away remote in production, a shell in d
     const files = filesIn(remoteOut);
     const text = files.filter((path) => /\.(js|css|html|json|svg)$/.test(path));
     for (const name of ['remoteEntry.js', 'mf-manifest.json', 'app.json']) assert.ok(text.includes(name), `${name} in ${files}`);
-    assert.ok(text.some((path) => /^assets\/icon\.[0-9a-f]+\.svg$/.test(path)), `an SVG picture in ${files}`);
+    assert.ok(
+      text.some((path) => /^assets\/icon\.[0-9a-f]+\.svg$/.test(path)),
+      `an SVG picture in ${files}`,
+    );
     for (const path of text) {
       const original = readFileSync(join(remoteOut, path));
       assert.ok(brotliDecompressSync(readFileSync(join(remoteOut, `${path}.br`))).equals(original), `${path}.br`);
       assert.ok(gunzipSync(readFileSync(join(remoteOut, `${path}.gz`))).equals(original), `${path}.gz`);
     }
     const others = files.filter((path) => !text.includes(path) && !/\.(br|gz)$/.test(path));
-    assert.ok(others.some((path) => /^assets\/logo\.[0-9a-f]+\.png$/.test(path)), `a PNG picture in ${files}`);
+    assert.ok(
+      others.some((path) => /^assets\/logo\.[0-9a-f]+\.png$/.test(path)),
+      `a PNG picture in ${files}`,
+    );
     for (const path of others) assert.ok(!files.includes(`${path}.br`) && !files.includes(`${path}.gz`), `${path} is not precompressed`);
   });
 
   it('a development build is not precompressed', () => {
-    assert.deepEqual(filesIn(shellOut).filter((path) => /\.(br|gz)$/.test(path)), []);
+    assert.deepEqual(
+      filesIn(shellOut).filter((path) => /\.(br|gz)$/.test(path)),
+      [],
+    );
   });
 
   it('the federation runtime is built from its ES modules, none of it from the CommonJS builds', () => {
     const federation = shellModules.filter((path) => path?.includes('@module-federation'));
-    assert.ok(federation.some((path) => /webpack-bundler-runtime[\\/]dist[\\/]index\.js$/.test(path)), `${federation}`);
-    assert.deepEqual(federation.filter((path) => path.endsWith('.cjs')), []);
+    assert.ok(
+      federation.some((path) => /webpack-bundler-runtime[\\/]dist[\\/]index\.js$/.test(path)),
+      `${federation}`,
+    );
+    assert.deepEqual(
+      federation.filter((path) => path.endsWith('.cjs')),
+      [],
+    );
   });
 });

@@ -5,14 +5,7 @@ import { join } from 'node:path';
 import { readPackage } from './apps.mjs';
 
 /** Libraries that must exist once in the browser, whichever app loads them first. */
-const singletons = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'zustand',
-  'react-toastify',
-];
+const singletons = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'zustand', 'react-toastify'];
 // Each entry of a workspace package is its own shared module, so a page loads only the entries it uses:
 // '@agri/ui/federation' holds the fragment loader registry and the lazy-module cache, which must exist once
 // like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the

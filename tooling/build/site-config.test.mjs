@@ -24,7 +24,11 @@ test('every route of every remote is owned by one of its declared prefixes, and 
       // '/course/:id' is owned as '/course/x' would be.
       const concrete = path.replace(/:[^/]+/g, 'x');
       const owners = remoteApps.filter((other) => other.routes.some((prefix) => owns(prefix, concrete)));
-      assert.deepEqual(owners.map((other) => other.name), [app.name], `${path} of ${app.name}`);
+      assert.deepEqual(
+        owners.map((other) => other.name),
+        [app.name],
+        `${path} of ${app.name}`,
+      );
     }
   }
 });
@@ -35,7 +39,10 @@ test('the local config names each remote by its entry, the singletons it require
   assert.equal(entry, 'http://catalog.test/remoteEntry.js');
   assert.deepEqual(routes, ['/courses', '/course', '/events', '/event']);
   // As the catalog's build shares them (its release.json says the same).
-  assert.equal(requires.react, JSON.parse(readFileSync(join(remoteApps.find(({ name }) => name === 'catalog').dir, 'package.json'), 'utf8')).dependencies.react);
+  assert.equal(
+    requires.react,
+    JSON.parse(readFileSync(join(remoteApps.find(({ name }) => name === 'catalog').dir, 'package.json'), 'utf8')).dependencies.react,
+  );
   assert.match(requires['@agri/api-client'], /^\^\d+\.\d+\.\d+$/);
   assert.equal(config.api.apiBaseUrl, 'http://api.test/api/');
 });

@@ -96,7 +96,8 @@ export function judgeCanary(stable, canary, rule = CANARY_RULE) {
   return {
     verdict: 'hold',
     reasons: found.map(
-      (finding) => `${finding.reason}, but from ${finding.sources} source${finding.sources === 1 ? '' : 's'} only (a rollback by the watcher needs ${rule.minSources}): held for a person to look`,
+      (finding) =>
+        `${finding.reason}, but from ${finding.sources} source${finding.sources === 1 ? '' : 's'} only (a rollback by the watcher needs ${rule.minSources}): held for a person to look`,
     ),
   };
 }

@@ -122,11 +122,20 @@ test('worse on the evidence of few sources holds the canary for a person, never 
   const small = { sessions: 300, sources: 300, errorSessions: 3, errorSources: 3, failureSessions: 0, vitals };
   const { verdict, reasons } = judgeCanary(small, narrow);
   assert.equal(verdict, 'hold');
-  assert.match(reasons[0], /error rate 13\.3 % against 1\.0 % \(z = [\d.]+ > 3\.09\), but from 3 sources only \(a rollback by the watcher needs 10\): held for a person to look/);
+  assert.match(
+    reasons[0],
+    /error rate 13\.3 % against 1\.0 % \(z = [\d.]+ > 3\.09\), but from 3 sources only \(a rollback by the watcher needs 10\): held for a person to look/,
+  );
   assert.equal(judgeCanary(stable, forged).verdict, 'healthy');
   // The same errors from ten sources: rolled back.
   assert.equal(judgeCanary(small, { ...narrow, errorSources: 10 }).verdict, 'rollback');
   // Slow vitals measured by sessions of few sources: held.
-  const slowFew = { sessions: 400, sources: 4, errorSessions: 0, failureSessions: 0, vitals: { INP: { p75: 900, count: 300 }, LCP: { p75: 1500, count: 300 } } };
+  const slowFew = {
+    sessions: 400,
+    sources: 4,
+    errorSessions: 0,
+    failureSessions: 0,
+    vitals: { INP: { p75: 900, count: 300 }, LCP: { p75: 1500, count: 300 } },
+  };
   assert.equal(judgeCanary({ sessions: 400, sources: 400, errorSessions: 0, failureSessions: 0, vitals }, slowFew).verdict, 'hold');
 });

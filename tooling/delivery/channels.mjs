@@ -3,18 +3,7 @@
 import { assertPromotable, checkPromotion } from './gate.mjs';
 import { record } from './journal.mjs';
 import { withdraw, withdrawnVersions } from './previews.mjs';
-import {
-  APP_NAME,
-  CHANNEL_NAME,
-  DeliveryError,
-  channelLock,
-  checkName,
-  liveVersions,
-  readChannel,
-  readRelease,
-  withLock,
-  writeChannel,
-} from './store.mjs';
+import { APP_NAME, CHANNEL_NAME, DeliveryError, channelLock, checkName, liveVersions, readChannel, readRelease, withLock, writeChannel } from './store.mjs';
 
 const liveReleases = (state) => Object.fromEntries(Object.entries(liveVersions(state)).map(([app, version]) => [app, readRelease(app, version)]));
 
@@ -120,7 +109,15 @@ export function promoteCanary(app, version, channel, share, { force = false } = 
     if (current && !force) refuseWhileHeld(state, app);
     const warnings = passGate(candidate, state, { action: 'canary', force });
     state.canaries[app] = { version, share, since: current?.since ?? new Date().toISOString() };
-    const entry = { action: current ? 'canary-step' : 'canary', app, version, previous: live, share, ...(current ? { was: current.share } : {}), ...forcedPast(warnings) };
+    const entry = {
+      action: current ? 'canary-step' : 'canary',
+      app,
+      version,
+      previous: live,
+      share,
+      ...(current ? { was: current.share } : {}),
+      ...forcedPast(warnings),
+    };
     return { result: { live, share, was: current?.share ?? 0 }, entry };
   });
 }
@@ -154,7 +151,16 @@ export function rollback(app, channel, { force = false, keepPreview = false, rea
       if (canary) {
         const live = liveVersions(state)[app];
         delete state.canaries[app];
-        const entry = { action: 'canary-rollback', app, version: live, previous: canary.version, share: 0, was: canary.share, reason, ...(evidence ? { evidence } : {}) };
+        const entry = {
+          action: 'canary-rollback',
+          app,
+          version: live,
+          previous: canary.version,
+          share: 0,
+          was: canary.share,
+          reason,
+          ...(evidence ? { evidence } : {}),
+        };
         return { result: { from: canary.version, to: live, canary: true }, entry };
       }
       const stack = state.stacks[app] ?? [];
@@ -162,7 +168,10 @@ export function rollback(app, channel, { force = false, keepPreview = false, rea
       const [to, from] = stack.slice(-2);
       const warnings = passGate(readRelease(app, to), state, { action: 'rollback', force });
       state.stacks[app] = stack.slice(0, -1);
-      return { result: { from, to, canary: false }, entry: { action: 'rollback', app, version: to, previous: from, reason, ...(evidence ? { evidence } : {}), ...forcedPast(warnings) } };
+      return {
+        result: { from, to, canary: false },
+        entry: { action: 'rollback', app, version: to, previous: from, reason, ...(evidence ? { evidence } : {}), ...forcedPast(warnings) },
+      };
     },
     { who },
   );

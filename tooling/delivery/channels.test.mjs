@@ -46,8 +46,14 @@ test('a release is stored with its release.json and listed in its app’s index;
     { requires: { react: '^19.2.0', '@agri/api-client': '^1.0.0' }, contract: '1.0.0', exposes: ['routes', 'upcoming-events'], routes: ['/courses'] },
   );
   const index = JSON.parse(readFileSync(join(deploy, 'releases/catalog/index.json'), 'utf8'));
-  assert.deepEqual(index.releases.map((entry) => entry.version), [first.version, second.version]);
-  assert.deepEqual(readdirSync(join(deploy, 'releases/catalog')).filter((name) => name.startsWith('.incoming')), []);
+  assert.deepEqual(
+    index.releases.map((entry) => entry.version),
+    [first.version, second.version],
+  );
+  assert.deepEqual(
+    readdirSync(join(deploy, 'releases/catalog')).filter((name) => name.startsWith('.incoming')),
+    [],
+  );
   assert.throws(() => release('catalog', { dist: fakeBuild('content') }), /this build is of "content", not "catalog"/);
   assert.throws(() => release('shell', { dist: fakeBuild('shell') }), /release it without --dist/);
 });
@@ -150,7 +156,10 @@ test('prerendered pages are put in place for the releases they were made with, a
   assert.deepEqual(readChannel('paged').pageSources.madeWith, live, 'what the pages were made from names the releases');
 
   // A run that made only the pages whose data changed keeps the others as they are.
-  const kept = { written: [], sources: { reads: { '/courses': ['http://api.test/api/course'], '/events': ['http://api.test/api/event'] }, listReads: [], answers: {} } };
+  const kept = {
+    written: [],
+    sources: { reads: { '/courses': ['http://api.test/api/course'], '/events': ['http://api.test/api/event'] }, listReads: [], answers: {} },
+  };
   assert.equal(publishPages('paged', live, stage({ '/events': 'events' }), { ...kept, written: ['/events'] }), true);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
   assert.deepEqual(readChannel('paged').pages, ['/courses', '/events']);
@@ -193,7 +202,16 @@ test('only production is for search engines: every other channel answers noindex
   writeFileSync(join(releaseDir('shell', shellVersion), 'index.html'), '<title>shell page</title>');
   writeFileSync(
     join(releaseDir('shell', shellVersion), 'release.json'),
-    JSON.stringify({ app: 'shell', version: shellVersion, builtAt: new Date().toISOString(), contract: '1.0.0', provides: {}, exposes: [], consumes: [], routes: [] }),
+    JSON.stringify({
+      app: 'shell',
+      version: shellVersion,
+      builtAt: new Date().toISOString(),
+      contract: '1.0.0',
+      provides: {},
+      exposes: [],
+      consumes: [],
+      routes: [],
+    }),
   );
   const made = { written: [], sources: { reads: {}, seo: {}, listReads: [], answers: {}, paths: ['/courses'], clientRoutes: ['/login'] } };
   for (const channel of ['production', 'staging']) {
@@ -208,7 +226,8 @@ test('only production is for search engines: every other channel answers noindex
     const server = await serveChannel({ channel, port: 0 });
     try {
       const origin = `http://127.0.0.1:${server.address().port}`;
-      for (const path of ['/', '/courses', '/robots.txt']) assert.equal((await fetch(`${origin}${path}`)).headers.get('x-robots-tag'), noindex, `${channel} ${path}`);
+      for (const path of ['/', '/courses', '/robots.txt'])
+        assert.equal((await fetch(`${origin}${path}`)).headers.get('x-robots-tag'), noindex, `${channel} ${path}`);
       assert.match(await (await fetch(`${origin}/robots.txt`)).text(), robots);
     } finally {
       server.closeAllConnections();
@@ -225,7 +244,10 @@ test('a release refuses a build that holds symbolic links, wherever they point (
   mkdirSync(join(nested, 'assets'));
   symlinkSync(join(nested, 'page.js'), join(nested, 'assets', 'alias.js'));
   assert.throws(() => release('catalog', { dist: nested }), /symbolic links: assets\/alias\.js/);
-  assert.deepEqual(readdirSync(join(deploy, 'releases/catalog')).filter((name) => name.startsWith('.incoming')), []);
+  assert.deepEqual(
+    readdirSync(join(deploy, 'releases/catalog')).filter((name) => name.startsWith('.incoming')),
+    [],
+  );
 });
 
 const previewable = (app) => JSON.parse(readFileSync(join(deploy, 'releases', app, 'index.json'), 'utf8')).releases.map((entry) => entry.version);
@@ -291,7 +313,11 @@ test('a canary: config.json names both releases and the share; it steps on, fini
   assert.throws(() => promoteCanary('catalog', next, 'canaries', 100), /from 1 to 99/);
 
   // Rolled back: every visitor on the live release; the canary's release withdrawn from preview.
-  assert.deepEqual(rollback('catalog', 'canaries', { reason: 'errors', evidence: { canary: { sessions: 40 } }, who: 'canary watcher' }), { from: next, to: stable, canary: true });
+  assert.deepEqual(rollback('catalog', 'canaries', { reason: 'errors', evidence: { canary: { sessions: 40 } }, who: 'canary watcher' }), {
+    from: next,
+    to: stable,
+    canary: true,
+  });
   assert.equal(config().remotes.catalog.canary, undefined);
   assert.equal(config().remotes.catalog.version, stable);
   assert.deepEqual(config().reports.grant, reportGrant('canaries', { catalog: [stable] }, 'channels-test-token'), 'a rolled-back canary is served no more');
@@ -303,7 +329,9 @@ test('a canary: config.json names both releases and the share; it steps on, fini
   assert.throws(() => finishCanary('catalog', 'canaries'), /catalog has no canary on canaries/);
 
   assert.deepEqual(
-    readJournal('canaries').slice(1).map(({ action, share }) => [action, share]),
+    readJournal('canaries')
+      .slice(1)
+      .map(({ action, share }) => [action, share]),
     [
       ['canary', 10],
       ['canary-step', 50],
@@ -353,7 +381,10 @@ test('prune removes only withdrawn releases untouched for the kept days; never a
   assert.deepEqual(prune(), []);
   const later = new Date(Date.now() + 8 * 86_400_000);
   // (Other tests' withdrawn releases go too.)
-  assert.deepEqual(prune({ now: later }).filter((name) => name.startsWith('notices@')), [`notices@${old}`, `notices@${withdrawnRecent}`]);
+  assert.deepEqual(
+    prune({ now: later }).filter((name) => name.startsWith('notices@')),
+    [`notices@${old}`, `notices@${withdrawnRecent}`],
+  );
   assert.ok(!existsSync(releaseDir('notices', old)));
   for (const version of [liveOne, target, canaryOne, open]) assert.ok(existsSync(releaseDir('notices', version)), version);
   assert.ok(previewable('notices').includes(open));

@@ -12,7 +12,8 @@ import { DeliveryError, listApps, listChannels, listReleases, liveVersions, read
 
 const usage = {
   release: 'npm run release -- <app> [--dist <folder>]',
-  promote: 'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender | --pages <paths>]  |  <app> --to <channel> --finish',
+  promote:
+    'npm run promote -- <app>@<version> --to <channel> [--canary <share>] [--force] [--no-prerender | --pages <paths>]  |  <app> --to <channel> --finish',
   rollback: 'npm run rollback -- <app> --on <channel> [--keep-preview] [--reason <text>] [--force] [--no-prerender | --pages <paths>]',
   releases:
     'npm run releases [-- --history [--on <channel>] | --health [--on <channel>] [--json] | --withdraw <app>@<version> [--reason <text>] | --prune [--keep-days <n>]]',
@@ -29,7 +30,8 @@ function releaseArgument(value, command) {
 
 /** One journal line as a person reads it. */
 function describeEntry(entry) {
-  const what = entry.action === 'refused' ? `refused  ${entry.attempted} of ${entry.app}@${entry.version}` : `${entry.action.padEnd(8)} ${entry.app}@${entry.version}`;
+  const what =
+    entry.action === 'refused' ? `refused  ${entry.attempted} of ${entry.app}@${entry.version}` : `${entry.action.padEnd(8)} ${entry.app}@${entry.version}`;
   const details = [
     entry.share !== undefined ? `${entry.was !== undefined ? `${entry.was} % → ` : ''}${entry.share} % of visitors` : null,
     entry.previous ? `${entry.action.startsWith('canary') ? 'live' : 'was'} ${entry.previous}` : null,
@@ -69,7 +71,10 @@ async function prerender(channel, { changedOnly = false, pages } = {}) {
   const { written, failed, removed, published, unchanged } = result;
   if (unchanged) console.log(`No page of ${channel} changed.`);
   else if (!published) console.log('Another promotion went live meanwhile; it makes the pages.');
-  else console.log(`${written.length} page${written.length === 1 ? '' : 's'} of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}${removed.length ? `; ${removed.length} removed` : ''}.`);
+  else
+    console.log(
+      `${written.length} page${written.length === 1 ? '' : 's'} of ${channel} prerendered${failed.length ? `, ${failed.length} not` : ''}${removed.length ? `; ${removed.length} removed` : ''}.`,
+    );
   for (const { path, reason } of failed) console.warn(`  ${path}: not prerendered: ${reason}`);
   return failed.length === 0;
 }
@@ -140,7 +145,11 @@ async function main(command, args) {
     const { values } = parseArgs({ args, options });
     if (values.prune) {
       const removed = prune({ keepDays: Number(values['keep-days']) });
-      console.log(removed.length ? `Removed ${removed.length} releases: ${removed.join(', ')}` : 'Nothing to remove: every release is live, in canary, open to preview or recent.');
+      console.log(
+        removed.length
+          ? `Removed ${removed.length} releases: ${removed.join(', ')}`
+          : 'Nothing to remove: every release is live, in canary, open to preview or recent.',
+      );
       return;
     }
     if (values.health) {
@@ -197,7 +206,9 @@ async function main(command, args) {
       // The pages stay those of the live release: a canary visitor's page is rendered afresh with the canary.
       const { live, share, was } = promoteCanary(app, version, values.to, Number(values.canary), { force: values.force });
       console.log(`${app}@${version} is live on ${values.to} for ${share} % of visitors (was ${was} %); the others keep ${live}.`);
-      console.log(`Step on with --canary <share>, end with: npm run promote -- ${app} --to ${values.to} --finish, or npm run rollback -- ${app} --on ${values.to}.`);
+      console.log(
+        `Step on with --canary <share>, end with: npm run promote -- ${app} --to ${values.to} --finish, or npm run rollback -- ${app} --on ${values.to}.`,
+      );
       return;
     }
     const { previous, warnings } = promote(app, version, values.to, { force: values.force });

@@ -111,7 +111,9 @@ describe('the delivery commands', { concurrency: true }, () => {
   it('promote and rollback say what went live; releases marks what is live where, and each channel’s history, newest first', async () => {
     const { run, setUp } = deployFolder();
     const [v1, v2] = setUp(() =>
-      ['2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z'].map((at) => release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }), now: new Date(at) }).version),
+      ['2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z'].map(
+        (at) => release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }), now: new Date(at) }).version,
+      ),
     );
     /** Runs the commands side by side (each changes a channel of its own), each saying what went live. */
     const step = (...commands) =>
@@ -149,7 +151,10 @@ describe('the delivery commands', { concurrency: true }, () => {
       `promote +catalog@${escape(v2)} +\\(was ${escape(v1)}`,
       `promote +catalog@${escape(v1)}(?! +\\(was)`,
     ].map((pattern) => lineOf(staging, pattern));
-    assert.ok(changes.every((index, n) => index > 0 && (n === 0 || index > changes[n - 1])), `newest first:\n${staging.join('\n')}`);
+    assert.ok(
+      changes.every((index, n) => index > 0 && (n === 0 || index > changes[n - 1])),
+      `newest first:\n${staging.join('\n')}`,
+    );
     const production = section(stdout, 'channel production');
     assert.ok(lineOf(production, `promote +catalog@${escape(v1)}`) > 0, production.join('\n'));
     assert.equal(lineOf(production, `catalog@${escape(v2)}`), -1, 'each channel its own history');

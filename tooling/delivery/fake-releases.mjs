@@ -12,7 +12,11 @@ export function fakeBuild(name, { exposes = ['routes'], routes = [], consumes = 
   const dir = mkdtempSync(join(deployDir(), 'builds', `${name}-`));
   writeFileSync(
     join(dir, 'mf-manifest.json'),
-    JSON.stringify({ name, shared: [shared('react', '19.3.1', react), shared('@agri/api-client', '1.0.0', '^1.0.0')], exposes: exposes.map((e) => ({ name: e })) }),
+    JSON.stringify({
+      name,
+      shared: [shared('react', '19.3.1', react), shared('@agri/api-client', '1.0.0', '^1.0.0')],
+      exposes: exposes.map((e) => ({ name: e })),
+    }),
   );
   writeFileSync(join(dir, 'app.json'), JSON.stringify({ name, routes, consumes }));
   writeFileSync(join(dir, 'page.js'), `/* ${marker} */`);

@@ -47,7 +47,11 @@ export function checkPromotion(candidate, live, channel) {
     for (const consumed of other.consumes ?? []) {
       const [owner, module] = consumed.split('/');
       if (owner === candidate.app && !(candidate.exposes ?? []).includes(module)) {
-        problem('exposes', `${id(other)} consumes ${consumed}, which ${id(candidate)} does not expose (it exposes: ${(candidate.exposes ?? []).join(', ') || 'nothing'}).`, true);
+        problem(
+          'exposes',
+          `${id(other)} consumes ${consumed}, which ${id(candidate)} does not expose (it exposes: ${(candidate.exposes ?? []).join(', ') || 'nothing'}).`,
+          true,
+        );
       }
     }
   }
@@ -55,14 +59,16 @@ export function checkPromotion(candidate, live, channel) {
     const [owner, module] = consumed.split('/');
     const provider = owner === candidate.app ? candidate : live[owner];
     if (!provider) problem('exposes', `${id(candidate)} consumes ${consumed}, but no release of ${owner} is live on ${channel}.`, true);
-    else if (!(provider.exposes ?? []).includes(module)) problem('exposes', `${id(candidate)} consumes ${consumed}, which ${id(provider)} on ${channel} does not expose.`, true);
+    else if (!(provider.exposes ?? []).includes(module))
+      problem('exposes', `${id(candidate)} consumes ${consumed}, which ${id(provider)} on ${channel} does not expose.`, true);
   }
 
   // 4. Each path has one owner.
   for (const prefix of candidate.routes ?? []) {
     for (const other of others) {
       for (const owned of other.routes ?? []) {
-        if (overlap(prefix, owned)) problem('routes', `${id(candidate)} claims the route prefix ${prefix}, but ${owned} belongs to ${id(other)} on ${channel}.`, true);
+        if (overlap(prefix, owned))
+          problem('routes', `${id(candidate)} claims the route prefix ${prefix}, but ${owned} belongs to ${id(other)} on ${channel}.`, true);
       }
     }
   }

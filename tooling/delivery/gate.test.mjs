@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertPromotable, checkPromotion } from './gate.mjs';
 
-const shell = { app: 'shell', version: 's1', contract: '1.0.0', provides: { react: '19.3.1', 'react-router': '7.18.5', '@agri/api-client': '1.0.0' }, exposes: [], consumes: [], routes: [] };
+const shell = {
+  app: 'shell',
+  version: 's1',
+  contract: '1.0.0',
+  provides: { react: '19.3.1', 'react-router': '7.18.5', '@agri/api-client': '1.0.0' },
+  exposes: [],
+  consumes: [],
+  routes: [],
+};
 const remote = (app, extra = {}) => ({
   app,
   version: `${app}1`,
@@ -36,7 +44,10 @@ test('a shell that provides what a live remote cannot use is refused too', () =>
   const problems = checkPromotion(candidate, live, 'staging');
   assert.deepEqual(
     problems.map((entry) => entry.message),
-    ['catalog@catalog1 needs react-router ^7.18.0, but shell@s2 provides react-router 8.0.0 on staging.', 'content@content1 needs react-router ^7.18.0, but shell@s2 provides react-router 8.0.0 on staging.'],
+    [
+      'catalog@catalog1 needs react-router ^7.18.0, but shell@s2 provides react-router 8.0.0 on staging.',
+      'content@content1 needs react-router ^7.18.0, but shell@s2 provides react-router 8.0.0 on staging.',
+    ],
   );
 });
 
@@ -44,7 +55,10 @@ test('another API contract major than the channel’s other apps is refused, nam
   const candidate = { ...catalog, version: 'catalog2', contract: '2.0.0', requires: { ...catalog.requires, '@agri/api-client': '^2.0.0' } };
   const problems = checkPromotion(candidate, live, 'production');
   const contract = problems.find((entry) => entry.rule === 'contract');
-  assert.equal(contract.message, 'catalog@catalog2 is built on API contract 2.0.0, but production runs another major: shell@s1 (1.0.0), content@content1 (1.0.0).');
+  assert.equal(
+    contract.message,
+    'catalog@catalog2 is built on API contract 2.0.0, but production runs another major: shell@s1 (1.0.0), content@content1 (1.0.0).',
+  );
   assert.equal(contract.forcible, false);
   assert.throws(() => assertPromotable(problems, { force: true }), /API contract 2\.0\.0/);
   // A minor step of the contract is fine.
@@ -55,7 +69,11 @@ test('dropping or renaming a module another live app consumes is refused; --forc
   const candidate = { ...catalog, version: 'catalog2', exposes: ['routes', 'upcoming-forums'] };
   const problems = checkPromotion(candidate, live, 'production');
   assert.deepEqual(problems, [
-    { rule: 'exposes', message: 'content@content1 consumes catalog/upcoming-events, which catalog@catalog2 does not expose (it exposes: routes, upcoming-forums).', forcible: true },
+    {
+      rule: 'exposes',
+      message: 'content@content1 consumes catalog/upcoming-events, which catalog@catalog2 does not expose (it exposes: routes, upcoming-forums).',
+      forcible: true,
+    },
   ]);
   assert.throws(() => assertPromotable(problems), /--force accepts this/);
   assert.deepEqual(assertPromotable(problems, { force: true }), problems);
@@ -65,7 +83,10 @@ test('a release that consumes what no live app exposes is refused', () => {
   const candidate = { ...content, version: 'content2', consumes: ['catalog/upcoming-events', 'catalog/course-card', 'offers/banner'] };
   assert.deepEqual(
     checkPromotion(candidate, live, 'production').map((entry) => entry.message),
-    ['content@content2 consumes catalog/course-card, which catalog@catalog1 on production does not expose.', 'content@content2 consumes offers/banner, but no release of offers is live on production.'],
+    [
+      'content@content2 consumes catalog/course-card, which catalog@catalog1 on production does not expose.',
+      'content@content2 consumes offers/banner, but no release of offers is live on production.',
+    ],
   );
 });
 

@@ -74,5 +74,12 @@ export function healthTable(rows) {
     p75(row.vitals, 'CLS', 3),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  return [header, ...lines].map((line) => line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+  return [header, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

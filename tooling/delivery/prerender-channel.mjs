@@ -39,10 +39,14 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
   const staged = mkdtempSync(join(dirname(dir), `.${channel}-pages-`));
   try {
     const picked = (select) => (only ? (paths) => select(paths).filter((path) => only.includes(path)) : select);
-    const remade = await remakeChangedPages(sources, (select) => prerenderFromChannel({ channel, siteUrl: state.siteUrl, template, staged, select: picked(select), log }), {
-      log,
-      withdraw: (paths) => withdrawPages(channel, paths),
-    });
+    const remade = await remakeChangedPages(
+      sources,
+      (select) => prerenderFromChannel({ channel, siteUrl: state.siteUrl, template, staged, select: picked(select), log }),
+      {
+        log,
+        withdraw: (paths) => withdrawPages(channel, paths),
+      },
+    );
     if (!remade) return { written: [], failed: [], removed: [], published: false, unchanged: true };
     const { result, sources: next, removed } = remade;
     return { ...result, removed, published: publishPages(channel, live, staged, { written: result.written, sources: next }) };

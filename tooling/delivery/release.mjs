@@ -60,7 +60,11 @@ export function describeRelease({ app, version, commit, dirty, builtAt, dir }) {
     // The shell provides the singletons, one exact version each; a remote states the ranges it works with.
     ...(isShell
       ? { provides: Object.fromEntries(Object.entries(versions((shared) => shared.version)).map(([name, shared]) => [name, shared.version])) }
-      : { requires: Object.fromEntries(Object.entries(versions((shared) => typeof shared.requiredVersion === 'string')).map(([name, shared]) => [name, shared.requiredVersion])) }),
+      : {
+          requires: Object.fromEntries(
+            Object.entries(versions((shared) => typeof shared.requiredVersion === 'string')).map(([name, shared]) => [name, shared.requiredVersion]),
+          ),
+        }),
     contract,
     exposes: manifest.exposes.map((exposed) => exposed.name),
     consumes: facts.consumes ?? [],

@@ -44,5 +44,4 @@ export async function serveChannel({ channel, port, api, pages }) {
 }
 
 /** What the channel runs now, one line per app. */
-export const describeChannel = (channel) =>
-  Object.entries(liveVersions(readChannel(channel))).map(([app, version]) => `${app.padEnd(10)} ${version}`);
+export const describeChannel = (channel) => Object.entries(liveVersions(readChannel(channel))).map(([app, version]) => `${app.padEnd(10)} ${version}`);

@@ -162,8 +162,7 @@ export function readChannel(channel) {
   return { siteUrl: LOCAL_SITE_URL, pages: [], canaries: {}, reportSampleRate: 1, ...state };
 }
 
-export const liveVersions = (state) =>
-  Object.fromEntries(Object.entries(state.stacks).flatMap(([app, stack]) => (stack.length ? [[app, stack.at(-1)]] : [])));
+export const liveVersions = (state) => Object.fromEntries(Object.entries(state.stacks).flatMap(([app, stack]) => (stack.length ? [[app, stack.at(-1)]] : [])));
 
 export function listChannels() {
   const dir = join(deployDir(), 'channels');
@@ -221,7 +220,9 @@ export function channelConfig(state) {
 function sessionGrant(state, live) {
   const token = findReportsToken();
   if (!token) return {};
-  const served = Object.fromEntries(Object.entries(live).map(([app, version]) => [app, state.canaries[app] ? [version, state.canaries[app].version] : [version]]));
+  const served = Object.fromEntries(
+    Object.entries(live).map(([app, version]) => [app, state.canaries[app] ? [version, state.canaries[app].version] : [version]]),
+  );
   return { grant: reportGrant(state.channel, served, token) };
 }
 

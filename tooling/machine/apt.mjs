@@ -11,8 +11,7 @@ export const isRoot = () => process.getuid?.() === 0;
 const TAIL_LINES = 20;
 
 /** apt-get with `args`, its output into the open file `log`; throws when it fails. */
-const aptGet = (args, log) =>
-  execFileSync('apt-get', args, { stdio: ['ignore', log, log], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+const aptGet = (args, log) => execFileSync('apt-get', args, { stdio: ['ignore', log, log], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 
 /** The last lines of what was written to `file` from byte `from` on (the log keeps earlier installs too). */
 function tailOf(file, from) {
@@ -25,7 +24,8 @@ function tailOf(file, from) {
  * (apt-get) and `logFile`.
  */
 export function aptInstall(packages, why, { run = aptGet, logFile = join(rootDir, '.tooling', 'apt.log') } = {}) {
-  if (!isRoot()) throw new Error(`${why} needs Debian's ${packages.join(' and ')}. Install with: sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
+  if (!isRoot())
+    throw new Error(`${why} needs Debian's ${packages.join(' and ')}. Install with: sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
   mkdirSync(dirname(logFile), { recursive: true });
   console.log(`Installing Debian's ${packages.join(' and ')} for ${why} (about a minute; apt's output: ${logFile}) ...`);
   const log = openSync(logFile, 'a');

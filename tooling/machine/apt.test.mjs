@@ -37,7 +37,9 @@ describe('installing Debian packages', () => {
     aptInstall(['chromium', 'chromium-headless-shell'], 'the prerenderer', { run: apt.run, logFile });
 
     assert.deepEqual(apt.commands, ['update -qq', 'install -y -qq chromium chromium-headless-shell']);
-    assert.deepEqual(printed(), [`Installing Debian's chromium and chromium-headless-shell for the prerenderer (about a minute; apt's output: ${logFile}) ...`]);
+    assert.deepEqual(printed(), [
+      `Installing Debian's chromium and chromium-headless-shell for the prerenderer (about a minute; apt's output: ${logFile}) ...`,
+    ]);
     assert.equal(readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length, 600);
   });
 

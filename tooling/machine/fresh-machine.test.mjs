@@ -47,7 +47,11 @@ function installingCommands(dir = join(rootDir, 'tooling')) {
 describe('commands that install their own dependencies', () => {
   it('are found (npm start and npm test among them)', () => {
     const names = installingCommands().map((file) => relative(rootDir, file));
-    for (const command of ['start.mjs', 'test.mjs']) assert.ok(names.some((name) => name.endsWith(command)), `${command} in ${names}`);
+    for (const command of ['start.mjs', 'test.mjs'])
+      assert.ok(
+        names.some((name) => name.endsWith(command)),
+        `${command} in ${names}`,
+      );
   });
 
   for (const file of installingCommands()) {
@@ -64,9 +68,15 @@ describe('commands that install their own dependencies', () => {
 
 describe('the entry points of a fresh clone', () => {
   it('.ci/run and the package.json scripts name scripts that exist', () => {
-    const commands = [readFileSync(join(rootDir, '.ci/run'), 'utf8'), ...Object.values(JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).scripts)];
+    const commands = [
+      readFileSync(join(rootDir, '.ci/run'), 'utf8'),
+      ...Object.values(JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).scripts),
+    ];
     const scripts = commands.flatMap((command) => [...command.matchAll(/\bnode\s+(\S+\.mjs)\b/g)].map(([, script]) => script));
     assert.ok(scripts.includes('tooling/serve/start.mjs'), `npm start among ${scripts}`);
-    assert.deepEqual(scripts.filter((script) => !existsSync(join(rootDir, script))), []);
+    assert.deepEqual(
+      scripts.filter((script) => !existsSync(join(rootDir, script))),
+      [],
+    );
   });
 });

@@ -85,8 +85,7 @@ export function withoutPages(sources, withdrawn) {
  * The pages to make, of every page the site has now: those that read a changed answer, those that are new,
  * and those the last run could not make.
  */
-export const pagesToMake = (sources, changed) => (paths) =>
-  paths.filter((path) => !sources.reads[path] || sources.reads[path].some((url) => changed.has(url)));
+export const pagesToMake = (sources, changed) => (paths) => paths.filter((path) => !sources.reads[path] || sources.reads[path].some((url) => changed.has(url)));
 
 /**
  * What the pages are made from after a run that made `result.written`: their new reads; the pages kept from

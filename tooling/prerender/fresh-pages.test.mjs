@@ -32,7 +32,10 @@ describe('changedAnswers', () => {
     const api = fakeApi(bodies);
     const answers = { [COURSES]: api.answerOf(COURSES), [EVENTS]: api.answerOf(EVENTS) };
     assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch })).changed], []);
-    assert.ok(api.asked.every(({ ifNoneMatch }) => ifNoneMatch?.startsWith('"')), 'conditional requests');
+    assert.ok(
+      api.asked.every(({ ifNoneMatch }) => ifNoneMatch?.startsWith('"')),
+      'conditional requests',
+    );
 
     bodies[COURSES] = JSON.stringify([{ _id: 'c1', price: 52000 }]);
     assert.deepEqual([...(await changedAnswers(answers, { fetch: api.fetch })).changed], [COURSES]);
@@ -127,7 +130,16 @@ describe('remakeChangedPages', () => {
     const prerender = async (select) => {
       const written = select(['/courses', '/events']);
       made.push(...written);
-      return { paths: ['/courses', '/events'], clientRoutes: [], written, failed: [], reads: Object.fromEntries(written.map((path) => [path, sources.reads[path]])), seo: {}, listReads: [], answers: {} };
+      return {
+        paths: ['/courses', '/events'],
+        clientRoutes: [],
+        written,
+        failed: [],
+        reads: Object.fromEntries(written.map((path) => [path, sources.reads[path]])),
+        seo: {},
+        listReads: [],
+        answers: {},
+      };
     };
     assert.equal(await remakeChangedPages(sources, prerender, { fetch: api.fetch }), null);
     assert.deepEqual(made, []);
@@ -141,19 +153,52 @@ describe('remakeChangedPages', () => {
   it('tries again, with nothing changed, a page the last run could not make (its call timed out)', async () => {
     const api = fakeApi({ [COURSES]: courses });
     const sources = { paths: ['/', '/courses'], reads: { '/courses': [COURSES] }, listReads: [], answers: { [COURSES]: api.answerOf(COURSES) }, failed: ['/'] };
-    const prerender = async (select) => ({ paths: ['/', '/courses'], clientRoutes: [], written: select(['/', '/courses']), failed: [], reads: { '/': [] }, seo: {}, listReads: [], answers: {} });
+    const prerender = async (select) => ({
+      paths: ['/', '/courses'],
+      clientRoutes: [],
+      written: select(['/', '/courses']),
+      failed: [],
+      reads: { '/': [] },
+      seo: {},
+      listReads: [],
+      answers: {},
+    });
     assert.deepEqual((await remakeChangedPages(sources, prerender, { fetch: api.fetch })).result.written, ['/']);
   });
 
   it('makes, with nothing changed, the pages a run of some pages only left out (--pages)', async () => {
     const api = fakeApi({ [COURSES]: courses });
-    const sources = { paths: ['/', '/about', '/courses'], reads: { '/courses': [COURSES] }, listReads: [], answers: { [COURSES]: api.answerOf(COURSES) }, failed: [] };
-    const prerender = async (select) => ({ paths: sources.paths, clientRoutes: [], written: select(sources.paths), failed: [], reads: { '/': [], '/about': [] }, seo: {}, listReads: [], answers: {} });
+    const sources = {
+      paths: ['/', '/about', '/courses'],
+      reads: { '/courses': [COURSES] },
+      listReads: [],
+      answers: { [COURSES]: api.answerOf(COURSES) },
+      failed: [],
+    };
+    const prerender = async (select) => ({
+      paths: sources.paths,
+      clientRoutes: [],
+      written: select(sources.paths),
+      failed: [],
+      reads: { '/': [], '/about': [] },
+      seo: {},
+      listReads: [],
+      answers: {},
+    });
     assert.deepEqual((await remakeChangedPages(sources, prerender, { fetch: api.fetch })).result.written, ['/', '/about']);
   });
 
   it('makes every page when there is nothing to compare with', async () => {
-    const prerender = async (select) => ({ paths: ['/a', '/b'], clientRoutes: [], written: select(['/a', '/b']), failed: [], reads: { '/a': [], '/b': [] }, seo: {}, listReads: [], answers: {} });
+    const prerender = async (select) => ({
+      paths: ['/a', '/b'],
+      clientRoutes: [],
+      written: select(['/a', '/b']),
+      failed: [],
+      reads: { '/a': [], '/b': [] },
+      seo: {},
+      listReads: [],
+      answers: {},
+    });
     assert.deepEqual((await remakeChangedPages(null, prerender)).result.written, ['/a', '/b']);
   });
 });
@@ -179,7 +224,16 @@ describe('a page whose course, event or post is deleted or unpublished goes at o
       await run.hold;
       for (const path of chosen) writeCompressed(pageFile(dir, path), `<title>${path} ${bodies[READS[path]]}</title>`);
       const of = (value) => Object.fromEntries(chosen.map((path) => [path, value(path)]));
-      return { paths, clientRoutes: [], written: chosen, failed: [], reads: of((path) => [READS[path]]), seo: of(() => ({ lastmod: null, listed: true })), listReads: [COURSES], answers };
+      return {
+        paths,
+        clientRoutes: [],
+        written: chosen,
+        failed: [],
+        reads: of((path) => [READS[path]]),
+        seo: of(() => ({ lastmod: null, listed: true })),
+        listReads: [COURSES],
+        answers,
+      };
     };
     /** Holds the next run once it has read what it makes from; resolves when it is in flight, with its release. */
     const holdNextRun = () => {
@@ -199,7 +253,11 @@ describe('a page whose course, event or post is deleted or unpublished goes at o
   }
 
   /** Whether the site still offers course 1: its page, its sitemap entry, its path (else 404). */
-  const offersCourse1 = (site) => ({ page: site.served('/course/c1'), sitemap: site.sitemap().includes(`${SITE}/course/c1<`), path: site.sitePaths().includes('/course/c1') });
+  const offersCourse1 = (site) => ({
+    page: site.served('/course/c1'),
+    sitemap: site.sitemap().includes(`${SITE}/course/c1<`),
+    path: site.sitePaths().includes('/course/c1'),
+  });
   const GONE = { page: false, sitemap: false, path: false };
 
   it('the check that sees it gone takes it off before the run it starts, which does not make it again', async () => {

@@ -28,7 +28,10 @@ const SAFE_PATH = /^\/(?:[A-Za-z0-9_~!$&'()*+,;=:@%-]+(?:\.[A-Za-z0-9_~!$&'()*+,
 /** Where a path's page goes: /courses → <out>/courses/index.html, / → <out>/index.html. */
 export function pageFile(outDir, path) {
   if (!SAFE_PATH.test(path) || path.includes('//')) throw new Error(`${path} is not a path a page can be written for`);
-  const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment));
   if (segments.some((segment) => segment === '.' || segment === '..' || segment.includes('/') || segment.includes('\\') || segment.includes('\0'))) {
     throw new Error(`${path} is not a path a page can be written for`);
   }
@@ -282,7 +285,10 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
           }
         });
       }
-      await context.route((url) => url.origin !== origin && !/^(localhost|127\.0\.0\.1)$/.test(url.hostname), (route) => route.abort());
+      await context.route(
+        (url) => url.origin !== origin && !/^(localhost|127\.0\.0\.1)$/.test(url.hostname),
+        (route) => route.abort(),
+      );
     };
     // The prerenderer's own view: the shell hands it its hooks instead of taking a page over.
     // No service worker: its own requests would escape the routing of the site's origin (answerForTheSite).

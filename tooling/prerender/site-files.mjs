@@ -54,7 +54,15 @@ export function robotsTxt(siteUrl, { production, clientRoutes }) {
   if (!production) return 'User-agent: *\nDisallow: /\n';
   const named = clientRoutes.filter((route) => route !== BACK_OFFICE && !route.startsWith(`${BACK_OFFICE}/`));
   const closed = [...new Set(named.map(prefixOf))].sort();
-  return ['User-agent: *', 'Allow: /', ...closed.map((prefix) => `Disallow: ${prefix}`), 'Disallow: /*?preview=', '', `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...closed.map((prefix) => `Disallow: ${prefix}`),
+    'Disallow: /*?preview=',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`,
+    '',
+  ].join('\n');
 }
 
 const writeWhole = (file, content) => {

@@ -33,7 +33,10 @@ describe('sitemap.xml', () => {
       '/event/past': { lastmod: null, listed: false },
     });
     assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    assert.deepEqual([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc), [`${SITE}/`, `${SITE}/blog/a&amp;b`]);
+    assert.deepEqual(
+      [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc),
+      [`${SITE}/`, `${SITE}/blog/a&amp;b`],
+    );
     assert.match(xml, /<loc>https:\/\/mavunoagrifood.co.ke\/blog\/a&amp;b<\/loc><lastmod>2026-05-01T08:00:00.000Z<\/lastmod>/);
   });
 });
@@ -43,7 +46,17 @@ describe('robots.txt', () => {
     const robots = robotsTxt(SITE, { production: true, clientRoutes: ['/login', '/reset-password/:token', '/staff/*', '/cart'] });
     assert.equal(
       robots,
-      ['User-agent: *', 'Allow: /', 'Disallow: /cart', 'Disallow: /login', 'Disallow: /reset-password/', 'Disallow: /*?preview=', '', `Sitemap: ${SITE}/sitemap.xml`, ''].join('\n'),
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /cart',
+        'Disallow: /login',
+        'Disallow: /reset-password/',
+        'Disallow: /*?preview=',
+        '',
+        `Sitemap: ${SITE}/sitemap.xml`,
+        '',
+      ].join('\n'),
     );
   });
 

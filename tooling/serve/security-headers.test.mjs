@@ -23,8 +23,7 @@ const siteConfig = {
   },
 };
 
-const directives = (csp) =>
-  Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+const directives = (csp) => Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -46,7 +45,10 @@ test('HSTS only for a site served over HTTPS; Permissions-Policy and COOP always
   assert.equal(headers['Cross-Origin-Opener-Policy'], 'same-origin');
   const refused = headers['Permissions-Policy'].split(', ');
   for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) assert.ok(refused.includes(`${feature}=()`), feature);
-  assert.ok(refused.every((entry) => /^[a-z-]+=\(\)$/.test(entry)), 'every feature is refused outright');
+  assert.ok(
+    refused.every((entry) => /^[a-z-]+=\(\)$/.test(entry)),
+    'every feature is refused outright',
+  );
 });
 
 test("violations of the policy are reported to the API's report endpoint, by report-to and report-uri (issue 23)", () => {

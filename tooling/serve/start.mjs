@@ -88,7 +88,10 @@ if (!process.env.SMTP_URL) {
 }
 console.log('Ship a change: npm run release -- <app>, then npm run promote -- <app>@<version> --to <channel> [--canary 10].');
 // Canaries are rolled back by themselves when the reports show them worse (docs/releasing.md).
-watchCanaries(channels.map(({ channel }) => channel), { log: (line) => console.log(`[canary] ${line}`) });
+watchCanaries(
+  channels.map(({ channel }) => channel),
+  { log: (line) => console.log(`[canary] ${line}`) },
+);
 console.log('Press Ctrl+C to stop.');
 
 // The data may have changed since the pages were made (another database, a new course): the pages whose

@@ -63,7 +63,8 @@ const matchesEtag = (ifNoneMatch, etag) =>
  * the site's own files at its root, which keep their names when they change (the sitemap, robots.txt, the
  * icon, the logo, the share card, the service worker and the web app manifest).
  */
-const entryFiles = /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
+const entryFiles =
+  /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
 
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
@@ -157,7 +158,10 @@ function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxCon
  * STATIC_LIMITS.
  */
 export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {}, pages = dir, fallback = 'index.html', limits = {} }) {
-  const roots = [...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: realpathSync(mountDir), site: false })), { prefix: '/', dir: realpathSync(dir), site: true }];
+  const roots = [
+    ...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: realpathSync(mountDir), site: false })),
+    { prefix: '/', dir: realpathSync(dir), site: true },
+  ];
   const pagesDir = realpathSync(pages);
   const readRoutes = routesReader(pagesDir);
   // Remotes are loaded from the shell's origin.
@@ -234,10 +238,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
       if (extname(relative) || !site) return answer(response, 404);
       // A page: its prerendered HTML, else the client-rendered page.
       const prerendered = join(pagesDir, relative, 'index.html');
-      const candidates = [
-        ...(prerendered.startsWith(pagesDir + sep) ? [[join(relative, 'index.html'), prerendered]] : []),
-        [fallback, join(root, fallback)],
-      ];
+      const candidates = [...(prerendered.startsWith(pagesDir + sep) ? [[join(relative, 'index.html'), prerendered]] : []), [fallback, join(root, fallback)]];
       const found = candidates.map(([name, path]) => ({ name, path, stats: statOrNull(path) })).find((candidate) => candidate.stats?.isFile());
       if (!found) return answer(response, 404);
       ({ name: relative, path: file, stats } = found);
@@ -308,9 +309,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
   });
   // Neither a request Node cannot parse (bad request line, header or framing)
   // nor a CONNECT reaches the handler: answer on the socket and close it.
-  server.on('clientError', (error, socket) =>
-    refuse(socket, clientErrorStatus[error.code] ?? '400 Bad Request'),
-  );
+  server.on('clientError', (error, socket) => refuse(socket, clientErrorStatus[error.code] ?? '400 Bad Request'));
   limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, '503 Service Unavailable', { 'Retry-After': 5 }));
   server.on('connect', (_request, socket) => refuse(socket, '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
   return new Promise((resolvePromise, reject) => {

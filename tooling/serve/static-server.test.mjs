@@ -76,8 +76,7 @@ function raw(bytes, { waitMs = 3000 } = {}) {
   });
 }
 
-const request = (method, path, extraHeaders = '') =>
-  raw(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${extraHeaders}\r\n`);
+const request = (method, path, extraHeaders = '') => raw(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${extraHeaders}\r\n`);
 
 /** Runs `cases` a few at a time (the machine is shared) and returns every answer. */
 async function sendAll(cases, send) {
@@ -209,9 +208,7 @@ describe('methods', () => {
 describe('malformed requests and raw garbage', () => {
   test('each is refused below 500 and the server lives on', async (t) => {
     const next = random(42);
-    const noise = Array.from({ length: 40 }, (_, index) =>
-      Buffer.from(Array.from({ length: 1 + index * 37 }, () => Math.floor(next() * 256))),
-    );
+    const noise = Array.from({ length: 40 }, (_, index) => Buffer.from(Array.from({ length: 1 + index * 37 }, () => Math.floor(next() * 256))));
     const cases = [
       'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', // no Host
       'GET / HTTP/1.1\r\nHost: localhost\r\nNo-colon-here\r\n\r\n',
@@ -253,15 +250,17 @@ describe('malformed requests and raw garbage', () => {
 
   test('clients that vanish mid-request or mid-download do not hurt the server', async () => {
     await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        new Promise((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => {
-            socket.write(index % 2 ? 'GET /assets/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n' : 'GET /main.1234');
-            setTimeout(() => socket.destroy(), 20 + index);
-          });
-          socket.on('error', () => {});
-          socket.on('close', resolve);
-        }),
+      Array.from(
+        { length: 20 },
+        (_, index) =>
+          new Promise((resolve) => {
+            const socket = connect(port, '127.0.0.1', () => {
+              socket.write(index % 2 ? 'GET /assets/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n' : 'GET /main.1234');
+              setTimeout(() => socket.destroy(), 20 + index);
+            });
+            socket.on('error', () => {});
+            socket.on('close', resolve);
+          }),
       ),
     );
     await assertStillServing();
@@ -428,7 +427,7 @@ describe('prerendered pages and prebuilt compression', () => {
   });
   after(() => site?.close());
 
-  test("a path is answered with its prerendered page, else with the client-rendered page; both revalidate", async () => {
+  test('a path is answered with its prerendered page, else with the client-rendered page; both revalidate', async () => {
     assert.match((await fetchText('/')).text, /home, prerendered/);
     assert.match((await fetchText('/courses')).text, /courses, prerendered/);
     assert.match((await fetchText('/courses/')).text, /courses, prerendered/);
@@ -440,7 +439,7 @@ describe('prerendered pages and prebuilt compression', () => {
     assert.equal((await fetchText('/missing.js')).status, 404);
   });
 
-  test("pages come from their own folder when one is given, and never from above it", async () => {
+  test('pages come from their own folder when one is given, and never from above it', async () => {
     const pages = join(parent, 'qa-pages');
     mkdirSync(join(pages, 'courses'), { recursive: true });
     writeFileSync(join(pages, 'courses', 'index.html'), '<title>courses, made for QA</title>');
@@ -480,7 +479,10 @@ describe('pages, the paths that are not pages, and the files made with them', ()
     writeFileSync(join(pages, 'course', 'c1', 'index.html'), '<!doctype html><title>HACCP</title>');
     writeFileSync(join(pages, 'sitemap.xml'), '<urlset/>');
     writeFileSync(join(pages, 'robots.txt'), 'User-agent: *\n');
-    writeFileSync(join(pages, '.routes.json'), JSON.stringify({ paths: ['/course/c1', '/course/c2'], clientRoutes: ['/login', '/reset-password/:token', '/staff/*'] }));
+    writeFileSync(
+      join(pages, '.routes.json'),
+      JSON.stringify({ paths: ['/course/c1', '/course/c2'], clientRoutes: ['/login', '/reset-password/:token', '/staff/*'] }),
+    );
     pagesServer = await serveStatic({ dir: site, port: 0, pages, fallback: 'app.html' });
   });
   after(() => {

@@ -7,9 +7,7 @@ import { ensurePnpm, rootDir } from '../machine/pnpm.mjs';
 import { startPostgres } from '../machine/postgres.mjs';
 
 const files = process.argv.slice(2);
-const [command, args] = files.length
-  ? [process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]]
-  : [ensurePnpm(), ['test']];
+const [command, args] = files.length ? [process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]] : [ensurePnpm(), ['test']];
 const postgres = await startPostgres();
 console.log(`PostgreSQL test server on 127.0.0.1:${postgres.port}`);
 const result = spawnSync(command, args, {

@@ -55,7 +55,10 @@ for (let waited = 0; exited === null && waited < 20_000; waited += 250) await sl
 stopGroup('SIGKILL');
 
 const problems = [];
-if (!up) problems.push(exited ? `npm start stopped (${exited.signal ?? `exit code ${exited.code}`}) before the site was up` : `the site was not up within ${DEADLINE_MS / 1000} s`);
+if (!up)
+  problems.push(
+    exited ? `npm start stopped (${exited.signal ?? `exit code ${exited.code}`}) before the site was up` : `the site was not up within ${DEADLINE_MS / 1000} s`,
+  );
 for (const port of PORTS) {
   let free = await portIsFree(port);
   for (let waited = 0; !free && waited < 10_000; waited += 250) {

@@ -38,7 +38,8 @@ const steps = [
   ...quickSteps(pnpm),
   {
     name: 'API tests on PostgreSQL',
-    run: async (output) => runCommand(output, pnpm, ['--filter', '@agri/api', 'test'], { env: { ...process.env, TEST_DATABASE_URL: (await postgresServer()).adminUrl } }),
+    run: async (output) =>
+      runCommand(output, pnpm, ['--filter', '@agri/api', 'test'], { env: { ...process.env, TEST_DATABASE_URL: (await postgresServer()).adminUrl } }),
   },
   { name: 'production build', alone: true, run: async () => buildAll(pnpm) },
   { name: 'e2e suites and journeys', alone: true, run: e2eSuites, trouble: () => troubleLines(e2eReport) },

@@ -5,11 +5,7 @@ import type { PageRoute } from '@agri/ui/federation';
 export const routes: PageRoute[] = [
   {
     path: '/login',
-    head: head(
-      'Log In',
-      'Log in to your Mavuno Agri-Food account to manage your courses, cart and orders.',
-      'login, customer account, agri-food training',
-    ),
+    head: head('Log In', 'Log in to your Mavuno Agri-Food account to manage your courses, cart and orders.', 'login, customer account, agri-food training'),
     load: () => import('./pages/login/login-page'),
   },
   {

@@ -49,10 +49,14 @@ const routes: [string, string, Request, number][] = [
 async function prepare(db: Db): Promise<void> {
   await migrate(db);
   await seed(db);
-  await db.query(
-    'INSERT INTO customers (id, firstname, lastname, email, mobile, password_hash) VALUES ($1, $2, $3, $4, $5, $6)',
-    [randomUUID(), 'Bench', 'Customer', EMAIL, '700000000', await hashPassword(PASSWORD)],
-  );
+  await db.query('INSERT INTO customers (id, firstname, lastname, email, mobile, password_hash) VALUES ($1, $2, $3, $4, $5, $6)', [
+    randomUUID(),
+    'Bench',
+    'Customer',
+    EMAIL,
+    '700000000',
+    await hashPassword(PASSWORD),
+  ]);
   await db.close();
 }
 
@@ -109,7 +113,13 @@ async function bench(setup: string, count: number, env: Record<string, string>):
   );
   const outcomes: Outcome[] = [];
   for (const route of routes) {
-    outcomes.push(await load(setup, instances.map((instance) => instance.url), route));
+    outcomes.push(
+      await load(
+        setup,
+        instances.map((instance) => instance.url),
+        route,
+      ),
+    );
     console.log(`${setup}, ${route[0]}: done (load average ${loadavg()[0]!.toFixed(2)})`);
   }
   // Logins queued behind scrypt outlive autocannon's sockets: the graceful shutdown lets them finish.
@@ -118,7 +128,9 @@ async function bench(setup: string, count: number, env: Record<string, string>):
   return outcomes;
 }
 
-const loadBefore = loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadBefore = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
 console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per route (login 3×); load average before: ${loadBefore}`);
 const outcomes: Outcome[] = [];
 
@@ -168,4 +180,8 @@ const ratios = routes.map(([route]) => {
   return { route, 'PostgreSQL req/s, 2 instances / 1': ratio };
 });
 console.table(ratios);
-console.log(`load average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);

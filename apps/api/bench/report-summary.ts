@@ -53,10 +53,12 @@ const idle = await readsUntil(pause(2_000));
 for (const name of ['catalog', 'content']) {
   for (let run = 0; run < 3; run += 1) {
     const started = performance.now();
-    const summed = Promise.resolve(app.request(`/api/reports/summary?channel=production&app=${name}`, { headers: { Authorization: `Bearer ${TOKEN}` } })).then(async (answer) => {
-      await answer.text();
-      return { status: answer.status, ms: Math.round(performance.now() - started) };
-    });
+    const summed = Promise.resolve(app.request(`/api/reports/summary?channel=production&app=${name}`, { headers: { Authorization: `Bearer ${TOKEN}` } })).then(
+      async (answer) => {
+        await answer.text();
+        return { status: answer.status, ms: Math.round(performance.now() - started) };
+      },
+    );
     const reads = await readsUntil(summed);
     console.log(
       JSON.stringify({

@@ -22,8 +22,7 @@ const SECRET = 'a-production-secret-that-is-long-enough-0123';
 const NEW_PASSWORD = 'Maize-harvest-2027';
 
 const message = async (response: Response): Promise<string> => ((await response.json()) as { message: string }).message;
-const mailsTo = (email: string) =>
-  api.db.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE to_email = $1 ORDER BY id', [email]);
+const mailsTo = (email: string) => api.db.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE to_email = $1 ORDER BY id', [email]);
 async function latestMail(email: string): Promise<{ subject: string; body: string }> {
   const mails = await mailsTo(email);
   assert.ok(mails.length > 0, `no mail to ${email}`);
@@ -355,7 +354,7 @@ describe('customer sessions end when idle as well as at their absolute limit', (
     ]);
     assert.equal((await whoAmI(fresh)).status, 200);
     const [seen] = await api.db.query<{ idle: number }>(
-      "SELECT extract(epoch FROM now() - max(last_seen_at))::int AS idle FROM sessions WHERE revoked_at IS NULL AND customer_id = (SELECT id FROM customers WHERE email = $1)",
+      'SELECT extract(epoch FROM now() - max(last_seen_at))::int AS idle FROM sessions WHERE revoked_at IS NULL AND customer_id = (SELECT id FROM customers WHERE email = $1)',
       [email],
     );
     assert.ok(seen!.idle < 5, 'the answer renewed the idle limit');

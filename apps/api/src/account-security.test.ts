@@ -66,13 +66,15 @@ describe('mail in the default (production) run', () => {
     assert.match(mail, /\/reset-password\/[\w-]{20,}/);
     // Only the signUp's mail (test mode) is in the outbox table; production stored nothing.
     const stored = await api.db.query<{ subject: string }>('SELECT subject FROM outbox WHERE to_email = $1', [victim]);
-    assert.deepEqual(stored.map((row) => row.subject), ['Your verification code']);
+    assert.deepEqual(
+      stored.map((row) => row.subject),
+      ['Your verification code'],
+    );
   });
 });
 
 describe('registration is bound to the browser that started it', () => {
-  const verify = (token: string | undefined, email: string, otp: string) =>
-    api.call('POST', '/api/user/verify-otp', { token, body: { email, otp } });
+  const verify = (token: string | undefined, email: string, otp: string) => api.call('POST', '/api/user/verify-otp', { token, body: { email, otp } });
   const login = (email: string, password: string) => api.call('POST', '/api/user/login', { body: { email, password } });
 
   it('a racing registration of the same email can neither complete nor set the password', async () => {
@@ -135,7 +137,7 @@ describe('no enumeration of accounts', () => {
 });
 
 describe('edit-user does not reveal who has an account', () => {
-  it('answers the same for a taken and a free email and mails the taken one\'s owner a notice', async () => {
+  it("answers the same for a taken and a free email and mails the taken one's owner a notice", async () => {
     const { token } = await api.signUp('prober@example.co.ke');
     const owner = 'taken.owner@example.co.ke';
     await api.signUp(owner);
@@ -188,4 +190,3 @@ describe('login limits', () => {
     assert.deepEqual(statuses, [401, 401, 401, 429]);
   });
 });
-

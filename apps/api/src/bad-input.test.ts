@@ -6,14 +6,7 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
-import {
-  bookingSchema,
-  courseCallRequestRecordSchema,
-  courseListSchema,
-  eventListResponseSchema,
-  type Course,
-  type Event,
-} from '@agri/api-client/contract';
+import { bookingSchema, courseCallRequestRecordSchema, courseListSchema, eventListResponseSchema, type Course, type Event } from '@agri/api-client/contract';
 import { DatabaseError } from './db/db';
 import { startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 
@@ -56,8 +49,14 @@ const tally = { cases: 0, serverErrors: 0, storedByRefusal: 0 };
 
 const CUSTOMER_EMAIL = 'fuzz.customer@example.co.ke';
 const address = {
-  firstName: 'Amina', lastName: 'Njoroge', county: 'Kenya', address: 'Moi Avenue 12', other: 'Suite 4',
-  area: 'Nairobi CBD', phoneNumber: '712345678', additionalNumber: '',
+  firstName: 'Amina',
+  lastName: 'Njoroge',
+  county: 'Kenya',
+  address: 'Moi Avenue 12',
+  other: 'Suite 4',
+  area: 'Nairobi CBD',
+  phoneNumber: '712345678',
+  additionalNumber: '',
 };
 const contactDetails = { name: 'Peter Mwangi', email: 'peter.fuzz@example.co.ke', phone: '722000111', contactMethod: 'WhatsApp' };
 
@@ -99,11 +98,26 @@ const STRINGS: [label: string, value: string, refuse: boolean | 'single-line'][]
   ['NaN', 'NaN', false],
 ];
 const NUMBERS: [string, Json][] = [
-  ['zero', 0], ['negative', -1], ['fraction', 0.01], ['huge', 1e308], ['beyond safe integers', 2 ** 53 + 1],
-  ['1e400 (Infinity)', raw('1e400')], ['-0', raw('-0')], ['numeric string', '1'], ['NaN string', 'NaN'], ['Infinity string', 'Infinity'],
+  ['zero', 0],
+  ['negative', -1],
+  ['fraction', 0.01],
+  ['huge', 1e308],
+  ['beyond safe integers', 2 ** 53 + 1],
+  ['1e400 (Infinity)', raw('1e400')],
+  ['-0', raw('-0')],
+  ['numeric string', '1'],
+  ['NaN string', 'NaN'],
+  ['Infinity string', 'Infinity'],
 ];
 const WRONG_TYPES: [string, Json][] = [
-  ['number', 42], ['object', { a: 1 }], ['empty object', {}], ['array', ['a']], ['empty array', []], ['null', null], ['true', true], ['false', false],
+  ['number', 42],
+  ['object', { a: 1 }],
+  ['empty object', {}],
+  ['array', ['a']],
+  ['empty array', []],
+  ['null', null],
+  ['true', true],
+  ['false', false],
   ['__proto__ object', JSON.parse('{"__proto__":{"polluted":true}}')],
 ];
 
@@ -143,7 +157,14 @@ interface Endpoint {
 
 /** The cases for one endpoint: each field mutated, then the body as a whole. */
 function casesFor({ method, path, body, token, multiline = [], optional = [], setup }: Endpoint): Case[] {
-  const base = { method, path, setup, get token() { return token?.(); } };
+  const base = {
+    method,
+    path,
+    setup,
+    get token() {
+      return token?.();
+    },
+  };
   const cases: Case[] = [];
   if (body) {
     for (const field of fieldsOf(body)) {
@@ -195,14 +216,44 @@ function casesFor({ method, path, body, token, multiline = [], optional = [], se
 
 // Path segments: each is sent raw (already percent-encoded where needed).
 const BAD_IDS: [string, string][] = [
-  ['%00', '%00'], ['NUL inside', 'a%00b'], ['%ff', '%ff'], ['broken escape', '%E0%A4%A'], ['overlong dots', '%c0%ae%c0%ae'],
-  ['encoded lone surrogate', '%ED%A0%80'], ['encoded traversal', '..%2F..%2Fetc%2Fpasswd'], ['dot-dot', '..'], ['encoded dot-dot', '%2e%2e'],
-  ['encoded slash', '%2F'], ['backslash', '%5C'], ['SQL', "'%20OR%201=1--"], ['SQL unencoded', "'OR'1'='1"], ['SQL statement', "1;DROP%20TABLE%20orders"],
-  ['5,000 characters', 'x'.repeat(5000)], ['65 characters', 'a'.repeat(65)], ['emoji', '%F0%9F%8C%BD'], ['right-to-left', '%D9%85%D8%B1%D9%8A%D9%85'],
-  ['header injection', '%0d%0aSet-Cookie:%20x=1'], ['space', '%20'], ['tab', '%09'], ['-1', '-1'], ['0', '0'], ['NaN', 'NaN'], ['null', 'null'],
-  ['undefined', 'undefined'], ['JSON array', '%5B%5D'], ['JSON object', '%7B%7D'], ['__proto__', '__proto__'], ['constructor', 'constructor'],
-  ['unknown UUID', '00000000-0000-0000-0000-000000000000'], ['unknown ObjectId', '0123456789abcdef01234567'], ['1e400', '1e400'],
-  ['placeholder', '$1'], ['wildcard', '*'], ['semicolon', ';'], ['query-like', 'a%3Fb%3D1'], ['percent', '%25'],
+  ['%00', '%00'],
+  ['NUL inside', 'a%00b'],
+  ['%ff', '%ff'],
+  ['broken escape', '%E0%A4%A'],
+  ['overlong dots', '%c0%ae%c0%ae'],
+  ['encoded lone surrogate', '%ED%A0%80'],
+  ['encoded traversal', '..%2F..%2Fetc%2Fpasswd'],
+  ['dot-dot', '..'],
+  ['encoded dot-dot', '%2e%2e'],
+  ['encoded slash', '%2F'],
+  ['backslash', '%5C'],
+  ['SQL', "'%20OR%201=1--"],
+  ['SQL unencoded', "'OR'1'='1"],
+  ['SQL statement', '1;DROP%20TABLE%20orders'],
+  ['5,000 characters', 'x'.repeat(5000)],
+  ['65 characters', 'a'.repeat(65)],
+  ['emoji', '%F0%9F%8C%BD'],
+  ['right-to-left', '%D9%85%D8%B1%D9%8A%D9%85'],
+  ['header injection', '%0d%0aSet-Cookie:%20x=1'],
+  ['space', '%20'],
+  ['tab', '%09'],
+  ['-1', '-1'],
+  ['0', '0'],
+  ['NaN', 'NaN'],
+  ['null', 'null'],
+  ['undefined', 'undefined'],
+  ['JSON array', '%5B%5D'],
+  ['JSON object', '%7B%7D'],
+  ['__proto__', '__proto__'],
+  ['constructor', 'constructor'],
+  ['unknown UUID', '00000000-0000-0000-0000-000000000000'],
+  ['unknown ObjectId', '0123456789abcdef01234567'],
+  ['1e400', '1e400'],
+  ['placeholder', '$1'],
+  ['wildcard', '*'],
+  ['semicolon', ';'],
+  ['query-like', 'a%3Fb%3D1'],
+  ['percent', '%25'],
 ];
 
 /**
@@ -218,8 +269,7 @@ function send(c: Case): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (c.token) headers.Authorization = `Bearer ${c.token}`;
-    const body =
-      c.body === undefined ? undefined : Buffer.isBuffer(c.body) ? c.body : Buffer.from(typeof c.body === 'string' ? c.body : toJson(c.body));
+    const body = c.body === undefined ? undefined : Buffer.isBuffer(c.body) ? c.body : Buffer.from(typeof c.body === 'string' ? c.body : toJson(c.body));
     if (body && c.contentType !== null) headers['Content-Type'] = c.contentType ?? 'application/json';
     if (body && c.chunked) headers['Transfer-Encoding'] = 'chunked';
     else if (body) headers['Content-Length'] = String(body.length);
@@ -365,13 +415,37 @@ describe('generated bad input on every write endpoint', () => {
     { method: 'POST', path: '/api/user/register', body: { email: 'fuzz.pending@example.co.ke' }, token: () => registrationToken },
     { method: 'POST', path: '/api/user/verify-otp', body: { email: 'fuzz.pending@example.co.ke', otp: '000000' }, token: () => registrationToken },
     { method: 'POST', path: '/api/user/login', body: { email: CUSTOMER_EMAIL, password: TEST_PASSWORD } },
-    { method: 'PUT', path: '/api/user/edit-user', body: { firstname: 'Wanjiku', lastname: 'Mwangi', email: CUSTOMER_EMAIL, mobile: '712345678' }, token: signedIn },
+    {
+      method: 'PUT',
+      path: '/api/user/edit-user',
+      body: { firstname: 'Wanjiku', lastname: 'Mwangi', email: CUSTOMER_EMAIL, mobile: '712345678' },
+      token: signedIn,
+    },
     { method: 'POST', path: '/api/user/forgot-password-token', body: { email: CUSTOMER_EMAIL } },
     { method: 'PUT', path: '/api/user/reset-password/not-a-real-token', body: { password: 'A-new-password-2025' } },
-    { method: 'PUT', path: '/api/user/wishlist', body: { get courseId() { return courses[2]!._id; } }, token: signedIn },
+    {
+      method: 'PUT',
+      path: '/api/user/wishlist',
+      body: {
+        get courseId() {
+          return courses[2]!._id;
+        },
+      },
+      token: signedIn,
+    },
     { method: 'PUT', path: '/api/user/add-address', body: address, token: signedIn, optional: ['other', 'additionalNumber'] },
     { method: 'POST', path: '/api/user/subscribe/newsletter', body: { email: 'fuzz.news@example.co.ke' } },
-    { method: 'POST', path: '/api/user/cart', body: { get courseId() { return courses[3]!._id; }, quantity: 1 }, token: signedIn },
+    {
+      method: 'POST',
+      path: '/api/user/cart',
+      body: {
+        get courseId() {
+          return courses[3]!._id;
+        },
+        quantity: 1,
+      },
+      token: signedIn,
+    },
     {
       method: 'POST',
       path: '/api/user/cart/create-order',
@@ -395,7 +469,15 @@ describe('generated bad input on every write endpoint', () => {
         contactDetails,
         get event() {
           const e = events[0]!;
-          return { id: e._id, title: e.title, startDate: e.startDate, endDate: e.endDate, price: e.price, venue: e.venue ?? 'Venue TBD', city: e.city ?? 'City TBD' };
+          return {
+            id: e._id,
+            title: e.title,
+            startDate: e.startDate,
+            endDate: e.endDate,
+            price: e.price,
+            venue: e.venue ?? 'Venue TBD',
+            city: e.city ?? 'City TBD',
+          };
         },
       },
       optional: ['contactDetails.contactMethod', 'event.title', 'event.startDate', 'event.endDate', 'event.price', 'event.venue', 'event.city'],
@@ -469,7 +551,15 @@ describe('the server owns business data', () => {
     const event = events[0]!;
     const sent = { id: event._id, title: 'Free forum!', startDate: '2000-01-01', endDate: '2000-01-02', price: 0.01, venue: 'My house', city: 'Nowhere' };
     const booking = bookingSchema.parse(await json('POST', '/requests/booking/', { body: { contactDetails, event: sent } }));
-    const expected = { id: event._id, title: event.title, startDate: event.startDate, endDate: event.endDate, price: event.price, venue: event.venue, city: event.city };
+    const expected = {
+      id: event._id,
+      title: event.title,
+      startDate: event.startDate,
+      endDate: event.endDate,
+      price: event.price,
+      venue: event.venue,
+      city: event.city,
+    };
     assert.deepEqual(booking.event, JSON.parse(JSON.stringify(expected)));
     const [stored] = await api.db.query<{ event: unknown }>('SELECT event FROM bookings WHERE id = $1', [booking._id]);
     assert.deepEqual(stored!.event, booking.event);

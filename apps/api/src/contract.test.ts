@@ -16,8 +16,14 @@ interface RunningApi {
 const running = new Map<ApiDialect, RunningApi>();
 const password = 'Contract-pass-2025';
 const address: client.ShippingAddress = {
-  firstName: 'Amina', lastName: 'Njoroge', county: client.KENYA, address: 'Moi Avenue 12', other: 'Suite 4',
-  area: 'Nairobi CBD', phoneNumber: '712345678', additionalNumber: '',
+  firstName: 'Amina',
+  lastName: 'Njoroge',
+  county: client.KENYA,
+  address: 'Moi Avenue 12',
+  other: 'Suite 4',
+  area: 'Nairobi CBD',
+  phoneNumber: '712345678',
+  additionalNumber: '',
 };
 
 before(async () => {
@@ -90,8 +96,7 @@ for (const dialect of API_DIALECTS) {
       if (dialect === 'reference') check(result!);
       else assert.equal(result, null);
     };
-    const count = async (table: string) =>
-      (await api.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`))[0]!.count;
+    const count = async (table: string) => (await api.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`))[0]!.count;
 
     describe('catalogue calls', () => {
       it('getCourses, getCourse', async () => {
@@ -126,7 +131,15 @@ for (const dialect of API_DIALECTS) {
         const [event] = await client.getEvents();
         const booking = await client.bookEvent({
           contactDetails,
-          event: { id: event!._id, title: event!.title, startDate: event!.startDate, endDate: event!.endDate, price: event!.price, venue: event!.venue ?? 'Venue TBD', city: event!.city ?? 'City TBD' },
+          event: {
+            id: event!._id,
+            title: event!.title,
+            startDate: event!.startDate,
+            endDate: event!.endDate,
+            price: event!.price,
+            venue: event!.venue ?? 'Venue TBD',
+            city: event!.city ?? 'City TBD',
+          },
         });
         storedOnlyByReference(booking, (stored) => assert.equal(stored.event.id, event!._id));
         const [booked] = await api.db.query<{ event: { id: string } }>('SELECT event FROM bookings ORDER BY created_at DESC LIMIT 1');
@@ -209,9 +222,15 @@ for (const dialect of API_DIALECTS) {
       it('toggleWishlist, getWishlist, getRecentlyViewed', async () => {
         const [course] = await client.getCourses();
         await client.toggleWishlist({ courseId: course!._id });
-        assert.deepEqual((await client.getWishlist()).map((c) => c._id), [course!._id]);
+        assert.deepEqual(
+          (await client.getWishlist()).map((c) => c._id),
+          [course!._id],
+        );
         await client.getCourse(course!._id);
-        assert.deepEqual((await client.getRecentlyViewed()).map((c) => c._id), [course!._id]);
+        assert.deepEqual(
+          (await client.getRecentlyViewed()).map((c) => c._id),
+          [course!._id],
+        );
       });
 
       it('addToCart, getCart, updateCartQuantity, removeFromCart, emptyCart', async () => {
@@ -235,7 +254,10 @@ for (const dialect of API_DIALECTS) {
         const order = (await client.createOrder({ shippingInfo: address }))!;
         assert.equal(order.totalPrice, course!.price * 2);
         assert.equal(client.useSession.getState().cartCount, 0);
-        assert.deepEqual((await client.getMyOrders()).map((o) => o._id), [order._id]);
+        assert.deepEqual(
+          (await client.getMyOrders()).map((o) => o._id),
+          [order._id],
+        );
         storedOnlyByReference(await client.updateOrderStatus(order._id, { status: 'Cancelled' }), (updated) => assert.equal(updated.status, 'Cancelled'));
         assert.equal((await client.getMyOrders())[0]!.status, 'Cancelled');
       });

@@ -14,7 +14,14 @@ let bCartItemId: string;
 let bOrderId: string;
 
 const addressOf = (firstName: string) => ({
-  firstName, lastName: 'Njoroge', county: 'Kenya', address: 'Moi Avenue 12', other: '', area: 'Nairobi CBD', phoneNumber: '712345678', additionalNumber: '',
+  firstName,
+  lastName: 'Njoroge',
+  county: 'Kenya',
+  address: 'Moi Avenue 12',
+  other: '',
+  area: 'Nairobi CBD',
+  phoneNumber: '712345678',
+  additionalNumber: '',
 });
 
 async function json<T>(response: Response): Promise<T> {
@@ -38,8 +45,12 @@ before(async () => {
   a = await api.signUp('customer.a@example.co.ke');
   b = await api.signUp('customer.b@example.co.ke');
   await json(await api.call('POST', '/api/user/cart', { token: b.token, body: { courseId: courses[0]!._id, quantity: 1 } }));
-  bOrderId = (await json<{ _id: string }>(await api.call('POST', '/api/user/cart/create-order', { token: b.token, body: { shippingInfo: addressOf('Bahati') } })))._id;
-  const cart = await json<{ items: { _id: string }[] }>(await api.call('POST', '/api/user/cart', { token: b.token, body: { courseId: courses[1]!._id, quantity: 2 } }));
+  bOrderId = (
+    await json<{ _id: string }>(await api.call('POST', '/api/user/cart/create-order', { token: b.token, body: { shippingInfo: addressOf('Bahati') } }))
+  )._id;
+  const cart = await json<{ items: { _id: string }[] }>(
+    await api.call('POST', '/api/user/cart', { token: b.token, body: { courseId: courses[1]!._id, quantity: 2 } }),
+  );
   bCartItemId = cart.items[0]!._id;
   await json(await api.call('PUT', '/api/user/add-address', { token: b.token, body: addressOf('Bahati') }));
   await json(await api.call('PUT', '/api/user/wishlist', { token: b.token, body: { courseId: courses[2]!._id } }));
@@ -54,10 +65,11 @@ describe("customer A against customer B's data", () => {
       await api.call('PUT', `/api/user/update-product-cart/${bCartItemId}/5`, { token: a.token }),
       await api.call('PUT', `/api/user/updateOrder/${bOrderId}`, { token: a.token, body: { status: 'Cancelled' } }),
     ];
-    assert.deepEqual(
-      await Promise.all(tries.map(async (response) => [response.status, ((await response.json()) as { message: string }).message])),
-      [[404, 'Cart item not found'], [404, 'Cart item not found'], [404, 'Order not found']],
-    );
+    assert.deepEqual(await Promise.all(tries.map(async (response) => [response.status, ((await response.json()) as { message: string }).message])), [
+      [404, 'Cart item not found'],
+      [404, 'Cart item not found'],
+      [404, 'Order not found'],
+    ]);
     assert.deepEqual(await bRows(), untouched);
   });
 
@@ -74,10 +86,12 @@ describe("customer A against customer B's data", () => {
     const untouched = await bRows();
     const bIds = { _id: b.id, id: b.id, customerId: b.id, customer_id: b.id, userId: b.id, user: b.id };
     await json(await api.call('PUT', '/api/user/add-address', { token: a.token, body: { ...addressOf('Akinyi'), ...bIds } }));
-    await json(await api.call('PUT', '/api/user/edit-user', {
-      token: a.token,
-      body: { firstname: 'Akinyi', lastname: 'Otieno', email: 'customer.a@example.co.ke', mobile: '712345678', ...bIds },
-    }));
+    await json(
+      await api.call('PUT', '/api/user/edit-user', {
+        token: a.token,
+        body: { firstname: 'Akinyi', lastname: 'Otieno', email: 'customer.a@example.co.ke', mobile: '712345678', ...bIds },
+      }),
+    );
     await json(await api.call('POST', '/api/user/cart', { token: a.token, body: { courseId: courses[3]!._id, quantity: 1, ...bIds } }));
     assert.deepEqual(await bRows(), untouched);
     const [aAddress] = await api.db.query<{ address: { firstName: string } }>('SELECT address FROM addresses WHERE customer_id = $1', [a.id]);
@@ -88,7 +102,11 @@ describe("customer A against customer B's data", () => {
 
   it("refuses B's data to a request without a valid token: none, B's id, forged or unsigned", async () => {
     const untouched = await bRows();
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(b.id).setJti('forged').setExpirationTime('1h')
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(b.id)
+      .setJti('forged')
+      .setExpirationTime('1h')
       .sign(new TextEncoder().encode('not-the-server-secret-but-long-enough-0123'));
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: b.id })).toString('base64url')}.`;
     for (const token of [undefined, b.id, forged, unsigned, `${b.token}x`]) {

@@ -14,7 +14,9 @@ export const API_DIALECTS: readonly ApiDialect[] = ['reference', 'hosted'];
 /** A new document id: a UUID, or as MongoDB makes an ObjectId (seconds since the epoch, then random bytes). */
 export function newId(dialect: ApiDialect): string {
   if (dialect === 'reference') return randomUUID();
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + randomBytes(8).toString('hex');
 }
 

@@ -73,19 +73,26 @@ describe(`the API process on ${engine}`, () => {
     }
   });
 
-  it('two processes started at the same moment on an empty database both come up on one schema', { skip: engine === 'PGlite' && 'a PGlite data folder belongs to one process' }, async () => {
-    const database = await databaseForProcesses();
-    try {
-      const both = await Promise.all([startApi(database.env), startApi(database.env)]);
-      for (const api of both) assert.equal((await call(api, 'GET', '/api/ready')).status, 200);
-      for (const api of both) api.child.kill('SIGTERM');
-      assert.deepEqual(await Promise.all(both.map((api) => api.exited)), [0, 0]);
-      const db = await database.open();
-      const applied = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
-      assert.deepEqual(applied.map((row) => row.id), migrations.map((migration) => migration.id));
-      assert.deepEqual(await db.query('SELECT count(*)::int AS count FROM courses'), [{ count: 11 }]);
-    } finally {
-      await database.drop();
-    }
-  });
+  it(
+    'two processes started at the same moment on an empty database both come up on one schema',
+    { skip: engine === 'PGlite' && 'a PGlite data folder belongs to one process' },
+    async () => {
+      const database = await databaseForProcesses();
+      try {
+        const both = await Promise.all([startApi(database.env), startApi(database.env)]);
+        for (const api of both) assert.equal((await call(api, 'GET', '/api/ready')).status, 200);
+        for (const api of both) api.child.kill('SIGTERM');
+        assert.deepEqual(await Promise.all(both.map((api) => api.exited)), [0, 0]);
+        const db = await database.open();
+        const applied = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+        assert.deepEqual(
+          applied.map((row) => row.id),
+          migrations.map((migration) => migration.id),
+        );
+        assert.deepEqual(await db.query('SELECT count(*)::int AS count FROM courses'), [{ count: 11 }]);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });

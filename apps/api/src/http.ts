@@ -78,7 +78,10 @@ export const sourceOf = (c: Context, services: Services): string => clientAddres
  */
 export function clientAddress(c: Context, trustedProxyHops: number): string {
   if (trustedProxyHops > 0) {
-    const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const address = forwarded[forwarded.length - trustedProxyHops];
     if (address) return address;
   }

@@ -63,8 +63,15 @@ describe(`an Idempotency-Key on ${engine}`, () => {
     const key = randomUUID();
     const email = `tabs-${key}@example.co.ke`;
     const body = { contactDetails: { name: 'Otieno', email, phone: '712345678' }, event: { id: event!.id } };
-    const answers = await Promise.all([send(api, '/requests/booking/', body, key), send(other, '/requests/booking', body, key), send(api, '/requests/booking/', body, key)]);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
+    const answers = await Promise.all([
+      send(api, '/requests/booking/', body, key),
+      send(other, '/requests/booking', body, key),
+      send(api, '/requests/booking/', body, key),
+    ]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200],
+    );
     assert.equal(new Set(await Promise.all(answers.map((answer) => answer.text()))).size, 1);
     const [{ n } = { n: 0 }] = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM bookings WHERE contact_details->>'email' = $1", [email]);
     assert.equal(n, 1);
@@ -78,10 +85,20 @@ describe(`an Idempotency-Key on ${engine}`, () => {
     const [line] = await api.db.query<{ quantity: number }>('SELECT quantity FROM cart_items WHERE customer_id = $1', [wanjiku.id]);
     assert.equal(line!.quantity, 1, 'added once, not three times');
 
-    const shippingInfo = { firstName: 'Wanjiku', lastName: 'Mwangi', county: 'Kenya', address: 'Argwings Kodhek Road', area: 'Kilimani', phoneNumber: '712345678' };
+    const shippingInfo = {
+      firstName: 'Wanjiku',
+      lastName: 'Mwangi',
+      county: 'Kenya',
+      address: 'Argwings Kodhek Road',
+      area: 'Kilimani',
+      phoneNumber: '712345678',
+    };
     const orderKey = randomUUID();
     const orders = await Promise.all([1, 2].map(() => send(api, '/api/user/cart/create-order', { shippingInfo }, orderKey, wanjiku.token)));
-    assert.deepEqual(orders.map((answer) => answer.status), [200, 200]);
+    assert.deepEqual(
+      orders.map((answer) => answer.status),
+      [200, 200],
+    );
     const [{ n } = { n: 0 }] = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [wanjiku.id]);
     assert.equal(n, 1, 'one order, not a second one nor "Your cart is empty"');
 
@@ -97,7 +114,9 @@ describe(`an Idempotency-Key on ${engine}`, () => {
     const email = `register-${randomUUID()}@example.co.ke`;
     const key = randomUUID();
     const body = { firstname: 'Wanjiku', lastname: 'Mwangi', email, mobile: '712345678', password: TEST_PASSWORD };
-    const tokens = await Promise.all([1, 2].map(async () => ((await (await send(api, '/api/user/register', body, key)).json()) as { registrationToken: string }).registrationToken));
+    const tokens = await Promise.all(
+      [1, 2].map(async () => ((await (await send(api, '/api/user/register', body, key)).json()) as { registrationToken: string }).registrationToken),
+    );
     assert.equal(tokens[0], tokens[1]);
     const [{ n } = { n: 0 }] = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE to_email = $1', [email]);
     assert.equal(n, 1, 'one code mailed');

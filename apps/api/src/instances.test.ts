@@ -11,26 +11,33 @@ import { emptyDatabase, engine, startInstances, TEST_PASSWORD, type TestApi } fr
 const onBoth = `two API instances on one ${engine} database`;
 
 describe(`${onBoth}: schema`, () => {
-  it('two instances starting together on an empty database make one schema and seed it once', { skip: engine === 'PGlite' && 'PGlite is one process: nothing can race' }, async () => {
-    const database = await emptyDatabase();
-    try {
-      const [first, second] = await Promise.all([database.connect(), database.connect()]);
-      const start = async (db: typeof first) => {
-        await migrate(db);
-        await seed(db);
-      };
-      await Promise.all([start(first), start(second)]);
-      // And again, as a restart does.
-      await start(second);
-      assert.deepEqual(await pendingMigrations(first), []);
-      const applied = await first.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
-      assert.deepEqual(applied.map((row) => row.id), migrations.map((migration) => migration.id));
-      const [{ count }] = (await first.query<{ count: number }>('SELECT count(*)::int AS count FROM courses')) as [{ count: number }];
-      assert.equal(count, 11);
-    } finally {
-      await database.drop();
-    }
-  });
+  it(
+    'two instances starting together on an empty database make one schema and seed it once',
+    { skip: engine === 'PGlite' && 'PGlite is one process: nothing can race' },
+    async () => {
+      const database = await emptyDatabase();
+      try {
+        const [first, second] = await Promise.all([database.connect(), database.connect()]);
+        const start = async (db: typeof first) => {
+          await migrate(db);
+          await seed(db);
+        };
+        await Promise.all([start(first), start(second)]);
+        // And again, as a restart does.
+        await start(second);
+        assert.deepEqual(await pendingMigrations(first), []);
+        const applied = await first.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+        assert.deepEqual(
+          applied.map((row) => row.id),
+          migrations.map((migration) => migration.id),
+        );
+        const [{ count }] = (await first.query<{ count: number }>('SELECT count(*)::int AS count FROM courses')) as [{ count: number }];
+        assert.equal(count, 11);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 
   it('a migration that fails leaves the database as it was', async () => {
     const database = await emptyDatabase();
@@ -39,7 +46,10 @@ describe(`${onBoth}: schema`, () => {
       const broken = { id: '999-broken', sql: 'CREATE TABLE half_done (id integer); SELECT * FROM no_such_table' };
       await assert.rejects(migrate(db, [...migrations, broken]), /SQLSTATE 42P01/);
       // Nothing of this run stayed, not even the migrations before the broken one.
-      assert.deepEqual(await pendingMigrations(db), migrations.map((migration) => migration.id));
+      assert.deepEqual(
+        await pendingMigrations(db),
+        migrations.map((migration) => migration.id),
+      );
       const tables = await db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'");
       assert.equal(tables.length, 0);
       await migrate(db);
@@ -76,7 +86,12 @@ describe(`${onBoth}: sessions`, () => {
     const [mail] = await one.db.query<{ body: string }>('SELECT body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
     const resetToken = mail!.body.match(/reset-password\/([\w-]+)/)![1]!;
     assert.equal((await one.call('PUT', `/api/user/reset-password/${resetToken}`, { body: { password: 'Another-strong-2026' } })).status, 200);
-    for (const [api, token] of [[one, onOther], [other, onOne], [one, onOne], [other, onOther]] as const) {
+    for (const [api, token] of [
+      [one, onOther],
+      [other, onOne],
+      [one, onOne],
+      [other, onOther],
+    ] as const) {
       assert.equal(await getUser(api, token), 401);
     }
   });
@@ -109,9 +124,7 @@ describe(`${onBoth}: rate limits`, () => {
   after(() => one.close());
 
   const login = (api: TestApi, email: string, address: string, password = 'Wrong-guess-2026') =>
-    api
-      .call('POST', '/api/user/login', { body: { email, password }, headers: { 'X-Forwarded-For': address } })
-      .then((answer) => answer.status);
+    api.call('POST', '/api/user/login', { body: { email, password }, headers: { 'X-Forwarded-For': address } }).then((answer) => answer.status);
 
   it('counts logins from one address on both instances together', async () => {
     const statuses = [];

@@ -73,8 +73,7 @@ async function startSmtp(options: Partial<SMTPServerOptions> = {}): Promise<Test
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as net.AddressInfo;
-  smtp.url = ({ scheme = 'smtp', credentials = true } = {}) =>
-    `${scheme}://${credentials ? `${USER}:${encodeURIComponent(PASS)}@` : ''}127.0.0.1:${port}`;
+  smtp.url = ({ scheme = 'smtp', credentials = true } = {}) => `${scheme}://${credentials ? `${USER}:${encodeURIComponent(PASS)}@` : ''}127.0.0.1:${port}`;
   smtp.close = () => new Promise((resolve) => server.close(resolve));
   return smtp;
 }
@@ -116,11 +115,17 @@ const mailerTo = (url: string, log: Logger = recordingLog(), tuning: SmtpTuning 
 function assertDelivered(received: Received, to: string, subject: string): void {
   const { mail } = received;
   assert.deepEqual(received.rcptTo, [to]);
-  assert.deepEqual(mail.from?.value.map(({ name, address }) => ({ name, address })), [{ name: 'Mavuno Agri-Food', address: 'no-reply@mavuno.test' }]);
-  assert.deepEqual((mail.to as AddressObject | undefined)?.value.map(({ address }) => address), [to]);
+  assert.deepEqual(
+    mail.from?.value.map(({ name, address }) => ({ name, address })),
+    [{ name: 'Mavuno Agri-Food', address: 'no-reply@mavuno.test' }],
+  );
+  assert.deepEqual(
+    (mail.to as AddressObject | undefined)?.value.map(({ address }) => address),
+    [to],
+  );
   assert.equal(mail.subject, subject);
   assert.ok(mail.headers.get('date') instanceof Date, 'a Date header');
-  assert.match(mail.messageId ?? '', /^<[^<>@\s]+@mavuno\.test>$/, 'a Message-ID on the sender\'s domain');
+  assert.match(mail.messageId ?? '', /^<[^<>@\s]+@mavuno\.test>$/, "a Message-ID on the sender's domain");
   assert.equal((mail.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.charset, 'utf-8');
 }
 
@@ -220,7 +225,9 @@ describe('a server that fails for now is tried again; one that refuses for good 
         refused = true;
         callback(smtpError(code, 'Try again later'));
       };
-      const busy = await startSmtp(code === 421 ? { onConnect: (_session, callback) => refuseOnce(callback) } : { onRcptTo: (_address, _session, callback) => refuseOnce(callback) });
+      const busy = await startSmtp(
+        code === 421 ? { onConnect: (_session, callback) => refuseOnce(callback) } : { onRcptTo: (_address, _session, callback) => refuseOnce(callback) },
+      );
       const log = recordingLog();
       try {
         await mailerTo(busy.url(), log).send({ to: 'amina@example.co.ke', subject: 'Your code', text: '123456' });
@@ -285,7 +292,11 @@ describe('every mail the API sends arrives through STARTTLS and AUTH, with its h
     const received = [...smtp.received].reverse().find((mail) => mail.rcptTo.includes(to));
     assert.ok(received, `a mail to ${to}`);
     assertDelivered(received, to, subject);
-    assert.deepEqual(smtp.authSecure, smtp.received.map(() => true), 'each mail authenticated once, after STARTTLS');
+    assert.deepEqual(
+      smtp.authSecure,
+      smtp.received.map(() => true),
+      'each mail authenticated once, after STARTTLS',
+    );
     return received.mail.text ?? '';
   };
   const linkIn = (text: string, path: string) => {
@@ -351,7 +362,7 @@ describe('every mail the API sends arrives through STARTTLS and AUTH, with its h
     linkIn(mailTo('esther@mavuno.test', 'Set up your Mavuno back office sign-in again'), 'staff/invitation');
   });
 
-  it('lead notifications and the digest, a visitor\'s Swahili name and emoji intact in the subject', async () => {
+  it("lead notifications and the digest, a visitor's Swahili name and emoji intact in the subject", async () => {
     await api.db.query('UPDATE leads SET notified_at = now()');
     for (const name of ['Wanjikũ Njeri 🌱', 'Amina', 'Baraka']) {
       const body = { name, email: 'visitor@example.co.ke', mobile: '712345678', comment: 'Mafunzo ya kilimo 🐄' };

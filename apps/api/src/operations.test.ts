@@ -71,8 +71,14 @@ describe('JSON logs', () => {
     assert.deepEqual(
       { ...first, time: typeof first!.time, durationMs: typeof first!.durationMs },
       {
-        time: 'string', level: 'info', message: 'request', requestId: login.headers.get('X-Request-Id'),
-        method: 'POST', route: '/api/user/login', status: 200, durationMs: 'number',
+        time: 'string',
+        level: 'info',
+        message: 'request',
+        requestId: login.headers.get('X-Request-Id'),
+        method: 'POST',
+        route: '/api/user/login',
+        status: 200,
+        durationMs: 'number',
       },
     );
     assert.ok(!Number.isNaN(Date.parse(first!.time as string)));
@@ -174,7 +180,11 @@ describe('slow clients and too many connections (issue 23)', () => {
     const request = (method: string, url: string) => ({ method, url }) as IncomingMessage;
     const held = () => ['/api/reports', '/api/reports/session?x', '/api/reports'].map((url) => door(request('POST', url), response));
     assert.deepEqual(held(), [false, false, true], 'the third report request of the second');
-    assert.deepEqual([door(request('GET', '/api/course'), response), door(request('POST', '/api/enquiry'), response), door(request('POST', '/api/reportsx'), response)], [false, false, false], 'nothing else');
+    assert.deepEqual(
+      [door(request('GET', '/api/course'), response), door(request('POST', '/api/enquiry'), response), door(request('POST', '/api/reportsx'), response)],
+      [false, false, false],
+      'nothing else',
+    );
     now += 999;
     assert.equal(door(request('POST', '/api/reports'), response), true, 'the same second');
     now += 1;

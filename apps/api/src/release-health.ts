@@ -62,7 +62,7 @@ export function p75(values: number[]): number | null {
 async function visitsOf(db: Db, channel: string, app: string, since: string, sessionsPerPage: number): Promise<Visit[]> {
   const vitals = VITALS.map((name) => `array_agg(r.value) FILTER (WHERE r.kind = 'vital' AND r.subject = '${name}') AS "${name}"`).join(', ');
   const visits: Visit[] = [];
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const page = await db.query<VisitRow>(
       `WITH page AS (
          SELECT id, releases->>$2 AS version, source, started_at FROM report_sessions

@@ -17,7 +17,11 @@ let api: TestApi;
 let base: { session: string; channel: string; releases: Record<string, string> };
 before(async () => {
   api = await startTestApi();
-  base = { session: newSessionId(api.config.jwtSecret), channel: 'production', releases: { shell: '20261125.080000-abc1234', catalog: '20261125.090000-def5678' } };
+  base = {
+    session: newSessionId(api.config.jwtSecret),
+    channel: 'production',
+    releases: { shell: '20261125.080000-abc1234', catalog: '20261125.090000-def5678' },
+  };
 });
 after(() => api.close());
 beforeEach(async () => {
@@ -39,8 +43,21 @@ describe('the shell’s batches', () => {
     const answer = await post({
       reports: [
         { kind: 'page-view', ...base, path: '/courses' },
-        { kind: 'remote-failure', ...base, path: '/course/3f2a', remote: 'catalog', phase: 'entry', message: 'Loading script failed: https://cdn/x.js?token=abc' },
-        { kind: 'error', ...base, path: '/reset-password/eyJhbGciOiJIUzI1NiJ9abcdefghijklmnop', source: 'account', message: 'Cannot read properties of undefined for jane@example.com 0722 123 456' },
+        {
+          kind: 'remote-failure',
+          ...base,
+          path: '/course/3f2a',
+          remote: 'catalog',
+          phase: 'entry',
+          message: 'Loading script failed: https://cdn/x.js?token=abc',
+        },
+        {
+          kind: 'error',
+          ...base,
+          path: '/reset-password/eyJhbGciOiJIUzI1NiJ9abcdefghijklmnop',
+          source: 'account',
+          message: 'Cannot read properties of undefined for jane@example.com 0722 123 456',
+        },
         { kind: 'unavailable', ...base, path: '/courses', remote: 'catalog' },
         { kind: 'vital', ...base, path: '/', name: 'LCP', value: 1834.5 },
       ],
@@ -62,7 +79,20 @@ describe('the shell’s batches', () => {
     // Nothing personal: no token, no address, no number, no query string, no IP column at all.
     const text = JSON.stringify(stored);
     for (const secret of ['eyJhbGciOiJIUzI1NiJ9', 'jane@example.com', '0722 123 456', 'token=abc', '127.0.0.1']) assert.ok(!text.includes(secret), secret);
-    assert.deepEqual(Object.keys(stored[0]!).sort(), ['channel', 'id', 'kind', 'message', 'path', 'phase', 'received_at', 'releases', 'session', 'source', 'subject', 'value']);
+    assert.deepEqual(Object.keys(stored[0]!).sort(), [
+      'channel',
+      'id',
+      'kind',
+      'message',
+      'path',
+      'phase',
+      'received_at',
+      'releases',
+      'session',
+      'source',
+      'subject',
+      'value',
+    ]);
     // The source is a bucket of the address, not the address.
     assert.match(String(stored[0]!.source), /^[0-9a-f]{6}$/);
   });
@@ -83,7 +113,10 @@ describe('the shell’s batches', () => {
       ],
     });
     assert.equal(answer.status, 204);
-    assert.deepEqual((await rows()).map(({ kind }) => kind), ['page-view', 'vital']);
+    assert.deepEqual(
+      (await rows()).map(({ kind }) => kind),
+      ['page-view', 'vital'],
+    );
   });
 
   it('refuses, and stores nothing of, a batch that does not fit the contract or has no report that does', async () => {
@@ -200,12 +233,24 @@ describe('release health summary and bounded space (issue 26)', () => {
     return {
       session,
       report: async (...reports: Record<string, unknown>[]) => {
-        const answer = await send(app, '/api/reports', address, { reports: reports.map((fields) => ({ session, channel, releases, path: '/courses', ...fields })) });
+        const answer = await send(app, '/api/reports', address, {
+          reports: reports.map((fields) => ({ session, channel, releases, path: '/courses', ...fields })),
+        });
         assert.equal(answer.status, 204);
       },
     };
   }
-  type Health = { version: string; pageViews: number; sessions: number; sources: number; errorSessions: number; errorSources: number; failureSessions: number; failureSources: number; vitals: Record<string, { p75: number | null; count: number }> };
+  type Health = {
+    version: string;
+    pageViews: number;
+    sessions: number;
+    sources: number;
+    errorSessions: number;
+    errorSources: number;
+    failureSessions: number;
+    failureSources: number;
+    vitals: Record<string, { p75: number | null; count: number }>;
+  };
   const healthOf = async (app: ReturnType<typeof createApp>) => {
     const answer = await summary(app, 'channel=production&app=catalog');
     assert.equal(answer.status, 200);
@@ -253,7 +298,10 @@ describe('release health summary and bounded space (issue 26)', () => {
       { kind: 'error', session: `inventedvisit${n}`, channel: 'production', releases: { shell: 's1', catalog: 'stable' }, path: '/courses', source: 'catalog' },
     ]).flat();
     assert.equal((await send(app, '/api/reports', '203.0.113.9', { reports: invented })).status, 400, 'a batch of invented sessions only');
-    const mixed = [...invented, { kind: 'page-view', session: visit.session, channel: 'production', releases: { shell: 's1', catalog: 'next' }, path: '/courses' }];
+    const mixed = [
+      ...invented,
+      { kind: 'page-view', session: visit.session, channel: 'production', releases: { shell: 's1', catalog: 'next' }, path: '/courses' },
+    ];
     assert.equal((await send(app, '/api/reports', '203.0.113.9', { reports: mixed })).status, 204);
     assert.deepEqual(new Set((await rows(app)).map((row) => row.session)), new Set([visit.session]), 'only the started session’s reports are kept');
     const byVersion = await healthOf(app);
@@ -269,17 +317,26 @@ describe('release health summary and bounded space (issue 26)', () => {
     assert.equal((await healthOf(app)).next!.sessions, 1);
   });
 
-  it('a session is started only for a channel and releases of the contract\'s shapes, at most RATE_LIMIT_REPORT_SESSIONS a window from one address', async () => {
+  it("a session is started only for a channel and releases of the contract's shapes, at most RATE_LIMIT_REPORT_SESSIONS a window from one address", async () => {
     const strict = createApp({ db: api.db, config: { ...api.config, trustedProxyHops: 1, rateLimits: { ...api.config.rateLimits, reportSessions: 2 } } });
     const bad = [{}, { channel: 'production' }, { channel: '../x', releases: { shell: 's1' } }, { releases: { '../etc': '1' } }];
     for (const [index, body] of bad.entries()) {
       assert.equal((await send(strict, '/api/reports/session', `198.51.100.${70 + index}`, body)).status, 400, JSON.stringify(body));
     }
-    const answers = await Promise.all([1, 2, 3].map(() => send(strict, '/api/reports/session', '198.51.100.8', { channel: 'production', releases: { shell: 's1' } })));
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 429]);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => send(strict, '/api/reports/session', '198.51.100.8', { channel: 'production', releases: { shell: 's1' } })),
+    );
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 429],
+    );
     assert.equal(answers[0]!.headers.get('Cache-Control'), 'no-store');
     assert.ok(Number(answers[2]!.headers.get('Retry-After')) > 0);
-    assert.equal((await send(strict, '/api/reports/session', '198.51.100.9', { channel: 'production', releases: { shell: 's1' } })).status, 200, 'another address');
+    assert.equal(
+      (await send(strict, '/api/reports/session', '198.51.100.9', { channel: 'production', releases: { shell: 's1' } })).status,
+      200,
+      'another address',
+    );
   });
 
   it('starts a session only for what the channel serves, as its signed grant says (issue 39)', async () => {
@@ -294,7 +351,11 @@ describe('release health summary and bounded space (issue 26)', () => {
       { channel: 'staging', releases, grant: signedGrant('production', served) },
       { channel: 'production', releases: { ...releases, catalog: 'invented' }, grant: signedGrant('production', served) },
       { channel: 'production', releases: { ...releases, account: 'a1' }, grant: signedGrant('production', served) },
-      { channel: 'production', releases, grant: `${signedGrant('production', served).split('.')[0]}.${signedGrant('production', { catalog: ['next'] }).split('.')[1]}` },
+      {
+        channel: 'production',
+        releases,
+        grant: `${signedGrant('production', served).split('.')[0]}.${signedGrant('production', { catalog: ['next'] }).split('.')[1]}`,
+      },
     ];
     for (const [index, body] of refused.entries()) {
       const answer = await start(body, `198.51.100.${40 + index}`);
@@ -331,16 +392,20 @@ describe('release health summary and bounded space (issue 26)', () => {
     for (let n = 0; n < 7; n++) {
       const visit = await startVisit(app, n % 2 ? 'next' : 'stable', { address: `198.51.100.${n + 1}` });
       // Every other visit sends nothing: a page may hold sessions without reports, and paging goes on past them.
-      if (n % 3) await visit.report({ kind: 'page-view' }, { kind: 'vital', name: 'LCP', value: 1000 * n }, ...(n === 4 ? [{ kind: 'error', source: 'catalog' }] : []));
+      if (n % 3)
+        await visit.report({ kind: 'page-view' }, { kind: 'vital', name: 'LCP', value: 1000 * n }, ...(n === 4 ? [{ kind: 'error', source: 'catalog' }] : []));
     }
     await rows(app);
     const order: string[] = [];
-    const paged = { ...api.db, query: ((sql: string, params?: unknown[]) => {
-      order.push('page');
-      // A request arrives during the first page; its read is asked for as soon as it is read.
-      if (order.length === 1) setImmediate(() => order.push('read'));
-      return api.db.query(sql, params);
-    }) as typeof api.db.query };
+    const paged = {
+      ...api.db,
+      query: ((sql: string, params?: unknown[]) => {
+        order.push('page');
+        // A request arrives during the first page; its read is asked for as soon as it is read.
+        if (order.length === 1) setImmediate(() => order.push('read'));
+        return api.db.query(sql, params);
+      }) as typeof api.db.query,
+    };
     const query = { channel: 'production', app: 'catalog', since: new Date(Date.now() - 3_600_000).toISOString() };
     const byPages = await releaseHealth(paged, query, 2);
     assert.deepEqual(order.slice(0, 3), ['page', 'read', 'page'], 'the read goes between the first two pages');
@@ -348,14 +413,23 @@ describe('release health summary and bounded space (issue 26)', () => {
     const whole = await releaseHealth(api.db, query);
     assert.deepEqual(byPages, whole);
     const next = whole.find((release) => release.version === 'next')!;
-    assert.deepEqual({ sessions: next.sessions, errorSessions: next.errorSessions, lcp: next.vitals.LCP }, { sessions: 2, errorSessions: 0, lcp: { p75: 4000, count: 2 } });
+    assert.deepEqual(
+      { sessions: next.sessions, errorSessions: next.errorSessions, lcp: next.vitals.LCP },
+      { sessions: 2, errorSessions: 0, lcp: { p75: 4000, count: 2 } },
+    );
     const stable = whole.find((release) => release.version === 'stable')!;
-    assert.deepEqual({ sessions: stable.sessions, errorSessions: stable.errorSessions, lcp: stable.vitals.LCP }, { sessions: 2, errorSessions: 1, lcp: { p75: 3500, count: 2 } });
+    assert.deepEqual(
+      { sessions: stable.sessions, errorSessions: stable.errorSessions, lcp: stable.vitals.LCP },
+      { sessions: 2, errorSessions: 1, lcp: { p75: 3500, count: 2 } },
+    );
   });
 
   it('p75 is PostgreSQL’s percentile_cont(0.75)', async () => {
     for (const values of [[1], [4, 1], [100, 200, 300, 400], [0.1, 0.05, 0.3, 0.2, 0.25], [7, 7, 7, 1, 9, 3]]) {
-      const [{ p } = { p: null }] = await api.db.query<{ p: number }>('SELECT percentile_cont(0.75) WITHIN GROUP (ORDER BY v) AS p FROM unnest($1::float8[]) AS v', [values]);
+      const [{ p } = { p: null }] = await api.db.query<{ p: number }>(
+        'SELECT percentile_cont(0.75) WITHIN GROUP (ORDER BY v) AS p FROM unnest($1::float8[]) AS v',
+        [values],
+      );
       assert.ok(Math.abs(p75(values)! - p!) < 1e-9, `${values}: ${p75(values)} against ${p}`);
     }
     assert.equal(p75([]), null);
@@ -397,7 +471,10 @@ describe('release health summary and bounded space (issue 26)', () => {
     await rows();
     await api.db.query(`UPDATE browser_reports SET received_at = now() - interval '31 days' WHERE session = $1`, [sessions[0]]);
     await sweepReports({ db: api.db, config: { ...api.config, reports: { ...api.config.reports, retentionDays: 30, maxRows: 3 } } });
-    assert.deepEqual((await rows()).map((row) => row.session), sessions.slice(2));
+    assert.deepEqual(
+      (await rows()).map((row) => row.session),
+      sessions.slice(2),
+    );
   });
 });
 
@@ -417,10 +494,13 @@ describe('a flood of reports costs the site nothing and evicts no one else’s (
 
   it('report requests from ever new addresses do no database work; their rows are written later in one INSERT', async () => {
     let queries = 0;
-    const counted = { ...api.db, query: ((sql: string, params?: unknown[]) => {
-      queries += 1;
-      return api.db.query(sql, params);
-    }) as typeof api.db.query };
+    const counted = {
+      ...api.db,
+      query: ((sql: string, params?: unknown[]) => {
+        queries += 1;
+        return api.db.query(sql, params);
+      }) as typeof api.db.query,
+    };
     const app = createApp({ db: counted, config: { ...api.config, trustedProxyHops: 1 } });
     for (let n = 0; n < 50; n++) {
       const answer = await app.request('/api/reports', {
@@ -437,27 +517,37 @@ describe('a flood of reports costs the site nothing and evicts no one else’s (
 
   it('at most MAX_WAITING_ROWS wait to be written: past that, new rows are dropped', async () => {
     const inserts: number[] = [];
-    const db = { ...api.db, query: (async (sql: string, params?: unknown[]) => {
-      if (sql.startsWith('INSERT')) inserts.push((params?.length ?? 0) / 10);
-      return [];
-    }) as typeof api.db.query };
+    const db = {
+      ...api.db,
+      query: (async (sql: string, params?: unknown[]) => {
+        if (sql.startsWith('INSERT')) inserts.push((params?.length ?? 0) / 10);
+        return [];
+      }) as typeof api.db.query,
+    };
     const intake = reportIntake({ db, config: api.config });
     const batch = Array.from({ length: 1000 }, (_, n) => row('aaaaaa', `visit${n}`));
     for (let n = 0; n < MAX_WAITING_ROWS / 1000; n++) assert.equal(intake.accept(batch), true);
     assert.equal(intake.accept([row('bbbbbb')]), false);
     await intake.flush();
-    assert.deepEqual(inserts, Array.from({ length: MAX_WAITING_ROWS / 250 }, () => 250), '250 rows to an INSERT');
+    assert.deepEqual(
+      inserts,
+      Array.from({ length: MAX_WAITING_ROWS / 250 }, () => 250),
+      '250 rows to an INSERT',
+    );
     assert.equal(intake.accept([row('bbbbbb')]), true, 'room again once written');
   });
 
   it('a read that arrives while reports are written goes between two INSERTs, not after them all', async () => {
     const order: string[] = [];
-    const db = { ...api.db, query: (async (sql: string) => {
-      order.push(sql.split(' ')[0]!);
-      // A request arrives during the first INSERT; its read is asked for as soon as it is read.
-      if (order.length === 1) setImmediate(() => order.push('read'));
-      return [];
-    }) as typeof api.db.query };
+    const db = {
+      ...api.db,
+      query: (async (sql: string) => {
+        order.push(sql.split(' ')[0]!);
+        // A request arrives during the first INSERT; its read is asked for as soon as it is read.
+        if (order.length === 1) setImmediate(() => order.push('read'));
+        return [];
+      }) as typeof api.db.query,
+    };
     const intake = reportIntake({ db, config: api.config });
     intake.accept(Array.from({ length: 1000 }, (_, n) => row('aaaaaa', `visit${n}`)));
     await intake.flush();
@@ -475,9 +565,18 @@ describe('a flood of reports costs the site nothing and evicts no one else’s (
        SELECT 'page-view', 'flood1', 'floodvisit' || n, 'production', '{}', '/' FROM generate_series(1, 500) AS n`,
     );
     await sweepReports({ db: api.db, config: { ...api.config, reports: { ...api.config.reports, retentionDays: 30, maxRows: 100 } } });
-    const kept = await api.db.query<{ source: string; rows: number }>('SELECT source, count(*)::int AS rows FROM browser_reports GROUP BY source ORDER BY source');
-    assert.equal(kept.filter((entry) => entry.source.startsWith('real')).reduce((sum, entry) => sum + entry.rows, 0), 50, 'every real row kept');
-    assert.deepEqual(kept.find((entry) => entry.source === 'flood1'), { source: 'flood1', rows: 50 });
+    const kept = await api.db.query<{ source: string; rows: number }>(
+      'SELECT source, count(*)::int AS rows FROM browser_reports GROUP BY source ORDER BY source',
+    );
+    assert.equal(
+      kept.filter((entry) => entry.source.startsWith('real')).reduce((sum, entry) => sum + entry.rows, 0),
+      50,
+      'every real row kept',
+    );
+    assert.deepEqual(
+      kept.find((entry) => entry.source === 'flood1'),
+      { source: 'flood1', rows: 50 },
+    );
     const [newest] = await api.db.query<{ session: string }>("SELECT session FROM browser_reports WHERE source = 'flood1' ORDER BY id DESC LIMIT 1");
     assert.equal(newest!.session, 'floodvisit500', 'a source keeps its newest rows');
   });

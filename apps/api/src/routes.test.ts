@@ -53,7 +53,15 @@ describe('catalogue', () => {
   it('GET course lists the seeded courses across the service lines', () => {
     assert.ok(courses.length >= 10);
     const categories = new Set(courses.map((c) => c.category));
-    for (const line of ['ISO Certification', 'Food Safety', 'Product Development', 'Market Access', 'Business Modelling', 'Financial Management & Accounting', 'Compliance']) {
+    for (const line of [
+      'ISO Certification',
+      'Food Safety',
+      'Product Development',
+      'Market Access',
+      'Business Modelling',
+      'Financial Management & Accounting',
+      'Compliance',
+    ]) {
       assert.ok(categories.has(line), line);
     }
     assert.ok(courses.every((c) => c.description.startsWith('<') && c.price > 0 && c.lecturer));
@@ -68,10 +76,22 @@ describe('catalogue', () => {
   it('GET event lists upcoming and past, one-day and multi-day events in Kenyan cities', () => {
     assert.ok(events.length >= 6);
     const today = new Date().toISOString().slice(0, 10);
-    assert.ok(events.some((e) => e.startDate > today), 'an upcoming event');
-    assert.ok(events.some((e) => e.endDate < today), 'a past event');
-    assert.ok(events.some((e) => e.startDate === e.endDate), 'a one-day event');
-    assert.ok(events.some((e) => e.startDate < e.endDate), 'a multi-day event');
+    assert.ok(
+      events.some((e) => e.startDate > today),
+      'an upcoming event',
+    );
+    assert.ok(
+      events.some((e) => e.endDate < today),
+      'a past event',
+    );
+    assert.ok(
+      events.some((e) => e.startDate === e.endDate),
+      'a one-day event',
+    );
+    assert.ok(
+      events.some((e) => e.startDate < e.endDate),
+      'a multi-day event',
+    );
     const cities = new Set(events.map((e) => e.city));
     for (const city of ['Nairobi', 'Mombasa', 'Kisumu', 'Nakuru', 'Eldoret']) assert.ok(cities.has(city), city);
   });
@@ -86,7 +106,10 @@ describe('catalogue', () => {
     const posts = blogListSchema.parse(await json(await api.call('GET', '/api/blog')));
     assert.ok(posts.length >= 8);
     assert.ok(posts.some((p) => p.category === 'col-1') && posts.some((p) => p.category === 'col-2'));
-    assert.deepEqual([...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), posts);
+    assert.deepEqual(
+      [...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      posts,
+    );
     const url = posts[0]!.images[0]!.url;
     assert.match(url, /^http:\/\/api\.test\/static\//);
     const image = await api.call('GET', new URL(url).pathname);
@@ -140,10 +163,7 @@ describe('registration and OTP', () => {
     assert.equal(answer.message, REGISTRATION_MESSAGES.otpSent);
     assert.ok(answer.registrationToken.length >= 32);
     const otp = await api.latestOtp(other);
-    const [row] = await api.db.query<{ id: string; otp_hash: string; password_hash: string }>(
-      'SELECT * FROM registration_attempts WHERE email = $1',
-      [other],
-    );
+    const [row] = await api.db.query<{ id: string; otp_hash: string; password_hash: string }>('SELECT * FROM registration_attempts WHERE email = $1', [other]);
     assert.ok(row && !row.otp_hash.includes(otp) && row.password_hash.startsWith('scrypt$'));
     assert.notEqual(row.id, answer.registrationToken);
   });
@@ -166,7 +186,7 @@ describe('registration and OTP', () => {
     await expectStatus(await api.call('POST', '/api/user/verify-otp', { token: registrationToken, body: { email: late, otp } }), 400, /expired/);
   });
 
-  it('refuses resend or verify without this registration\'s token, and a bad code with 400', async () => {
+  it("refuses resend or verify without this registration's token, and a bad code with 400", async () => {
     const expired = /registration has expired/;
     await expectStatus(await api.call('POST', '/api/user/register', { body: { email: 'nobody@example.co.ke' } }), 400, expired);
     await expectStatus(await api.call('POST', '/api/user/verify-otp', { body: { email: 'nobody@example.co.ke', otp: '123456' } }), 400, expired);
@@ -193,7 +213,11 @@ describe('login, session and profile', () => {
     assert.equal(response.status, 200);
     assert.deepEqual(Object.keys(body).sort(), ['_id', 'email', 'firstname', 'lastname', 'mobile', 'token']);
     await expectStatus(await api.call('POST', '/api/user/login', { body: { email, password: 'wrong-password' } }), 401, 'Invalid email or password');
-    await expectStatus(await api.call('POST', '/api/user/login', { body: { email: 'nobody@example.co.ke', password: 'whatever1' } }), 401, 'Invalid email or password');
+    await expectStatus(
+      await api.call('POST', '/api/user/login', { body: { email: 'nobody@example.co.ke', password: 'whatever1' } }),
+      401,
+      'Invalid email or password',
+    );
     await expectStatus(await api.call('POST', '/api/user/login', { body: { email } }), 400);
   });
 
@@ -231,10 +255,9 @@ describe('login, session and profile', () => {
     await expectStatus(await api.call('PUT', '/api/user/confirm-email/made-up'), 400, /invalid or has expired/);
     // Back to the old address for the tests that follow.
     await api.call('PUT', '/api/user/edit-user', { token, body: { ...profile, currentPassword: TEST_PASSWORD } });
-    const [back] = await api.db.query<{ body: string }>(
-      "SELECT body FROM outbox WHERE to_email = $1 AND subject LIKE 'Confirm%' ORDER BY id DESC LIMIT 1",
-      [email],
-    );
+    const [back] = await api.db.query<{ body: string }>("SELECT body FROM outbox WHERE to_email = $1 AND subject LIKE 'Confirm%' ORDER BY id DESC LIMIT 1", [
+      email,
+    ]);
     await api.call('PUT', `/api/user/confirm-email/${/confirm-email\/([\w-]+)/.exec(back!.body)![1]}`, { token });
   });
 
@@ -265,7 +288,11 @@ describe('password reset', () => {
     assert.ok(resetToken, 'a reset link to SITE_URL');
     await expectStatus(await api.call('PUT', `/api/user/reset-password/${resetToken}`, { body: { password: 'short' } }), 400);
     await expectStatus(await api.call('PUT', `/api/user/reset-password/${resetToken}`, { body: { password: 'A-brand-new-pass' } }), 200);
-    await expectStatus(await api.call('PUT', `/api/user/reset-password/${resetToken}`, { body: { password: 'Another-pass-1' } }), 400, /invalid or has expired/);
+    await expectStatus(
+      await api.call('PUT', `/api/user/reset-password/${resetToken}`, { body: { password: 'Another-pass-1' } }),
+      400,
+      /invalid or has expired/,
+    );
     await expectStatus(await api.call('GET', '/api/user/getuser', { token }), 401);
     await expectStatus(await api.call('POST', '/api/user/login', { body: { email, password: 'A-brand-new-pass' } }), 200);
   });
@@ -282,8 +309,14 @@ describe('password reset', () => {
 describe('cart and orders', () => {
   let token: string;
   const address = {
-    firstName: 'Halima', lastName: 'Abdi', county: 'Kenya', address: 'Nyali Road, Plot 14', other: '', area: 'Nyali, Mombasa',
-    phoneNumber: '711222333', additionalNumber: '',
+    firstName: 'Halima',
+    lastName: 'Abdi',
+    county: 'Kenya',
+    address: 'Nyali Road, Plot 14',
+    other: '',
+    area: 'Nyali, Mombasa',
+    phoneNumber: '711222333',
+    additionalNumber: '',
   };
 
   before(async () => {
@@ -319,9 +352,14 @@ describe('cart and orders', () => {
     await expectStatus(await api.call('PUT', `/api/user/update-product-cart/${MISSING_ID}/many`, { token }), 400);
     await expectStatus(await api.call('DELETE', `/api/user/delete-product-cart/${MISSING_ID}`, { token }), 404);
     for (const [method, path] of [
-      ['POST', '/api/user/cart'], ['GET', '/api/user/cart'], ['DELETE', `/api/user/delete-product-cart/${MISSING_ID}`],
-      ['PUT', `/api/user/update-product-cart/${MISSING_ID}/1`], ['DELETE', '/api/user/empty-cart'],
-      ['POST', '/api/user/cart/create-order'], ['GET', '/api/user/getmyorders'], ['PUT', `/api/user/updateOrder/${MISSING_ID}`],
+      ['POST', '/api/user/cart'],
+      ['GET', '/api/user/cart'],
+      ['DELETE', `/api/user/delete-product-cart/${MISSING_ID}`],
+      ['PUT', `/api/user/update-product-cart/${MISSING_ID}/1`],
+      ['DELETE', '/api/user/empty-cart'],
+      ['POST', '/api/user/cart/create-order'],
+      ['GET', '/api/user/getmyorders'],
+      ['PUT', `/api/user/updateOrder/${MISSING_ID}`],
     ] as const) {
       await expectStatus(await api.call(method, path, method === 'GET' ? {} : { body: {} }), 401, 'Not authorised, please log in again');
     }
@@ -337,7 +375,11 @@ describe('cart and orders', () => {
   it('creates an order from the cart, lists it and cancels it', async () => {
     await expectStatus(await api.call('POST', '/api/user/cart/create-order', { token, body: { shippingInfo: address } }), 400, 'Your cart is empty');
     await api.call('POST', '/api/user/cart', { token, body: { courseId: courses[1]!._id, quantity: 2 } });
-    await expectStatus(await api.call('POST', '/api/user/cart/create-order', { token, body: { shippingInfo: { ...address, area: '' } } }), 400, 'Area is Required');
+    await expectStatus(
+      await api.call('POST', '/api/user/cart/create-order', { token, body: { shippingInfo: { ...address, area: '' } } }),
+      400,
+      'Area is Required',
+    );
     const created = await api.call('POST', '/api/user/cart/create-order', { token, body: { shippingInfo: address } });
     assert.equal(created.status, 200);
     const order: Order = orderSchema.parse(await created.json());
@@ -345,7 +387,10 @@ describe('cart and orders', () => {
     assert.equal(order.totalPrice, courses[1]!.price * 2);
     assert.deepEqual((await cart(await api.call('GET', '/api/user/cart', { token }))).items, []);
     const mine = z.array(orderSchema).parse(await json(await api.call('GET', '/api/user/getmyorders', { token })));
-    assert.deepEqual(mine.map((o) => o._id), [order._id]);
+    assert.deepEqual(
+      mine.map((o) => o._id),
+      [order._id],
+    );
 
     await expectStatus(await api.call('PUT', `/api/user/updateOrder/${order._id}`, { token, body: { status: 'Delivered' } }), 403);
     await expectStatus(await api.call('PUT', `/api/user/updateOrder/${order._id}`, { token, body: { status: 'Lost' } }), 400);
@@ -382,7 +427,10 @@ describe('address, wishlist, recently viewed, newsletter', () => {
   it('toggles and lists the wishlist', async () => {
     assert.deepEqual(await json(await api.call('GET', '/api/user/wishlist', { token })), []);
     const added = (await json(await api.call('PUT', '/api/user/wishlist', { token, body: { courseId: courses[3]!._id } }))) as { _id: string }[];
-    assert.deepEqual(added.map((c) => c._id), [courses[3]!._id]);
+    assert.deepEqual(
+      added.map((c) => c._id),
+      [courses[3]!._id],
+    );
     assert.deepEqual(await json(await api.call('PUT', '/api/user/wishlist', { token, body: { courseId: courses[3]!._id } })), []);
     await expectStatus(await api.call('PUT', '/api/user/wishlist', { token, body: { courseId: MISSING_ID } }), 404);
     await expectStatus(await api.call('PUT', '/api/user/wishlist', { token, body: {} }), 400);
@@ -394,13 +442,20 @@ describe('address, wishlist, recently viewed, newsletter', () => {
     await api.call('GET', `/api/course/${courses[5]!._id}`, { token });
     await api.call('GET', `/api/course/${courses[6]!._id}`);
     const viewed = (await json(await api.call('GET', '/api/user/recently-viewed', { token }))) as { _id: string }[];
-    assert.deepEqual(viewed.map((c) => c._id), [courses[5]!._id, courses[4]!._id]);
+    assert.deepEqual(
+      viewed.map((c) => c._id),
+      [courses[5]!._id, courses[4]!._id],
+    );
     await expectStatus(await api.call('GET', '/api/user/recently-viewed'), 401);
   });
 
   it('subscribes once to the newsletter', async () => {
     await expectStatus(await api.call('POST', '/api/user/subscribe/newsletter', { body: { email: 'Grace@Example.co.ke' } }), 200);
-    await expectStatus(await api.call('POST', '/api/user/subscribe/newsletter', { body: { email: 'grace@example.co.ke' } }), 400, NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE);
+    await expectStatus(
+      await api.call('POST', '/api/user/subscribe/newsletter', { body: { email: 'grace@example.co.ke' } }),
+      400,
+      NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE,
+    );
     await expectStatus(await api.call('POST', '/api/user/subscribe/newsletter', { body: { email: '' } }), 400);
   });
 });
@@ -420,20 +475,39 @@ describe('enquiry, booking and course request', () => {
     const event = events[0]!;
     const request = {
       contactDetails,
-      event: { id: event._id, title: event.title, startDate: event.startDate, endDate: event.endDate, price: event.price, venue: event.venue ?? 'Venue TBD', city: event.city ?? 'City TBD' },
+      event: {
+        id: event._id,
+        title: event.title,
+        startDate: event.startDate,
+        endDate: event.endDate,
+        price: event.price,
+        venue: event.venue ?? 'Venue TBD',
+        city: event.city ?? 'City TBD',
+      },
     };
     const booking = bookingSchema.parse(await json(await api.call('POST', '/requests/booking/', { body: request })));
     assert.deepEqual(booking.event, request.event);
-    await expectStatus(await api.call('POST', '/requests/booking', { body: { ...request, event: { ...request.event, id: MISSING_ID } } }), 404, 'Event not found');
+    await expectStatus(
+      await api.call('POST', '/requests/booking', { body: { ...request, event: { ...request.event, id: MISSING_ID } } }),
+      404,
+      'Event not found',
+    );
     await expectStatus(await api.call('POST', '/requests/booking/', { body: { ...request, contactDetails: { ...contactDetails, email: 'x' } } }), 400);
   });
 
   it('POST /requests/course-request/ stores a call request for a known course', async () => {
     const course = courses[0]!;
-    const request = { contactDetails: { ...contactDetails, contactMethod: '' }, course: { id: course._id, title: course.title, price: course.price, duration: course.duration } };
+    const request = {
+      contactDetails: { ...contactDetails, contactMethod: '' },
+      course: { id: course._id, title: course.title, price: course.price, duration: course.duration },
+    };
     const stored = courseCallRequestRecordSchema.parse(await json(await api.call('POST', '/requests/course-request/', { body: request })));
     assert.equal(stored.course.id, course._id);
-    await expectStatus(await api.call('POST', '/requests/course-request/', { body: { ...request, course: { ...request.course, id: MISSING_ID } } }), 404, 'Course not found');
+    await expectStatus(
+      await api.call('POST', '/requests/course-request/', { body: { ...request, course: { ...request.course, id: MISSING_ID } } }),
+      404,
+      'Course not found',
+    );
     await expectStatus(await api.call('POST', '/requests/course-request/', { body: { course: request.course } }), 400);
   });
 

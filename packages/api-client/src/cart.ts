@@ -54,5 +54,4 @@ export async function updateCartQuantity(cartItemId: string, quantity: number): 
 }
 
 /** DELETE user/empty-cart. */
-export const emptyCart = (): Promise<Cart> =>
-  changeCart({ method: 'DELETE', path: 'user/empty-cart', errors: { fallback: 'Error emptying cart' } });
+export const emptyCart = (): Promise<Cart> => changeCart({ method: 'DELETE', path: 'user/empty-cart', errors: { fallback: 'Error emptying cart' } });

@@ -219,11 +219,7 @@ export function createDataArea<T, Args extends unknown[]>(
       const call = ++latestCall;
       const key = JSON.stringify(args);
       // Data for other arguments (another course) is dropped; the same list stays while it refreshes.
-      set(
-        key === latestKey
-          ? { isLoading: true, isError: false, message: '', errorStatus: null }
-          : { ...initialState, isLoading: true, key },
-      );
+      set(key === latestKey ? { isLoading: true, isError: false, message: '', errorStatus: null } : { ...initialState, isLoading: true, key });
       latestKey = key;
       try {
         const data = await (takeAhead(key) ?? request(...args));

@@ -23,13 +23,7 @@ export class ApiError extends Error {
   /** A technical description for logs, e.g. 'timeout of 10000ms exceeded'. */
   readonly detail: string;
 
-  constructor(init: {
-    message: string;
-    kind: ApiErrorKind;
-    status?: number | null;
-    serverMessage?: string | null;
-    detail: string;
-  }) {
+  constructor(init: { message: string; kind: ApiErrorKind; status?: number | null; serverMessage?: string | null; detail: string }) {
     super(init.message);
     this.kind = init.kind;
     this.status = init.status ?? null;

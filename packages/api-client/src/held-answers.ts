@@ -28,10 +28,7 @@ export function takeHeldAnswer(path: string, baseURL: string): string | null {
  * processor) must not come onto every first load for that. A 304 needs nothing more; the outcome is described
  * as the transport describes it, so the caller treats both alike.
  */
-export async function askIfChanged(
-  request: Omit<TransportRequest, 'method' | 'data'>,
-  etag: string,
-): Promise<TransportResult> {
+export async function askIfChanged(request: Omit<TransportRequest, 'method' | 'data'>, etag: string): Promise<TransportResult> {
   let response: Response;
   try {
     response = await fetch(new URL(request.url, request.baseURL), {

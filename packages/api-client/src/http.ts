@@ -49,11 +49,7 @@ export interface CallSpec<Response> {
 }
 
 /** Validates a request payload with its schema before it leaves the browser. */
-export async function checkRequest<Schema extends z.ZodMiniType>(
-  schema: Schema,
-  payload: unknown,
-  errors: ErrorPolicy,
-): Promise<z.output<Schema>> {
+export async function checkRequest<Schema extends z.ZodMiniType>(schema: Schema, payload: unknown, errors: ErrorPolicy): Promise<z.output<Schema>> {
   // Asynchronous: a new password's rule loads its list of common passwords with the first check.
   const parsed = await schema.safeParseAsync(payload);
   if (parsed.success) return parsed.data;

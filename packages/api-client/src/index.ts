@@ -1,23 +1,8 @@
 // The contract first (schemas, messages, the reader, `z`): it configures zod before any schema is parsed.
 export * from './contract';
-export {
-  apiSettingsSchema,
-  configureApi,
-  getApiSettings,
-  chatLink,
-  DEFAULT_TIMEOUT_MS,
-  type ApiSettings,
-} from './settings';
+export { apiSettingsSchema, configureApi, getApiSettings, chatLink, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
 export { createLiveStore } from './live-store';
-export {
-  ApiError,
-  isApiError,
-  SESSION_EXPIRED_MESSAGE,
-  ACCOUNT_FALLBACK,
-  messageOf,
-  type ApiErrorKind,
-  type ErrorPolicy,
-} from './errors';
+export { ApiError, isApiError, SESSION_EXPIRED_MESSAGE, ACCOUNT_FALLBACK, messageOf, type ApiErrorKind, type ErrorPolicy } from './errors';
 export { onUnauthorized } from './http';
 export {
   createDataArea,
@@ -33,14 +18,7 @@ export {
   type DataAreaStore,
   type DataAreaOptions,
 } from './data-area';
-export {
-  useSession,
-  selectCustomer,
-  selectIsSignedIn,
-  selectCartCount,
-  STORAGE_KEY,
-  type SessionState,
-} from './session/session-store';
+export { useSession, selectCustomer, selectIsSignedIn, selectCartCount, STORAGE_KEY, type SessionState } from './session/session-store';
 export { getCourses, getCourse } from './courses';
 export { getEvents, getEvent } from './events';
 export { getBlogs, getBlog } from './blog';
@@ -63,13 +41,7 @@ export {
 } from './user';
 export { getWishlist, toggleWishlist, getRecentlyViewed } from './saved-courses';
 export { saveAddress, getAddress } from './address';
-export {
-  addToCart,
-  getCart,
-  removeFromCart,
-  updateCartQuantity,
-  emptyCart,
-} from './cart';
+export { addToCart, getCart, removeFromCart, updateCartQuantity, emptyCart } from './cart';
 export { createOrder, getMyOrders, updateOrderStatus } from './orders';
 export { sendEnquiry } from './enquiry';
 export { bookEvent, requestCourseCall } from './booking';

@@ -39,8 +39,7 @@ function readOutbox(): KeptRequest[] {
   }
 }
 
-const writeOutbox = (kept: KeptRequest[]) =>
-  kept.length ? localStorage.setItem(OUTBOX_KEY, JSON.stringify(kept)) : localStorage.removeItem(OUTBOX_KEY);
+const writeOutbox = (kept: KeptRequest[]) => (kept.length ? localStorage.setItem(OUTBOX_KEY, JSON.stringify(kept)) : localStorage.removeItem(OUTBOX_KEY));
 
 /** The requests kept on this phone, oldest first. */
 export const keptRequests = (): readonly Pick<KeptRequest, 'id' | 'kind' | 'keptAt'>[] => readOutbox();

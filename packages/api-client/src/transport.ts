@@ -15,9 +15,7 @@ export interface TransportRequest {
 }
 
 /** How a request failed, in the contract's terms: no answer in time, no answer at all, or an HTTP error. */
-export type TransportFailure =
-  | { kind: 'timeout' | 'network'; detail: string }
-  | { kind: 'http'; status: number; data: unknown };
+export type TransportFailure = { kind: 'timeout' | 'network'; detail: string } | { kind: 'http'; status: number; data: unknown };
 
 export type TransportResult = { ok: true; data: unknown } | { ok: false; failure: TransportFailure };
 

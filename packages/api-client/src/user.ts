@@ -36,9 +36,7 @@ import { clearSession, storeCustomer, storeProfile, useSession } from './session
 
 /** The registration token as the bearer of resend and verify-otp; the session's token otherwise, as the spec does. */
 const withRegistrationToken = (registrationToken: string | undefined) =>
-  registrationToken
-    ? { auth: 'none' as const, headers: { Authorization: `Bearer ${registrationToken}` } }
-    : { auth: 'optional' as const };
+  registrationToken ? { auth: 'none' as const, headers: { Authorization: `Bearer ${registrationToken}` } } : { auth: 'optional' as const };
 
 /** POST user/register: starts a registration and mails a 6-digit code; keep the answer's token for the code step. */
 export async function register(registration: Registration): Promise<RegistrationResponse> {
@@ -52,10 +50,7 @@ export async function register(registration: Registration): Promise<Registration
 }
 
 /** POST user/register with the email only: mails a new code for this browser's registration. */
-export async function resendOtp(
-  request: ResendOtpRequest,
-  registrationToken?: string,
-): Promise<z.infer<typeof otpResentResponseSchema>> {
+export async function resendOtp(request: ResendOtpRequest, registrationToken?: string): Promise<z.infer<typeof otpResentResponseSchema>> {
   return callWithChecked(resendOtpRequestSchema, request, {
     method: 'POST',
     path: 'user/register',

@@ -4,14 +4,7 @@ export { Button, ButtonLink, type ButtonVariant } from './components/button';
 export { Spinner } from './components/spinner';
 export { Placeholders, Skeleton } from './components/skeleton';
 export { StatusPanel } from './components/status-panel';
-export {
-  DataAreaView,
-  ItemAreaView,
-  ItemPageView,
-  type DataAreaViewProps,
-  type ItemAreaViewProps,
-  type ItemPageViewProps,
-} from './components/data-area-view';
+export { DataAreaView, ItemAreaView, ItemPageView, type DataAreaViewProps, type ItemAreaViewProps, type ItemPageViewProps } from './components/data-area-view';
 export { CardListAreaView, ListAreaView, type CardListAreaViewProps, type ListAreaViewProps } from './components/list-area-view';
 export { TableHead } from './components/table-head';
 export { PageHead, type PageHeadInfo } from './components/page-head';

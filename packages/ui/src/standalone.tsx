@@ -9,11 +9,7 @@ import './styles/index.css';
  * Reads the remote's own config.json, hands it to `configure` (which validates
  * it), then renders the remote's routes in a bare frame.
  */
-export async function startStandalone(
-  remoteName: string,
-  routes: PageRoute[],
-  configure: (config: unknown) => void,
-): Promise<void> {
+export async function startStandalone(remoteName: string, routes: PageRoute[], configure: (config: unknown) => void): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
     const response = await fetch('/config.json', { cache: 'no-cache' });

@@ -22,7 +22,6 @@ test('the console guard fails exactly the tests with unexpected console output',
     'prints an error': 'Error: Unexpected console output:\n  console.error("boom: the detail") during "prints an error"',
     'prints a warning': 'Error: Unexpected console output:\n  console.warn("careful") during "prints a warning"',
     'expects its error': '',
-    'leaves an error to print after it ends':
-      'Error: Unexpected console output:\n  console.error("late") during "leaves an error to print after it ends"',
+    'leaves an error to print after it ends': 'Error: Unexpected console output:\n  console.error("late") during "leaves an error to print after it ends"',
   });
 });

@@ -12,9 +12,8 @@ export async function saveAddress(db: Queryable, customerId: string, address: Sh
 }
 
 export async function addressOf(db: Queryable, customerId: string): Promise<{ address: ShippingAddress; updated_at: Date } | undefined> {
-  const [row] = await db.query<{ address: ShippingAddress; updated_at: Date }>(
-    'SELECT address, updated_at FROM addresses WHERE customer_id = $1',
-    [customerId],
-  );
+  const [row] = await db.query<{ address: ShippingAddress; updated_at: Date }>('SELECT address, updated_at FROM addresses WHERE customer_id = $1', [
+    customerId,
+  ]);
   return row;
 }

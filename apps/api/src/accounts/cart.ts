@@ -45,10 +45,7 @@ export async function coursePrice(db: Queryable, courseId: string): Promise<numb
 }
 
 /** Adds the course, or more of it, at the price given. */
-export async function addToCart(
-  db: Queryable,
-  item: { id: string; customerId: string; courseId: string; quantity: number; price: number },
-): Promise<CartLine> {
+export async function addToCart(db: Queryable, item: { id: string; customerId: string; courseId: string; quantity: number; price: number }): Promise<CartLine> {
   const [line] = await db.query<CartLine>(
     `INSERT INTO cart_items (id, customer_id, course_id, quantity, price) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (customer_id, course_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + $4, ${MAX_QUANTITY})
@@ -65,11 +62,7 @@ export async function removeCartLine(db: Queryable, customerId: string, lineId: 
 
 /** False when the customer has no such line. */
 export async function setCartQuantity(db: Queryable, customerId: string, lineId: string, quantity: number): Promise<boolean> {
-  const updated = await db.query('UPDATE cart_items SET quantity = $3 WHERE id = $1 AND customer_id = $2 RETURNING id', [
-    lineId,
-    customerId,
-    quantity,
-  ]);
+  const updated = await db.query('UPDATE cart_items SET quantity = $3 WHERE id = $1 AND customer_id = $2 RETURNING id', [lineId, customerId, quantity]);
   return updated.length > 0;
 }
 

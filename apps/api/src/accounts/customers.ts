@@ -35,10 +35,7 @@ export async function emailHasAccount(db: Queryable, email: string): Promise<boo
 }
 
 /** Creates the account, unless one with this email appeared meanwhile (then undefined). */
-export async function insertCustomer(
-  db: Queryable,
-  customer: Omit<CustomerRow, 'password_hash'> & { passwordHash: string },
-): Promise<CustomerRow | undefined> {
+export async function insertCustomer(db: Queryable, customer: Omit<CustomerRow, 'password_hash'> & { passwordHash: string }): Promise<CustomerRow | undefined> {
   const [row] = await db.query<CustomerRow>(
     `INSERT INTO customers (id, firstname, lastname, email, mobile, password_hash)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING *`,
@@ -49,10 +46,12 @@ export async function insertCustomer(
 
 /** Names and mobile; the email changes only through `moveEmail`. */
 export async function updateNames(db: Queryable, id: string, profile: Omit<Profile, 'email'>): Promise<CustomerRow | undefined> {
-  const [row] = await db.query<CustomerRow>(
-    'UPDATE customers SET firstname = $2, lastname = $3, mobile = $4 WHERE id = $1 RETURNING *',
-    [id, profile.firstname, profile.lastname, profile.mobile],
-  );
+  const [row] = await db.query<CustomerRow>('UPDATE customers SET firstname = $2, lastname = $3, mobile = $4 WHERE id = $1 RETURNING *', [
+    id,
+    profile.firstname,
+    profile.lastname,
+    profile.mobile,
+  ]);
   return row;
 }
 

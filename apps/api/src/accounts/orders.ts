@@ -21,10 +21,7 @@ export const toOrder = (row: OrderRow): Order => ({
 });
 
 /** A new order of the cart's lines, at the cart's prices. */
-export async function insertOrder(
-  db: Queryable,
-  order: { id: string; customerId: string; cart: Cart; shippingInfo: Order['shippingInfo'] },
-): Promise<Order> {
+export async function insertOrder(db: Queryable, order: { id: string; customerId: string; cart: Cart; shippingInfo: Order['shippingInfo'] }): Promise<Order> {
   const [row] = await db.query<OrderRow>(
     `INSERT INTO orders (id, customer_id, items, shipping_info, total_price, status)
      VALUES ($1, $2, $3, $4, $5, 'Ordered') RETURNING *`,

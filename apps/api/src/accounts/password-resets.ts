@@ -1,11 +1,7 @@
 import type { Queryable } from '../db/db';
 
 export async function insertPasswordReset(db: Queryable, reset: { tokenHash: string; customerId: string; expiresAt: string }): Promise<void> {
-  await db.query('INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES ($1, $2, $3)', [
-    reset.tokenHash,
-    reset.customerId,
-    reset.expiresAt,
-  ]);
+  await db.query('INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES ($1, $2, $3)', [reset.tokenHash, reset.customerId, reset.expiresAt]);
 }
 
 /** Marks the reset of this link used, if it is unused and unexpired; its customer. */

@@ -46,11 +46,7 @@ export async function insertAttempt(
 
 /** A new code for the attempt, with its tries counted afresh. */
 export async function renewCode(db: Queryable, id: string, otpHash: string, expiresAt: string): Promise<void> {
-  await db.query('UPDATE registration_attempts SET otp_hash = $2, otp_expires_at = $3, otp_attempts = 0 WHERE id = $1', [
-    id,
-    otpHash,
-    expiresAt,
-  ]);
+  await db.query('UPDATE registration_attempts SET otp_hash = $2, otp_expires_at = $3, otp_attempts = 0 WHERE id = $1', [id, otpHash, expiresAt]);
 }
 
 /**
@@ -58,10 +54,10 @@ export async function renewCode(db: Queryable, id: string, otpHash: string, expi
  * instance, cannot all pass a check made before. False when none was left.
  */
 export async function countCodeTry(db: Queryable, id: string, maxTries: number): Promise<boolean> {
-  const counted = await db.query(
-    'UPDATE registration_attempts SET otp_attempts = otp_attempts + 1 WHERE id = $1 AND otp_attempts < $2 RETURNING id',
-    [id, maxTries],
-  );
+  const counted = await db.query('UPDATE registration_attempts SET otp_attempts = otp_attempts + 1 WHERE id = $1 AND otp_attempts < $2 RETURNING id', [
+    id,
+    maxTries,
+  ]);
   return counted.length > 0;
 }
 

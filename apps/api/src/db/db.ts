@@ -52,9 +52,7 @@ export async function openPglite(dataDir?: string, { from }: { from?: Blob } = {
         await db.exec(sql);
       }),
     transaction: (work) =>
-      db.transaction((tx) =>
-        work({ query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await tx.query<Row>(sql, params)).rows) }),
-      ),
+      db.transaction((tx) => work({ query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await tx.query<Row>(sql, params)).rows) })),
     close: () => db.close(),
   };
 }

@@ -28,8 +28,7 @@ export const seedCourses: Omit<Course, '_id'>[] = [
     duration: '3 days',
     lecturer: 'Eng. Otieno Ochieng',
     category: 'ISO Certification',
-    description:
-      '<p>Learn to plan, conduct and report internal audits following <em>ISO 19011</em> guidance, with mock audits in a simulated bakery.</p>',
+    description: '<p>Learn to plan, conduct and report internal audits following <em>ISO 19011</em> guidance, with mock audits in a simulated bakery.</p>',
     whatYouWillEarn: ['<ul><li>Write an audit plan and checklist</li><li>Grade nonconformities</li><li>Follow up corrective actions</li></ul>'],
     price: 48000,
     lectures: 12,
@@ -75,8 +74,7 @@ export const seedCourses: Omit<Course, '_id'>[] = [
     duration: '2 days',
     lecturer: 'Dr. Kiprono Langat',
     category: 'Food Safety',
-    description:
-      '<p>Drying, storage, sampling and rapid testing for maize and groundnuts, with the KEBS limits of 10 ppb total aflatoxin explained.</p>',
+    description: '<p>Drying, storage, sampling and rapid testing for maize and groundnuts, with the KEBS limits of 10 ppb total aflatoxin explained.</p>',
     whatYouWillEarn: ['<ul><li>Design a sampling plan</li><li>Use rapid test kits</li><li>Keep records buyers accept</li></ul>'],
     price: 22000,
     lectures: 8,
@@ -90,8 +88,7 @@ export const seedCourses: Omit<Course, '_id'>[] = [
     duration: '4 days',
     lecturer: 'Ms. Achieng Odhiambo',
     category: 'Product Development',
-    description:
-      '<p>Concept screening, formulation, shelf-life testing, packaging and labelling to <em>KS EAS 38</em>, with a product pitch at the end.</p>',
+    description: '<p>Concept screening, formulation, shelf-life testing, packaging and labelling to <em>KS EAS 38</em>, with a product pitch at the end.</p>',
     whatYouWillEarn: ['<ul><li>Write a product brief</li><li>Plan shelf-life studies</li><li>Draft a compliant label</li></ul>'],
     price: 55000,
     lectures: 14,
@@ -106,9 +103,8 @@ export const seedCourses: Omit<Course, '_id'>[] = [
     duration: '2 days',
     lecturer: 'Mr. Hassan Abdi',
     category: 'Market Access',
-    description:
-      '<p>Buyer standards (GlobalG.A.P., BRCGS), maximum residue limits, phytosanitary certificates and the KEPHIS and AFA export procedures.</p>',
-    whatYouWillEarn: ['<ul><li>Map a buyer\'s requirements</li><li>Build an export compliance checklist</li></ul>'],
+    description: '<p>Buyer standards (GlobalG.A.P., BRCGS), maximum residue limits, phytosanitary certificates and the KEPHIS and AFA export procedures.</p>',
+    whatYouWillEarn: ["<ul><li>Map a buyer's requirements</li><li>Build an export compliance checklist</li></ul>"],
     price: 30000,
     lectures: 8,
     certificate: false,
@@ -136,8 +132,7 @@ export const seedCourses: Omit<Course, '_id'>[] = [
     duration: '3 days',
     lecturer: 'CPA Mercy Wambui',
     category: 'Financial Management & Accounting',
-    description:
-      '<p>Bookkeeping, product costing, cash-flow forecasting and KRA tax obligations (VAT at 16%, eTIMS), with spreadsheets you keep.</p>',
+    description: '<p>Bookkeeping, product costing, cash-flow forecasting and KRA tax obligations (VAT at 16%, eTIMS), with spreadsheets you keep.</p>',
     whatYouWillEarn: ['<ul><li>Cost a product and set a price</li><li>Prepare a cash-flow forecast</li><li>Read a balance sheet</li></ul>'],
     price: 38000,
     lectures: 10,
@@ -166,8 +161,7 @@ export const seedCourses: Omit<Course, '_id'>[] = [
     duration: '2 days',
     lecturer: 'Eng. Otieno Ochieng',
     category: 'Food Safety',
-    description:
-      '<p>Premises, pest control, water quality, cleaning schedules and traceability for small processors, with a walk-through audit checklist.</p>',
+    description: '<p>Premises, pest control, water quality, cleaning schedules and traceability for small processors, with a walk-through audit checklist.</p>',
     whatYouWillEarn: ['<p>A GMP self-assessment and an action plan for your unit.</p>'],
     price: 18000,
     certificate: false,
@@ -287,8 +281,7 @@ export const seedBlogPosts: SeedBlogPost[] = [
   },
   {
     title: 'Getting the KEBS Standardisation Mark: A Step-by-Step Guide',
-    description:
-      '<p>The S-Mark is required for most processed foods sold in Kenya. Here are the documents, tests, fees and timelines to expect.</p>',
+    description: '<p>The S-Mark is required for most processed foods sold in Kenya. Here are the documents, tests, fees and timelines to expect.</p>',
     images: [{ url: '/static/blog/standards.svg' }],
     image: '/static/blog/standards.svg',
     category: 'col-1',
@@ -296,16 +289,14 @@ export const seedBlogPosts: SeedBlogPost[] = [
   },
   {
     title: 'HACCP or ISO 22000: Which Does Your Business Need?',
-    description:
-      '<p>HACCP is the foundation; ISO 22000 builds a management system around it. We compare scope, cost and what buyers ask for.</p>',
+    description: '<p>HACCP is the foundation; ISO 22000 builds a management system around it. We compare scope, cost and what buyers ask for.</p>',
     images: [{ url: '/static/blog/haccp.svg' }],
     category: 'col-1',
     daysAgo: 25,
   },
   {
     title: 'Costing a New Juice Product Before You Launch',
-    description:
-      '<p>Fruit, packaging, labour and overheads: a worked example of unit cost, margin and break-even for a mango juice in 500 ml bottles.</p>',
+    description: '<p>Fruit, packaging, labour and overheads: a worked example of unit cost, margin and break-even for a mango juice in 500 ml bottles.</p>',
     images: [{ url: '/static/blog/juice.svg' }],
     image: '/static/blog/juice.svg',
     category: 'col-2',
@@ -313,8 +304,7 @@ export const seedBlogPosts: SeedBlogPost[] = [
   },
   {
     title: 'Exporting Avocados to the EU: What Changed This Season',
-    description:
-      '<p>New maximum residue limits and stricter traceability checks at EU ports. What exporters and outgrowers should do now.</p>',
+    description: '<p>New maximum residue limits and stricter traceability checks at EU ports. What exporters and outgrowers should do now.</p>',
     images: [{ url: '/static/blog/avocado.svg' }],
     image: '/static/blog/avocado.svg',
     category: 'col-2',
@@ -322,8 +312,7 @@ export const seedBlogPosts: SeedBlogPost[] = [
   },
   {
     title: 'Record Keeping for Dairy Cooperatives',
-    description:
-      '<p>Simple daily records of milk intake, quality tests and payments that make audits, loans and member trust easier.</p>',
+    description: '<p>Simple daily records of milk intake, quality tests and payments that make audits, loans and member trust easier.</p>',
     images: [{ url: '/static/blog/dairy.svg' }],
     category: 'col-2',
     daysAgo: 31,
@@ -338,8 +327,7 @@ export const seedBlogPosts: SeedBlogPost[] = [
   },
   {
     title: 'Building a Business Model for a Poultry Feed Start-up',
-    description:
-      '<p>Customer segments, channels and cost structure for a small feed mill serving smallholder poultry farmers in Kiambu.</p>',
+    description: '<p>Customer segments, channels and cost structure for a small feed mill serving smallholder poultry farmers in Kiambu.</p>',
     images: [{ url: '/static/blog/feed.svg' }],
     category: 'col-1',
     daysAgo: 55,

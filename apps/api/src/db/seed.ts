@@ -5,8 +5,7 @@ import { seedBlogPosts, seedCourses, seedEvents } from './seed-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Kenyan local date (UTC+3) `days` from `now`. */
-const kenyanDate = (now: Date, days: number): string =>
-  new Date(now.getTime() + days * DAY_MS + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const kenyanDate = (now: Date, days: number): string => new Date(now.getTime() + days * DAY_MS + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**
  * Fills an empty catalogue, with ids of the dialect's form; event dates are relative to now so upcoming
@@ -23,9 +22,21 @@ export async function seed(db: Db, dialect: ApiDialect = 'reference', now = new 
            what_you_will_earn, price, lectures, skill_level, language, certificate)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
-          newId(dialect), position, course.title, course.objective, course.targetGroup, course.duration, course.lecturer,
-          course.category, course.description, JSON.stringify(course.whatYouWillEarn), course.price,
-          course.lectures ?? null, course.skillLevel ?? null, course.language ?? null, course.certificate,
+          newId(dialect),
+          position,
+          course.title,
+          course.objective,
+          course.targetGroup,
+          course.duration,
+          course.lecturer,
+          course.category,
+          course.description,
+          JSON.stringify(course.whatYouWillEarn),
+          course.price,
+          course.lectures ?? null,
+          course.skillLevel ?? null,
+          course.language ?? null,
+          course.certificate,
         ],
       );
     }
@@ -35,20 +46,33 @@ export async function seed(db: Db, dialect: ApiDialect = 'reference', now = new 
            price, images, course_length, class_duration)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
-          newId(dialect), event.title, event.speaker, event.description, event.city ?? null, event.venue ?? null,
-          kenyanDate(now, event.startInDays), event.startTime, kenyanDate(now, event.endInDays), event.endTime,
-          event.price, JSON.stringify(event.images), event.courseLength ?? null, event.classDuration ?? null,
+          newId(dialect),
+          event.title,
+          event.speaker,
+          event.description,
+          event.city ?? null,
+          event.venue ?? null,
+          kenyanDate(now, event.startInDays),
+          event.startTime,
+          kenyanDate(now, event.endInDays),
+          event.endTime,
+          event.price,
+          JSON.stringify(event.images),
+          event.courseLength ?? null,
+          event.classDuration ?? null,
         ],
       );
     }
     for (const post of seedBlogPosts) {
-      await tx.query(
-        `INSERT INTO blogs (id, title, description, images, image, category, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          newId(dialect), post.title, post.description, JSON.stringify(post.images), post.image ?? null, post.category,
-          new Date(now.getTime() - post.daysAgo * DAY_MS).toISOString(),
-        ],
-      );
+      await tx.query(`INSERT INTO blogs (id, title, description, images, image, category, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+        newId(dialect),
+        post.title,
+        post.description,
+        JSON.stringify(post.images),
+        post.image ?? null,
+        post.category,
+        new Date(now.getTime() - post.daysAgo * DAY_MS).toISOString(),
+      ]);
     }
   });
 }

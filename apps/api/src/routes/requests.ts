@@ -1,11 +1,5 @@
 import { Hono } from 'hono';
-import {
-  bookingRequestSchema,
-  courseCallRequestSchema,
-  enquiryRequestSchema,
-  type Booking,
-  type CourseCallRequestRecord,
-} from '@agri/api-client/contract';
+import { bookingRequestSchema, courseCallRequestSchema, enquiryRequestSchema, type Booking, type CourseCallRequestRecord } from '@agri/api-client/contract';
 import type { Db } from '../db/db';
 import { answer, newId } from '../dialect';
 import { readBody, sourceOf } from '../http';
@@ -34,7 +28,11 @@ async function storeLeadOnce(db: Db, email: string, find: [string, unknown[]], i
 
 /** POST enquiry on the main base. The hosted API answers with a bare echo of what it stored. */
 export function enquiryRoutes(services: Services): Hono {
-  const { db, limits, config: { dialect } } = services;
+  const {
+    db,
+    limits,
+    config: { dialect },
+  } = services;
   return new Hono().post('/enquiry', once(services), async (c) => {
     const enquiry = await readBody(c, enquiryRequestSchema);
     await limits.writes.enquiry.enforce(sourceOf(c, services), enquiry.email);
@@ -65,7 +63,11 @@ interface BookedEventRow {
  * The hosted API answers both with a bare echo, without id or date.
  */
 export function requestRoutes(services: Services): Hono {
-  const { db, limits, config: { dialect } } = services;
+  const {
+    db,
+    limits,
+    config: { dialect },
+  } = services;
   /** A booking or a call request: who asked, and the event or course (the server's own record) it is about. */
   const storeRequestOnce = async (
     table: 'bookings' | 'course_requests',
@@ -86,10 +88,9 @@ export function requestRoutes(services: Services): Hono {
     .post('/booking', once(services), async (c) => {
       const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
       await limits.writes.booking.enforce(sourceOf(c, services), contactDetails.email);
-      const [row] = await db.query<BookedEventRow>(
-        'SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1 AND published',
-        [sent.id],
-      );
+      const [row] = await db.query<BookedEventRow>('SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1 AND published', [
+        sent.id,
+      ]);
       if (!row) throw notFound('Event');
       const event: Booking['event'] = {
         id: row.id,
@@ -106,10 +107,9 @@ export function requestRoutes(services: Services): Hono {
     .post('/course-request', once(services), async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
       await limits.writes.callRequest.enforce(sourceOf(c, services), contactDetails.email);
-      const [course] = await db.query<CourseCallRequestRecord['course']>(
-        'SELECT id, title, price, duration FROM courses WHERE id = $1 AND published',
-        [sent.id],
-      );
+      const [course] = await db.query<CourseCallRequestRecord['course']>('SELECT id, title, price, duration FROM courses WHERE id = $1 AND published', [
+        sent.id,
+      ]);
       if (!course) throw notFound('Course');
       const { _id, createdAt } = await storeRequestOnce('course_requests', 'course', contactDetails, course);
       return answer(c, dialect, { _id, contactDetails, course, createdAt }, () => ({ contactDetails, course }));

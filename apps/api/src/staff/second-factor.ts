@@ -35,10 +35,10 @@ export function stepOfCode(secret: string, email: string, code: string, now = Da
  * requests racing with the same code cannot both pass.
  */
 export async function useStep(db: Queryable, staffId: string, step: number): Promise<boolean> {
-  const rows = await db.query(
-    'UPDATE staff SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id',
-    [staffId, step],
-  );
+  const rows = await db.query('UPDATE staff SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id', [
+    staffId,
+    step,
+  ]);
   return rows.length === 1;
 }
 

@@ -212,10 +212,10 @@ function invitationRoutes(services: Services, sessions: StaffSessions): Hono<Sta
           [sha256(c.req.param('token'))],
         );
         if (!invitation) return null;
-        const [member] = await tx.query<StaffRow>(
-          'UPDATE staff SET password_hash = $2 WHERE id = $1 AND removed_at IS NULL RETURNING *',
-          [invitation.staff_id, passwordHash],
-        );
+        const [member] = await tx.query<StaffRow>('UPDATE staff SET password_hash = $2 WHERE id = $1 AND removed_at IS NULL RETURNING *', [
+          invitation.staff_id,
+          passwordHash,
+        ]);
         if (member) await audit(tx, member, 'invitation accepted', `staff:${member.id}`);
         return member ?? null;
       });

@@ -108,11 +108,12 @@ describe('staff sign-in', () => {
     assert.deepEqual(new Set(answers.map((answer) => JSON.stringify(answer))), new Set([JSON.stringify([401, 'Invalid email or password'])]));
   });
 
-  it('logins are limited as the customers\' are: per account, whatever the address', async () => {
+  it("logins are limited as the customers' are: per account, whatever the address", async () => {
     const limited = await startTestApi({ RATE_LIMIT_LOGIN_ACCOUNT: '3' });
     try {
       const target = await addStaff(limited);
-      for (let i = 0; i < 3; i++) assert.equal((await limited.call('POST', '/api/staff/session', { body: { email: target.email, password: 'wrong' } })).status, 401);
+      for (let i = 0; i < 3; i++)
+        assert.equal((await limited.call('POST', '/api/staff/session', { body: { email: target.email, password: 'wrong' } })).status, 401);
       const blocked = await limited.call('POST', '/api/staff/session', { body: { email: target.email, password: STAFF_PASSWORD } });
       assert.equal(blocked.status, 429);
       assert.ok(Number(blocked.headers.get('Retry-After')) > 0);
@@ -195,9 +196,10 @@ async function invite(email = staffEmail('enrolling')) {
 }
 
 describe('enrolment cannot be hijacked (issue 39)', () => {
-  const storedSecret = async (email: string) => (await api.db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM staff WHERE email = $1', [email]))[0]!.totp_secret;
+  const storedSecret = async (email: string) =>
+    (await api.db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM staff WHERE email = $1', [email]))[0]!.totp_secret;
 
-  it('the password of a member still setting up gets no secret: the setup finishes only with the invitation\'s token', async () => {
+  it("the password of a member still setting up gets no secret: the setup finishes only with the invitation's token", async () => {
     const email = await invite();
     const setup = await accept(email);
     const sealed = await storedSecret(email);
@@ -211,15 +213,15 @@ describe('enrolment cannot be hijacked (issue 39)', () => {
     assert.equal(confirmed.status, 200, await confirmed.clone().text());
   });
 
-  it('an unfinished setup ends after hours, and an admin\'s reset lets the member start again', async () => {
+  it("an unfinished setup ends after hours, and an admin's reset lets the member start again", async () => {
     const email = await invite();
     const setup = await accept(email);
     const [row] = await api.db.query<{ hours: number }>(
-      "SELECT round(extract(epoch FROM max(expires_at) - now()) / 3600)::int AS hours FROM staff_sessions s JOIN staff st ON st.id = s.staff_id WHERE st.email = $1",
+      'SELECT round(extract(epoch FROM max(expires_at) - now()) / 3600)::int AS hours FROM staff_sessions s JOIN staff st ON st.id = s.staff_id WHERE st.email = $1',
       [email],
     );
     assert.equal(row!.hours, 2, 'the setup is good for two hours');
-    await api.db.query('UPDATE staff_sessions SET expires_at = now() - interval \'1 second\' WHERE staff_id = (SELECT id FROM staff WHERE email = $1)', [email]);
+    await api.db.query("UPDATE staff_sessions SET expires_at = now() - interval '1 second' WHERE staff_id = (SELECT id FROM staff WHERE email = $1)", [email]);
     assert.equal((await api.call('POST', '/api/staff/session/totp-setup', { token: setup.token, body: { code: codeFor(setup.totp.secret) } })).status, 401);
     assert.equal((await api.call('POST', '/api/staff/session', { body: { email, password: STAFF_PASSWORD } })).status, 403);
 
@@ -230,7 +232,7 @@ describe('enrolment cannot be hijacked (issue 39)', () => {
     assert.equal(confirmed.status, 200, await confirmed.clone().text());
   });
 
-  it('an admin\'s reset ends every session, the password and the recovery codes, is audited, and mails a new invitation', async () => {
+  it("an admin's reset ends every session, the password and the recovery codes, is audited, and mails a new invitation", async () => {
     const target = await addStaff(api);
     const reset = await api.call('POST', `/api/staff/team/${target.id}/second-factor-reset`, { token: admin.token });
     assert.equal(reset.status, 200, await reset.clone().text());
@@ -248,18 +250,22 @@ describe('enrolment cannot be hijacked (issue 39)', () => {
     const oldCode = await api.call('POST', '/api/staff/session/second-factor', { token: step.token, body: { recoveryCode: target.recoveryCodes[0] } });
     assert.equal(oldCode.status, 400, 'an old recovery code');
 
-    const entries = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as { action: string; subject: string; staffEmail: string }[];
+    const entries = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as {
+      action: string;
+      subject: string;
+      staffEmail: string;
+    }[];
     assert.ok(entries.some((entry) => entry.action === 'second factor reset' && entry.subject === `staff:${target.id}` && entry.staffEmail === admin.email));
   });
 
-  it('an admin cannot reset their own second factor, nor a removed member\'s', async () => {
+  it("an admin cannot reset their own second factor, nor a removed member's", async () => {
     assert.equal((await api.call('POST', `/api/staff/team/${admin.id}/second-factor-reset`, { token: admin.token })).status, 400);
     const removed = await addStaff(api);
     assert.equal((await api.call('DELETE', `/api/staff/team/${removed.id}`, { token: admin.token })).status, 200);
     assert.equal((await api.call('POST', `/api/staff/team/${removed.id}/second-factor-reset`, { token: admin.token })).status, 404);
   });
 
-  it('sign out everywhere ends every session and sign-in step of the member, and no one else\'s', async () => {
+  it("sign out everywhere ends every session and sign-in step of the member, and no one else's", async () => {
     const staff = await addStaff(api);
     const other = await passwordStep(staff.email);
     const second = signInStepSchema.parse(
@@ -278,12 +284,15 @@ describe('enrolment cannot be hijacked (issue 39)', () => {
 
 describe('each sign-in change is whole or not at all (issue 39)', () => {
   type Refused = (sql: string, params: unknown[]) => boolean;
-  const auditing = (action: string): Refused => (sql, params) => sql.startsWith('INSERT INTO audit_log') && params[2] === action;
+  const auditing =
+    (action: string): Refused =>
+    (sql, params) =>
+      sql.startsWith('INSERT INTO audit_log') && params[2] === action;
   const startingSession: Refused = (sql) => sql.startsWith('INSERT INTO staff_sessions');
   const entries = async (staffId: string, action: string) =>
     (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE subject = $1 AND action = $2', [`staff:${staffId}`, action]))[0]!.n;
 
-  it('the authenticator\'s setup: enabled with its recovery codes, its audit entry and the session, or none of them', async () => {
+  it("the authenticator's setup: enabled with its recovery codes, its audit entry and the session, or none of them", async () => {
     const failures: [string, Refused][] = [
       ['the recovery codes', (sql) => sql.startsWith('INSERT INTO staff_recovery_codes')],
       ['the audit entry', auditing('second factor set up')],
@@ -308,7 +317,7 @@ describe('each sign-in change is whole or not at all (issue 39)', () => {
     }
   });
 
-  it('a sign-in\'s second factor: the code used, its audit entry and the session, or none of them', async () => {
+  it("a sign-in's second factor: the code used, its audit entry and the session, or none of them", async () => {
     const staff = await addStaff(api);
     const failures: [string, { code: string } | { recoveryCode: string }, Refused][] = [
       ['a recovery code, failing at its audit entry', { recoveryCode: staff.recoveryCodes[1]! }, auditing('recovery code used')],
@@ -323,7 +332,7 @@ describe('each sign-in change is whole or not at all (issue 39)', () => {
       assert.equal(signedIn.status, 200, `${failing}: ${await signedIn.clone().text()}`);
     }
     assert.equal(await entries(staff.id, 'recovery code used'), 2, 'one entry per sign-in that happened');
-    assert.equal(await entries(staff.id, 'signed in'), 1 + 3, 'the setup\'s and these three');
+    assert.equal(await entries(staff.id, 'signed in'), 1 + 3, "the setup's and these three");
   });
 
   it('a sign-out ends the session with its audit entry, or neither', async () => {
@@ -354,7 +363,7 @@ describe('the audit log lists every entry (issue 39)', () => {
     await api.db.query("INSERT INTO audit_log (staff_email, action) SELECT 'bulk@mavuno.test', 'bulk entry ' || n FROM generate_series(1, 1150) AS n");
     const [entries] = await api.db.query<{ count: string }>('SELECT count(*)::text AS count FROM audit_log');
     const listed: number[] = [];
-    for (let before: number | undefined; ; ) {
+    for (let before: number | undefined; ;) {
       const response = await api.call('GET', `/api/staff/audit${before === undefined ? '' : `?before=${before}`}`, { token: admin.token });
       const page = (await response.json()) as { id: string }[];
       if (page.length === 0) break;
@@ -362,13 +371,16 @@ describe('the audit log lists every entry (issue 39)', () => {
       before = listed.at(-1);
     }
     assert.equal(listed.length, Number(entries!.count));
-    assert.deepEqual(listed, [...listed].sort((a, b) => b - a));
+    assert.deepEqual(
+      listed,
+      [...listed].sort((a, b) => b - a),
+    );
     assert.ok(listed[0]! >= 1150, 'the newest entry comes first');
   });
 });
 
 describe('the terminal route', () => {
-  it('is refused from anywhere but the API\'s own machine and without a token signed by the server secret', async () => {
+  it("is refused from anywhere but the API's own machine and without a token signed by the server secret", async () => {
     const body = { email: staffEmail('terminal'), role: 'admin' };
     assert.equal((await api.call('POST', '/api/staff/terminal/invitation', { body })).status, 401);
     // app.request has no socket: not this machine.

@@ -14,8 +14,11 @@ let api: ApiProcess;
 /** `npm run staff -- …` as an operator types it, with the environment the API was given. */
 function staffCommand(args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
   return new Promise((resolve) =>
-    execFile(process.execPath, ['--import', 'tsx', 'src/staff/staff-cli.ts', ...args], { cwd: apiDir, env: { PATH: process.env.PATH, ...env } }, (error, stdout, stderr) =>
-      resolve({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/staff/staff-cli.ts', ...args],
+      { cwd: apiDir, env: { PATH: process.env.PATH, ...env } },
+      (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
     ),
   );
 }
@@ -42,7 +45,10 @@ describe('npm run staff -- add <email> --role admin', () => {
   });
 
   it('refuses a bad role or address, and a request signed with another secret', async () => {
-    assert.match((await staffCommand(['add', 'someone@mavuno.test', '--role', 'owner'], { STAFF_API_URL: api.url, DATA_DIR: dataDir })).output, /roles: staff, admin/);
+    assert.match(
+      (await staffCommand(['add', 'someone@mavuno.test', '--role', 'owner'], { STAFF_API_URL: api.url, DATA_DIR: dataDir })).output,
+      /roles: staff, admin/,
+    );
     assert.match((await staffCommand(['add', 'not-an-email'], { STAFF_API_URL: api.url, DATA_DIR: dataDir })).output, /Email should be valid/);
     const forged = await staffCommand(['add', 'intruder@mavuno.test', '--role', 'admin'], { STAFF_API_URL: api.url, JWT_SECRET: 'x'.repeat(48) });
     assert.equal(forged.status, 1);

@@ -20,7 +20,10 @@ const positive = (value: string | undefined, fallback: number, name: string): nu
 };
 
 export function readStaffConfig(env: NodeJS.ProcessEnv): StaffConfig {
-  const notifyEmails = (env.STAFF_NOTIFY_EMAIL ?? '').split(',').map((email) => email.trim()).filter(Boolean);
+  const notifyEmails = (env.STAFF_NOTIFY_EMAIL ?? '')
+    .split(',')
+    .map((email) => email.trim())
+    .filter(Boolean);
   for (const email of notifyEmails) {
     if (!/^[^\s@,<>]+@[^\s@,<>]+$/.test(email)) throw new Error(`STAFF_NOTIFY_EMAIL holds an address that is not one: ${email}`);
   }

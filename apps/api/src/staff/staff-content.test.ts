@@ -58,7 +58,7 @@ before(async () => {
 after(() => api.close());
 
 describe('publishing', () => {
-  it('stores hostile HTML sanitised with the site\'s allow-list', async () => {
+  it("stores hostile HTML sanitised with the site's allow-list", async () => {
     const created = await send('POST', '/courses', course);
     assert.equal(created.status, 201, await created.clone().text());
     const { item } = staffCourseSchema.parse(await created.json());
@@ -100,9 +100,11 @@ describe('publishing', () => {
     assert.equal(edited.status, 200, await edited.clone().text());
     assert.equal(courseSchema.parse(await (await api.call('GET', `/api/course/${item._id}`)).json()).price, raised);
     const request = courseCallRequestRecordSchema.parse(
-      await (await api.call('POST', '/requests/course-request', {
-        body: { contactDetails: { name: 'Njeri', email: 'njeri@example.co.ke', phone: '712000111' }, course: { id: item._id, price: item.price } },
-      })).json(),
+      await (
+        await api.call('POST', '/requests/course-request', {
+          body: { contactDetails: { name: 'Njeri', email: 'njeri@example.co.ke', phone: '712000111' }, course: { id: item._id, price: item.price } },
+        })
+      ).json(),
     );
     assert.equal(request.course.price, raised);
     const [audit] = await api.db.query<{ before: { item: { price: number } }; after: { item: { price: number } }; staff_email: string }>(
@@ -119,14 +121,20 @@ describe('publishing', () => {
     assert.equal(staffEventSchema.parse(await (await send('PUT', `/events/${item._id}/published`, { published: false })).json()).published, false);
     assert.equal(await listed(), false);
     assert.equal((await api.call('GET', `/api/event/${item._id}`)).status, 404);
-    const booking = await api.call('POST', '/requests/booking', { body: { contactDetails: { name: 'Juma', email: 'juma@example.co.ke', phone: '712000222' }, event: { id: item._id } } });
+    const booking = await api.call('POST', '/requests/booking', {
+      body: { contactDetails: { name: 'Juma', email: 'juma@example.co.ke', phone: '712000222' }, event: { id: item._id } },
+    });
     assert.equal(booking.status, 404);
     // Staff still see it.
     assert.ok(((await (await send('GET', '/events')).json()) as { item: { _id: string } }[]).some((e) => e.item._id === item._id));
     await send('PUT', `/events/${item._id}/published`, { published: true });
     assert.equal(await listed(), true);
     const booked = bookingSchema.parse(
-      await (await api.call('POST', '/requests/booking', { body: { contactDetails: { name: 'Juma', email: 'juma@example.co.ke', phone: '712000222' }, event: { id: item._id } } })).json(),
+      await (
+        await api.call('POST', '/requests/booking', {
+          body: { contactDetails: { name: 'Juma', email: 'juma@example.co.ke', phone: '712000222' }, event: { id: item._id } },
+        })
+      ).json(),
     );
     assert.equal(booked.event.price, event.price);
   });
@@ -141,7 +149,14 @@ describe('publishing', () => {
     assert.equal((await send('DELETE', `/courses/${item._id}`)).status, 404);
 
     const post = staffBlogPostSchema.parse(
-      await (await send('POST', '/blog', { title: 'Drying maize right', description: '<p>Moisture below 13.5%.</p>', images: [{ url: '/static/blog/maize.svg' }], category: 'col-1' })).json(),
+      await (
+        await send('POST', '/blog', {
+          title: 'Drying maize right',
+          description: '<p>Moisture below 13.5%.</p>',
+          images: [{ url: '/static/blog/maize.svg' }],
+          category: 'col-1',
+        })
+      ).json(),
     );
     assert.equal((await api.call('GET', `/api/blog/${post.item._id}`)).status, 200);
     assert.equal((await send('DELETE', `/blog/${post.item._id}`)).status, 200);

@@ -28,9 +28,15 @@ before(async () => {
   admin = await addStaff(api, 'admin');
   event = eventListResponseSchema.parse(await (await api.call('GET', '/api/event')).json()).data[0]!;
   course = courseListSchema.parse(await (await api.call('GET', '/api/course')).json())[0]!;
-  await api.call('POST', '/requests/booking', { body: { contactDetails: contact('Achieng Otieno', 'achieng@example.co.ke'), event: { id: event._id, price: 1 } } });
-  await api.call('POST', '/requests/course-request', { body: { contactDetails: contact('Kiprop Rono', 'kiprop@example.co.ke', 'Email'), course: { id: course._id } } });
-  await api.call('POST', '/api/enquiry', { body: { name: '=HYPERLINK("http://evil.test","Click")', email: 'mallory@example.co.ke', mobile: '+254700111222', comment: '@SUM(1+1)\nsecond line' } });
+  await api.call('POST', '/requests/booking', {
+    body: { contactDetails: contact('Achieng Otieno', 'achieng@example.co.ke'), event: { id: event._id, price: 1 } },
+  });
+  await api.call('POST', '/requests/course-request', {
+    body: { contactDetails: contact('Kiprop Rono', 'kiprop@example.co.ke', 'Email'), course: { id: course._id } },
+  });
+  await api.call('POST', '/api/enquiry', {
+    body: { name: '=HYPERLINK("http://evil.test","Click")', email: 'mallory@example.co.ke', mobile: '+254700111222', comment: '@SUM(1+1)\nsecond line' },
+  });
   await api.call('POST', '/api/user/subscribe/newsletter', { body: { email: 'reader@example.co.ke' } });
 });
 after(() => api.close());
@@ -38,13 +44,19 @@ after(() => api.close());
 describe('the leads inbox', () => {
   it('holds every booking, call request, enquiry and subscription, newest first', async () => {
     const inbox = await leads();
-    assert.deepEqual(inbox.map((lead) => lead.kind), ['newsletter', 'enquiry', 'call-request', 'booking']);
+    assert.deepEqual(
+      inbox.map((lead) => lead.kind),
+      ['newsletter', 'enquiry', 'call-request', 'booking'],
+    );
     assert.ok(inbox.every((lead) => lead.status === 'new'));
     assert.equal(inbox.find((lead) => lead.kind === 'booking')!.about, event.title);
   });
 
   it('filters by kind, status and date, and searches names, emails and phones', async () => {
-    assert.deepEqual((await leads('?kind=booking')).map((lead) => lead.name), ['Achieng Otieno']);
+    assert.deepEqual(
+      (await leads('?kind=booking')).map((lead) => lead.name),
+      ['Achieng Otieno'],
+    );
     assert.equal((await leads('?q=kiprop')).length, 1);
     assert.equal((await leads('?q=ACHIENG%40example')).length, 1);
     // Typed with the leading 0 or the country code, found either way.
@@ -72,12 +84,23 @@ describe('the leads inbox', () => {
       await (await api.call('POST', `/api/staff/leads/${lead!.id}/notes`, { token: staff.token, body: { text: 'Called, will pay on Friday' } })).json(),
     );
     assert.equal(noted.status, 'contacted');
-    assert.deepEqual(noted.notes.map((note) => [note.text, note.staffEmail]), [['Called, will pay on Friday', staff.email]]);
-    assert.deepEqual(noted.changes.map((change) => [change.from, change.to, change.staffEmail]), [['new', 'contacted', staff.email]]);
+    assert.deepEqual(
+      noted.notes.map((note) => [note.text, note.staffEmail]),
+      [['Called, will pay on Friday', staff.email]],
+    );
+    assert.deepEqual(
+      noted.changes.map((change) => [change.from, change.to, change.staffEmail]),
+      [['new', 'contacted', staff.email]],
+    );
     const back = await api.call('PUT', `/api/staff/leads/${lead!.id}/status`, { token: staff.token, body: { status: 'new' } });
     assert.equal(back.status, 409);
     assert.equal((await api.call('POST', `/api/staff/leads/${lead!.id}/notes`, { token: staff.token, body: { text: '  ' } })).status, 400);
-    const audit = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as { action: string; subject: string; before: unknown; after: unknown }[];
+    const audit = (await (await api.call('GET', '/api/staff/audit', { token: admin.token })).json()) as {
+      action: string;
+      subject: string;
+      before: unknown;
+      after: unknown;
+    }[];
     const status = audit.find((entry) => entry.action === 'lead status changed' && entry.subject === `lead:${lead!.id}`);
     assert.deepEqual([status?.before, status?.after], [{ status: 'new' }, { status: 'contacted' }]);
     assert.ok(audit.some((entry) => entry.action === 'lead note added' && entry.subject === `lead:${lead!.id}`));
@@ -98,7 +121,10 @@ describe('the leads inbox', () => {
 
 describe('CSV cells', () => {
   it('neutralise =, +, -, @, tab and carriage return at the start, and quote everything', () => {
-    assert.equal(toCsv([['=1+1', '+1', '-1', '@A1', '\tx', '\rx', 'plain', 'a "quote"', 42]]), `"'=1+1","'+1","'-1","'@A1","'\tx","'\rx","plain","a ""quote""","42"\r\n`);
+    assert.equal(
+      toCsv([['=1+1', '+1', '-1', '@A1', '\tx', '\rx', 'plain', 'a "quote"', 42]]),
+      `"'=1+1","'+1","'-1","'@A1","'\tx","'\rx","plain","a ""quote""","42"\r\n`,
+    );
   });
 });
 
@@ -110,7 +136,13 @@ describe('the business is told', () => {
 
   it('mails each new lead to STAFF_NOTIFY_EMAIL as plain text, once', async () => {
     const mailer = outbox();
-    const notifier = createLeadNotifier(api.db, mailer, { ...api.config.staff, notifyEmails: ['office@mavuno.test', 'owner@mavuno.test'] }, 'http://site.test', createLogger('silent'));
+    const notifier = createLeadNotifier(
+      api.db,
+      mailer,
+      { ...api.config.staff, notifyEmails: ['office@mavuno.test', 'owner@mavuno.test'] },
+      'http://site.test',
+      createLogger('silent'),
+    );
     await api.db.query('UPDATE leads SET notified_at = now()');
     await api.call('POST', '/requests/booking', {
       body: { contactDetails: contact('<b>Wanjiru</b>\u2028Bcc: all@example.com', 'wanjiru@example.co.ke'), event: { id: event._id } },
@@ -118,7 +150,10 @@ describe('the business is told', () => {
     await notifier.tick();
     assert.equal(mailer.mails.length, 2);
     const [mail] = mailer.mails;
-    assert.deepEqual(mailer.mails.map((m) => m.to), ['office@mavuno.test', 'owner@mavuno.test']);
+    assert.deepEqual(
+      mailer.mails.map((m) => m.to),
+      ['office@mavuno.test', 'owner@mavuno.test'],
+    );
     assert.doesNotMatch(mail!.subject, /[\r\n\u2028]/);
     assert.ok(mail!.text.includes('Name:    <b>Wanjiru</b>'), 'as typed, as text');
     assert.match(mail!.text, /Event booking received/);
@@ -132,7 +167,13 @@ describe('the business is told', () => {
   it('sends at most N mails a minute under 500 bookings in a minute, the rest in a digest, every lead told', async () => {
     const mailer = outbox();
     const perMinute = 5;
-    const notifier = createLeadNotifier(api.db, mailer, { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: perMinute }, 'http://site.test', createLogger('silent'));
+    const notifier = createLeadNotifier(
+      api.db,
+      mailer,
+      { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: perMinute },
+      'http://site.test',
+      createLogger('silent'),
+    );
     await api.db.query('UPDATE leads SET notified_at = now()');
     await api.db.query('DELETE FROM lead_notification_mails');
     const started = Date.now();
@@ -140,7 +181,9 @@ describe('the business is told', () => {
     for (let wave = 0; wave < 10; wave++) {
       await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          api.call('POST', '/requests/booking', { body: { contactDetails: contact(`Visitor ${wave * 50 + i}`, `visitor${wave * 50 + i}@example.co.ke`), event: { id: event._id } } }),
+          api.call('POST', '/requests/booking', {
+            body: { contactDetails: contact(`Visitor ${wave * 50 + i}`, `visitor${wave * 50 + i}@example.co.ke`), event: { id: event._id } },
+          }),
         ),
       );
       await notifier.tick();
@@ -149,9 +192,14 @@ describe('the business is told', () => {
     assert.equal(mailer.mails.length, perMinute);
     const told = mailer.mails.reduce((sum, mail) => sum + (/^(\d+) new leads$/.exec(mail.subject) ? Number(/^(\d+)/.exec(mail.subject)![1]) : 1), 0);
     // The budget was spent before the last waves: those wait for the next minute's digest.
-    const [{ waiting }] = (await api.db.query<{ waiting: number }>('SELECT count(*)::int AS waiting FROM leads WHERE notified_at IS NULL')) as [{ waiting: number }];
+    const [{ waiting }] = (await api.db.query<{ waiting: number }>('SELECT count(*)::int AS waiting FROM leads WHERE notified_at IS NULL')) as [
+      { waiting: number },
+    ];
     assert.equal(told + waiting, 500);
-    assert.ok(mailer.mails.some((mail) => /^\d+ new leads$/.test(mail.subject)), 'a digest');
+    assert.ok(
+      mailer.mails.some((mail) => /^\d+ new leads$/.test(mail.subject)),
+      'a digest',
+    );
     // A minute later the rest go out, in one digest.
     await api.db.query("UPDATE lead_notification_mails SET sent_at = sent_at - interval '61 seconds'");
     await notifier.tick();
@@ -187,7 +235,7 @@ describe('a lead counts as told once its mail went, and no sooner (issue 39)', (
     }
   };
 
-  it('a send that fails on the second mail: the first mail\'s lead is not mailed again, the others go on the next tick', async () => {
+  it("a send that fails on the second mail: the first mail's lead is not mailed again, the others go on the next tick", async () => {
     await enquiriesFrom('Amina', 'Baraka', 'Chebet');
     const delivered = outbox();
     let sends = 0;

@@ -67,37 +67,49 @@ describe('orders in the back office', () => {
     assert.equal((await move(order._id, 'Ordered')).status, 409, 'never backwards');
     assert.equal((await move(order._id, 'Dispatched')).status, 200);
     const delivered = staffOrderSchema.parse(await (await move(order._id, 'Delivered')).json());
-    assert.deepEqual(delivered.history.map((change) => [change.to, change.by]), [
-      ['Ordered', 'customer'],
-      ['Processing', staff.email],
-      ['Dispatched', staff.email],
-      ['Delivered', staff.email],
-    ]);
+    assert.deepEqual(
+      delivered.history.map((change) => [change.to, change.by]),
+      [
+        ['Ordered', 'customer'],
+        ['Processing', staff.email],
+        ['Dispatched', staff.email],
+        ['Delivered', staff.email],
+      ],
+    );
     assert.equal((await move(order._id, 'Cancelled')).status, 409, 'not cancelled once delivered');
     assert.equal((await move(order._id, 'Shipped')).status, 400);
     const audit = await api.db.query<{ before: unknown; after: unknown }>(
       "SELECT before, after FROM audit_log WHERE action = 'order status changed' AND subject = $1 ORDER BY id",
       [`order:${order._id}`],
     );
-    assert.deepEqual(audit.map((row) => [row.before, row.after]), [
-      [{ status: 'Ordered' }, { status: 'Processing' }],
-      [{ status: 'Processing' }, { status: 'Dispatched' }],
-      [{ status: 'Dispatched' }, { status: 'Delivered' }],
-    ]);
+    assert.deepEqual(
+      audit.map((row) => [row.before, row.after]),
+      [
+        [{ status: 'Ordered' }, { status: 'Processing' }],
+        [{ status: 'Processing' }, { status: 'Dispatched' }],
+        [{ status: 'Dispatched' }, { status: 'Delivered' }],
+      ],
+    );
   });
 
-  it('shows a customer\'s cancellation in the history, and a cancelled order moves no more', async () => {
+  it("shows a customer's cancellation in the history, and a cancelled order moves no more", async () => {
     const order = await placeOrder();
     await api.call('PUT', `/api/user/updateOrder/${order._id}`, { token: customer.token, body: { status: 'Cancelled' } });
     const cancelled = staffOrderSchema.parse(await (await api.call('GET', `/api/staff/orders/${order._id}`, { token: staff.token })).json());
-    assert.deepEqual(cancelled.history.map((change) => [change.from, change.to, change.by]), [['', 'Ordered', 'customer'], ['Ordered', 'Cancelled', 'customer']]);
+    assert.deepEqual(
+      cancelled.history.map((change) => [change.from, change.to, change.by]),
+      [
+        ['', 'Ordered', 'customer'],
+        ['Ordered', 'Cancelled', 'customer'],
+      ],
+    );
     assert.equal((await move(order._id, 'Processing')).status, 409);
     assert.equal((await api.call('GET', '/api/staff/orders/00000000-0000-0000-0000-000000000000', { token: staff.token })).status, 404);
   });
 });
 
 describe('a customer\'s cancel racing staff\'s "Delivered" (issue 39)', () => {
-  it('staff deliver after the customer\'s cancel has started: the order stays Delivered and the customer is told', async () => {
+  it("staff deliver after the customer's cancel has started: the order stays Delivered and the customer is told", async () => {
     const order = await processingOrder();
     // Staff's "Delivered" lands while the cancel is under way, before its transaction.
     let delivered: Response | undefined;
@@ -124,7 +136,7 @@ describe('a customer\'s cancel racing staff\'s "Delivered" (issue 39)', () => {
       assert.deepEqual([cancel.status, deliver.status].sort(), [200, 409], `round ${round}`);
       const after = await staffView(order._id);
       assert.equal(after.status, cancel.status === 200 ? 'Cancelled' : 'Delivered');
-      assert.equal(after.history.length, 3, 'ordered, processing, and the winner\'s change alone');
+      assert.equal(after.history.length, 3, "ordered, processing, and the winner's change alone");
       assertOneStory(after);
     }
   });

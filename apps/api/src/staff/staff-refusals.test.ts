@@ -73,7 +73,9 @@ describe('every /api/staff route checks the staff session and role on the server
         assert.equal(response.status, 403, `${method} ${path} with a ${who} token: ${await response.text()}`);
       }
       assert.deepEqual(
-        await api.db.query("SELECT (SELECT count(*) FROM audit_log) || '/' || (SELECT count(*) FROM staff WHERE removed_at IS NULL) || '/' || (SELECT count(*) FROM lead_notes) AS rows"),
+        await api.db.query(
+          "SELECT (SELECT count(*) FROM audit_log) || '/' || (SELECT count(*) FROM staff WHERE removed_at IS NULL) || '/' || (SELECT count(*) FROM lead_notes) AS rows",
+        ),
         before,
       );
     });

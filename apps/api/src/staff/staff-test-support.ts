@@ -20,8 +20,7 @@ export interface TestStaff {
 }
 
 /** The code an authenticator app shows for `secret`, `steps` steps of 30 s from now. */
-export const codeFor = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+export const codeFor = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 let count = 0;
 export const staffEmail = (prefix = 'staff') => `${prefix}-${Date.now()}-${++count}@mavuno.test`;

@@ -30,9 +30,7 @@ export function teamRoutes(services: Services, sessions: StaffSessions): Hono<St
   const { db } = services;
   const admin = sessions.require('admin');
   return new Hono<StaffEnv>()
-    .get('/team', admin, async (c) =>
-      c.json((await db.query<StaffRow>('SELECT * FROM staff ORDER BY removed_at NULLS FIRST, email')).map(toTeamMember)),
-    )
+    .get('/team', admin, async (c) => c.json((await db.query<StaffRow>('SELECT * FROM staff ORDER BY removed_at NULLS FIRST, email')).map(toTeamMember)))
     .post('/team', admin, async (c) => {
       const { email, role } = await readBody(c, inviteStaffRequestSchema);
       return c.json(await inviteStaff(services, c.get('staff'), email, role));
@@ -53,9 +51,7 @@ export function teamRoutes(services: Services, sessions: StaffSessions): Hono<St
       if (!removed) throw new HttpError(404, 'Staff member not found');
       return c.json(toTeamMember(removed));
     })
-    .post('/team/:id/second-factor-reset', admin, async (c) =>
-      c.json(await resetSecondFactor(services, c.get('staff'), pathId(c, 'Staff member'))),
-    )
+    .post('/team/:id/second-factor-reset', admin, async (c) => c.json(await resetSecondFactor(services, c.get('staff'), pathId(c, 'Staff member'))))
     .get('/sign-in-failures', admin, async (c) => c.json(await listSignInFailures(db)))
     .get('/audit', admin, async (c) => {
       const before = c.req.query('before');
@@ -66,17 +62,15 @@ export function teamRoutes(services: Services, sessions: StaffSessions): Hono<St
         [before && /^\d{1,18}$/.test(before) ? before : null],
       );
       return c.json(
-        rows.map(
-          (row): AuditEntry => ({
-            id: row.id,
-            at: new Date(row.at).toISOString(),
-            staffEmail: row.staff_email,
-            action: row.action,
-            subject: row.subject,
-            before: row.before,
-            after: row.after,
-          }),
-        ),
+        rows.map((row): AuditEntry => ({
+          id: row.id,
+          at: new Date(row.at).toISOString(),
+          staffEmail: row.staff_email,
+          action: row.action,
+          subject: row.subject,
+          before: row.before,
+          after: row.after,
+        })),
       );
     });
 }
@@ -118,8 +112,8 @@ export function terminalRoutes(services: Services): Hono {
   const key = new TextEncoder().encode(services.config.jwtSecret);
   return new Hono().post('/invitation', async (c) => {
     const token = bearer(c);
-    if (!token) throw new HttpError(401, 'Run `npm run staff` on the API\'s machine');
-    if (!fromThisMachine(c)) throw new HttpError(403, 'Invitations from the terminal are taken only on the API\'s own machine');
+    if (!token) throw new HttpError(401, "Run `npm run staff` on the API's machine");
+    if (!fromThisMachine(c)) throw new HttpError(403, "Invitations from the terminal are taken only on the API's own machine");
     let invitation;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: TERMINAL_AUDIENCE });

@@ -17,9 +17,7 @@ export const server = startMockApi({ timeoutMs: 5000 });
 /** Puts every catalog store back between tests (the mock API resets itself). */
 export function resetCatalogStoresBetweenTests(): void {
   afterEach(() => {
-    [useCoursesStore, useCourseStore, useEventsStore, useEventStore, useBookingStore, useCourseRequestStore].forEach(
-      (store) => store.getState().reset(),
-    );
+    [useCoursesStore, useCourseStore, useEventsStore, useEventStore, useBookingStore, useCourseRequestStore].forEach((store) => store.getState().reset());
   });
 }
 

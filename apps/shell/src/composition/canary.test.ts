@@ -21,7 +21,12 @@ afterEach(() => localStorage.clear());
 test('a browser in a bucket below the share gets the canary; the other remotes are as they are', () => {
   localStorage.setItem('shell:canary-bucket', '9');
   const config = applyCanaries(channel);
-  expect(config.remotes.catalog).toEqual({ entry: '/releases/catalog/next/remoteEntry.js', requires: { react: '^19.3.0' }, routes: ['/courses'], version: 'next' });
+  expect(config.remotes.catalog).toEqual({
+    entry: '/releases/catalog/next/remoteEntry.js',
+    requires: { react: '^19.3.0' },
+    routes: ['/courses'],
+    version: 'next',
+  });
   expect(config.remotes.content).toBe(channel.remotes.content);
 });
 

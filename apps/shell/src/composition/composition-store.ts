@@ -5,11 +5,7 @@ import { ownerOf } from '../config/route-owners';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/remote-timeout';
 import { loadRouteTable, resetRemote } from '../federation/remotes';
 
-export type RemoteStatus =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'ready'; routes: PageRoute[] }
-  | { state: 'failed'; reason: string };
+export type RemoteStatus = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; routes: PageRoute[] } | { state: 'failed'; reason: string };
 
 interface CompositionState {
   /** The route prefixes each remote owns, from config.json. */

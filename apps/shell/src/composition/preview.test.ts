@@ -14,7 +14,13 @@ const channel: SiteConfig = {
 const next = '20261123.101500-bbbbbbb';
 const server = setupServer(
   http.get('http://localhost/releases/catalog/index.json', () =>
-    HttpResponse.json({ app: 'catalog', releases: [{ version: '20261101.090000-aaaaaaa', routes: ['/courses'] }, { version: next, routes: ['/courses', '/course'], requires: { react: '^19.2.0' } }] }),
+    HttpResponse.json({
+      app: 'catalog',
+      releases: [
+        { version: '20261101.090000-aaaaaaa', routes: ['/courses'] },
+        { version: next, routes: ['/courses', '/course'], requires: { react: '^19.2.0' } },
+      ],
+    }),
   ),
   http.get('http://localhost/releases/:app/index.json', () => new HttpResponse(null, { status: 404 })),
 );

@@ -57,7 +57,11 @@ test('a page that throws while rendering is contained to its slot, and Retry ren
 });
 
 test('a page kept out of search engines says so in the head, and the next page does not', async () => {
-  const { unmount } = renderRoute({ path: '/staff/login', head: { ...head, title: 'Sign in', noindex: true }, load: async () => ({ default: () => <h1>Sign in</h1> }) });
+  const { unmount } = renderRoute({
+    path: '/staff/login',
+    head: { ...head, title: 'Sign in', noindex: true },
+    load: async () => ({ default: () => <h1>Sign in</h1> }),
+  });
   expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   unmount();

@@ -38,8 +38,7 @@ export function UnavailablePanel({ onRetry }: UnavailablePanelProps) {
         </div>
       }
     >
-      We could not load this part of the site just now. The rest of the site works as usual; please try again in a
-      moment.
+      We could not load this part of the site just now. The rest of the site works as usual; please try again in a moment.
     </StatusPanel>
   );
 }

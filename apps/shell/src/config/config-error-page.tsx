@@ -10,8 +10,7 @@ export function ConfigErrorPage({ problem }: { problem: string }) {
         <strong>Problem:</strong> <code>{problem}</code>
       </p>
       <p>
-        You can still reach us at <a href={`mailto:${business.email}`}>{business.email}</a> or{' '}
-        <a href={business.phoneHref}>{business.phone}</a>.
+        You can still reach us at <a href={`mailto:${business.email}`}>{business.email}</a> or <a href={business.phoneHref}>{business.phone}</a>.
       </p>
     </main>
   );

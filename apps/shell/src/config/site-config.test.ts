@@ -50,7 +50,9 @@ test('an invalid config.json names each wrong field', async () => {
       api: { ...validConfig.api, chatNumber: '+254 722' },
     }),
   );
-  await expect(loadSiteConfig(url)).rejects.toThrow(/remotes\.account\.entry: an http\(s\) URL or a path starting with \/; remotes\.Bad Name: .*; api\.chatNumber: chatNumber must be 9 to 15 digits/);
+  await expect(loadSiteConfig(url)).rejects.toThrow(
+    /remotes\.account\.entry: an http\(s\) URL or a path starting with \/; remotes\.Bad Name: .*; api\.chatNumber: chatNumber must be 9 to 15 digits/,
+  );
 });
 
 test('route prefixes are paths such as /courses; a remote with no routes (fragments only) gets an empty list', async () => {

@@ -7,9 +7,7 @@ export const remoteNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'a
 /** An absolute http(s) URL, or a path on the site's own origin (a channel serves its releases under /releases/). */
 const locationSchema = z
   .string()
-  .check(
-    z.refine((value: string) => (/^https?:\/\//.test(value) ? URL.canParse(value) : /^\/(?!\/)/.test(value)), 'an http(s) URL or a path starting with /'),
-  );
+  .check(z.refine((value: string) => (/^https?:\/\//.test(value) ? URL.canParse(value) : /^\/(?!\/)/.test(value)), 'an http(s) URL or a path starting with /'));
 
 /** The first segments of the paths a remote owns: '/course' owns /course and /course/…; '/' owns the home page only. */
 const routePrefixSchema = z.string().check(z.regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a route prefix such as /courses'));
@@ -50,7 +48,9 @@ export const siteConfigSchema = z.object({
    * Browser reports: where to send them, the share of visits that send any (0 to 1), and the grant the delivery
    * tools signed for what the channel serves, without which the API starts no report session (issue 39).
    */
-  reports: z.optional(z.object({ url: locationSchema, sampleRate: z.number().check(z.gte(0), z.lte(1)), grant: z.optional(z.string().check(z.maxLength(4096))) })),
+  reports: z.optional(
+    z.object({ url: locationSchema, sampleRate: z.number().check(z.gte(0), z.lte(1)), grant: z.optional(z.string().check(z.maxLength(4096))) }),
+  ),
   /** `false` switches the service worker off (offline reading, docs/phones.md); on unless said. */
   offline: z.optional(z.boolean()),
 });

@@ -18,8 +18,7 @@ export function PreviewBanner() {
   return (
     <div className="preview-banner" role="region" aria-label="Preview">
       <p>
-        <strong>Preview: {releases.map(({ app, version }) => `${app} ${version}`).join(', ')}</strong> — only this
-        browser tab sees it.
+        <strong>Preview: {releases.map(({ app, version }) => `${app} ${version}`).join(', ')}</strong> — only this browser tab sees it.
       </p>
       <Button variant="secondary" onClick={leavePreview}>
         Leave preview

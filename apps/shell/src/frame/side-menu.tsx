@@ -37,9 +37,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
     <li key={item.to}>
       <NavLink to={item.to} onClick={onClose}>
         {item.label}
-        {item.to === '/cart' ? (
-          <span className="cart-count">{cartCount}</span>
-        ) : null}
+        {item.to === '/cart' ? <span className="cart-count">{cartCount}</span> : null}
       </NavLink>
     </li>
   );

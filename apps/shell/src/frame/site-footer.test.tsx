@@ -15,7 +15,11 @@ describe('site footer', () => {
     );
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
     const quickLinks = screen.getByRole('navigation', { name: 'Quick Links' });
-    expect(within(quickLinks).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(quickLinks)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['About Us', '/about'],
       ['Courses', '/courses'],
       ['FAQ', '/faqs'],

@@ -19,10 +19,7 @@ export function SiteFooter() {
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about">{business.name}</h2>
-          <p>
-            Agri-food training and consultancy for farmers, processors and exporters in Kenya and East Africa.{' '}
-            {business.tagline}.
-          </p>
+          <p>Agri-food training and consultancy for farmers, processors and exporters in Kenya and East Africa. {business.tagline}.</p>
           <SocialIcons className="social-icons--footer" />
         </section>
         <nav aria-labelledby="footer-links">

@@ -33,7 +33,11 @@ describe('site header', () => {
     expect(screen.getByRole('link', { name: 'info@mavunoagrifood.co.ke' })).toHaveAttribute('href', 'mailto:info@mavunoagrifood.co.ke');
     expect(screen.getByRole('link', { name: /on Facebook/ })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['About', '/about'],
       ['Courses', '/courses'],
@@ -57,7 +61,11 @@ describe('site header', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
 
     const nav = within(menu).getByRole('navigation', { name: 'Side menu' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['About Us', '/about'],
       ['Courses', '/courses'],
       ['Events', '/events'],
@@ -102,13 +110,11 @@ describe('site header', () => {
 
     await user.click(menuButton);
     const group = within(screen.getByRole('dialog')).getByRole('group', { name: 'My Account' });
-    expect(within(group).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/my-profile',
-      '/edit-profile',
-      '/address',
-      '/cart',
-      '/my-orders',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/my-profile', '/edit-profile', '/address', '/cart', '/my-orders']);
     expect(within(group).getByRole('link', { name: 'My Profile' })).toBeInTheDocument();
     expect(within(group).getByRole('link', { name: 'Cart 3' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -1,5 +1,20 @@
 import { createHash, webcrypto } from 'node:crypto';
-import { codeKey, droppedPages, ownerCodeBases, ownPagePath, emptyIndex, KEPT_FOR_MS, KEPT_PAGES, mayBeCode, neverChanges, OFFLINE_PAGE_STYLE, offlinePageHtml, offlinePagePolicy, publicPageFacts, withPage } from './offline-rules';
+import {
+  codeKey,
+  droppedPages,
+  ownerCodeBases,
+  ownPagePath,
+  emptyIndex,
+  KEPT_FOR_MS,
+  KEPT_PAGES,
+  mayBeCode,
+  neverChanges,
+  OFFLINE_PAGE_STYLE,
+  offlinePageHtml,
+  offlinePagePolicy,
+  publicPageFacts,
+  withPage,
+} from './offline-rules';
 
 const prerendered = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>Our Courses</h1></div>` +
@@ -14,7 +29,8 @@ test('a prerendered page is public: its title and the folders of the shell and r
 });
 
 test('a page rendered in the browser (an account page, the back office) is never kept', () => {
-  const clientRendered = '<!doctype html><html><head><title>Mavuno</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>';
+  const clientRendered =
+    '<!doctype html><html><head><title>Mavuno</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>';
   expect(publicPageFacts(clientRendered, 'https://mavuno.example/my-profile')).toBeNull();
   expect(publicPageFacts(prerendered('x').replace('{"path"', '{oops'), 'https://mavuno.example/courses')).toBeNull();
 });

@@ -77,7 +77,10 @@ type KeptConfig = { remotes?: Record<string, { entry?: unknown; routes?: unknown
 export function ownerCodeBases(config: KeptConfig, path: string, origin: string): string[] {
   const remotes = config.remotes ?? {};
   const prefixes = Object.fromEntries(
-    Object.entries(remotes).map(([name, remote]) => [name, Array.isArray(remote.routes) ? remote.routes.filter((r): r is string => typeof r === 'string') : []]),
+    Object.entries(remotes).map(([name, remote]) => [
+      name,
+      Array.isArray(remote.routes) ? remote.routes.filter((r): r is string => typeof r === 'string') : [],
+    ]),
   );
   const owner = ownerOf(path, prefixes);
   if (!owner) return [];
@@ -91,8 +94,7 @@ const decodeEntities = (text: string) =>
 /** Files that may be code a page runs: a remote's entry, a file of a release folder, a content-hashed file. */
 const RELEASE_FILE = /\/releases\/[a-z][a-z0-9_]*\/[0-9A-Za-z][0-9A-Za-z._-]*\/.+\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/;
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/;
-export const mayBeCode = (url: URL): boolean =>
-  url.pathname.endsWith('/remoteEntry.js') || RELEASE_FILE.test(url.pathname) || HASHED_FILE.test(url.pathname);
+export const mayBeCode = (url: URL): boolean => url.pathname.endsWith('/remoteEntry.js') || RELEASE_FILE.test(url.pathname) || HASHED_FILE.test(url.pathname);
 
 /** A file that never changes under its URL (in a release's folder, or named by its content): served from the cache first. */
 export const neverChanges = (url: URL): boolean => RELEASE_FILE.test(url.pathname) || HASHED_FILE.test(url.pathname);

@@ -144,7 +144,13 @@ async function siteConfig(event: FetchEvent): Promise<Response> {
   const path = await pageOf(event.clientId || event.resultingClientId);
   try {
     const response = await fetch(event.request);
-    if (response.ok) event.waitUntil(response.clone().text().then((text) => keepConfig(path, text)));
+    if (response.ok)
+      event.waitUntil(
+        response
+          .clone()
+          .text()
+          .then((text) => keepConfig(path, text)),
+      );
     return response;
   } catch (offline) {
     const page = path ? (await readIndex()).pages[path] : undefined;

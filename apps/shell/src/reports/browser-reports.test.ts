@@ -44,7 +44,7 @@ async function startedReporting(siteConfig = config, session = SESSION) {
   await waitFor(() => expect(sessionStorage.getItem('shell:report-session')).toContain(session));
 }
 
-test('the site starts the visit\'s session with its channel and releases; reports wait for it, then go in one beacon', async () => {
+test("the site starts the visit's session with its channel and releases; reports wait for it, then go in one beacon", async () => {
   window.history.pushState({}, '', '/courses?email=jane@example.com');
   startReporting(config);
   report({ kind: 'page-view' });
@@ -54,14 +54,18 @@ test('the site starts the visit\'s session with its channel and releases; report
   expect(asked).toHaveLength(1);
   expect(asked[0]!.url).toBe('http://localhost:4000/api/reports/session');
   expect(asked[0]!.init).toMatchObject({ method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'text/plain' } });
-  expect(JSON.parse(String(asked[0]!.init.body))).toEqual({ channel: 'production', releases: { shell: 'shell-1', catalog: 'next' }, grant: 'payload.signature' });
+  expect(JSON.parse(String(asked[0]!.init.body))).toEqual({
+    channel: 'production',
+    releases: { shell: 'shell-1', catalog: 'next' },
+    grant: 'payload.signature',
+  });
   expect(beacons[0]!.url).toBe('http://localhost:4000/api/reports');
   const [view] = beacons[0]!.body.reports;
   expect(view).toEqual({ kind: 'page-view', session: SESSION, channel: 'production', releases: { shell: 'shell-1', catalog: 'next' }, path: '/courses' });
   expect(JSON.stringify(beacons)).not.toContain('jane');
 });
 
-test('the next page of the visit keeps its session; another composition (a canary\'s release) starts a new one', async () => {
+test("the next page of the visit keeps its session; another composition (a canary's release) starts a new one", async () => {
   await startedReporting();
   stopReporting();
   startReporting(config);
@@ -77,7 +81,7 @@ test('the next page of the visit keeps its session; another composition (a canar
   expect(JSON.parse(String(asked[1]!.init.body)).releases.catalog).toBe('canary');
 });
 
-test('a session the API refuses (what this tab runs is not served on its channel: a preview) ends the tab\'s reporting', async () => {
+test("a session the API refuses (what this tab runs is not served on its channel: a preview) ends the tab's reporting", async () => {
   answer = async () => Response.json({ message: 'These releases are not served on this channel' }, { status: 403 });
   startReporting(config);
   report({ kind: 'page-view' });
@@ -120,7 +124,12 @@ test('messages go as the contract takes them: one line, at most 300 characters, 
   await startedReporting();
   report({ kind: 'page-view' });
   // A federation error, as the runtime words it, and an error whose message the 300th character cuts in an emoji.
-  report({ kind: 'remote-failure', remote: 'catalog', phase: 'entry', message: '#RUNTIME-008\n\targs: {"remote":"catalog"}\r\n  https://module-federation.io/guide' });
+  report({
+    kind: 'remote-failure',
+    remote: 'catalog',
+    phase: 'entry',
+    message: '#RUNTIME-008\n\targs: {"remote":"catalog"}\r\n  https://module-federation.io/guide',
+  });
   reportError(new Error(`${'x'.repeat(290)}🌽🌽🌽🌽🌽`));
   flushReports();
   const [batch] = beacons;

@@ -35,7 +35,9 @@ test('a config.json that names no owner for the page, or no usable entry, starts
   server.use(http.get('http://localhost/config.json', () => HttpResponse.json({ remotes: { catalog: { entry: 42, routes: '/x' } } })));
   await fetchEarly();
   window.history.pushState({}, '', '/courses');
-  server.use(http.get('http://localhost/config.json', () => HttpResponse.json({ remotes: { catalog: { entry: 'javascript:alert(1)', routes: ['/courses'] } } })));
+  server.use(
+    http.get('http://localhost/config.json', () => HttpResponse.json({ remotes: { catalog: { entry: 'javascript:alert(1)', routes: ['/courses'] } } })),
+  );
   await fetchEarly();
   await new Promise((done) => setTimeout(done, 0));
   expect(preloads()).toEqual([]);

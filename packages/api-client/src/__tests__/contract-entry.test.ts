@@ -8,9 +8,9 @@ const contractDir = join(__dirname, '..', 'contract');
 
 function modulesOf(file: string, seen = new Map<string, string[]>()): Map<string, string[]> {
   if (seen.has(file)) return seen;
-  const specifiers = [...readFileSync(file, 'utf8').matchAll(/^(?:import\s+(?!type\s)(?:[^;']*?\sfrom\s+)?|export\s+(?!type\s)[^;']*?\sfrom\s+)'([^']+)';/gms)].map(
-    (m) => m[1]!,
-  );
+  const specifiers = [
+    ...readFileSync(file, 'utf8').matchAll(/^(?:import\s+(?!type\s)(?:[^;']*?\sfrom\s+)?|export\s+(?!type\s)[^;']*?\sfrom\s+)'([^']+)';/gms),
+  ].map((m) => m[1]!);
   seen.set(file, specifiers);
   for (const specifier of specifiers.filter((s) => s.startsWith('.'))) modulesOf(`${join(dirname(file), specifier)}.ts`, seen);
   return seen;

@@ -38,9 +38,7 @@ test('an enquiry sent offline is kept on the phone, said so, and sent once when 
   await expect(sendKeptRequests()).resolves.toEqual([]); // still offline: nothing goes
 
   online = true;
-  await expect(sendKeptRequests()).resolves.toEqual([
-    { kind: 'enquiry', sent: true, message: 'Your enquiry, kept while you were offline, has been sent.' },
-  ]);
+  await expect(sendKeptRequests()).resolves.toEqual([{ kind: 'enquiry', sent: true, message: 'Your enquiry, kept while you were offline, has been sent.' }]);
   expect(received).toEqual([enquiry]);
   expect(keptRequests()).toEqual([]);
   // Never twice: the outbox is empty now.
@@ -72,7 +70,10 @@ test('a kept request the API refuses leaves the outbox with the reason; one that
   await expect(sendKeptRequests()).resolves.toEqual([]);
   expect(keptRequests()).toHaveLength(2);
 
-  server.use(http.post(apiUrl('enquiry'), () => HttpResponse.json({ message: 'Comment is too long' }, { status: 400 }), { once: true }), counting());
+  server.use(
+    http.post(apiUrl('enquiry'), () => HttpResponse.json({ message: 'Comment is too long' }, { status: 400 }), { once: true }),
+    counting(),
+  );
   const outcomes = await sendKeptRequests();
   expect(outcomes.map(({ sent }) => sent)).toEqual([false, true]);
   expect(outcomes[0]!.message).toMatch(/^Your enquiry, kept while you were offline, could not be sent: /);

@@ -189,14 +189,35 @@ describe('the saved address', () => {
     const older = { ...address, area: 'Thika', updatedAt: '2026-01-01T00:00:00Z' };
     const newer = { ...address, area: 'Westlands', updatedAt: '2026-06-01T00:00:00Z' };
     expect(read([newer, older])?.area).toBe('Westlands');
-    expect(read({ address: [{ ...address, area: 'Thika' }, { ...address, area: 'Kisumu' }] })?.area).toBe('Kisumu');
+    expect(
+      read({
+        address: [
+          { ...address, area: 'Thika' },
+          { ...address, area: 'Kisumu' },
+        ],
+      })?.area,
+    ).toBe('Kisumu');
   });
 
   it("reads the profile page's names (region, town, phone) and phone numbers in any form", () => {
-    const profileNamed = { firstName: 'Amina', lastName: 'Njoroge', region: 'Kenya', address: 'Moi Avenue 12', town: 'Nakuru', phone: '+254 712 345 678', additionalNumber: 254722000111 };
+    const profileNamed = {
+      firstName: 'Amina',
+      lastName: 'Njoroge',
+      region: 'Kenya',
+      address: 'Moi Avenue 12',
+      town: 'Nakuru',
+      phone: '+254 712 345 678',
+      additionalNumber: 254722000111,
+    };
     expect(read([profileNamed])).toEqual({
-      firstName: 'Amina', lastName: 'Njoroge', county: 'Kenya', address: 'Moi Avenue 12', other: '', area: 'Nakuru',
-      phoneNumber: '712345678', additionalNumber: '722000111',
+      firstName: 'Amina',
+      lastName: 'Njoroge',
+      county: 'Kenya',
+      address: 'Moi Avenue 12',
+      other: '',
+      area: 'Nakuru',
+      phoneNumber: '712345678',
+      additionalNumber: '722000111',
     });
   });
 

@@ -22,7 +22,12 @@ export const shippingAddressSchema = z.object({
   /** Digits after the '+ 254' prefix. */
   phoneNumber: safeText('Phone number', 15, {}, z.minLength(1, 'Phone Number is Required'), z.regex(digits, 'Phone Number is Required')),
   additionalNumber: z.optional(
-    safeText('Additional number', 15, {}, z.refine((value: string) => value === '' || digits.test(value), 'Additional Number must be digits')),
+    safeText(
+      'Additional number',
+      15,
+      {},
+      z.refine((value: string) => value === '' || digits.test(value), 'Additional Number must be digits'),
+    ),
   ),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
@@ -38,7 +43,10 @@ const addressText = z.pipe(
   z.transform((value) => (value === null || value === undefined ? '' : String(value).trim())),
 );
 /** A phone number as the form takes it: the digits after the '+ 254' prefix. */
-const addressPhone = z.pipe(addressText, z.transform((phone: string) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')));
+const addressPhone = z.pipe(
+  addressText,
+  z.transform((phone: string) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')),
+);
 
 /** A saved address as a server describes it, in either naming, with when it was saved if the server says. */
 const savedEntrySchema = readAs(
@@ -50,19 +58,21 @@ const savedEntrySchema = readAs(
     }
     return named;
   },
-  z.object({
-    firstName: addressText,
-    lastName: addressText,
-    county: addressText,
-    address: addressText,
-    other: addressText,
-    area: addressText,
-    phoneNumber: addressPhone,
-    additionalNumber: addressPhone,
-    /** Which of several saved addresses is the latest. */
-    updatedAt: z.catch(z.optional(instantSchema), undefined),
-    createdAt: z.catch(z.optional(instantSchema), undefined),
-  }).check(z.refine((entry) => ADDRESS_FIELDS.some((field) => entry[field] !== ''), 'Expected an address')),
+  z
+    .object({
+      firstName: addressText,
+      lastName: addressText,
+      county: addressText,
+      address: addressText,
+      other: addressText,
+      area: addressText,
+      phoneNumber: addressPhone,
+      additionalNumber: addressPhone,
+      /** Which of several saved addresses is the latest. */
+      updatedAt: z.catch(z.optional(instantSchema), undefined),
+      createdAt: z.catch(z.optional(instantSchema), undefined),
+    })
+    .check(z.refine((entry) => ADDRESS_FIELDS.some((field) => entry[field] !== ''), 'Expected an address')),
 );
 
 type SavedEntry = z.output<typeof savedEntrySchema>;
@@ -71,8 +81,7 @@ const addressOf = ({ updatedAt: _updated, createdAt: _created, ...address }: Sav
 /** A saved address as a server describes it, normalised to the form's naming. */
 export const storedAddressSchema = z.pipe(savedEntrySchema, z.transform(addressOf));
 
-const savedAt = (entry: SavedEntry): number =>
-  Date.parse(entry.updatedAt ?? entry.createdAt ?? '') || Number.NEGATIVE_INFINITY;
+const savedAt = (entry: SavedEntry): number => Date.parse(entry.updatedAt ?? entry.createdAt ?? '') || Number.NEGATIVE_INFINITY;
 
 /**
  * The saved address from whatever a server answers: `{ address }` or the address itself, as one object,

@@ -18,12 +18,7 @@ const UNSAFE_IN_TEXT = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
  * Trimmed unless `trim: false` (passwords). The field's own rules come first, e.g. `z.minLength(1, 'Name is Required')`.
  * Fields with a strict format (email, phone, OTP, ids, enums) are safe by that format.
  */
-export function safeText(
-  label: string,
-  max: number,
-  { multiline = false, trim = true } = {},
-  ...rules: z.core.$ZodCheck<string>[]
-) {
+export function safeText(label: string, max: number, { multiline = false, trim = true } = {}, ...rules: z.core.$ZodCheck<string>[]) {
   const unsafe = multiline ? UNSAFE_IN_TEXT : UNSAFE_IN_LINE;
   return z.string().check(
     ...(trim ? [z.trim()] : []),
@@ -39,22 +34,14 @@ export const emailSchema = z.email().check(z.maxLength(254));
 export const phoneSchema = z.string().check(z.trim(), z.regex(/^\+?[0-9 ]{7,20}$/, 'Phone Number must be digits'));
 
 /** A customer's mobile (registration, profile): 7 to 15 digits (E.164), spaces and a leading + allowed. */
-export const mobileSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'Mobile No is Required'),
-    z.refine(
-      (value: string) => /^\+?[0-9 ]+$/.test(value) && /^[0-9]{7,15}$/.test(value.replace(/[+ ]/g, '')),
-      'Mobile No must be 7 to 15 digits',
-    ),
-  );
+export const mobileSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Mobile No is Required'),
+  z.refine((value: string) => /^\+?[0-9 ]+$/.test(value) && /^[0-9]{7,15}$/.test(value.replace(/[+ ]/g, '')), 'Mobile No must be 7 to 15 digits'),
+);
 
 /** An image as `{ url }`; a bare URL string is read as one. */
-export const imageSchema = readAs(
-  (value) => (typeof value === 'string' ? { url: value } : value),
-  z.object({ url: z.string().check(z.minLength(1)) }),
-);
+export const imageSchema = readAs((value) => (typeof value === 'string' ? { url: value } : value), z.object({ url: z.string().check(z.minLength(1)) }));
 export type Image = z.output<typeof imageSchema>;
 
 /** Server HTML (descriptions); render only through the ui package's sanitising component. */

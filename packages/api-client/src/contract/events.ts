@@ -76,4 +76,7 @@ export const eventListResponseSchema = z.object({ data: listOf(eventSchema) });
 export const eventResponseSchema = z.object({ data: eventSchema });
 
 /** One event out of its `{ data }` envelope: the answer is the event the page shows. */
-export const eventAnswerSchema = z.pipe(eventResponseSchema, z.transform(({ data }) => data));
+export const eventAnswerSchema = z.pipe(
+  eventResponseSchema,
+  z.transform(({ data }) => data),
+);

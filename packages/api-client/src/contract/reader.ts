@@ -74,8 +74,7 @@ export function refuse(ctx: z.core.ParsePayload, message: string, path: Property
 }
 
 /** Reads a value in `read`'s way before `schema` checks it (zod's classic `preprocess`). */
-export const readAs = <Schema extends z.core.$ZodType>(read: (value: unknown) => unknown, schema: Schema) =>
-  z.pipe(z.transform(read), schema);
+export const readAs = <Schema extends z.core.$ZodType>(read: (value: unknown) => unknown, schema: Schema) => z.pipe(z.transform(read), schema);
 
 /**
  * A calendar date, normalised to 'YYYY-MM-DD' (Kenyan date). A date stays that date; an ISO date-time
@@ -142,10 +141,13 @@ export const flagSchema = readAs((value) => (value === 'true' ? true : value ===
  * Server ids are opaque: UUIDs on the reference server, 24-hex ObjectIds (or `{ $oid }`) on the hosted API,
  * numbers elsewhere. Read as a string; letters, digits, '-' and '_' only, so an id is safe in a URL path.
  */
-export const serverIdSchema = readAs((value) => {
-  const raw = unwrapExtendedJson(value);
-  return typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
-}, z.string().check(z.regex(/^[\w-]{1,64}$/, 'Invalid id')));
+export const serverIdSchema = readAs(
+  (value) => {
+    const raw = unwrapExtendedJson(value);
+    return typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
+  },
+  z.string().check(z.regex(/^[\w-]{1,64}$/, 'Invalid id')),
+);
 
 /** Text a server may store as a number (a mobile number), read as text. */
 export const textOrNumberSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));

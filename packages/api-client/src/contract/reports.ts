@@ -80,9 +80,7 @@ const cspBodySchema = z.object({
   effectiveDirective: z.string().check(z.maxLength(60)),
   blockedURL: z.optional(z.string().check(z.maxLength(2000))),
 });
-export const reportingApiBatchSchema = z
-  .array(z.object({ type: z.string(), body: z.unknown() }))
-  .check(z.minLength(1), z.maxLength(MAX_REPORTS_PER_BATCH));
+export const reportingApiBatchSchema = z.array(z.object({ type: z.string(), body: z.unknown() })).check(z.minLength(1), z.maxLength(MAX_REPORTS_PER_BATCH));
 export const reportingApiCspSchema = cspBodySchema;
 export const legacyCspReportSchema = z.object({
   'csp-report': z.object({

@@ -15,10 +15,7 @@ export const STAFF_ROLES = ['staff', 'admin'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
-const staffEmailSchema = z.pipe(
-  z.string().check(z.trim(), z.minLength(1, 'Email is Required')),
-  z.email('Email should be valid.').check(z.maxLength(254)),
-);
+const staffEmailSchema = z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is Required')), z.email('Email should be valid.').check(z.maxLength(254)));
 
 /** The signed-in staff member. */
 export const staffSchema = z.object({ id: idSchema, email: z.string(), role: staffRoleSchema });
@@ -166,14 +163,15 @@ export const orderTransitionRequestSchema = z.object({ status: orderStatusSchema
 // ---- Publishing ----
 
 /** Images are given by URL: an address on the web, or one of the API's own pictures. */
-const imageUrlSchema = z.string().check(
-  z.trim(),
-  z.maxLength(2000, 'Image URL must be at most 2000 characters'),
-  z.regex(/^(https?:\/\/[^\s<>"]+|\/static\/[\w./-]+)$/, 'Image URL must start with https:// or http://'),
-);
+const imageUrlSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(2000, 'Image URL must be at most 2000 characters'),
+    z.regex(/^(https?:\/\/[^\s<>"]+|\/static\/[\w./-]+)$/, 'Image URL must start with https:// or http://'),
+  );
 /** Rich text as the editor writes it; the server sanitises it with the site's display allow-list. */
-const richText = (label: string) =>
-  z.string().check(z.maxLength(50_000, `${label} must be at most 50000 characters`), z.minLength(1, `${label} is Required`));
+const richText = (label: string) => z.string().check(z.maxLength(50_000, `${label} must be at most 50000 characters`), z.minLength(1, `${label} is Required`));
 const required = (label: string, max: number) => safeText(label, max, {}, z.minLength(1, `${label} is Required`));
 const optional = (label: string, max: number) => z.optional(safeText(label, max));
 const wholeNumber = (label: string, min: number) =>

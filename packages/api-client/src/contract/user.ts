@@ -17,8 +17,7 @@ export const storedCustomerSchema = z.looseObject({
 export type StoredCustomer = z.output<typeof storedCustomerSchema>;
 
 /** The bearer token, wherever the server put it. */
-export const tokenOf = (customer: StoredCustomer | null): string | null =>
-  customer?.token ?? customer?.user?.token ?? null;
+export const tokenOf = (customer: StoredCustomer | null): string | null => customer?.token ?? customer?.user?.token ?? null;
 
 /**
  * What the registration says, in one place: the spec names the first three (the answer schemas below expect
@@ -57,9 +56,7 @@ export const passwordSchema = safeText(
  * is asynchronous (the list loads with the first one): parse with `safeParseAsync`; react-hook-form's zod
  * resolver does.
  */
-export const newPasswordSchema = passwordSchema.check(
-  z.refine(async (password: string) => !(await isCommonPassword(password)), COMMON_PASSWORD_MESSAGE),
-);
+export const newPasswordSchema = passwordSchema.check(z.refine(async (password: string) => !(await isCommonPassword(password)), COMMON_PASSWORD_MESSAGE));
 
 /** The password a signed-in customer types to prove it is them (any their account may have, up to 128 characters). */
 export const currentPasswordSchema = safeText('Current password', 128, { trim: false }, z.minLength(1, 'Current Password is Required'));
@@ -67,9 +64,7 @@ export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password to
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is not correct.';
 
 /** The 6-digit code mailed at registration. */
-export const otpSchema = z
-  .string()
-  .check(z.trim(), z.minLength(1, 'OTP is Required'), z.regex(/^[0-9]{6}$/, 'OTP must be the 6 digits from your email'));
+export const otpSchema = z.string().check(z.trim(), z.minLength(1, 'OTP is Required'), z.regex(/^[0-9]{6}$/, 'OTP must be the 6 digits from your email'));
 
 /** A customer as the server describes them, without a token. */
 export const customerSchema = z.object({
@@ -129,9 +124,7 @@ export const credentialsSchema = z.object({
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** Login and fetch-user answer with the customer to store; it must carry a token. */
-export const sessionCustomerSchema = storedCustomerSchema.check(
-  z.refine((customer) => tokenOf(customer) !== null, 'The customer carries no token'),
-);
+export const sessionCustomerSchema = storedCustomerSchema.check(z.refine((customer) => tokenOf(customer) !== null, 'The customer carries no token'));
 
 export const forgotPasswordRequestSchema = z.object({ email: accountEmailSchema });
 export const resetPasswordRequestSchema = z.object({ password: newPasswordSchema });

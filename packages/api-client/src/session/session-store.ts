@@ -3,7 +3,6 @@ import { type StoredCustomer, storedCustomerSchema } from '../contract/user';
 
 export const STORAGE_KEY = 'customer';
 
-
 /** The fields a profile update changes. */
 export interface ProfileFields {
   firstname: string;
@@ -95,7 +94,6 @@ if (typeof window !== 'undefined') {
     useSession.setState(customer ? { customer } : { customer: null, cartCount: 0 });
   });
 }
-
 
 export const selectCustomer = (state: SessionState) => state.customer;
 export const selectIsSignedIn = (state: SessionState) => state.customer !== null;

@@ -136,7 +136,13 @@ const segment = (value: string) => encodeURIComponent(value);
 // ---- Signing in ----
 
 export const signIn = (credentials: StaffCredentials) =>
-  staffCall({ method: 'POST', path: 'session', body: checked(staffCredentialsSchema, credentials), response: secondFactorStepSchema, fallback: 'Could not sign in' });
+  staffCall({
+    method: 'POST',
+    path: 'session',
+    body: checked(staffCredentialsSchema, credentials),
+    response: secondFactorStepSchema,
+    fallback: 'Could not sign in',
+  });
 
 /** The second step, with the token of the first; a signed-in answer starts the session. */
 export async function confirmSecondFactor(stepToken: string, request: SecondFactorRequest) {
@@ -282,7 +288,13 @@ export const deleteContentItem = (kind: ContentKind, id: string) =>
 export const getTeam = () => staffCall({ method: 'GET', path: 'team', response: z.array(teamMemberSchema), fallback: 'Could not load the team' });
 
 export const inviteStaff = (request: InviteStaffRequest) =>
-  staffCall({ method: 'POST', path: 'team', body: checked(inviteStaffRequestSchema, request), response: teamMemberSchema, fallback: 'Could not send the invitation' });
+  staffCall({
+    method: 'POST',
+    path: 'team',
+    body: checked(inviteStaffRequestSchema, request),
+    response: teamMemberSchema,
+    fallback: 'Could not send the invitation',
+  });
 
 export const removeStaff = (id: string) =>
   staffCall({ method: 'DELETE', path: `team/${segment(id)}`, response: teamMemberSchema, fallback: 'Could not remove them' });

@@ -40,21 +40,15 @@ export type Base = 'main' | 'requests';
 
 /** The full URL of a path such as 'user/cart' (msw path params like ':id' allowed). */
 export function apiUrl(path: string, base: Base = 'main', bases: HandlerBases = {}): string {
-  const root =
-    base === 'requests'
-      ? (bases.requestsApiBaseUrl ?? TEST_REQUESTS_API_BASE_URL)
-      : (bases.apiBaseUrl ?? TEST_API_BASE_URL);
+  const root = base === 'requests' ? (bases.requestsApiBaseUrl ?? TEST_REQUESTS_API_BASE_URL) : (bases.apiBaseUrl ?? TEST_API_BASE_URL);
   return `${root.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-const badRequest = (error: z.core.$ZodError) =>
-  HttpResponse.json({ message: error.issues[0]?.message ?? 'Invalid request' }, { status: 400 });
+const badRequest = (error: z.core.$ZodError) => HttpResponse.json({ message: error.issues[0]?.message ?? 'Invalid request' }, { status: 400 });
 const notFound = (what: string) => HttpResponse.json({ message: `${what} not found` }, { status: 404 });
 const unauthorised = () => HttpResponse.json({ message: 'Not authorised, please log in again' }, { status: 401 });
-const hasRegistrationToken = (request: Request) =>
-  request.headers.get('Authorization') === `Bearer ${fixtures.registrationToken}`;
-const registrationExpired = () =>
-  HttpResponse.json({ message: REGISTRATION_MESSAGES.expired }, { status: 400 });
+const hasRegistrationToken = (request: Request) => request.headers.get('Authorization') === `Bearer ${fixtures.registrationToken}`;
+const registrationExpired = () => HttpResponse.json({ message: REGISTRATION_MESSAGES.expired }, { status: 400 });
 const isSignedIn = (request: Request) => request.headers.get('Authorization') === `Bearer ${fixtures.token}`;
 
 interface ResolverInfo {
@@ -88,10 +82,8 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
   });
 
   /** Wraps a handler that needs the fixtures' token. */
-  const signedIn =
-    (resolver: (info: ResolverInfo) => Response | Promise<Response>) =>
-    (info: ResolverInfo) =>
-      isSignedIn(info.request) ? resolver(info) : unauthorised();
+  const signedIn = (resolver: (info: ResolverInfo) => Response | Promise<Response>) => (info: ResolverInfo) =>
+    isSignedIn(info.request) ? resolver(info) : unauthorised();
 
   return [
     http.get(url('course'), () => HttpResponse.json(fixtures.courses)),
@@ -137,9 +129,18 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       }
       return HttpResponse.json(fixtures.storedCustomer);
     }),
-    http.get(url('user/getuser'), signedIn(() => HttpResponse.json(fixtures.storedCustomer))),
-    http.get(url('user/logout'), signedIn(() => HttpResponse.json({ message: 'Logged out successfully' }))),
-    http.post(url('user/logout-everywhere'), signedIn(() => HttpResponse.json({ message: 'Logged out on every device' }))),
+    http.get(
+      url('user/getuser'),
+      signedIn(() => HttpResponse.json(fixtures.storedCustomer)),
+    ),
+    http.get(
+      url('user/logout'),
+      signedIn(() => HttpResponse.json({ message: 'Logged out successfully' })),
+    ),
+    http.post(
+      url('user/logout-everywhere'),
+      signedIn(() => HttpResponse.json({ message: 'Logged out on every device' })),
+    ),
     http.put(
       url('user/change-password'),
       signedIn(async ({ request }) => {
@@ -172,28 +173,30 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
         return HttpResponse.json({ _id: fixtures.customer._id, ...profile });
       }),
     ),
-    http.post(url('user/forgot-password-token'), () =>
-      HttpResponse.json({ message: 'If that email is registered, a reset link has been sent to it' }),
-    ),
+    http.post(url('user/forgot-password-token'), () => HttpResponse.json({ message: 'If that email is registered, a reset link has been sent to it' })),
     http.put(url('user/reset-password/:token'), ({ params }) =>
       params.token === 'expired'
         ? HttpResponse.json({ message: 'The reset link is invalid or has expired' }, { status: 400 })
         : HttpResponse.json({ message: 'Password updated' }),
     ),
-    http.get(url('user/wishlist'), signedIn(() => HttpResponse.json(wishlist))),
+    http.get(
+      url('user/wishlist'),
+      signedIn(() => HttpResponse.json(wishlist)),
+    ),
     http.put(
       url('user/wishlist'),
       signedIn(async ({ request }) => {
         const body = (await request.json()) as { courseId?: string };
         const course = fixtures.courses.find((c) => c._id === body.courseId);
         if (!course) return notFound('Course');
-        wishlist = wishlist.some((c) => c._id === course._id)
-          ? wishlist.filter((c) => c._id !== course._id)
-          : [...wishlist, fixtures.courseSummary(course)];
+        wishlist = wishlist.some((c) => c._id === course._id) ? wishlist.filter((c) => c._id !== course._id) : [...wishlist, fixtures.courseSummary(course)];
         return HttpResponse.json(wishlist);
       }),
     ),
-    http.get(url('user/recently-viewed'), signedIn(() => HttpResponse.json(recentlyViewed))),
+    http.get(
+      url('user/recently-viewed'),
+      signedIn(() => HttpResponse.json(recentlyViewed)),
+    ),
     http.put(
       url('user/add-address'),
       signedIn(async ({ request }) => {
@@ -203,7 +206,10 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
         return HttpResponse.json({ message: 'Address saved', address });
       }),
     ),
-    http.get(url('user/get-address'), signedIn(() => HttpResponse.json({ address }))),
+    http.get(
+      url('user/get-address'),
+      signedIn(() => HttpResponse.json({ address })),
+    ),
     http.post(url('user/subscribe/newsletter'), async ({ request }) => {
       const parsed = await parseBody(request, newsletterRequestSchema);
       if (!parsed.success) return badRequest(parsed.error);
@@ -228,7 +234,10 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
         return HttpResponse.json(cart());
       }),
     ),
-    http.get(url('user/cart'), signedIn(() => HttpResponse.json(cart()))),
+    http.get(
+      url('user/cart'),
+      signedIn(() => HttpResponse.json(cart())),
+    ),
     http.delete(
       url('user/delete-product-cart/:id'),
       signedIn(({ params }) => {
@@ -272,7 +281,10 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
         return HttpResponse.json(order);
       }),
     ),
-    http.get(url('user/getmyorders'), signedIn(() => HttpResponse.json(orders))),
+    http.get(
+      url('user/getmyorders'),
+      signedIn(() => HttpResponse.json(orders)),
+    ),
     http.put(
       url('user/updateOrder/:id'),
       signedIn(async ({ request, params }) => {
@@ -317,11 +329,7 @@ export function errorResponse(
   path: string,
   { status = 500, message, once = false, ...options }: OverrideOptions & { status?: number; message?: string; once?: boolean } = {},
 ): HttpHandler {
-  return http[method](
-    apiUrl(path, options.base, options),
-    () => HttpResponse.json(message === undefined ? {} : { message }, { status }),
-    { once },
-  );
+  return http[method](apiUrl(path, options.base, options), () => HttpResponse.json(message === undefined ? {} : { message }, { status }), { once });
 }
 
 /** A handler answering 200 with a body that breaks the contract. */

@@ -13,11 +13,7 @@ export function Breadcrumb({ items, className }: { items: BreadcrumbItem[]; clas
           const isLast = index === items.length - 1;
           return (
             <li key={item.label}>
-              {item.to && !isLast ? (
-                <Link to={item.to}>{item.label}</Link>
-              ) : (
-                <span aria-current={isLast ? 'page' : undefined}>{item.label}</span>
-              )}
+              {item.to && !isLast ? <Link to={item.to}>{item.label}</Link> : <span aria-current={isLast ? 'page' : undefined}>{item.label}</span>}
             </li>
           );
         })}

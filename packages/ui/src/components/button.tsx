@@ -4,8 +4,7 @@ import { Link, type LinkProps } from '../router';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost';
 
-const classFor = (variant: ButtonVariant, extra?: string) =>
-  ['ui-button', `ui-button--${variant}`, extra].filter(Boolean).join(' ');
+const classFor = (variant: ButtonVariant, extra?: string) => ['ui-button', `ui-button--${variant}`, extra].filter(Boolean).join(' ');
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

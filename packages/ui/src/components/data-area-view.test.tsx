@@ -18,7 +18,13 @@ function renderView(props: Partial<DataAreaViewProps<string[]>> & Pick<DataAreaV
       empty={<p>No courses yet</p>}
       {...props}
     >
-      {(courses) => <ul>{courses.map((course) => <li key={course}>{course}</li>)}</ul>}
+      {(courses) => (
+        <ul>
+          {courses.map((course) => (
+            <li key={course}>{course}</li>
+          ))}
+        </ul>
+      )}
     </DataAreaView>,
   );
   return { user, onRetry };

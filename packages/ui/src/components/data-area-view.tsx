@@ -84,8 +84,7 @@ export function DataAreaView<T>({
   return <>{children(data)}</>;
 }
 
-export interface ItemAreaViewProps<T extends { _id: string }>
-  extends Omit<DataAreaViewProps<T>, 'area' | 'isCurrent' | 'onRetry' | 'empty' | 'silentFailure'> {
+export interface ItemAreaViewProps<T extends { _id: string }> extends Omit<DataAreaViewProps<T>, 'area' | 'isCurrent' | 'onRetry' | 'empty' | 'silentFailure'> {
   /** The data area of one thing, fetched by its id. */
   area: ViewedArea<T> & { run: (id: string) => unknown };
   /** The id in the page's path. */

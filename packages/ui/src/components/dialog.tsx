@@ -17,9 +17,7 @@ const FOCUSABLE = [
 ].join(',');
 
 function focusablesIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.closest('[inert]') && element.getClientRects().length > 0,
-  );
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.closest('[inert]') && element.getClientRects().length > 0);
 }
 
 /** jsdom lays nothing out, so tests fall back to document order without the visibility check. */
@@ -88,15 +86,15 @@ export function Dialog({
 
     // Everything else on the page becomes inert, so neither Tab nor a screen reader can leave the dialog.
     const madeInert = Array.from(document.body.children).filter(
-      (element): element is HTMLElement =>
-        element instanceof HTMLElement && element !== root && !element.hasAttribute('inert'),
+      (element): element is HTMLElement => element instanceof HTMLElement && element !== root && !element.hasAttribute('inert'),
     );
     madeInert.forEach((element) => element.setAttribute('inert', ''));
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
     // Never into an embedded frame (a video player): its keys go to the other document, so Escape could not close.
-    const first = initialFocusRef?.current ?? (contentRef.current ? focusableOrAll(contentRef.current).find((element) => element.tagName !== 'IFRAME') : undefined);
+    const first =
+      initialFocusRef?.current ?? (contentRef.current ? focusableOrAll(contentRef.current).find((element) => element.tagName !== 'IFRAME') : undefined);
     (first ?? panel).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -146,12 +144,7 @@ export function Dialog({
 
   return createPortal(
     <div ref={rootRef} className="ui-dialog-root">
-      <div
-        className="ui-dialog-backdrop"
-        aria-hidden="true"
-        data-testid="dialog-backdrop"
-        onClick={closeOnBackdropClick ? onClose : undefined}
-      />
+      <div className="ui-dialog-backdrop" aria-hidden="true" data-testid="dialog-backdrop" onClick={closeOnBackdropClick ? onClose : undefined} />
       <div
         ref={panelRef}
         role="dialog"

@@ -16,7 +16,11 @@ describe('FormField', () => {
   });
 
   it('marks optional fields and has no description without hint or error', () => {
-    render(<FormField label="Additional Number" optional>{(field) => <input {...field} />}</FormField>);
+    render(
+      <FormField label="Additional Number" optional>
+        {(field) => <input {...field} />}
+      </FormField>,
+    );
     const input = screen.getByLabelText('Additional Number (optional)');
     expect(input).not.toHaveAttribute('aria-describedby');
     expect(input).toHaveAttribute('aria-invalid', 'false');

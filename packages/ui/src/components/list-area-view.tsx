@@ -39,8 +39,7 @@ export function ListAreaView<T extends { title: string }>({ area, listName, path
 /** How many placeholder cards a list of cards shows while it loads. */
 const PLACEHOLDER_CARDS = 4;
 
-export interface CardListAreaViewProps<T extends { _id: string; title: string }>
-  extends Omit<ListAreaViewProps<T>, 'placeholder' | 'children'> {
+export interface CardListAreaViewProps<T extends { _id: string; title: string }> extends Omit<ListAreaViewProps<T>, 'placeholder' | 'children'> {
   /** The element the cards stand in (`<ul className="event-grid">`), the same while loading and once loaded. */
   grid: (cards: ReactNode) => ReactNode;
   /** One card's placeholder, shown four times while the list loads. */
@@ -53,12 +52,7 @@ export interface CardListAreaViewProps<T extends { _id: string; title: string }>
  * A list page of cards (the events, the articles): ListAreaView with the cards' grid holding four placeholder
  * cards while the list loads, then a card per item, the first one's picture fetched first.
  */
-export function CardListAreaView<T extends { _id: string; title: string }>({
-  grid,
-  cardPlaceholder,
-  card,
-  ...view
-}: CardListAreaViewProps<T>) {
+export function CardListAreaView<T extends { _id: string; title: string }>({ grid, cardPlaceholder, card, ...view }: CardListAreaViewProps<T>) {
   return (
     <ListAreaView {...view} placeholder={grid(<Placeholders count={PLACEHOLDER_CARDS}>{cardPlaceholder}</Placeholders>)}>
       {(items) => grid(items.map((item, index) => <Fragment key={item._id}>{card(item, index === 0)}</Fragment>))}

@@ -70,9 +70,7 @@ describe('SafeHtml keeps ordinary rich text', () => {
   it('keeps headings, formatting, lists, links, images and tables as they are; the external link gets rel', () => {
     const box = renderSafe(BENIGN_RICH_TEXT);
     expect(box).toHaveAttribute('data-server-html');
-    expect(box.innerHTML).toBe(
-      BENIGN_RICH_TEXT.replace('target="_blank">', 'target="_blank" rel="noopener noreferrer">'),
-    );
+    expect(box.innerHTML).toBe(BENIGN_RICH_TEXT.replace('target="_blank">', 'target="_blank" rel="noopener noreferrer">'));
   });
 
   it('marks links to another origin noopener noreferrer, not links to this site', () => {
@@ -101,12 +99,7 @@ describe('SafeHtml keeps ordinary rich text', () => {
       '<img src="https://cdn.example/a.png" alt="a"><img src="/static/b.png" alt="b">' +
         '<img src="data:image/svg+xml,<svg onload=alert(1)>" alt="c"><img src="javascript:alert(1)" alt="d">',
     );
-    expect([...box.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([
-      'https://cdn.example/a.png',
-      '/static/b.png',
-      null,
-      null,
-    ]);
+    expect([...box.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(['https://cdn.example/a.png', '/static/b.png', null, null]);
   });
 });
 

@@ -1,14 +1,4 @@
-import {
-  Component,
-  Suspense,
-  lazy,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { Component, Suspense, lazy, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the cache holds modules of every shape; LazyMount types each use
 type AnyProps = any;

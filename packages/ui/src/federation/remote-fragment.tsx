@@ -21,8 +21,7 @@ function fragmentLoaderFor(remote: string, fragment: string) {
   const key = `${remote}/${fragment}`;
   let loader = loaders.get(key);
   if (!loader) {
-    loader = () =>
-      fragmentLoader ? fragmentLoader(remote, fragment) : Promise.reject(new Error('No fragment loader registered'));
+    loader = () => (fragmentLoader ? fragmentLoader(remote, fragment) : Promise.reject(new Error('No fragment loader registered')));
     loaders.set(key, loader);
   }
   return loader;

@@ -7,4 +7,9 @@ const subscribe = () => () => {};
  * takes it over, a control that needs code (a dialog, a copy, a menu) is disabled rather than dead to the
  * touch. React reads the server snapshot (false) while prerendering and while taking a page over.
  */
-export const useInteractive = (): boolean => useSyncExternalStore(subscribe, () => true, () => false);
+export const useInteractive = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );

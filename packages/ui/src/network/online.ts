@@ -14,5 +14,9 @@ const subscribe = (changed: () => void) => {
  * answer), then shows what the browser says: no page differs from its HTML on its first render.
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

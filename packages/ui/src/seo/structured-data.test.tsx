@@ -27,15 +27,18 @@ describe('structured data', () => {
       logo: `${ORIGIN}/logo.png`,
       telephone: '+254722000000',
       address: { '@type': 'PostalAddress', addressLocality: 'Nairobi', addressCountry: 'KE' },
-      openingHoursSpecification: [
-        { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '10:00', closes: '20:00' },
-      ],
+      openingHoursSpecification: [{ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '10:00', closes: '20:00' }],
     });
     expect(String(business['@type'])).toMatch(/Service|Business|Organization/);
   });
 
   it('lists a page’s items by position, name and absolute URL', () => {
-    expect(itemList(ORIGIN, 'Courses', [{ name: 'HACCP', path: '/course/c1' }, { name: HOSTILE, path: '/course/c2' }])).toEqual({
+    expect(
+      itemList(ORIGIN, 'Courses', [
+        { name: 'HACCP', path: '/course/c1' },
+        { name: HOSTILE, path: '/course/c2' },
+      ]),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ItemList',
       name: 'Courses',

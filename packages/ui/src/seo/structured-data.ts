@@ -11,7 +11,12 @@ const CONTEXT = 'https://schema.org';
 
 /** The JSON of a `<script type="application/ld+json">`: nothing in it can close the element or start a comment. */
 export const structuredDataJson = (data: StructuredData | StructuredData[]): string =>
-  JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** An absolute URL on the page's origin (or the URL itself when it is absolute already). */
 export const absoluteUrl = (origin: string, url: string): string => new URL(url, origin).href;

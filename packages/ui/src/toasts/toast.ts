@@ -35,4 +35,8 @@ const subscribe = (listener: () => void) => {
 
 /** Whether a toast has been asked for: until then the container is not loaded. */
 export const useToastsRequested = (): boolean =>
-  useSyncExternalStore(subscribe, () => requested, () => false);
+  useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );

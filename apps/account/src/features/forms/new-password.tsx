@@ -36,7 +36,13 @@ export function NewPasswordFields({ register, errors }: NewPasswordFieldsProps) 
         type="password"
         autoComplete="new-password"
       />
-      <TextField label="Confirm New Password" error={errors.confirmPassword?.message} {...register('confirmPassword')} type="password" autoComplete="new-password" />
+      <TextField
+        label="Confirm New Password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
     </>
   );
 }

@@ -48,9 +48,21 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
           </select>
         )}
       </FormField>
-      <TextField label="Address" error={errors.address?.message} hint="Street, building and floor, or a landmark we can find." {...register('address')} autoComplete="shipping address-line1" />
+      <TextField
+        label="Address"
+        error={errors.address?.message}
+        hint="Street, building and floor, or a landmark we can find."
+        {...register('address')}
+        autoComplete="shipping address-line1"
+      />
       <TextField label="Apartment, suite, etc." optional error={errors.other?.message} {...register('other')} autoComplete="shipping address-line2" />
-      <TextField label="Area" error={errors.area?.message} hint="Town or area, e.g. Westlands, Nairobi." {...register('area')} autoComplete="shipping address-level2" />
+      <TextField
+        label="Area"
+        error={errors.area?.message}
+        hint="Town or area, e.g. Westlands, Nairobi."
+        {...register('area')}
+        autoComplete="shipping address-level2"
+      />
       <div className="account-form__row">
         <FormField label="Phone Number" error={errors.phoneNumber?.message}>
           {(field) => <PhoneInput {...field} {...register('phoneNumber')} />}

@@ -28,7 +28,14 @@ describe('AddressPage', () => {
     await user.clear(screen.getByLabelText('Last Name'));
     await user.clear(screen.getByLabelText('Phone Number'));
     await submitForm(user, 'Save Address');
-    await expectMessages('First Name is Required', 'Last Name is Required', 'County is Required', 'Address Details are Required', 'Area is Required', 'Phone Number is Required');
+    await expectMessages(
+      'First Name is Required',
+      'Last Name is Required',
+      'County is Required',
+      'Address Details are Required',
+      'Area is Required',
+      'Phone Number is Required',
+    );
   });
 
   it('accepts digits only as the phone number, after the + 254 prefix', async () => {
@@ -74,7 +81,9 @@ describe('AddressPage', () => {
     signInForTests();
     server.use(errorResponse('get', 'user/get-address', { status: 500 }));
     const { user } = renderPage(<AddressPage />, { route: '/address' });
-    expect(await screen.findByText('Your saved address could not be loaded (Error getting address). You can still enter an address below.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your saved address could not be loaded (Error getting address). You can still enter an address below.'),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText('Address'), 'Kenyatta Avenue');
     // The retry fails again: the notice stays and the typed text is still there.
     await user.click(screen.getByRole('button', { name: 'Try again' }));

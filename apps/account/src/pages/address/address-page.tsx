@@ -1,4 +1,13 @@
-import { ACCOUNT_FALLBACK, createDataArea, getAddress, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
+import {
+  ACCOUNT_FALLBACK,
+  createDataArea,
+  getAddress,
+  selectCustomer,
+  type DataAreaState,
+  useSession,
+  type ShippingAddress,
+  type StoredCustomer,
+} from '@agri/api-client';
 import { Button } from '@agri/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';

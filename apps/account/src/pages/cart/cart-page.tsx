@@ -1,4 +1,14 @@
-import { ACCOUNT_FALLBACK, createDataArea, emptyCart, getCart, messageOf, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
+import {
+  ACCOUNT_FALLBACK,
+  createDataArea,
+  emptyCart,
+  getCart,
+  messageOf,
+  removeFromCart,
+  updateCartQuantity,
+  type Cart,
+  type CartItem,
+} from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link } from '@agri/ui/router';
@@ -11,8 +21,7 @@ const useCartArea = createDataArea('account/cart', getCart, { fallback: ACCOUNT_
 
 const MAX_SEATS_OFFERED = 10;
 
-const seatOptions = (current: number): number[] =>
-  Array.from({ length: Math.max(MAX_SEATS_OFFERED, current) }, (_, index) => index + 1);
+const seatOptions = (current: number): number[] => Array.from({ length: Math.max(MAX_SEATS_OFFERED, current) }, (_, index) => index + 1);
 
 interface CartLineProps {
   item: CartItem;
@@ -37,13 +46,7 @@ function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
         <label htmlFor={selectId}>
           Seats<span className="visually-hidden"> for {item.course.title}</span>
         </label>
-        <select
-          id={selectId}
-          className="ui-input"
-          value={item.quantity}
-          disabled={busy}
-          onChange={(event) => onQuantity(item, Number(event.target.value))}
-        >
+        <select id={selectId} className="ui-input" value={item.quantity} disabled={busy} onChange={(event) => onQuantity(item, Number(event.target.value))}>
           {seatOptions(item.quantity).map((seats) => (
             <option key={seats} value={seats}>
               {seats}
@@ -77,8 +80,7 @@ function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) =
 
   const changeQuantity = (item: CartItem, quantity: number) =>
     void change(() => updateCartQuantity(item._id, quantity), 'Product Updated From Cart Successfully!', ACCOUNT_FALLBACK);
-  const remove = (item: CartItem) =>
-    void change(() => removeFromCart(item._id), 'Product Removed From Cart Successfully!', ACCOUNT_FALLBACK);
+  const remove = (item: CartItem) => void change(() => removeFromCart(item._id), 'Product Removed From Cart Successfully!', ACCOUNT_FALLBACK);
   const empty = () => void change(emptyCart, null);
 
   if (cart.items.length === 0) {

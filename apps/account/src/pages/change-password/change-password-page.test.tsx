@@ -46,7 +46,7 @@ describe('ChangePasswordPage', () => {
     expect(useSession.getState().customer?.email).toBe(fixtures.customer.email);
   });
 
-  it("says so when the current password is wrong, and keeps what was typed", async () => {
+  it('says so when the current password is wrong, and keeps what was typed', async () => {
     signInForTests();
     const { user } = open();
     await change(user, 'not-the-password', 'Maize-harvest-2027');

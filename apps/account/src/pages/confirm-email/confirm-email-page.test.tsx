@@ -6,8 +6,7 @@ import ConfirmEmailPage from './confirm-email-page';
 
 startMockApi();
 
-const open = (token: string) =>
-  renderPage(<ConfirmEmailPage />, { route: `/confirm-email/${token}`, path: '/confirm-email/:token' });
+const open = (token: string) => renderPage(<ConfirmEmailPage />, { route: `/confirm-email/${token}`, path: '/confirm-email/:token' });
 
 describe('ConfirmEmailPage', () => {
   it('changes nothing until the button is pressed, then shows the new email in the signed-in session', async () => {
@@ -21,7 +20,7 @@ describe('ConfirmEmailPage', () => {
     expect(useSession.getState().customer).toMatchObject({ email: fixtures.newEmail, token: fixtures.token });
   });
 
-  it("says so when the link is invalid or has expired, and offers to start again", async () => {
+  it('says so when the link is invalid or has expired, and offers to start again', async () => {
     const { user } = open('made-up-token');
     await user.click(screen.getByRole('button', { name: 'Confirm New Email' }));
     expect(await screen.findByText('This link is invalid or has expired')).toBeInTheDocument();

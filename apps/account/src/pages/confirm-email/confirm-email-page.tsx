@@ -23,7 +23,9 @@ export default function ConfirmEmailPage() {
       <div className="account-form">
         <FormSubmit failure={link.failure} busy={link.busy} label="Confirm New Email" busyLabel="Confirming..." onClick={link.press} />
       </div>
-      <AuthLink lead="Link expired?" to="/edit-profile">Change your email again</AuthLink>
+      <AuthLink lead="Link expired?" to="/edit-profile">
+        Change your email again
+      </AuthLink>
     </AuthLayout>
   );
 }

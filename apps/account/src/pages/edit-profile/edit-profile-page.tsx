@@ -103,7 +103,11 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
           autoComplete="current-password"
         />
       ) : null}
-      {emailNotice ? <p className="account-form__notice" role="status">{emailNotice}</p> : null}
+      {emailNotice ? (
+        <p className="account-form__notice" role="status">
+          {emailNotice}
+        </p>
+      ) : null}
       <FormError message={failure} />
       {isLocked ? null : (
         <div className="account-form__actions">

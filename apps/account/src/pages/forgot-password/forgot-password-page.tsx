@@ -9,9 +9,13 @@ type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, submit, errors, busy, failure } = useSiteForm(forgotPasswordRequestSchema, { email: '' }, {
-    onFailure: toast.error,
-  });
+  const { register, submit, errors, busy, failure } = useSiteForm(
+    forgotPasswordRequestSchema,
+    { email: '' },
+    {
+      onFailure: toast.error,
+    },
+  );
 
   const onSubmit = submit(
     async ({ email }: ForgotPasswordForm) => {
@@ -26,8 +30,7 @@ export default function ForgotPasswordPage() {
       <AuthLayout title="Check Your Email">
         <div role="status">
           <p>
-            If <strong>{sentTo}</strong> belongs to an account, we have sent it a link to choose a new password. The link
-            can be used once.
+            If <strong>{sentTo}</strong> belongs to an account, we have sent it a link to choose a new password. The link can be used once.
           </p>
         </div>
         <AuthLink to="/login">Back to Log In</AuthLink>
@@ -41,7 +44,9 @@ export default function ForgotPasswordPage() {
         <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
         <FormSubmit failure={failure} busy={busy} label="Send Reset Link" busyLabel="Sending..." />
       </form>
-      <AuthLink lead="Remembered it?" to="/login">Log in</AuthLink>
+      <AuthLink lead="Remembered it?" to="/login">
+        Log in
+      </AuthLink>
     </AuthLayout>
   );
 }

@@ -38,13 +38,7 @@ export default function LoginPage() {
   return (
     <AuthLayout
       title="Log In"
-      intro={
-        askedToLogIn ? (
-          <p>Please log in to continue to your account.</p>
-        ) : (
-          <p>Welcome back. Log in to see your courses, cart and orders.</p>
-        )
-      }
+      intro={askedToLogIn ? <p>Please log in to continue to your account.</p> : <p>Welcome back. Log in to see your courses, cart and orders.</p>}
     >
       <form className="account-form" noValidate onSubmit={onSubmit}>
         <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />

@@ -30,9 +30,7 @@ describe('MyOrdersPage', () => {
     signInForTests();
     server.use(errorResponse('get', 'user/getmyorders', { status: 500 }));
     renderPage(<MyOrdersPage />, { route: '/my-orders' });
-    expect(await screen.findByRole('alert', { name: 'Your orders could not be loaded' })).toHaveTextContent(
-      'Error getting user orders',
-    );
+    expect(await screen.findByRole('alert', { name: 'Your orders could not be loaded' })).toHaveTextContent('Error getting user orders');
   });
 
   it('lists each order with its status, date and total', async () => {

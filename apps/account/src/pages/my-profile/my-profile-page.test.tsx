@@ -36,7 +36,14 @@ describe('MyProfilePage', () => {
 
   it("reads a server's address list, in the profile page's own field names", async () => {
     signInForTests();
-    const saved = { firstName: 'Amina', region: 'Kenya', address: 'Moi Avenue 12', town: 'Nakuru', phone: '+254 712 345 678', updatedAt: '2026-06-01T00:00:00Z' };
+    const saved = {
+      firstName: 'Amina',
+      region: 'Kenya',
+      address: 'Moi Avenue 12',
+      town: 'Nakuru',
+      phone: '+254 712 345 678',
+      updatedAt: '2026-06-01T00:00:00Z',
+    };
     server.use(http.get(apiUrl('user/get-address'), () => HttpResponse.json([{ ...saved, town: 'Thika', updatedAt: '2026-01-01T00:00:00Z' }, saved])));
     renderPage(<MyProfilePage />, { route: '/my-profile' });
     await waitFor(() => expect(detailOf('Shipping Information', 'Town / Area')).toHaveTextContent('Nakuru'));

@@ -18,9 +18,13 @@ interface OtpFormProps {
 /** Step 2: the 6-digit code from the email creates the account; a new code can be sent. */
 export function OtpForm({ email, registrationToken, onVerified, onChangeDetails }: OtpFormProps) {
   const [isResending, setResending] = useState(false);
-  const { register, submit, setFocus, errors, busy, failure, fail, clearFailure } = useSiteForm(otpFormSchema, { otp: '' }, {
-    onFailure: toast.error,
-  });
+  const { register, submit, setFocus, errors, busy, failure, fail, clearFailure } = useSiteForm(
+    otpFormSchema,
+    { otp: '' },
+    {
+      onFailure: toast.error,
+    },
+  );
 
   // The form replaced the details form: take the customer straight to the code field.
   useEffect(() => setFocus('otp'), [setFocus]);
@@ -54,14 +58,7 @@ export function OtpForm({ email, registrationToken, onVerified, onChangeDetails 
       </p>
       <FormField label="Verification Code (OTP)" error={errors.otp?.message} hint="The code expires after a few minutes.">
         {(field) => (
-          <input
-            {...field}
-            {...register('otp')}
-            className="ui-input account-form__otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
+          <input {...field} {...register('otp')} className="ui-input account-form__otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         )}
       </FormField>
       <FormError message={failure} />

@@ -21,9 +21,7 @@ export default function RegisterPage() {
   return (
     <AuthLayout
       title={step === 'details' ? 'Create an Account' : 'Verify Your Email'}
-      intro={
-        step === 'details' ? <p>Register to book courses, keep a cart and follow your orders.</p> : null
-      }
+      intro={step === 'details' ? <p>Register to book courses, keep a cart and follow your orders.</p> : null}
     >
       {step === 'code' && registration ? (
         <OtpForm

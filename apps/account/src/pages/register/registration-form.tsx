@@ -34,7 +34,14 @@ export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps)
       <FormField label="Mobile Number" error={errors.mobile?.message}>
         {(field) => <PhoneInput {...field} {...register('mobile')} />}
       </FormField>
-      <TextField label="Password" error={errors.password?.message} hint="At least 8 characters, and not a common password." {...register('password')} type="password" autoComplete="new-password" />
+      <TextField
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 8 characters, and not a common password."
+        {...register('password')}
+        type="password"
+        autoComplete="new-password"
+      />
       <FormSubmit failure={failure} busy={busy} label="Create Account" busyLabel="Sending code..." />
     </form>
   );

@@ -13,8 +13,7 @@ async function choose(user: User, password: string, confirmation: string) {
   await submitForm(user, 'Update Password');
 }
 
-const open = (token: string) =>
-  renderPage(<ResetPasswordPage />, { route: `/reset-password/${token}`, path: '/reset-password/:token' });
+const open = (token: string) => renderPage(<ResetPasswordPage />, { route: `/reset-password/${token}`, path: '/reset-password/:token' });
 
 describe('ResetPasswordPage', () => {
   it('asks for a new password and its confirmation', async () => {

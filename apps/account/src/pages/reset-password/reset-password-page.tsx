@@ -13,9 +13,13 @@ type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const { register, submit, errors, busy, failure } = useSiteForm(resetPasswordSchema, { password: '', confirmPassword: '' }, {
-    onFailure: toast.error,
-  });
+  const { register, submit, errors, busy, failure } = useSiteForm(
+    resetPasswordSchema,
+    { password: '', confirmPassword: '' },
+    {
+      onFailure: toast.error,
+    },
+  );
 
   const onSubmit = submit(
     async ({ password }: ResetPasswordForm) => {
@@ -32,7 +36,9 @@ export default function ResetPasswordPage() {
         <NewPasswordFields register={register} errors={errors} />
         <FormSubmit failure={failure} busy={busy} label="Update Password" busyLabel="Saving..." />
       </form>
-      <AuthLink lead="Link expired?" to="/forgot-password">Ask for a new one</AuthLink>
+      <AuthLink lead="Link expired?" to="/forgot-password">
+        Ask for a new one
+      </AuthLink>
     </AuthLayout>
   );
 }

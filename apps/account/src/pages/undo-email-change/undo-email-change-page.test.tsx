@@ -6,8 +6,7 @@ import UndoEmailChangePage from './undo-email-change-page';
 
 startMockApi();
 
-const open = (token: string) =>
-  renderPage(<UndoEmailChangePage />, { route: `/undo-email-change/${token}`, path: '/undo-email-change/:token' });
+const open = (token: string) => renderPage(<UndoEmailChangePage />, { route: `/undo-email-change/${token}`, path: '/undo-email-change/:token' });
 
 describe('UndoEmailChangePage', () => {
   it('changes nothing until the button is pressed, then says what happened, signs this browser out and points to a new password', async () => {

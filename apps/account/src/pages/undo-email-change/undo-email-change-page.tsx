@@ -28,19 +28,13 @@ export default function UndoEmailChangePage() {
       title="Undo the Email Change"
       intro={
         <p>
-          If you did not ask to change your account&apos;s email, press the button: your account keeps this address (or gets it back), and
-          every device is logged out.
+          If you did not ask to change your account&apos;s email, press the button: your account keeps this address (or gets it back), and every device is
+          logged out.
         </p>
       }
     >
       <div className="account-form">
-        <FormSubmit
-          failure={link.failure}
-          busy={link.busy}
-          label="Undo Email Change"
-          busyLabel="Undoing..."
-          onClick={link.press}
-        />
+        <FormSubmit failure={link.failure} busy={link.busy} label="Undo Email Change" busyLabel="Undoing..." onClick={link.press} />
       </div>
       <AuthLink lead="It was you?" to="/my-profile">
         Go to My Profile

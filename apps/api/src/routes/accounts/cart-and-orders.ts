@@ -1,11 +1,5 @@
 import { Hono, type Context } from 'hono';
-import {
-  addToCartRequestSchema,
-  createOrderRequestSchema,
-  quantitySchema,
-  updateOrderRequestSchema,
-  type OrderStatus,
-} from '@agri/api-client/contract';
+import { addToCartRequestSchema, createOrderRequestSchema, quantitySchema, updateOrderRequestSchema, type OrderStatus } from '@agri/api-client/contract';
 import { addToCart, cartOf, coursePrice, emptyCart, removeCartLine, setCartQuantity } from '../../accounts/cart';
 import { cancelOrder, insertOrder, orderOf, ordersOf } from '../../accounts/orders';
 import { answer, newId } from '../../dialect';

@@ -16,15 +16,17 @@ import { sessionRoutes } from './session';
  * `src/accounts/`, one module per table or concern.
  */
 export function accountRoutes(services: Services): Hono<AuthEnv> {
-  return new Hono<AuthEnv>()
-    // Tokens and personal data: never kept by a browser's cache or a proxy.
-    .use('*', noStore)
-    .route('/', registrationRoutes(services))
-    .route('/', sessionRoutes(services))
-    .route('/', profileRoutes(services))
-    .route('/', passwordRoutes(services))
-    .route('/', addressRoutes(services))
-    .route('/', savedCourseRoutes(services))
-    .route('/', newsletterRoutes(services))
-    .route('/', cartAndOrderRoutes(services));
+  return (
+    new Hono<AuthEnv>()
+      // Tokens and personal data: never kept by a browser's cache or a proxy.
+      .use('*', noStore)
+      .route('/', registrationRoutes(services))
+      .route('/', sessionRoutes(services))
+      .route('/', profileRoutes(services))
+      .route('/', passwordRoutes(services))
+      .route('/', addressRoutes(services))
+      .route('/', savedCourseRoutes(services))
+      .route('/', newsletterRoutes(services))
+      .route('/', cartAndOrderRoutes(services))
+  );
 }

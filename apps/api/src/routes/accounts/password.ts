@@ -1,9 +1,5 @@
 import { Hono, type Context } from 'hono';
-import {
-  changePasswordRequestSchema,
-  forgotPasswordRequestSchema,
-  resetPasswordRequestSchema,
-} from '@agri/api-client/contract';
+import { changePasswordRequestSchema, forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@agri/api-client/contract';
 import { customerByEmail, customerById, setPasswordHash } from '../../accounts/customers';
 import { newOneTimeToken, sha256 } from '../../accounts/one-time-tokens';
 import { hashPassword } from '../../accounts/passwords';

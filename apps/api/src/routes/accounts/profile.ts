@@ -16,8 +16,7 @@ const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 /** How long the old address can undo a change, as its mails say. */
 const UNDO_DAYS = 7;
 const EMAIL_CHANGED_MESSAGE = 'Email updated successfully';
-const emailChangeSentMessage = (email: string) =>
-  `Profile saved. We sent a link to ${email}: your email changes when you follow it.`;
+const emailChangeSentMessage = (email: string) => `Profile saved. We sent a link to ${email}: your email changes when you follow it.`;
 
 /** Mails the old address what happened, with a fresh link that undoes it. */
 async function tellOldAddress(services: Services, customer: CustomerRow, subject: string, what: string) {
@@ -137,8 +136,5 @@ export function profileRoutes(services: Services): Hono<AuthEnv> {
     });
   }
 
-  return new Hono<AuthEnv>()
-    .put('/edit-user', signedIn, editUser)
-    .put('/confirm-email/:token', confirmEmail)
-    .put('/undo-email-change/:token', undoEmailChange);
+  return new Hono<AuthEnv>().put('/edit-user', signedIn, editUser).put('/confirm-email/:token', confirmEmail).put('/undo-email-change/:token', undoEmailChange);
 }

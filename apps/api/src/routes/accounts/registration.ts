@@ -1,22 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import {
-  REGISTRATION_MESSAGES,
-  registrationSchema,
-  resendOtpRequestSchema,
-  verifyOtpRequestSchema,
-} from '@agri/api-client/contract';
+import { REGISTRATION_MESSAGES, registrationSchema, resendOtpRequestSchema, verifyOtpRequestSchema } from '@agri/api-client/contract';
 import { emailHasAccount, insertCustomer, toCustomer } from '../../accounts/customers';
 import { hashPassword } from '../../accounts/passwords';
-import {
-  attemptById,
-  countCodeTry,
-  deleteExpiredAttempts,
-  endAttemptsFor,
-  insertAttempt,
-  renewCode,
-  type AttemptRow,
-} from '../../accounts/registrations';
+import { attemptById, countCodeTry, deleteExpiredAttempts, endAttemptsFor, insertAttempt, renewCode, type AttemptRow } from '../../accounts/registrations';
 import { sha256 } from '../../accounts/one-time-tokens';
 import type { Queryable } from '../../db/db';
 import { answer, newId } from '../../dialect';

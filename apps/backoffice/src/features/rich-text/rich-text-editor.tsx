@@ -72,7 +72,15 @@ const live = (editor: Editor | null): editor is Editor => editor !== null && !ed
  */
 export default function RichTextEditor({ id, label, value, onChange, onBlur, describedBy, invalid }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ['mailto', 'tel'] }, underline: false, code: false, codeBlock: false })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        link: { openOnClick: false, protocols: ['mailto', 'tel'] },
+        underline: false,
+        code: false,
+        codeBlock: false,
+      }),
+    ],
     content: value,
     // The site's CSP allows no inline <style>: the editor's few rules are in the back office's style sheet.
     injectCSS: false,

@@ -37,7 +37,9 @@ describe('signedIn', () => {
   });
 
   it('goes to sign-in when the server ends the session', async () => {
-    server.use(http.get(`${TEST_API_BASE_URL}staff/leads`, () => HttpResponse.json({ message: 'Your session has ended. Please sign in again.' }, { status: 401 })));
+    server.use(
+      http.get(`${TEST_API_BASE_URL}staff/leads`, () => HttpResponse.json({ message: 'Your session has ended. Please sign in again.' }, { status: 401 })),
+    );
     const Guarded = signedIn(Page);
     signInAs('staff');
     renderRoutes({ '/staff/leads': <Guarded /> }, '/staff/leads');

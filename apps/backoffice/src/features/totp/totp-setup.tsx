@@ -26,10 +26,7 @@ export function TotpSetup({ token, totp, onConfirmed, onDone }: TotpSetupProps) 
     return (
       <div className="staff-form">
         <h2>Keep your recovery codes</h2>
-        <p>
-          Each code signs you in once if you lose your phone. Write them down or print this page and keep them somewhere safe: they are
-          not shown again.
-        </p>
+        <p>Each code signs you in once if you lose your phone. Write them down or print this page and keep them somewhere safe: they are not shown again.</p>
         <ul className="staff-codes" aria-label="Recovery codes">
           {recoveryCodes.map((code) => (
             <li key={code}>{code}</li>
@@ -40,7 +37,10 @@ export function TotpSetup({ token, totp, onConfirmed, onDone }: TotpSetupProps) 
     );
   }
   return (
-    <form className="staff-form" noValidate onSubmit={submit(async ({ code }) => {
+    <form
+      className="staff-form"
+      noValidate
+      onSubmit={submit(async ({ code }) => {
         setRecoveryCodes((await confirmTotpSetup(token, code)).recoveryCodes);
         onConfirmed();
       })}

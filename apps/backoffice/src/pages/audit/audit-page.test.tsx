@@ -19,7 +19,14 @@ const entries = (from: number, to: number): AuditEntry[] =>
     after: null,
   }));
 
-const failure = { source: '203.0.113.9', day: '2026-11-27', tries: 14, emails: ['akinyi@mavuno.test', 'admin@mavuno.test'], firstAt: '2026-11-27T06:00:00.000Z', lastAt: '2026-11-27T08:30:00.000Z' };
+const failure = {
+  source: '203.0.113.9',
+  day: '2026-11-27',
+  tries: 14,
+  emails: ['akinyi@mavuno.test', 'admin@mavuno.test'],
+  firstAt: '2026-11-27T06:00:00.000Z',
+  lastAt: '2026-11-27T08:30:00.000Z',
+};
 
 beforeEach(() => useStaffSession.setState({ token: 'session-token', staff: { id: 'staff-1', email: 'admin@mavuno.test', role: 'admin' } }));
 afterEach(() => useStaffSession.setState({ token: null, staff: null }));

@@ -39,7 +39,13 @@ export default function AuditPage() {
     <>
       <h1>Audit log</h1>
       <p className="staff-muted">Every change made in the back office and every sign-in. Nobody can edit it.</p>
-      <DataAreaView area={area} placeholder={<ListPlaceholder />} loadingLabel="Loading the audit log" failure={{ title: 'Could not load the audit log' }} onRetry={() => void area.run()}>
+      <DataAreaView
+        area={area}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the audit log"
+        failure={{ title: 'Could not load the audit log' }}
+        onRetry={() => void area.run()}
+      >
         {(newest) => (
           <>
             <StaffTable columns={['When', 'Who', 'What', 'Subject', 'Before', 'After']}>

@@ -2,14 +2,7 @@ import { useEffect, useState } from 'react';
 import { ButtonLink, FormField, Spinner, StatusPanel, TextField, toast } from '@agri/ui';
 import { Link, useNavigate, useParams } from '@agri/ui/router';
 import { messageOf } from '@agri/api-client';
-import {
-  blogPostDraftSchema,
-  courseDraftSchema,
-  eventDraftSchema,
-  getContentItem,
-  saveContentItem,
-  type ContentKind,
-} from '@agri/api-client/staff';
+import { blogPostDraftSchema, courseDraftSchema, eventDraftSchema, getContentItem, saveContentItem, type ContentKind } from '@agri/api-client/staff';
 import { useSiteForm, type FieldErrors, type SiteForm } from '@agri/ui/forms';
 import { FormSubmit } from '../../features/forms/form-submit';
 import { RichTextField } from '../../features/rich-text/rich-text-field';
@@ -135,9 +128,18 @@ function ContentEditor() {
   const labels = CONTENT_LABELS[kind];
   if (state === 'loading') return <Spinner label={`Loading the ${labels.one}`} />;
   if (state === 'not-found') {
-    return <StatusPanel title="Not found" actions={<ButtonLink to={`/staff/content/${kind}`}>{labels.plural}</ButtonLink>}>It may have been deleted.</StatusPanel>;
+    return (
+      <StatusPanel title="Not found" actions={<ButtonLink to={`/staff/content/${kind}`}>{labels.plural}</ButtonLink>}>
+        It may have been deleted.
+      </StatusPanel>
+    );
   }
-  if (typeof state === 'object') return <StatusPanel title={`Could not load the ${labels.one}`} role="alert">{state.problem}</StatusPanel>;
+  if (typeof state === 'object')
+    return (
+      <StatusPanel title={`Could not load the ${labels.one}`} role="alert">
+        {state.problem}
+      </StatusPanel>
+    );
 
   const save = form.submit(
     async (draft) => {

@@ -63,7 +63,11 @@ export default function ContentPage() {
       <h1>Publishing</h1>
       <nav className="staff-tabs" aria-label="What to publish">
         {CONTENT_KINDS.map((each) => (
-          <NavLink key={each} to={`/staff/content/${each}`} className={({ isActive }) => `ui-button ${isActive || (each === kind) ? 'ui-button--primary' : 'ui-button--secondary'}`}>
+          <NavLink
+            key={each}
+            to={`/staff/content/${each}`}
+            className={({ isActive }) => `ui-button ${isActive || each === kind ? 'ui-button--primary' : 'ui-button--secondary'}`}
+          >
             {CONTENT_LABELS[each].plural}
           </NavLink>
         ))}
@@ -73,7 +77,9 @@ export default function ContentPage() {
           New {labels.one}
         </ButtonLink>
       </p>
-      <p className="staff-muted">Changes reach the public pages within minutes (the prerendered pages are made again); visitors with a page open see them when it refreshes its data.</p>
+      <p className="staff-muted">
+        Changes reach the public pages within minutes (the prerendered pages are made again); visitors with a page open see them when it refreshes its data.
+      </p>
       <DataAreaView
         area={area}
         placeholder={<ListPlaceholder />}
@@ -84,32 +90,32 @@ export default function ContentPage() {
       >
         {(rows) => (
           <StaffTable columns={['Title', 'Details', 'State', 'Actions']}>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>
-                      <Link to={`/staff/content/${kind}/${encodeURIComponent(row.id)}`}>{row.title}</Link>
-                    </td>
-                    <td>{row.detail}</td>
-                    <td>
-                      <span className={`staff-badge${row.published ? '' : ' staff-badge--off'}`}>{row.published ? 'Published' : 'Unpublished'}</span>
-                    </td>
-                    <td>
-                      <div className="staff-actions">
-                        <Button
-                          variant="secondary"
-                          disabled={busy === row.id}
-                          aria-label={`${row.published ? 'Unpublish' : 'Publish'} ${row.title}`}
-                          onClick={() => void act(row, () => setPublished(kind, row.id, !row.published), row.published ? 'Unpublished' : 'Published')}
-                        >
-                          {row.published ? 'Unpublish' : 'Publish'}
-                        </Button>
-                        <Button variant="ghost" disabled={busy === row.id} aria-label={`Delete ${row.title}`} onClick={() => setDeleting(row)}>
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Link to={`/staff/content/${kind}/${encodeURIComponent(row.id)}`}>{row.title}</Link>
+                </td>
+                <td>{row.detail}</td>
+                <td>
+                  <span className={`staff-badge${row.published ? '' : ' staff-badge--off'}`}>{row.published ? 'Published' : 'Unpublished'}</span>
+                </td>
+                <td>
+                  <div className="staff-actions">
+                    <Button
+                      variant="secondary"
+                      disabled={busy === row.id}
+                      aria-label={`${row.published ? 'Unpublish' : 'Publish'} ${row.title}`}
+                      onClick={() => void act(row, () => setPublished(kind, row.id, !row.published), row.published ? 'Unpublished' : 'Published')}
+                    >
+                      {row.published ? 'Unpublish' : 'Publish'}
+                    </Button>
+                    <Button variant="ghost" disabled={busy === row.id} aria-label={`Delete ${row.title}`} onClick={() => setDeleting(row)}>
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
           </StaffTable>
         )}
       </DataAreaView>

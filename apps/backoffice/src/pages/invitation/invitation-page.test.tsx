@@ -21,7 +21,9 @@ function invitation() {
   server.use(
     http.get(`${TEST_API_BASE_URL}staff/invitation/link-token`, () => {
       calls.opened += 1;
-      return calls.accepted ? HttpResponse.json({ message: 'This invitation is invalid or has expired. Ask an admin for a new one.' }, { status: 404 }) : HttpResponse.json({ email: staff.email });
+      return calls.accepted
+        ? HttpResponse.json({ message: 'This invitation is invalid or has expired. Ask an admin for a new one.' }, { status: 404 })
+        : HttpResponse.json({ email: staff.email });
     }),
     http.post(`${TEST_API_BASE_URL}staff/invitation/link-token`, () => {
       calls.accepted += 1;
@@ -39,7 +41,7 @@ const choosePassword = (user: ReturnType<typeof renderPage>['user']) =>
   submitForm(user, 'Continue', { Password: 'Back-office-2026!', 'Password again': 'Back-office-2026!' });
 
 describe('InvitationPage', () => {
-  it('sets the password, then the authenticator with the invitation\'s token, and shows the recovery codes once', async () => {
+  it("sets the password, then the authenticator with the invitation's token, and shows the recovery codes once", async () => {
     const calls = invitation();
     const { user } = renderPage(<InvitationPage />, route);
     expect(await screen.findByText(staff.email)).toBeInTheDocument();

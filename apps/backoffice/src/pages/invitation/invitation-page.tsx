@@ -84,7 +84,14 @@ export default function InvitationPage() {
           Choose a password for <strong>{invitation.email}</strong>. Next you will set up an authenticator app on your phone.
         </p>
         <input type="email" hidden readOnly autoComplete="username" value={invitation.email} />
-        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <TextField label="Password again" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
         <FormSubmit busy={busy} failure={failure} label="Continue" busyLabel="Saving..." />
       </form>

@@ -115,25 +115,28 @@ export default function LeadsPage() {
         empty={<p role="status">No leads match these filters.</p>}
       >
         {(leads) => (
-          <StaffTable columns={['Received', 'Kind', 'Name', 'Contact', 'About', 'Status']} caption={leads.length === 500 ? 'The newest 500 that match' : `${leads.length} lead${leads.length === 1 ? '' : 's'}`}>
-                {leads.map((lead) => (
-                  <tr key={lead.id}>
-                    <td>
-                      <Link to={`/staff/leads/${encodeURIComponent(lead.id)}`}>{when(lead.createdAt)}</Link>
-                    </td>
-                    <td>{LEAD_KIND_LABELS[lead.kind]}</td>
-                    <td>{lead.name || '—'}</td>
-                    <td>
-                      {lead.email}
-                      {lead.phone ? <br /> : null}
-                      {lead.phone}
-                    </td>
-                    <td>{lead.about}</td>
-                    <td>
-                      <span className={`staff-badge${lead.status === 'new' ? ' staff-badge--new' : ''}`}>{lead.status}</span>
-                    </td>
-                  </tr>
-                ))}
+          <StaffTable
+            columns={['Received', 'Kind', 'Name', 'Contact', 'About', 'Status']}
+            caption={leads.length === 500 ? 'The newest 500 that match' : `${leads.length} lead${leads.length === 1 ? '' : 's'}`}
+          >
+            {leads.map((lead) => (
+              <tr key={lead.id}>
+                <td>
+                  <Link to={`/staff/leads/${encodeURIComponent(lead.id)}`}>{when(lead.createdAt)}</Link>
+                </td>
+                <td>{LEAD_KIND_LABELS[lead.kind]}</td>
+                <td>{lead.name || '—'}</td>
+                <td>
+                  {lead.email}
+                  {lead.phone ? <br /> : null}
+                  {lead.phone}
+                </td>
+                <td>{lead.about}</td>
+                <td>
+                  <span className={`staff-badge${lead.status === 'new' ? ' staff-badge--new' : ''}`}>{lead.status}</span>
+                </td>
+              </tr>
+            ))}
           </StaffTable>
         )}
       </DataAreaView>

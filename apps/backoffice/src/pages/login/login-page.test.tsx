@@ -19,7 +19,7 @@ const typeCredentials = (user: ReturnType<typeof renderPage>['user'], password =
   submitForm(user, 'Continue', { Email: staff.email, Password: password });
 
 describe('LoginPage', () => {
-  it('asks for the email and password with the contract\'s messages', async () => {
+  it("asks for the email and password with the contract's messages", async () => {
     const { user } = renderPage(<LoginPage />, { route: '/staff/login' });
     await submitForm(user, 'Continue');
     await expectMessages('Email is Required', 'Password is Required');
@@ -69,7 +69,7 @@ describe('LoginPage', () => {
     expect(body).toEqual({ recoveryCode: 'abcd-efgh-jkmn' });
   });
 
-  it('shows the server\'s word to a member whose authenticator is not set up, and asks for no code', async () => {
+  it("shows the server's word to a member whose authenticator is not set up, and asks for no code", async () => {
     const unfinished =
       'Your authenticator is not set up. Finish the setup in the browser where you accepted your invitation, or ask an admin to reset your second factor.';
     passwordStep(() => HttpResponse.json({ message: unfinished }, { status: 403 }));

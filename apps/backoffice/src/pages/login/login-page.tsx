@@ -30,7 +30,15 @@ function SecondFactor({ token, onSignedIn }: { token: string; onSignedIn: () => 
         if (step.stage === 'signed-in') onSignedIn();
       })}
     >
-      <TextField key={String(recovery)} label={label} autoComplete="one-time-code" inputMode={recovery ? 'text' : 'numeric'} autoFocus error={errors.code?.message} {...register('code')} />
+      <TextField
+        key={String(recovery)}
+        label={label}
+        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoFocus
+        error={errors.code?.message}
+        {...register('code')}
+      />
       <FormFailure message={failure} />
       <div className="staff-actions">
         <Button type="submit" disabled={busy}>

@@ -25,23 +25,23 @@ export default function OrdersPage() {
       >
         {(orders) => (
           <StaffTable columns={['Placed', 'Customer', 'Items', 'Total', 'Status']}>
-                {orders.map((order) => (
-                  <tr key={order._id}>
-                    <td>
-                      <Link to={`/staff/orders/${encodeURIComponent(order._id)}`}>{when(order.createdAt)}</Link>
-                    </td>
-                    <td>
-                      {order.customer.name}
-                      <br />
-                      {order.customer.email}
-                    </td>
-                    <td>{order.items.map((item) => `${item.quantity} × ${item.course.title}`).join(', ')}</td>
-                    <td>{formatKes(order.totalPrice)}</td>
-                    <td>
-                      <span className={`staff-badge${order.status === 'Ordered' ? ' staff-badge--new' : ''}`}>{order.status}</span>
-                    </td>
-                  </tr>
-                ))}
+            {orders.map((order) => (
+              <tr key={order._id}>
+                <td>
+                  <Link to={`/staff/orders/${encodeURIComponent(order._id)}`}>{when(order.createdAt)}</Link>
+                </td>
+                <td>
+                  {order.customer.name}
+                  <br />
+                  {order.customer.email}
+                </td>
+                <td>{order.items.map((item) => `${item.quantity} × ${item.course.title}`).join(', ')}</td>
+                <td>{formatKes(order.totalPrice)}</td>
+                <td>
+                  <span className={`staff-badge${order.status === 'Ordered' ? ' staff-badge--new' : ''}`}>{order.status}</span>
+                </td>
+              </tr>
+            ))}
           </StaffTable>
         )}
       </DataAreaView>

@@ -99,34 +99,40 @@ export default function TeamPage() {
       <h2>Invite someone</h2>
       <InviteForm />
       <h2>Members</h2>
-      <DataAreaView area={area} placeholder={<ListPlaceholder />} loadingLabel="Loading the team" failure={{ title: 'Could not load the team' }} onRetry={() => void area.run()}>
+      <DataAreaView
+        area={area}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the team"
+        failure={{ title: 'Could not load the team' }}
+        onRetry={() => void area.run()}
+      >
         {(members) => (
-        <StaffTable columns={['Email', 'Role', 'State', 'Since', 'Actions']}>
-              {members.map((member) => (
-                <tr key={member.id}>
-                  <td>{member.email}</td>
-                  <td>{member.role}</td>
-                  <td>
-                    <span className={`staff-badge${member.state === 'removed' ? ' staff-badge--off' : ''}`}>{member.state}</span>
-                  </td>
-                  <td>{when(member.createdAt)}</td>
-                  <td>
-                    {member.state !== 'removed' && member.id !== me?.id ? (
-                      <div className="staff-actions">
-                        {member.state === 'active' ? (
-                          <Button variant="ghost" aria-label={`Reset second factor of ${member.email}`} onClick={() => setAsking({ action: 'reset', member })}>
-                            Reset second factor
-                          </Button>
-                        ) : null}
-                        <Button variant="ghost" aria-label={`Remove ${member.email}`} onClick={() => setAsking({ action: 'remove', member })}>
-                          Remove
+          <StaffTable columns={['Email', 'Role', 'State', 'Since', 'Actions']}>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <td>{member.email}</td>
+                <td>{member.role}</td>
+                <td>
+                  <span className={`staff-badge${member.state === 'removed' ? ' staff-badge--off' : ''}`}>{member.state}</span>
+                </td>
+                <td>{when(member.createdAt)}</td>
+                <td>
+                  {member.state !== 'removed' && member.id !== me?.id ? (
+                    <div className="staff-actions">
+                      {member.state === 'active' ? (
+                        <Button variant="ghost" aria-label={`Reset second factor of ${member.email}`} onClick={() => setAsking({ action: 'reset', member })}>
+                          Reset second factor
                         </Button>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-        </StaffTable>
+                      ) : null}
+                      <Button variant="ghost" aria-label={`Remove ${member.email}`} onClick={() => setAsking({ action: 'remove', member })}>
+                        Remove
+                      </Button>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
       </DataAreaView>
       {asking ? (

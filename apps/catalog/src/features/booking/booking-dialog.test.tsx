@@ -82,9 +82,7 @@ describe('booking dialog', () => {
     await bookingDialog.send(user, dialog);
     expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Email should be valid.');
     expect(within(dialog).getByLabelText('Email')).toHaveFocus();
-    expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription(
-      '+ 254 Phone Number should be digits only, e.g. 712 345 678',
-    );
+    expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('+ 254 Phone Number should be digits only, e.g. 712 345 678');
     expect(within(dialog).getByLabelText('Full name')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -69,9 +69,7 @@ describe('call-request dialog', () => {
   });
 
   it("shows the server's message and keeps what was typed", async () => {
-    server.use(
-      errorResponse('post', 'course-request/', { base: 'requests', status: 429, message: 'Too many requests, try again later' }),
-    );
+    server.use(errorResponse('post', 'course-request/', { base: 'requests', status: 429, message: 'Too many requests, try again later' }));
     const dialog = await expectFailureKeepingTheForm('Too many requests, try again later');
     expect(within(dialog).getByLabelText('Email')).toHaveValue('grace@example.co.ke');
     expect(within(dialog).getByLabelText('Phone number')).toHaveValue('0712 345 678');

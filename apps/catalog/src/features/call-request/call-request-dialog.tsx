@@ -20,7 +20,16 @@ export function CallRequestDialog({ course, open, onClose, returnFocusRef }: Cal
     </>
   );
   return (
-    <RequestDialog area={useCourseRequestStore} requestFor={requestFor} title="Request a call" summary={summary}
-      submitLabel="Request Call" received="Your Call Request has been received!" open={open} onClose={onClose} returnFocusRef={returnFocusRef} />
+    <RequestDialog
+      area={useCourseRequestStore}
+      requestFor={requestFor}
+      title="Request a call"
+      summary={summary}
+      submitLabel="Request Call"
+      received="Your Call Request has been received!"
+      open={open}
+      onClose={onClose}
+      returnFocusRef={returnFocusRef}
+    />
   );
 }

@@ -6,11 +6,7 @@ export const contactDetailsFormSchema = z.object({
   email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is Required')), z.email('Email should be valid.')),
   phone: z
     .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Phone Number is Required'),
-      z.regex(/^[0-9 ]{7,15}$/, 'Phone Number should be digits only, e.g. 712 345 678'),
-    ),
+    .check(z.trim(), z.minLength(1, 'Phone Number is Required'), z.regex(/^[0-9 ]{7,15}$/, 'Phone Number should be digits only, e.g. 712 345 678')),
   contactMethod: z.enum(['', 'Email', 'WhatsApp']),
 });
 

@@ -3,12 +3,10 @@ import { formatDateRange } from '@agri/ui/dates';
 import { formatTime } from '../../shared/dates';
 
 /** 'Mar 4, 2027 - Mar 7, 2027', the short form shared by /events and the home page. */
-export const eventDates = (event: Pick<Event, 'startDate' | 'endDate'>): string =>
-  formatDateRange(event.startDate, event.endDate);
+export const eventDates = (event: Pick<Event, 'startDate' | 'endDate'>): string => formatDateRange(event.startDate, event.endDate);
 
 /** '9:00 AM - 4:00 PM'. */
-export const eventTimes = (event: Pick<Event, 'startTime' | 'endTime'>): string =>
-  `${formatTime(event.startTime)} - ${formatTime(event.endTime)}`;
+export const eventTimes = (event: Pick<Event, 'startTime' | 'endTime'>): string => `${formatTime(event.startTime)} - ${formatTime(event.endTime)}`;
 
 export function CalendarIcon() {
   return (

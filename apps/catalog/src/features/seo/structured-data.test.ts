@@ -16,7 +16,21 @@ describe('a course’s structured data', () => {
   const data = courseData(ORIGIN, course);
 
   it('has what Google’s course info needs', () => {
-    expect(missing(data, ['@context', '@type', 'name', 'description', 'provider.name', 'provider.url', 'offers.0.category', 'offers.0.price', 'offers.0.priceCurrency', 'hasCourseInstance.0.courseMode', 'hasCourseInstance.0.courseWorkload'])).toEqual([]);
+    expect(
+      missing(data, [
+        '@context',
+        '@type',
+        'name',
+        'description',
+        'provider.name',
+        'provider.url',
+        'offers.0.category',
+        'offers.0.price',
+        'offers.0.priceCurrency',
+        'hasCourseInstance.0.courseMode',
+        'hasCourseInstance.0.courseWorkload',
+      ]),
+    ).toEqual([]);
     expect(data).toMatchObject({ '@type': 'Course', url: `${ORIGIN}/course/${course._id}`, offers: [{ price: course.price, priceCurrency: 'KES' }] });
   });
 
@@ -41,10 +55,32 @@ describe('an event’s structured data', () => {
   const data = eventData(ORIGIN, event);
 
   it('has what Google’s event results need: name, start and end in Kenya’s time zone, the place, status and mode', () => {
-    expect(missing(data, ['@context', 'name', 'startDate', 'endDate', 'location.name', 'location.address.addressCountry', 'eventStatus', 'eventAttendanceMode', 'image.0', 'description', 'offers.price', 'offers.priceCurrency', 'offers.availability', 'offers.url', 'organizer.name'])).toEqual([]);
+    expect(
+      missing(data, [
+        '@context',
+        'name',
+        'startDate',
+        'endDate',
+        'location.name',
+        'location.address.addressCountry',
+        'eventStatus',
+        'eventAttendanceMode',
+        'image.0',
+        'description',
+        'offers.price',
+        'offers.priceCurrency',
+        'offers.availability',
+        'offers.url',
+        'organizer.name',
+      ]),
+    ).toEqual([]);
     expect(data.startDate).toBe(`${event.startDate}T${event.startTime}:00+03:00`);
     expect(data.endDate).toBe(`${event.endDate}T${event.endTime}:00+03:00`);
-    expect(data).toMatchObject({ '@type': 'Event', eventStatus: 'https://schema.org/EventScheduled', eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode' });
+    expect(data).toMatchObject({
+      '@type': 'Event',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    });
   });
 
   it('names the venue and city the page shows, or says the venue is still to come', () => {

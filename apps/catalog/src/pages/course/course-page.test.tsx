@@ -1,10 +1,5 @@
 import { useSession } from '@agri/api-client';
-import {
-  apiUrl,
-  errorResponse,
-  fixtures,
-  signInForTests,
-} from '@agri/api-client/testing';
+import { apiUrl, errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -66,8 +66,7 @@ function CourseFacts({ course }: { course: Course }) {
   );
 }
 
-const loadCallRequestDialog = () =>
-  import('../../features/call-request/call-request-dialog').then(({ CallRequestDialog }) => ({ default: CallRequestDialog }));
+const loadCallRequestDialog = () => import('../../features/call-request/call-request-dialog').then(({ CallRequestDialog }) => ({ default: CallRequestDialog }));
 
 function CourseDetails({ course }: { course: Course }) {
   const interactive = useInteractive();
@@ -113,9 +112,7 @@ function CourseDetails({ course }: { course: Course }) {
       <StructuredDataScript data={courseData(window.location.origin, course)} />
       <header className="course-page__hero detail-hero">
         <div className="container">
-          <Breadcrumb
-            items={[{ label: 'Home', to: '/' }, { label: 'Courses', to: '/courses' }, { label: course.title }]}
-          />
+          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Courses', to: '/courses' }, { label: course.title }]} />
           <h1>{course.title}</h1>
           <ul className="course-page__meta" aria-label="Course summary">
             <li>

@@ -62,10 +62,7 @@ export default function CoursesPage() {
         <header className="ui-page-intro">
           <p className="ui-eyebrow">Training programmes</p>
           <h1>Our Courses</h1>
-          <p>
-            Practical food safety, quality and business courses for processors, farmers&apos; groups and agri-food
-            SMEs across Kenya and East Africa.
-          </p>
+          <p>Practical food safety, quality and business courses for processors, farmers&apos; groups and agri-food SMEs across Kenya and East Africa.</p>
         </header>
         <ListAreaView
           area={area}

@@ -31,9 +31,7 @@ describe('/event/:id', () => {
     expect(fact('End date')).toBe(end);
     expect(fact('Course length')).toBe('4 days');
     expect(fact('Class duration')).toBe('90 minutes');
-    expect(screen.getByRole('region', { name: 'Overview' })).toHaveTextContent(
-      'Regulators and processors on the new food safety rules.',
-    );
+    expect(screen.getByRole('region', { name: 'Overview' })).toHaveTextContent('Regulators and processors on the new food safety rules.');
     const booking = screen.getByRole('complementary', { name: 'Booking' });
     expect(booking).toHaveTextContent('KES 0');
     expect(screen.getByRole('button', { name: 'Book Event' })).toBeInTheDocument();

@@ -19,12 +19,7 @@ export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
     <section className="about-block page-section" aria-labelledby="about-block-title">
       <div className="container about-block__grid">
         <div className="about-block__media">
-          <img
-            src={trainingSession}
-            alt="A Mavuno trainer taking food processors through the HACCP principles"
-            width={800}
-            height={600}
-          />
+          <img src={trainingSession} alt="A Mavuno trainer taking food processors through the HACCP principles" width={800} height={600} />
           <button
             type="button"
             className="about-block__play"
@@ -41,14 +36,13 @@ export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
           <p className="ui-eyebrow">About Us</p>
           <h2 id="about-block-title">Helping Kenyan food businesses grow safely and profitably</h2>
           <p>
-            {business.name} is a Nairobi-based team of food technologists, certified lead auditors and business
-            advisers. We train and coach farmers, processors, exporters and regulators across Kenya and East Africa
-            so that the food they produce is safe, meets the standard their buyers ask for, and earns a fair margin.
+            {business.name} is a Nairobi-based team of food technologists, certified lead auditors and business advisers. We train and coach farmers,
+            processors, exporters and regulators across Kenya and East Africa so that the food they produce is safe, meets the standard their buyers ask for,
+            and earns a fair margin.
           </p>
           <p>
-            Our work covers ISO 22000 and HACCP certification, food safety systems, product design and development,
-            market access, business modelling, financial management and regulatory compliance with KEBS, the
-            Ministry of Health and export markets.
+            Our work covers ISO 22000 and HACCP certification, food safety systems, product design and development, market access, business modelling, financial
+            management and regulatory compliance with KEBS, the Ministry of Health and export markets.
           </p>
           <ul className="about-block__points">
             <li>Courses delivered in our training rooms, online or on your plant floor</li>

@@ -1,15 +1,5 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
-import {
-  Breadcrumb,
-  ItemPageView,
-  PageHead,
-  StructuredDataScript,
-  Skeleton,
-  business,
-  pageTitle,
-  htmlToText,
-  truncateText,
-} from '@agri/ui';
+import { Breadcrumb, ItemPageView, PageHead, StructuredDataScript, Skeleton, business, pageTitle, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { Link, useParams } from '@agri/ui/router';
@@ -82,9 +72,7 @@ function PostArticle({ post }: { post: BlogPost }) {
       <p className="blog-post__date">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>
       </p>
-      {post.images[0] ? (
-        <BlogImage src={post.images[0].url} alt="" width={1200} height={675} className="blog-post__image" priority />
-      ) : null}
+      {post.images[0] ? <BlogImage src={post.images[0].url} alt="" width={1200} height={675} className="blog-post__image" priority /> : null}
       <SafeHtml html={post.description} className="blog-post__body prose" />
     </article>
   );
@@ -101,11 +89,7 @@ export default function BlogPostPage() {
     <div className="container page-section">
       <Breadcrumb
         className="blog-post__breadcrumb"
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'Blog', to: '/blogs' },
-          { label: post && post._id === id ? post.title : 'Article' },
-        ]}
+        items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blogs' }, { label: post && post._id === id ? post.title : 'Article' }]}
       />
       <div className="blog-post">
         <ItemPageView

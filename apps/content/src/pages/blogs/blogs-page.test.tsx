@@ -18,8 +18,7 @@ describe('/blogs', () => {
   });
 
   it('lists every post with image, title, a 70-character preview and an MMMM Do YYYY date', async () => {
-    const text =
-      'Exporters must meet maximum residue limits, hold GlobalG.A.P. certification and carry phytosanitary certificates.';
+    const text = 'Exporters must meet maximum residue limits, hold GlobalG.A.P. certification and carry phytosanitary certificates.';
     const description = `<p>${text.replace('maximum residue limits', '<strong>maximum residue limits</strong>')}</p>`;
     server.use(
       http.get(apiUrl('blog'), () =>

@@ -66,7 +66,9 @@ export default function BlogsPage() {
   return (
     <>
       <PageBanner title="Our Blog" crumb="Blog" intro="Practical guidance on food safety, certification, product development and agribusiness in Kenya." />
-      <div className="container page-section"><BlogsBody /></div>
+      <div className="container page-section">
+        <BlogsBody />
+      </div>
     </>
   );
 }

@@ -4,8 +4,7 @@ import { ContactForm } from './contact-form';
 import './contact.css';
 import { PageBanner } from '../../features/page-banner/page-banner';
 
-const MAP_URL =
-  'https://www.openstreetmap.org/export/embed.html?bbox=36.8010%2C-1.2760%2C36.8190%2C-1.2650&layer=mapnik&marker=-1.2705%2C36.8100';
+const MAP_URL = 'https://www.openstreetmap.org/export/embed.html?bbox=36.8010%2C-1.2760%2C36.8190%2C-1.2650&layer=mapnik&marker=-1.2705%2C36.8100';
 
 export default function ContactPage() {
   return (
@@ -41,13 +40,7 @@ export default function ContactPage() {
           <ContactForm />
         </div>
         <div className="contact__map">
-          <iframe
-            src={MAP_URL}
-            title={`Map showing our office: ${business.address}`}
-            width={1200}
-            height={400}
-            loading="lazy"
-          />
+          <iframe src={MAP_URL} title={`Map showing our office: ${business.address}`} width={1200} height={400} loading="lazy" />
         </div>
       </div>
     </>

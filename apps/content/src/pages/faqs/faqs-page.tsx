@@ -15,9 +15,8 @@ const faqs: Faq[] = [
     question: 'How long does it take to receive my course materials and certificate?',
     answer: (
       <p>
-        Printed course manuals, workbooks and reference standards are delivered within 2-3 business days after your
-        purchase is confirmed. Certificates are delivered within 2-3 business days after we confirm that you have
-        completed the course and passed any assessment.
+        Printed course manuals, workbooks and reference standards are delivered within 2-3 business days after your purchase is confirmed. Certificates are
+        delivered within 2-3 business days after we confirm that you have completed the course and passed any assessment.
       </p>
     ),
   },
@@ -25,8 +24,8 @@ const faqs: Faq[] = [
     question: 'Who delivers my course materials and certificates?',
     answer: (
       <p>
-        Our own team delivers them, not a third-party courier, so that certificates and controlled documents are handed
-        over in person. Outside Nairobi we arrange delivery with you by phone before dispatch.
+        Our own team delivers them, not a third-party courier, so that certificates and controlled documents are handed over in person. Outside Nairobi we
+        arrange delivery with you by phone before dispatch.
       </p>
     ),
   },
@@ -34,8 +33,8 @@ const faqs: Faq[] = [
     question: 'How can I track my order?',
     answer: (
       <p>
-        Sign in and open <Link to="/my-orders">My Orders</Link> to see the status of every order. You can also call us
-        on <a href={business.phoneHref}>{business.phone}</a> with your order number.
+        Sign in and open <Link to="/my-orders">My Orders</Link> to see the status of every order. You can also call us on{' '}
+        <a href={business.phoneHref}>{business.phone}</a> with your order number.
       </p>
     ),
   },
@@ -54,8 +53,8 @@ const faqs: Faq[] = [
     question: 'Who are your courses for?',
     answer: (
       <p>
-        Farmers and cooperatives, food processors, quality and production staff, exporters, caterers and regulators.
-        Each course page lists its target group and objectives; see <Link to="/courses">our courses</Link>.
+        Farmers and cooperatives, food processors, quality and production staff, exporters, caterers and regulators. Each course page lists its target group and
+        objectives; see <Link to="/courses">our courses</Link>.
       </p>
     ),
   },
@@ -63,8 +62,8 @@ const faqs: Faq[] = [
     question: 'Can you train our staff at our own premises?',
     answer: (
       <p>
-        Yes. Most of our courses can be delivered in-house anywhere in Kenya and East Africa, adapted to your products
-        and processes. <Link to="/contact">Contact us</Link> with the number of participants and preferred dates.
+        Yes. Most of our courses can be delivered in-house anywhere in Kenya and East Africa, adapted to your products and processes.{' '}
+        <Link to="/contact">Contact us</Link> with the number of participants and preferred dates.
       </p>
     ),
   },
@@ -76,10 +75,7 @@ const faqs: Faq[] = [
 
 export default function FaqsPage() {
   return (
-    <LegalLayout
-      title="Frequently Asked Questions"
-      intro="Answers about course materials, certificates, orders and our training."
-    >
+    <LegalLayout title="Frequently Asked Questions" intro="Answers about course materials, certificates, orders and our training.">
       <div className="faq-list">
         {faqs.map((faq) => (
           <details key={faq.question} className="faq">
@@ -91,8 +87,8 @@ export default function FaqsPage() {
         ))}
       </div>
       <p className="faq-more">
-        Still have a question? Email <a href={`mailto:${business.email}`}>{business.email}</a> or call{' '}
-        <a href={business.phoneHref}>{business.phone}</a>, {business.hours}.
+        Still have a question? Email <a href={`mailto:${business.email}`}>{business.email}</a> or call <a href={business.phoneHref}>{business.phone}</a>,{' '}
+        {business.hours}.
       </p>
     </LegalLayout>
   );

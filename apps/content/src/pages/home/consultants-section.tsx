@@ -11,17 +11,11 @@ export function ConsultantsSection() {
           <p className="ui-eyebrow">Talk to an Expert</p>
           <h2 id="consultants-title">Meet Our Consultants</h2>
           <p>
-            Our consultants are food scientists, certified ISO 22000 lead auditors, agribusiness economists and
-            accountants who have worked inside dairies, mills, fresh-produce packhouses and beverage plants. Tell us
-            where your business is today and we will plan the shortest route to safe, certified and profitable
-            production.
+            Our consultants are food scientists, certified ISO 22000 lead auditors, agribusiness economists and accountants who have worked inside dairies,
+            mills, fresh-produce packhouses and beverage plants. Tell us where your business is today and we will plan the shortest route to safe, certified and
+            profitable production.
           </p>
-          <a
-            className="ui-button ui-button--accent"
-            href={chatLink(CONSULTATION_REQUEST)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <a className="ui-button ui-button--accent" href={chatLink(CONSULTATION_REQUEST)} target="_blank" rel="noopener noreferrer">
             Schedule Consultation
             <span className="visually-hidden"> (opens a chat in a new tab)</span>
           </a>

@@ -22,7 +22,11 @@ const watchReducedMotion = (onChange: () => void) => {
  * 'no' while the page is taken over, then the visitor's answer (React reads the server snapshot first).
  */
 const usePrefersReducedMotion = () =>
-  useSyncExternalStore(watchReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  useSyncExternalStore(
+    watchReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 
 /**
  * The home page's opening: a slowly changing background behind the headline. The page comes with its first
@@ -37,7 +41,11 @@ export function Hero() {
   const [chosen, setChosen] = useState<boolean | null>(null);
   const paused = chosen ?? prefersReducedMotion;
   // Read as 'saving' while a prerendered page is taken over (React reads the server snapshot first).
-  const slideshow = useSyncExternalStore(unchanging, () => !savingData(), () => false);
+  const slideshow = useSyncExternalStore(
+    unchanging,
+    () => !savingData(),
+    () => false,
+  );
   const shown = slideshow ? slides.length : 1;
 
   useEffect(() => {
@@ -71,23 +79,23 @@ export function Hero() {
         </ButtonLink>
       </div>
       {slideshow && (
-      <button
-        type="button"
-        className="hero__pause"
-        onClick={() => setChosen(!paused)}
-        disabled={!interactive}
-        aria-label={paused ? 'Play background slideshow' : 'Pause background slideshow'}
-      >
-        {paused ? (
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M8 5v14l11-7z" fill="currentColor" />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor" />
-          </svg>
-        )}
-      </button>
+        <button
+          type="button"
+          className="hero__pause"
+          onClick={() => setChosen(!paused)}
+          disabled={!interactive}
+          aria-label={paused ? 'Play background slideshow' : 'Pause background slideshow'}
+        >
+          {paused ? (
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M8 5v14l11-7z" fill="currentColor" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor" />
+            </svg>
+          )}
+        </button>
       )}
     </section>
   );

@@ -98,12 +98,7 @@ describe('home page', () => {
     expect(await within(forums).findByText('No upcoming events.')).toBeInTheDocument();
     expect(within(forums).getByRole('link', { name: 'More Events' })).toHaveAttribute('href', '/events');
     // React still reports the failure the section survived.
-    expect(consoleError).toHaveBeenCalledWith(
-      expect.any(String),
-      new Error('catalog is down'),
-      expect.any(String),
-      expect.stringContaining('MountBoundary'),
-    );
+    expect(consoleError).toHaveBeenCalledWith(expect.any(String), new Error('catalog is down'), expect.any(String), expect.stringContaining('MountBoundary'));
     consoleError.mockRestore();
   });
 

@@ -18,13 +18,7 @@ const loadBlogSection = () => import('./home-blog-section').then(({ HomeBlogSect
 /** A section whose code is late: nothing takes its place meanwhile but its own space. */
 function LaterSection({ name, load }: { name: string; load: typeof loadTestimonials }) {
   return (
-    <LazyMount
-      moduleKey={`home/${name}`}
-      load={load}
-      loading={<div className={`home__later home__later--${name}`} />}
-      fallback={() => null}
-      whenNearScreen
-    />
+    <LazyMount moduleKey={`home/${name}`} load={load} loading={<div className={`home__later home__later--${name}`} />} fallback={() => null} whenNearScreen />
   );
 }
 

@@ -5,26 +5,22 @@ import { SectionHeading } from './section-heading';
 
 export const testimonials = [
   {
-    quote:
-      'Mavuno took our dairy from a failed audit to ISO 22000 certification in seven months. Our team now runs the HACCP system without outside help.',
+    quote: 'Mavuno took our dairy from a failed audit to ISO 22000 certification in seven months. Our team now runs the HACCP system without outside help.',
     name: 'Grace Wanjiru',
     role: 'Quality Assurance Manager, dairy processor, Nyeri',
   },
   {
-    quote:
-      'The export readiness programme showed us exactly what EU buyers check. We shipped our first container of avocados within the season.',
+    quote: 'The export readiness programme showed us exactly what EU buyers check. We shipped our first container of avocados within the season.',
     name: 'Daniel Otieno',
     role: 'Director, fresh-produce exporter, Murang’a',
   },
   {
-    quote:
-      'Their product development team helped us stabilise our mango juice and pass KEBS testing on the first submission.',
+    quote: 'Their product development team helped us stabilise our mango juice and pass KEBS testing on the first submission.',
     name: 'Faith Chebet',
     role: 'Founder, fruit processing start-up, Eldoret',
   },
   {
-    quote:
-      'The financial management course changed how our cooperative prices milk. For the first time we know our cost per litre.',
+    quote: 'The financial management course changed how our cooperative prices milk. For the first time we know our cost per litre.',
     name: 'Samuel Mutua',
     role: 'Treasurer, farmers’ cooperative, Machakos',
   },
@@ -50,9 +46,7 @@ export const carouselSettings: Settings = {
 
 /** Slides for a window width: the narrowest breakpoint that still covers it wins. */
 export function slidesToShowAt(width: number): number {
-  const match = [...(carouselSettings.responsive ?? [])]
-    .sort((a, b) => a.breakpoint - b.breakpoint)
-    .find((entry) => width <= entry.breakpoint);
+  const match = [...(carouselSettings.responsive ?? [])].sort((a, b) => a.breakpoint - b.breakpoint).find((entry) => width <= entry.breakpoint);
   const settings = match?.settings;
   return typeof settings === 'object' && settings.slidesToShow ? settings.slidesToShow : carouselSettings.slidesToShow!;
 }
@@ -70,7 +64,11 @@ const PRERENDERED_SLIDES = 1;
  * for the width the page opens at; the slide count is kept here instead.
  */
 const useSlidesToShow = (): number =>
-  useSyncExternalStore(watchWidth, () => slidesToShowAt(window.innerWidth), () => PRERENDERED_SLIDES);
+  useSyncExternalStore(
+    watchWidth,
+    () => slidesToShowAt(window.innerWidth),
+    () => PRERENDERED_SLIDES,
+  );
 
 export function TestimonialsCarousel() {
   const slider = useRef<Slider>(null);
