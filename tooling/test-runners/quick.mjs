@@ -20,7 +20,14 @@ export const quickSteps = (pnpm) => [
   { name: 'API tests', run: (output) => runCommand(output, pnpm, ['--filter', '@agri/api', 'test']) },
   { name: 'unit tests', run: (output) => runCommand(output, bin('jest'), ['--ci']) },
   { name: 'type-check', run: (output) => runCommand(output, process.execPath, ['tooling/test-runners/typecheck.mjs']) },
-  { name: 'lint', run: (output) => runCommand(output, bin('eslint'), ['.', '--max-warnings=0']) },
+  // One way of writing, kept by the tools: ESLint's rules, then Prettier's layout (npm run format writes it).
+  {
+    name: 'lint',
+    run: async (output) => {
+      await runCommand(output, bin('eslint'), ['.', '--max-warnings=0']);
+      await runCommand(output, bin('prettier'), ['--check', '.']);
+    },
+  },
   // Named one by one: given a folder, Node 20 would also run the files that are not tests.
   { name: 'tooling tests', run: (output) => runCommand(output, process.execPath, ['--test', ...toolingTests()]) },
 ];
