@@ -28,6 +28,7 @@ export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';
 export { useLogOut } from './session/use-log-out';
 export { useInteractive } from './hooks/use-interactive';
+export { useAction, type Action, type ActionWords } from './hooks/use-action';
 export { toast } from './toasts/toast';
 export { ToastArea } from './toasts/toast-area';
 export { displayPhone, toKenyanInternational } from './format/phone';

@@ -1,16 +1,5 @@
-import {
-  ACCOUNT_FALLBACK,
-  createDataArea,
-  emptyCart,
-  getCart,
-  messageOf,
-  removeFromCart,
-  updateCartQuantity,
-  type Cart,
-  type CartItem,
-} from '@agri/api-client';
-import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
-import { useState } from 'react';
+import { ACCOUNT_FALLBACK, createDataArea, emptyCart, getCart, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
+import { Button, ButtonLink, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
@@ -63,20 +52,11 @@ function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
 }
 
 function CartContents({ cart, onChange }: { cart: Cart; onChange: (cart: Cart) => void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useAction();
 
   /** Every cart call answers with the whole cart (and updates the header's count). */
-  const change = async (request: () => Promise<Cart>, success: string | null, failure?: string) => {
-    setBusy(true);
-    try {
-      onChange(await request());
-      if (success) toast.success(success);
-    } catch (error) {
-      toast.error(failure ?? messageOf(error, ACCOUNT_FALLBACK));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = (request: () => Promise<Cart>, success: string | null, failure?: string) =>
+    act(async () => onChange(await request()), { done: success, failed: failure ? () => failure : ACCOUNT_FALLBACK });
 
   const changeQuantity = (item: CartItem, quantity: number) =>
     void change(() => updateCartQuantity(item._id, quantity), 'Product Updated From Cart Successfully!', ACCOUNT_FALLBACK);

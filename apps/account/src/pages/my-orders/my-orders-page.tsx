@@ -1,5 +1,5 @@
 import { ACCOUNT_FALLBACK, createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
-import { Button, ButtonLink, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Button, ButtonLink, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { useState } from 'react';
 import { AccountLayout } from '../../features/account-layout/account-layout';
@@ -20,22 +20,19 @@ interface OrderCardProps {
 
 function OrderCard({ order, onCancelled }: OrderCardProps) {
   const [isConfirming, setConfirming] = useState(false);
-  const [isCancelling, setCancelling] = useState(false);
+  const { busy: isCancelling, act } = useAction();
   const headingId = `order-${order._id}`;
 
   const cancel = async () => {
-    setCancelling(true);
-    try {
-      const updated = await updateOrderStatus(order._id, { status: 'Cancelled' });
-      // A server whose answer does not describe the order has cancelled it all the same.
-      onCancelled(updated ?? { ...order, status: 'Cancelled' });
-      toast.info('Order Cancelled Successfully!');
-    } catch {
-      toast.error(ACCOUNT_FALLBACK);
-    } finally {
-      setCancelling(false);
-      setConfirming(false);
-    }
+    await act(
+      async () => {
+        const updated = await updateOrderStatus(order._id, { status: 'Cancelled' });
+        // A server whose answer does not describe the order has cancelled it all the same.
+        onCancelled(updated ?? { ...order, status: 'Cancelled' });
+      },
+      { done: 'Order Cancelled Successfully!', doneAs: 'info', failed: () => ACCOUNT_FALLBACK },
+    );
+    setConfirming(false);
   };
 
   return (

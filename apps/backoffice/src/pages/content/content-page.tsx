@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, ButtonLink, DataAreaView, Dialog, formatKes, StatusPanel, toast } from '@agri/ui';
+import { Button, ButtonLink, DataAreaView, Dialog, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { Link, NavLink, useParams } from '@agri/ui/router';
-import { createDataArea, messageOf } from '@agri/api-client';
+import { createDataArea } from '@agri/api-client';
 import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
@@ -37,7 +37,7 @@ export default function ContentPage() {
   const { kind: kindParam } = useParams();
   const kind = contentKindOf(kindParam ?? 'courses');
   const area = useContentStore();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busyWith: busy, act } = useAction<string>();
   const [deleting, setDeleting] = useState<Row | null>(null);
   useEffect(() => {
     if (kind) void useContentStore.getState().run(kind);
@@ -45,18 +45,15 @@ export default function ContentPage() {
   if (!kind) return <StatusPanel title="Page not found" actions={<ButtonLink to="/staff/content">Publishing</ButtonLink>} />;
   const labels = CONTENT_LABELS[kind];
 
-  const act = async (row: Row, work: () => Promise<unknown>, done: string) => {
-    setBusy(row.id);
-    try {
-      await work();
-      toast.success(done);
-      await useContentStore.getState().run(kind);
-    } catch (error) {
-      toast.error(messageOf(error, 'Something went wrong. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const change = (row: Row, work: () => Promise<unknown>, done: string) =>
+    act(
+      async () => {
+        await work();
+        await useContentStore.getState().run(kind);
+      },
+      { done, failed: 'Something went wrong. Please try again.' },
+      row.id,
+    );
 
   return (
     <>
@@ -105,7 +102,7 @@ export default function ContentPage() {
                       variant="secondary"
                       disabled={busy === row.id}
                       aria-label={`${row.published ? 'Unpublish' : 'Publish'} ${row.title}`}
-                      onClick={() => void act(row, () => setPublished(kind, row.id, !row.published), row.published ? 'Unpublished' : 'Published')}
+                      onClick={() => void change(row, () => setPublished(kind, row.id, !row.published), row.published ? 'Unpublished' : 'Published')}
                     >
                       {row.published ? 'Unpublish' : 'Publish'}
                     </Button>
@@ -127,7 +124,7 @@ export default function ContentPage() {
               onClick={() => {
                 const row = deleting;
                 setDeleting(null);
-                void act(row, () => deleteContentItem(kind, row.id), 'Deleted');
+                void change(row, () => deleteContentItem(kind, row.id), 'Deleted');
               }}
             >
               Delete

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Button, FormField, formatKes, toast } from '@agri/ui';
-import { chatLink, messageOf } from '@agri/api-client';
+import { Button, FormField, formatKes, useAction } from '@agri/ui';
+import { chatLink } from '@agri/api-client';
 import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
 import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
@@ -53,19 +52,10 @@ function Notes({ lead }: { lead: LeadDetail }) {
 }
 
 function Lead({ lead }: { lead: LeadDetail }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useAction();
   const chat = whatsAppLink(lead);
-  const move = async (status: (typeof LEAD_STATUSES)[number]) => {
-    setBusy(true);
-    try {
-      useLeadStore.getState().replace(await setLeadStatus(lead.id, status));
-      toast.success(`Marked ${status}`);
-    } catch (error) {
-      toast.error(messageOf(error, 'Could not change the status'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const move = (status: (typeof LEAD_STATUSES)[number]) =>
+    act(async () => useLeadStore.getState().replace(await setLeadStatus(lead.id, status)), { done: `Marked ${status}`, failed: 'Could not change the status' });
   const next = LEAD_STATUSES.slice(LEAD_STATUSES.indexOf(lead.status) + 1);
   return (
     <>

@@ -1,24 +1,17 @@
-import { useState } from 'react';
-import { Button, formatKes, toast } from '@agri/ui';
-import { messageOf, type OrderStatus } from '@agri/api-client';
+import { Button, formatKes, useAction } from '@agri/ui';
+import { type OrderStatus } from '@agri/api-client';
 import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/staff';
 import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';
 import { useOrderStore } from '../orders/orders-store';
 
 function Order({ order }: { order: StaffOrder }) {
-  const [busy, setBusy] = useState(false);
-  const move = async (status: OrderStatus) => {
-    setBusy(true);
-    try {
-      useOrderStore.getState().replace(await moveOrder(order._id, status));
-      toast.success(`Order moved to ${status}`);
-    } catch (error) {
-      toast.error(messageOf(error, 'Could not change the order'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, act } = useAction();
+  const move = (status: OrderStatus) =>
+    act(async () => useOrderStore.getState().replace(await moveOrder(order._id, status)), {
+      done: `Order moved to ${status}`,
+      failed: 'Could not change the order',
+    });
   const address = order.shippingInfo;
   return (
     <>

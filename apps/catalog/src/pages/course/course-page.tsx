@@ -1,4 +1,4 @@
-import { addToCart, messageOf, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
+import { addToCart, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -14,9 +14,9 @@ import {
   loginPathFor,
   toast,
   useInteractive,
+  useAction,
 } from '@agri/ui';
 import { SafeHtml } from '@agri/ui/rich-text';
-import { useState } from 'react';
 import { useNavigate } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useCourseStore } from '../../features/courses/courses-store';
@@ -73,7 +73,7 @@ function CourseDetails({ course }: { course: Course }) {
   const navigate = useNavigate();
   const isSignedIn = useSession(selectIsSignedIn);
   const callRequest = useDialogOnDemand(loadCallRequestDialog);
-  const [addingToCart, setAddingToCart] = useState(false);
+  const { busy: addingToCart, act } = useAction();
   const coursePath = `/course/${encodeURIComponent(course._id)}`;
 
   const copyLink = async () => {
@@ -90,16 +90,8 @@ function CourseDetails({ course }: { course: Course }) {
       void navigate(loginPathFor(coursePath));
       return;
     }
-    setAddingToCart(true);
-    try {
-      // addToCart also updates the session's cart count shown in the header.
-      await addToCart({ courseId: course._id, quantity: 1 });
-      toast.success('Product Added to Cart');
-    } catch (error) {
-      toast.error(messageOf(error, 'Error adding to cart'));
-    } finally {
-      setAddingToCart(false);
-    }
+    // addToCart also updates the session's cart count shown in the header.
+    await act(() => addToCart({ courseId: course._id, quantity: 1 }), { done: 'Product Added to Cart', failed: 'Error adding to cart' });
   };
 
   return (
