@@ -74,6 +74,12 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
   {
+    // The tools read the same way: a long function is split into named steps, or says why it is not (issue 38).
+    files: ['tooling/**/*.mjs'],
+    ignores: ['tooling/**/*.test.mjs'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  {
     files: ['**/*.tsx', '**/*.ts'],
     ignores: ['apps/api/**'],
     plugins: { 'react-hooks': reactHooks },

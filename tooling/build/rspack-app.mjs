@@ -159,27 +159,7 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) 
           : []),
         new AppFactsPlugin(isRemote ? { name, routes: remote.routes, consumes: remote.consumes } : { name }),
         ...(production ? [new PrecompressPlugin()] : []),
-        new ModuleFederationPlugin({
-          name,
-          filename: isRemote ? 'remoteEntry.js' : undefined,
-          exposes,
-          shared: sharedConfig(dir),
-          // Never start another app's entry just to negotiate shared versions.
-          shareStrategy: 'loaded-first',
-          runtimePlugins,
-          dts: false,
-          // The shell hands its federation runtime to the remotes, so each remote
-          // entry does not carry a copy (~30 KB gzip each). A remote's dev
-          // server keeps its own runtime so that it runs alone.
-          // The runtime is built for browsers only (no Node loading code) and without manifests: config.json
-          // names each remote's entry and what it requires (tooling/delivery/store.mjs, site-config.mjs),
-          // which spares a round trip and the runtime's code that reads manifests. A remote loads no other
-          // remote through the runtime (another remote's fragment comes through the shell's loader).
-          experiments: {
-            ...(isRemote ? { externalRuntime: production } : { provideExternalRuntime: true }),
-            optimization: { target: 'web', disableSnapshot: true, ...(isRemote ? { disableRemote: true } : {}) },
-          },
-        }),
+        federationPlugin({ name, dir, exposes, runtimePlugins, isRemote, production }),
         new FederationEsmPlugin(),
       ],
       // Lazy compilation serves a remote's pages through its own dev server's proxy,
@@ -189,19 +169,7 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) 
       devServer: {
         port,
         // The shell's dev server answers config.json for the other dev servers; a channel has its own (tooling/delivery).
-        setupMiddlewares: isRemote
-          ? undefined
-          : (middlewares) => [
-              {
-                name: 'site-config',
-                path: '/config.json',
-                middleware: (_request, response) => {
-                  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-                  response.end(JSON.stringify(siteConfigFor(devOrigin)));
-                },
-              },
-              ...middlewares,
-            ],
+        setupMiddlewares: isRemote ? undefined : answerSiteConfig,
         hot: false,
         liveReload: true,
         historyApiFallback: true,
@@ -213,6 +181,49 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) 
     // The service worker only in production builds: a dev server's files change under the same names.
     return production && serviceWorker ? [app, serviceWorkerBuild({ dir, entry: serviceWorker, outputPath, after: name })] : app;
   };
+}
+
+/**
+ * An app's federation plugin: its name, what a remote exposes (in remoteEntry.js), the libraries the apps
+ * share (shared-libraries.mjs), and the runtime the shell hands to the remotes.
+ */
+function federationPlugin({ name, dir, exposes, runtimePlugins, isRemote, production }) {
+  return new ModuleFederationPlugin({
+    name,
+    filename: isRemote ? 'remoteEntry.js' : undefined,
+    exposes,
+    shared: sharedConfig(dir),
+    // Never start another app's entry just to negotiate shared versions.
+    shareStrategy: 'loaded-first',
+    runtimePlugins,
+    dts: false,
+    // The shell hands its federation runtime to the remotes, so each remote
+    // entry does not carry a copy (~30 KB gzip each). A remote's dev
+    // server keeps its own runtime so that it runs alone.
+    // The runtime is built for browsers only (no Node loading code) and without manifests: config.json
+    // names each remote's entry and what it requires (tooling/delivery/store.mjs, site-config.mjs),
+    // which spares a round trip and the runtime's code that reads manifests. A remote loads no other
+    // remote through the runtime (another remote's fragment comes through the shell's loader).
+    experiments: {
+      ...(isRemote ? { externalRuntime: production } : { provideExternalRuntime: true }),
+      optimization: { target: 'web', disableSnapshot: true, ...(isRemote ? { disableRemote: true } : {}) },
+    },
+  });
+}
+
+/** The shell's dev server's middlewares: config.json for the dev servers (siteConfigFor), then the usual ones. */
+function answerSiteConfig(middlewares) {
+  return [
+    {
+      name: 'site-config',
+      path: '/config.json',
+      middleware: (_request, response) => {
+        response.setHeader('Content-Type', 'application/json; charset=utf-8');
+        response.end(JSON.stringify(siteConfigFor(devOrigin)));
+      },
+    },
+    ...middlewares,
+  ];
 }
 
 /**

@@ -122,113 +122,132 @@ function printReleases(recentCount) {
   }
 }
 
-async function main(command, args) {
-  if (command === 'release') {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { dist: { type: 'string' } } });
-    if (positionals.length !== 1) throw new DeliveryError(`usage: ${usage.release}`);
-    const made = release(positionals[0], { dist: values.dist });
-    console.log(`\nReleased ${made.app}@${made.version} (commit ${made.commit ?? 'unknown'}${made.dirty ? ', with uncommitted changes' : ''}).`);
-    console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
+/** `npm run release`: makes a release of an app from its build. */
+function releaseCommand(args) {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { dist: { type: 'string' } } });
+  if (positionals.length !== 1) throw new DeliveryError(`usage: ${usage.release}`);
+  const made = release(positionals[0], { dist: values.dist });
+  console.log(`\nReleased ${made.app}@${made.version} (commit ${made.commit ?? 'unknown'}${made.dirty ? ', with uncommitted changes' : ''}).`);
+  console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
+}
+
+/** `npm run releases`: the releases and channels, or their history, their health, a withdrawal or a prune. */
+async function releasesCommand(args) {
+  const options = {
+    history: { type: 'boolean' },
+    health: { type: 'boolean' },
+    json: { type: 'boolean' },
+    on: { type: 'string' },
+    withdraw: { type: 'string' },
+    reason: { type: 'string' },
+    prune: { type: 'boolean' },
+    'keep-days': { type: 'string', default: String(KEEP_DAYS) },
+  };
+  const { values } = parseArgs({ args, options });
+  if (values.prune) {
+    const removed = prune({ keepDays: Number(values['keep-days']) });
+    console.log(
+      removed.length
+        ? `Removed ${removed.length} releases: ${removed.join(', ')}`
+        : 'Nothing to remove: every release is live, in canary, open to preview or recent.',
+    );
     return;
   }
-  if (command === 'releases') {
-    const options = {
-      history: { type: 'boolean' },
-      health: { type: 'boolean' },
-      json: { type: 'boolean' },
-      on: { type: 'string' },
-      withdraw: { type: 'string' },
-      reason: { type: 'string' },
-      prune: { type: 'boolean' },
-      'keep-days': { type: 'string', default: String(KEEP_DAYS) },
-    };
-    const { values } = parseArgs({ args, options });
-    if (values.prune) {
-      const removed = prune({ keepDays: Number(values['keep-days']) });
-      console.log(
-        removed.length
-          ? `Removed ${removed.length} releases: ${removed.join(', ')}`
-          : 'Nothing to remove: every release is live, in canary, open to preview or recent.',
-      );
-      return;
-    }
-    if (values.health) {
-      const rows = [];
-      for (const channel of values.on ? [values.on] : listChannels()) rows.push(...(await channelHealth(channel)));
-      console.log(values.json ? JSON.stringify(rows, null, 2) : healthTable(rows));
-      return;
-    }
-    if (values.withdraw) {
-      const { app, version } = releaseArgument(values.withdraw, 'releases');
-      withdraw(app, version, { reason: values.reason });
-      console.log(`${app}@${version} is withdrawn: no preview link loads it any more. Its files stay for the channels that use it.`);
-      return;
-    }
-    if (values.history) return printHistory(values.on);
-    return printReleases(10);
-  }
-  if (command === 'canary') {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { on: { type: 'string' }, interval: { type: 'string', default: '30' }, once: { type: 'boolean', default: false } },
-    });
-    if (positionals[0] === undefined || positionals[0] === 'status') return printCanaries(values.on ? [values.on] : listChannels());
-    if (positionals[0] !== 'watch' || !values.on) throw new DeliveryError(`usage: ${usage.canary}`);
-    if (values.once) {
-      for (const { app, version, verdict, reasons } of await checkCanaries(values.on)) console.log(`${app}@${version}: ${verdict}: ${reasons.join('; ')}`);
-      return;
-    }
-    const rule = ruleFromEnvironment();
-    console.log(`Watching the canaries of ${values.on} every ${values.interval} s (at least ${rule.minSessions} sessions a side; Ctrl+C stops).`);
-    watchCanaries([values.on], { intervalMs: Number(values.interval) * 1000 });
+  if (values.health) {
+    const rows = [];
+    for (const channel of values.on ? [values.on] : listChannels()) rows.push(...(await channelHealth(channel)));
+    console.log(values.json ? JSON.stringify(rows, null, 2) : healthTable(rows));
     return;
   }
-  if (command === 'prerender') {
-    const { values } = parseArgs({ args, options: { on: { type: 'string' }, changed: { type: 'boolean', default: false }, pages: { type: 'string' } } });
-    if (!values.on) throw new DeliveryError(`usage: ${usage.prerender}`);
-    if (!(await prerender(values.on, { changedOnly: values.changed, pages: values.pages }))) process.exitCode = 1;
+  if (values.withdraw) {
+    const { app, version } = releaseArgument(values.withdraw, 'releases');
+    withdraw(app, version, { reason: values.reason });
+    console.log(`${app}@${version} is withdrawn: no preview link loads it any more. Its files stay for the channels that use it.`);
     return;
   }
-  const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false }, pages: { type: 'string' } };
-  if (command === 'promote') {
-    const options = { to: { type: 'string' }, canary: { type: 'string' }, finish: { type: 'boolean', default: false }, ...changeOptions };
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
-    if (positionals.length !== 1 || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
-    if (values.finish) {
-      const { from, to } = finishCanary(positionals[0].split('@')[0], values.to, { force: values.force });
-      console.log(`${positionals[0].split('@')[0]}@${to} is live on ${values.to} for every visitor (was ${from}; the canary is over).`);
-      if (!values['no-prerender']) await prerender(values.to, { pages: values.pages });
-      return;
-    }
-    const { app, version } = releaseArgument(positionals[0], 'promote');
-    if (values.canary !== undefined) {
-      // The pages stay those of the live release: a canary visitor's page is rendered afresh with the canary.
-      const { live, share, was } = promoteCanary(app, version, values.to, Number(values.canary), { force: values.force });
-      console.log(`${app}@${version} is live on ${values.to} for ${share} % of visitors (was ${was} %); the others keep ${live}.`);
-      console.log(
-        `Step on with --canary <share>, end with: npm run promote -- ${app} --to ${values.to} --finish, or npm run rollback -- ${app} --on ${values.to}.`,
-      );
-      return;
-    }
-    const { previous, warnings } = promote(app, version, values.to, { force: values.force });
-    for (const warning of warnings) console.warn(`forced past: ${warning.message}`);
-    console.log(`${app}@${version} is live on ${values.to}${previous ? ` (was ${previous})` : ''}. Visitors get it on their next page load.`);
+  if (values.history) return printHistory(values.on);
+  return printReleases(10);
+}
+
+/** `npm run canary`: the canaries' status, or the watcher (once, or every interval). */
+async function canaryCommand(args) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { on: { type: 'string' }, interval: { type: 'string', default: '30' }, once: { type: 'boolean', default: false } },
+  });
+  if (positionals[0] === undefined || positionals[0] === 'status') return printCanaries(values.on ? [values.on] : listChannels());
+  if (positionals[0] !== 'watch' || !values.on) throw new DeliveryError(`usage: ${usage.canary}`);
+  if (values.once) {
+    for (const { app, version, verdict, reasons } of await checkCanaries(values.on)) console.log(`${app}@${version}: ${verdict}: ${reasons.join('; ')}`);
+    return;
+  }
+  const rule = ruleFromEnvironment();
+  console.log(`Watching the canaries of ${values.on} every ${values.interval} s (at least ${rule.minSessions} sessions a side; Ctrl+C stops).`);
+  watchCanaries([values.on], { intervalMs: Number(values.interval) * 1000 });
+}
+
+/** `npm run prerender`: makes a channel's pages again; the exit code says whether each was made. */
+async function prerenderCommand(args) {
+  const { values } = parseArgs({ args, options: { on: { type: 'string' }, changed: { type: 'boolean', default: false }, pages: { type: 'string' } } });
+  if (!values.on) throw new DeliveryError(`usage: ${usage.prerender}`);
+  if (!(await prerender(values.on, { changedOnly: values.changed, pages: values.pages }))) process.exitCode = 1;
+}
+
+/** The options of the commands that change what a channel serves (promote, rollback). */
+const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false }, pages: { type: 'string' } };
+
+/** `npm run promote`: makes a release live on a channel, for every visitor or a share of them (a canary), or finishes a canary. */
+async function promoteCommand(args) {
+  const options = { to: { type: 'string' }, canary: { type: 'string' }, finish: { type: 'boolean', default: false }, ...changeOptions };
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
+  if (positionals.length !== 1 || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
+  if (values.finish) {
+    const { from, to } = finishCanary(positionals[0].split('@')[0], values.to, { force: values.force });
+    console.log(`${positionals[0].split('@')[0]}@${to} is live on ${values.to} for every visitor (was ${from}; the canary is over).`);
     if (!values['no-prerender']) await prerender(values.to, { pages: values.pages });
     return;
   }
-  if (command === 'rollback') {
-    const options = { on: { type: 'string' }, 'keep-preview': { type: 'boolean', default: false }, reason: { type: 'string' }, ...changeOptions };
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
-    if (positionals.length !== 1 || !values.on) throw new DeliveryError(`usage: ${usage.rollback}`);
-    const { from, to, canary } = rollback(positionals[0], values.on, { force: values.force, keepPreview: values['keep-preview'], reason: values.reason });
-    console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}${canary ? ' in canary' : ''}).`);
-    if (!values['keep-preview']) console.log(`${positionals[0]}@${from} is withdrawn from preview (--keep-preview keeps it open).`);
-    // A canary's end changes no page: the pages are made with the live releases.
-    if (!canary && !values['no-prerender']) await prerender(values.on, { pages: values.pages });
+  const { app, version } = releaseArgument(positionals[0], 'promote');
+  if (values.canary !== undefined) {
+    // The pages stay those of the live release: a canary visitor's page is rendered afresh with the canary.
+    const { live, share, was } = promoteCanary(app, version, values.to, Number(values.canary), { force: values.force });
+    console.log(`${app}@${version} is live on ${values.to} for ${share} % of visitors (was ${was} %); the others keep ${live}.`);
+    console.log(
+      `Step on with --canary <share>, end with: npm run promote -- ${app} --to ${values.to} --finish, or npm run rollback -- ${app} --on ${values.to}.`,
+    );
     return;
   }
-  throw new DeliveryError(`unknown command "${command}"; one of: ${Object.keys(usage).join(', ')}`);
+  const { previous, warnings } = promote(app, version, values.to, { force: values.force });
+  for (const warning of warnings) console.warn(`forced past: ${warning.message}`);
+  console.log(`${app}@${version} is live on ${values.to}${previous ? ` (was ${previous})` : ''}. Visitors get it on their next page load.`);
+  if (!values['no-prerender']) await prerender(values.to, { pages: values.pages });
+}
+
+/** `npm run rollback`: puts an app on a channel back on its previous release (or ends its canary). */
+async function rollbackCommand(args) {
+  const options = { on: { type: 'string' }, 'keep-preview': { type: 'boolean', default: false }, reason: { type: 'string' }, ...changeOptions };
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
+  if (positionals.length !== 1 || !values.on) throw new DeliveryError(`usage: ${usage.rollback}`);
+  const { from, to, canary } = rollback(positionals[0], values.on, { force: values.force, keepPreview: values['keep-preview'], reason: values.reason });
+  console.log(`${positionals[0]} on ${values.on} is back on ${to} (was ${from}${canary ? ' in canary' : ''}).`);
+  if (!values['keep-preview']) console.log(`${positionals[0]}@${from} is withdrawn from preview (--keep-preview keeps it open).`);
+  // A canary's end changes no page: the pages are made with the live releases.
+  if (!canary && !values['no-prerender']) await prerender(values.on, { pages: values.pages });
+}
+
+const commands = {
+  release: releaseCommand,
+  releases: releasesCommand,
+  canary: canaryCommand,
+  prerender: prerenderCommand,
+  promote: promoteCommand,
+  rollback: rollbackCommand,
+};
+
+async function main(command, args) {
+  if (!Object.hasOwn(commands, command)) throw new DeliveryError(`unknown command "${command}"; one of: ${Object.keys(usage).join(', ')}`);
+  await commands[command](args);
 }
 
 const [command, ...args] = process.argv.slice(2);

@@ -55,6 +55,43 @@ function serverUser() {
 }
 
 /**
+ * Light settings for a server that lives for one test run and is then deleted. fsync is off: the durability
+ * tests kill the API, not the database server, and what the server has committed survives that either way; a
+ * crash of the machine would lose only this throw-away cluster.
+ */
+const serverSettings = (port, dir) =>
+  [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${dir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c shared_buffers=32MB',
+    '-c max_connections=200',
+  ].join(' ');
+
+/**
+ * Starts the cluster on the first port the server can bind (PG_PORT's alone when it is set), tried by the
+ * server itself: a port probed free first could be taken before the server binds it (two runs start servers
+ * at the same moment: the tooling tests' beside the API tests'). Returns the port.
+ */
+function startOnAFreePort(asServer, dir, dataDir) {
+  const logOf = (port) => join(dir, `server-${port}.log`);
+  let port = process.env.PG_PORT ? Number(process.env.PG_PORT) : FIRST_PORT;
+  for (;;) {
+    try {
+      asServer('pg_ctl', ['start', '-D', dataDir, '-o', serverSettings(port, dir), '-l', logOf(port), '-w', '-t', '60']);
+      return port;
+    } catch (error) {
+      const portTaken = existsSync(logOf(port)) && /could not bind|Address already in use/.test(readFileSync(logOf(port), 'utf8'));
+      if (!portTaken || process.env.PG_PORT || port === FIRST_PORT + 99) throw error;
+      port += 1;
+    }
+  }
+}
+
+/**
  * Starts a server; returns its port, its admin URL (superuser `postgres`, no password, loopback only), its
  * folder, a way to make a fresh database, and stop(), which deletes the folder. The server stops when this
  * process exits or is interrupted.
@@ -75,35 +112,7 @@ export async function startPostgres() {
   };
 
   asServer('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  // Light settings for a server that lives for one test run and is then deleted. fsync is off: the
-  // durability tests kill the API, not the database server, and what the server has committed survives
-  // that either way; a crash of the machine would lose only this throw-away cluster.
-  const settings = (port) =>
-    [
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-c unix_socket_directories=${dir}`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c shared_buffers=32MB',
-      '-c max_connections=200',
-    ].join(' ');
-  const logOf = (port) => join(dir, `server-${port}.log`);
-  // The first port the server can bind, tried by the server itself: a port probed free first could be taken
-  // before the server binds it (two runs start servers at the same moment: the tooling tests' beside the API
-  // tests').
-  let port = process.env.PG_PORT ? Number(process.env.PG_PORT) : FIRST_PORT;
-  for (;;) {
-    try {
-      asServer('pg_ctl', ['start', '-D', dataDir, '-o', settings(port), '-l', logOf(port), '-w', '-t', '60']);
-      break;
-    } catch (error) {
-      const portTaken = existsSync(logOf(port)) && /could not bind|Address already in use/.test(readFileSync(logOf(port), 'utf8'));
-      if (!portTaken || process.env.PG_PORT || port === FIRST_PORT + 99) throw error;
-      port += 1;
-    }
-  }
+  const port = startOnAFreePort(asServer, dir, dataDir);
 
   let stopped = false;
   const stop = () => {

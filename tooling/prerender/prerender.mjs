@@ -251,110 +251,147 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
   const { api } = await (await fetch(`${serveFrom ?? origin}/config.json`)).json();
   const sources = { apiBases: [api.apiBaseUrl, api.requestsApiBaseUrl], answers: new Map() };
   const browser = await chromium.launch({ executablePath: HEADLESS_CHROMIUM, args: BROWSER_ARGS });
-  let paths;
-  let clientRoutes;
-  let listReads;
-  const written = [];
-  const failed = [];
-  const reads = {};
-  const madeFrom = {};
-  const seo = {};
+  const site = { origin, serveFrom, template, outDir, sources, log };
+  let listed;
+  let made;
   try {
-    /** The site's requests go to serveFrom; third parties (map, video) are not part of a page: refused at once. */
-    const immutable = new Map();
-    const answerForTheSite = async (context) => {
-      if (serveFrom) {
-        await context.route(`${origin}/**`, async (route) => {
-          const { pathname, search } = new URL(route.request().url());
-          // Uncompressed: the answer is handed to the browser as a body, not as bytes on the wire.
-          const headers = { ...route.request().headers(), 'accept-encoding': 'identity' };
-          const fetchOnce = () => route.fetch({ url: `${serveFrom}${pathname}${search}`, headers });
-          try {
-            let answer = immutable.get(pathname);
-            if (!answer) {
-              // A kept-alive connection the server closes just as it is reused: once more on a new one.
-              const response = await fetchOnce().catch(fetchOnce);
-              answer = { status: response.status(), headers: response.headers(), body: await response.body() };
-              // Hashed files never change: every page after the first gets them from here.
-              if (answer.headers['cache-control']?.includes('immutable')) immutable.set(pathname, answer);
-            }
-            await route.fulfill(answer);
-          } catch (error) {
-            log(`  ${pathname}: ${error.message.split('\n')[0]}`);
-            await route.abort('failed').catch(() => undefined); // the page may have closed meanwhile
-          }
-        });
-      }
-      await context.route(
-        (url) => url.origin !== origin && !/^(localhost|127\.0\.0\.1)$/.test(url.hostname),
-        (route) => route.abort(),
-      );
-    };
-    // The prerenderer's own view: the shell hands it its hooks instead of taking a page over.
-    // No service worker: its own requests would escape the routing of the site's origin (answerForTheSite).
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
-    await context.addInitScript(() => {
-      window.__prerender = true;
-    });
-    await answerForTheSite(context);
-
-    const visitor = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
-    await answerForTheSite(visitor);
-
-    const { page: first } = await openPage(context, `${origin}/`, log);
-    await first.goto(`${origin}/`, { timeout: PAGE_TIMEOUT_MS });
-    await first.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
-    const listing = noteApiReads(first, sources.apiBases, sources.answers);
-    const site = await first.evaluate(() => window.__prerender.pages());
-    paths = site.pages.map(({ path }) => path);
-    clientRoutes = site.clientRoutes;
-    listReads = await listing.urls();
-    await first.close();
-    const chosen = select(paths);
-    log(`prerendering ${chosen.length} of ${paths.length} pages for ${origin}`);
-
-    // A few pages at a time: most of a page's time is spent waiting on the network.
-    const queue = [...chosen];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await prerenderPath(next);
-    };
-    // A page that fails is tried once more at the end of the run: on a loaded machine a page can miss its
-    // time limit once (one page of 34 was left out now and then, in the e2e suites and the benchmarks).
-    const triedOnce = new Set();
-    const prerenderPath = async (path) => {
-      const url = `${origin}${path}`;
-      try {
-        const { rendered, head, stylesheets, reads: pageReads, madeFrom: pageMadeFrom, structuredData } = await makePage(context, url, sources, log);
-        const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: url }, stylesheets };
-        const source = serveFrom ? `${serveFrom}${path}` : url;
-        const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
-        writeCompressed(pageFile(outDir, path), pageHtml({ ...page, preloads }));
-        written.push(path);
-        reads[path] = pageReads;
-        madeFrom[path] = pageMadeFrom;
-        seo[path] = sitemapEntryOf(structuredData);
-      } catch (error) {
-        if (!triedOnce.has(path)) {
-          triedOnce.add(path);
-          queue.push(path);
-          return;
-        }
-        failed.push({ path, reason: error.message.split('\n')[0] });
-      }
-    };
-    await Promise.all(Array.from({ length: PAGES_AT_A_TIME }, worker));
-    // The data changed while the pages were made: a page made from an answer other than the one kept for its
-    // URL would be believed current (a check gets a 304) and never made again. It counts as not made, so it is
-    // not served and the next check makes it.
-    for (const path of [...written]) {
-      if ([...madeFrom[path]].some(([url, { hash }]) => sources.answers.get(url)?.hash !== hash)) {
-        written.splice(written.indexOf(path), 1);
-        failed.push({ path, reason: 'its data changed while it was made' });
-      }
-    }
-    written.sort();
+    const views = await openViews(browser, site);
+    listed = await listPages(views.context, site);
+    const chosen = select(listed.paths);
+    log(`prerendering ${chosen.length} of ${listed.paths.length} pages for ${origin}`);
+    made = await makePages(chosen, views, site);
+    dropPagesOfChangedData(made, sources.answers);
+    made.written.sort();
   } finally {
     await browser.close();
   }
+  const { paths, clientRoutes, listReads } = listed;
+  const { written, failed, reads, seo } = made;
   return { paths, clientRoutes, written, failed, reads, seo, listReads, answers: Object.fromEntries(sources.answers) };
+}
+
+/**
+ * The browser's two views of the site: the prerenderer's own (`context`: the shell hands it its hooks instead
+ * of taking a page over) and a visitor's (`visitor`, for visitPage). No service worker: its own requests would
+ * escape the routing of the site's origin (answerForTheSite).
+ */
+async function openViews(browser, site) {
+  const immutable = new Map();
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+  await context.addInitScript(() => {
+    window.__prerender = true;
+  });
+  await answerForTheSite(context, site, immutable);
+
+  const visitor = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+  await answerForTheSite(visitor, site, immutable);
+  return { context, visitor };
+}
+
+/**
+ * The site's requests go to serveFrom; third parties (map, video) are not part of a page: refused at once.
+ * Hashed files are fetched once (`immutable`, shared by the views).
+ */
+async function answerForTheSite(context, { origin, serveFrom, log }, immutable) {
+  if (serveFrom) {
+    await context.route(`${origin}/**`, async (route) => {
+      const { pathname, search } = new URL(route.request().url());
+      // Uncompressed: the answer is handed to the browser as a body, not as bytes on the wire.
+      const headers = { ...route.request().headers(), 'accept-encoding': 'identity' };
+      const fetchOnce = () => route.fetch({ url: `${serveFrom}${pathname}${search}`, headers });
+      try {
+        let answer = immutable.get(pathname);
+        if (!answer) {
+          // A kept-alive connection the server closes just as it is reused: once more on a new one.
+          const response = await fetchOnce().catch(fetchOnce);
+          answer = { status: response.status(), headers: response.headers(), body: await response.body() };
+          // Hashed files never change: every page after the first gets them from here.
+          if (answer.headers['cache-control']?.includes('immutable')) immutable.set(pathname, answer);
+        }
+        await route.fulfill(answer);
+      } catch (error) {
+        log(`  ${pathname}: ${error.message.split('\n')[0]}`);
+        await route.abort('failed').catch(() => undefined); // the page may have closed meanwhile
+      }
+    });
+  }
+  await context.route(
+    (url) => url.origin !== origin && !/^(localhost|127\.0\.0\.1)$/.test(url.hostname),
+    (route) => route.abort(),
+  );
+}
+
+/** What the shell lists: the site's pages (their paths) and the routes rendered in the browser; and the API reads the list took. */
+async function listPages(context, { origin, sources, log }) {
+  const { page: first } = await openPage(context, `${origin}/`, log);
+  await first.goto(`${origin}/`, { timeout: PAGE_TIMEOUT_MS });
+  await first.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
+  const listing = noteApiReads(first, sources.apiBases, sources.answers);
+  const declared = await first.evaluate(() => window.__prerender.pages());
+  const paths = declared.pages.map(({ path }) => path);
+  const listReads = await listing.urls();
+  await first.close();
+  return { paths, clientRoutes: declared.clientRoutes, listReads };
+}
+
+/**
+ * Makes the chosen pages, a few at a time (most of a page's time is spent waiting on the network): the pages
+ * written, those that failed and why, and for each page written what it read, from which answers, and its
+ * sitemap entry.
+ */
+async function makePages(chosen, views, site) {
+  const made = { written: [], failed: [], reads: {}, madeFrom: {}, seo: {} };
+  const queue = [...chosen];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await prerenderPath(next);
+  };
+  // A page that fails is tried once more at the end of the run: on a loaded machine a page can miss its
+  // time limit once (one page of 34 was left out now and then, in the e2e suites and the benchmarks).
+  const triedOnce = new Set();
+  const prerenderPath = async (path) => {
+    try {
+      const { reads, madeFrom, structuredData } = await makeAndWritePage(path, views, site);
+      made.written.push(path);
+      made.reads[path] = reads;
+      made.madeFrom[path] = madeFrom;
+      made.seo[path] = sitemapEntryOf(structuredData);
+    } catch (error) {
+      if (!triedOnce.has(path)) {
+        triedOnce.add(path);
+        queue.push(path);
+        return;
+      }
+      made.failed.push({ path, reason: error.message.split('\n')[0] });
+    }
+  };
+  await Promise.all(Array.from({ length: PAGES_AT_A_TIME }, worker));
+  return made;
+}
+
+/**
+ * One page: made in the prerenderer's view (makePage), taken over in a visitor's (visitPage), which finds
+ * what it preloads, and written.
+ */
+async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom, template, outDir, sources, log }) {
+  const url = `${origin}${path}`;
+  const { rendered, head, stylesheets, reads, madeFrom, structuredData } = await makePage(context, url, sources, log);
+  const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: url }, stylesheets };
+  const source = serveFrom ? `${serveFrom}${path}` : url;
+  const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
+  writeCompressed(pageFile(outDir, path), pageHtml({ ...page, preloads }));
+  return { reads, madeFrom, structuredData };
+}
+
+/**
+ * The data changed while the pages were made: a page made from an answer other than the one kept for its
+ * URL would be believed current (a check gets a 304) and never made again. It counts as not made, so it is
+ * not served and the next check makes it.
+ */
+function dropPagesOfChangedData({ written, failed, madeFrom }, answers) {
+  for (const path of [...written]) {
+    if ([...madeFrom[path]].some(([url, { hash }]) => answers.get(url)?.hash !== hash)) {
+      written.splice(written.indexOf(path), 1);
+      failed.push({ path, reason: 'its data changed while it was made' });
+    }
+  }
 }

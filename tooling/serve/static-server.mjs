@@ -163,12 +163,46 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
     { prefix: '/', dir: realpathSync(dir), site: true },
   ];
   const pagesDir = realpathSync(pages);
-  const readRoutes = routesReader(pagesDir);
-  // Remotes are loaded from the shell's origin.
-  const common = { ...headers, 'Access-Control-Allow-Origin': '*' };
-  // Each file is compressed once per version (path, size and time of change) and encoding.
+  const serving = {
+    roots,
+    pagesDir,
+    readRoutes: routesReader(pagesDir),
+    fallback,
+    files,
+    // Remotes are loaded from the shell's origin.
+    common: { ...headers, 'Access-Control-Allow-Origin': '*' },
+    compressedBody: compressedBodies(),
+  };
+  const { common } = serving;
+
+  // Limits are checked every second (Node's default is every 30 s, so a 10 s limit held a client 40 s).
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
+    try {
+      handle(serving, request, response);
+    } catch (error) {
+      console.error(`static server: ${request.method} ${request.url}: ${error.stack}`);
+      if (response.headersSent) response.destroy();
+      else answer(response, common, 500);
+    }
+  });
+  // Neither a request Node cannot parse (bad request line, header or framing)
+  // nor a CONNECT reaches the handler: answer on the socket and close it.
+  server.on('clientError', (error, socket) => refuse(socket, common, clientErrorStatus[error.code] ?? '400 Bad Request'));
+  limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, common, '503 Service Unavailable', { 'Retry-After': 5 }));
+  server.on('connect', (_request, socket) => refuse(socket, common, '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolvePromise(server));
+  });
+}
+
+/**
+ * A compressed body for each file: the build's .br or .gz beside it while that is not older than the file,
+ * else compressed here. Each file is compressed once per version (path, size and time of change) and encoding.
+ */
+function compressedBodies() {
   const compressed = new Map();
-  const compressedBody = (file, stats, encoding) => {
+  return (file, stats, encoding) => {
     const key = `${file}\0${stats.size}\0${stats.mtimeMs}\0${encoding}`;
     if (!compressed.has(key)) {
       const prebuilt = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
@@ -178,143 +212,168 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
     }
     return compressed.get(key);
   };
+}
 
-  const answer = (response, status, extra = {}) => {
-    const body = status === 204 ? '' : `${STATUS_CODES[status]}\n`;
-    response.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
-    response.end(body);
+/** Answers with a status and its text alone (the headers every answer has, and `extra`). */
+function answer(response, common, status, extra = {}) {
+  const body = status === 204 ? '' : `${STATUS_CODES[status]}\n`;
+  response.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
+  response.end(body);
+}
+
+/** Answers on the raw socket, for what never becomes a request, and closes it. */
+function refuse(socket, common, status, extra = {}) {
+  if (!socket.writable) return socket.destroy();
+  const fields = { ...common, ...extra, Connection: 'close', 'Content-Length': 0 };
+  const head = Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n`, () => socket.destroy());
+}
+
+/** Answers one request: a generated file, a file, a page, or the status that refuses it. */
+function handle(serving, request, response) {
+  const { common, files, pagesDir } = serving;
+  if (request.socket.refusedForLoad) return; // answered 503 on the socket (limitServer)
+  if (request.method === 'OPTIONS') return answer(response, common, 204, { Allow: ALLOWED_METHODS, 'Access-Control-Allow-Methods': 'GET, HEAD' });
+  if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, common, 405, { Allow: ALLOWED_METHODS });
+
+  let pathname;
+  try {
+    pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return answer(response, common, 400);
+  }
+  if (Object.hasOwn(files, pathname)) {
+    const type = contentTypes[extname(pathname)] ?? 'application/octet-stream';
+    const body = typeof files[pathname] === 'function' ? files[pathname]() : files[pathname];
+    response.writeHead(200, { ...common, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' });
+    return response.end(body); // Node sends no body to HEAD
+  }
+
+  const located = locate(serving.roots, pathname);
+  if (located.refused) return answer(response, common, located.refused);
+  const found = located.site ? findOnTheSite(serving, located) : findInMount(located);
+  if (found.refused) return answer(response, common, found.refused);
+  // A symbolic link may point anywhere: what is served must really be inside the folder it was found in.
+  const home = found.file.startsWith(pagesDir + sep) ? pagesDir : located.root;
+  if (!realpathSync(found.file).startsWith(home + sep)) return answer(response, common, 403);
+  sendFile(serving, request, response, found);
+}
+
+/**
+ * Where a path points: the root it is under (a mount's, else the site's), the path relative to it, and the
+ * file there; or the status that refuses it (400 malformed, 404 under a name that starts with a dot, 403
+ * outside the root).
+ */
+function locate(roots, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return { refused: 400 }; // a malformed percent-escape such as /%E0%A4%A
+  }
+  if (decoded.includes('\0')) return { refused: 400 };
+  const normalized = normalize(decoded).replaceAll('\\', '/');
+  if (normalized.split('/').some((segment) => segment.startsWith('.'))) return { refused: 404 };
+  const { prefix, dir: root, site } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
+  const relative = normalized.slice(prefix.length).replace(/^\/+/, '');
+  const file = join(root, relative);
+  if (!file.startsWith(root + sep) && file !== root) return { refused: 403 };
+  return { normalized, root, site, relative, file };
+}
+
+/** The file a path names under a mount: served as it is, 200; else 404. */
+function findInMount({ relative, file }) {
+  const stats = statOrNull(file);
+  return stats?.isFile() ? { file, relative, stats, status: 200, noindex: false } : { refused: 404 };
+}
+
+/**
+ * What a path of the site is: its file; else a file made with the pages (sitemap.xml, robots.txt); else, for
+ * a path without a file extension, a page (findPage); else 404.
+ */
+function findOnTheSite(serving, located) {
+  const { pagesDir } = serving;
+  const { root, relative } = located;
+  let { file } = located;
+  let stats = statOrNull(file);
+  if (!stats?.isFile() && extname(relative) && pagesDir !== root) {
+    // A file made with the pages (sitemap.xml, robots.txt).
+    const beside = join(pagesDir, relative);
+    if (beside.startsWith(pagesDir + sep)) ({ file, stats } = { file: beside, stats: statOrNull(beside) });
+  }
+  if (stats?.isFile()) return { file, relative, stats, status: 200, noindex: false };
+  if (extname(relative)) return { refused: 404 };
+  return findPage(serving, located);
+}
+
+/**
+ * A page: its prerendered HTML, else the client-rendered page (404 when there is neither). When the pages'
+ * `.routes.json` does not list the path as a page, the client-rendered page goes with `noindex`, and with 404
+ * too when no route rendered in the browser matches the path.
+ */
+function findPage({ pagesDir, fallback, readRoutes }, { normalized, root, relative }) {
+  const prerendered = join(pagesDir, relative, 'index.html');
+  const candidates = [...(prerendered.startsWith(pagesDir + sep) ? [[join(relative, 'index.html'), prerendered]] : []), [fallback, join(root, fallback)]];
+  const found = candidates.map(([name, path]) => ({ name, path, stats: statOrNull(path) })).find((candidate) => candidate.stats?.isFile());
+  if (!found) return { refused: 404 };
+  const page = { file: found.path, relative: found.name, stats: found.stats, status: 200, noindex: false };
+  const routes = found.name === fallback ? readRoutes() : null;
+  const path = `/${normalized.replace(/^\/+|\/+$/g, '')}`;
+  if (routes && !routes.paths.has(path)) {
+    // A page rendered in the browser (an account's, the back office's) is no search result either;
+    // robots.txt does not name the back office (prerender/site-files.mjs), so this says so. Not a page
+    // at all: the client-rendered page says so, and the answer says so too.
+    if (!routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) page.status = 404;
+    page.noindex = true;
+  }
+  return page;
+}
+
+/**
+ * Sends a file found for a request: 304 when the browser has this version, compressed when it is text and
+ * the browser accepts that, else as it is (its headers only, to HEAD).
+ */
+function sendFile({ common, compressedBody }, request, response, { file, relative, stats, status, noindex }) {
+  const withBody = request.method === 'GET';
+  const encoding = compressible.has(extname(file)) ? chooseEncoding(request.headers['accept-encoding']) : null;
+  const fileHeaders = {
+    ...common,
+    'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': stats.size,
+    'Cache-Control': cacheControl(relative),
+    // A validator, so that a file revalidated on every load costs a 304 when it has not changed, not the file.
+    ETag: etagOf(stats, encoding),
+    ...(noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
   };
-
-  /** Answers on the raw socket, for what never becomes a request, and closes it. */
-  const refuse = (socket, status, extra = {}) => {
-    if (!socket.writable) return socket.destroy();
-    const fields = { ...common, ...extra, Connection: 'close', 'Content-Length': 0 };
-    const head = Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n`, () => socket.destroy());
-  };
-
-  const handle = (request, response) => {
-    if (request.socket.refusedForLoad) return; // answered 503 on the socket (limitServer)
-    if (request.method === 'OPTIONS') return answer(response, 204, { Allow: ALLOWED_METHODS, 'Access-Control-Allow-Methods': 'GET, HEAD' });
-    if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, { Allow: ALLOWED_METHODS });
-    const withBody = request.method === 'GET';
-
-    let pathname;
-    try {
-      pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    } catch {
-      return answer(response, 400);
+  if (compressible.has(extname(file))) fileHeaders.Vary = 'Accept-Encoding';
+  if (status === 200 && matchesEtag(request.headers['if-none-match'], fileHeaders.ETag)) {
+    const { 'Content-Length': _length, 'Content-Type': _type, ...notModified } = fileHeaders;
+    response.writeHead(304, notModified);
+    return response.end();
+  }
+  if (compressible.has(extname(file))) {
+    if (encoding) {
+      // A file that cannot be read throws here: the handler's catch answers 500.
+      const body = compressedBody(file, stats, encoding);
+      response.writeHead(status, { ...fileHeaders, 'Content-Encoding': encoding, 'Content-Length': body.length });
+      return response.end(withBody ? body : undefined);
     }
-    if (Object.hasOwn(files, pathname)) {
-      const type = contentTypes[extname(pathname)] ?? 'application/octet-stream';
-      const body = typeof files[pathname] === 'function' ? files[pathname]() : files[pathname];
-      response.writeHead(200, { ...common, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' });
-      return response.end(body); // Node sends no body to HEAD
-    }
-
-    let decoded;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return answer(response, 400); // a malformed percent-escape such as /%E0%A4%A
-    }
-    if (decoded.includes('\0')) return answer(response, 400);
-    const normalized = normalize(decoded).replaceAll('\\', '/');
-    if (normalized.split('/').some((segment) => segment.startsWith('.'))) return answer(response, 404);
-    const { prefix, dir: root, site } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
-    let relative = normalized.slice(prefix.length).replace(/^\/+/, '');
-    let file = join(root, relative);
-    if (!file.startsWith(root + sep) && file !== root) return answer(response, 403);
-
-    let stats = statOrNull(file);
-    let status = 200;
-    let noindex = false;
-    if (!stats?.isFile() && site && extname(relative) && pagesDir !== root) {
-      // A file made with the pages (sitemap.xml, robots.txt).
-      const beside = join(pagesDir, relative);
-      if (beside.startsWith(pagesDir + sep)) ({ file, stats } = { file: beside, stats: statOrNull(beside) });
-    }
-    if (!stats?.isFile()) {
-      if (extname(relative) || !site) return answer(response, 404);
-      // A page: its prerendered HTML, else the client-rendered page.
-      const prerendered = join(pagesDir, relative, 'index.html');
-      const candidates = [...(prerendered.startsWith(pagesDir + sep) ? [[join(relative, 'index.html'), prerendered]] : []), [fallback, join(root, fallback)]];
-      const found = candidates.map(([name, path]) => ({ name, path, stats: statOrNull(path) })).find((candidate) => candidate.stats?.isFile());
-      if (!found) return answer(response, 404);
-      ({ name: relative, path: file, stats } = found);
-      const routes = found.name === fallback ? readRoutes() : null;
-      const path = `/${normalized.replace(/^\/+|\/+$/g, '')}`;
-      if (routes && !routes.paths.has(path)) {
-        // A page rendered in the browser (an account's, the back office's) is no search result either;
-        // robots.txt does not name the back office (prerender/site-files.mjs), so this says so. Not a page
-        // at all: the client-rendered page says so, and the answer says so too.
-        if (!routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) status = 404;
-        noindex = true;
-      }
-    }
-    // A symbolic link may point anywhere: what is served must really be inside the folder it was found in.
-    const home = file.startsWith(pagesDir + sep) ? pagesDir : root;
-    if (!realpathSync(file).startsWith(home + sep)) return answer(response, 403);
-    const encoding = compressible.has(extname(file)) ? chooseEncoding(request.headers['accept-encoding']) : null;
-    const fileHeaders = {
-      ...common,
-      'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': stats.size,
-      'Cache-Control': cacheControl(relative),
-      // A validator, so that a file revalidated on every load costs a 304 when it has not changed, not the file.
-      ETag: etagOf(stats, encoding),
-      ...(noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
-    };
-    if (compressible.has(extname(file))) fileHeaders.Vary = 'Accept-Encoding';
-    if (status === 200 && matchesEtag(request.headers['if-none-match'], fileHeaders.ETag)) {
-      const { 'Content-Length': _length, 'Content-Type': _type, ...notModified } = fileHeaders;
-      response.writeHead(304, notModified);
-      return response.end();
-    }
-    if (compressible.has(extname(file))) {
-      if (encoding) {
-        // A file that cannot be read throws here: the handler's catch answers 500.
-        const body = compressedBody(file, stats, encoding);
-        response.writeHead(status, { ...fileHeaders, 'Content-Encoding': encoding, 'Content-Length': body.length });
-        return response.end(withBody ? body : undefined);
-      }
-    }
-    if (!withBody) {
-      response.writeHead(status, fileHeaders);
-      return response.end();
-    }
-    // Headers go out once the file is open, so a file that cannot be read is still a clean 500.
-    const stream = createReadStream(file);
-    stream.once('error', (error) => {
-      if (response.headersSent) return;
-      console.error(`static server: ${file}: ${error.message}`);
-      answer(response, 500);
-    });
-    stream.once('open', () => {
-      response.writeHead(status, fileHeaders);
-      // pipeline closes the file when the client goes away mid-answer.
-      pipeline(stream, response, () => {});
-    });
-  };
-
-  // Limits are checked every second (Node's default is every 30 s, so a 10 s limit held a client 40 s).
-  const server = createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
-    try {
-      handle(request, response);
-    } catch (error) {
-      console.error(`static server: ${request.method} ${request.url}: ${error.stack}`);
-      if (response.headersSent) response.destroy();
-      else answer(response, 500);
-    }
+  }
+  if (!withBody) {
+    response.writeHead(status, fileHeaders);
+    return response.end();
+  }
+  // Headers go out once the file is open, so a file that cannot be read is still a clean 500.
+  const stream = createReadStream(file);
+  stream.once('error', (error) => {
+    if (response.headersSent) return;
+    console.error(`static server: ${file}: ${error.message}`);
+    answer(response, common, 500);
   });
-  // Neither a request Node cannot parse (bad request line, header or framing)
-  // nor a CONNECT reaches the handler: answer on the socket and close it.
-  server.on('clientError', (error, socket) => refuse(socket, clientErrorStatus[error.code] ?? '400 Bad Request'));
-  limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, '503 Service Unavailable', { 'Retry-After': 5 }));
-  server.on('connect', (_request, socket) => refuse(socket, '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
-  return new Promise((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolvePromise(server));
+  stream.once('open', () => {
+    response.writeHead(status, fileHeaders);
+    // pipeline closes the file when the client goes away mid-answer.
+    pipeline(stream, response, () => {});
   });
 }
 
