@@ -29,7 +29,12 @@ test('busy while the work runs, then the toast of what was done', async () => {
 
 test('a failure says the error’s own message, else the words given, or what the page says whatever the error', async () => {
   const { result } = renderHook(() => useAction());
-  const refused = new ApiError({ message: 'An order that is Delivered can no longer be cancelled', kind: 'http', status: 409 });
+  const refused = new ApiError({
+    message: 'An order that is Delivered can no longer be cancelled',
+    kind: 'http',
+    status: 409,
+    detail: 'PUT user/updateOrder answered 409',
+  });
   await inReact(async () => {
     await expect(result.current.act(() => Promise.reject(refused), { failed: 'Could not change the order' })).resolves.toBe(false);
     await result.current.act(() => Promise.reject('not an error'), { failed: 'Could not change the order' });
