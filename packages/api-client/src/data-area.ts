@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { StoreApi, UseBoundStore } from 'zustand';
+import type { StateCreator, StoreApi, UseBoundStore } from 'zustand';
 import { isApiError, messageOf } from './errors';
 import { holdAnswers } from './held-answers';
 import { wasKeptOffline } from './outbox';
@@ -137,35 +137,31 @@ export function restoreDataAreas({ areas: snapshot, validators = {} }: PageData)
   for (const [name, area] of areas) if (restored[name]) area.restore(restored[name]);
 }
 
-/**
- * One zustand store per data area of the spec, around one api-client call. Every remote makes its
- * areas with it (events, blog, enquiry, courses, booking, course request, and the account's cart,
- * orders and address), so every area has the same states and the same rules. `name` (e.g.
- * 'catalog/courses') is how a prerendered page hands the area its answer.
- */
-export function createDataArea<T, Args extends unknown[]>(
-  name: string,
-  request: (...args: Args) => Promise<T>,
-  { fallback = 'Something went wrong!' }: DataAreaOptions = {},
-): DataAreaStore<T, Args> {
-  // Only the latest call may write: a slow answer for an earlier page must not replace a newer one.
-  let latestCall = 0;
-  let latestKey: string | null = null;
+/** What an area knows beside what it shows: which call may still write, when its answer came, what is asked ahead. */
+interface AreaCalls<T, Args extends unknown[]> {
+  request: (...args: Args) => Promise<T>;
+  /** Only the latest call may write: a slow answer for an earlier page must not replace a newer one. */
+  latest: number;
+  latestKey: string | null;
   /** When the answer shown was received (0: handed over by a prerendered page). */
-  let answeredAt = 0;
-  let revalidating = false;
+  answeredAt: number;
   /** An answer asked for ahead of its page (`prefetch`), by its arguments. */
-  let ahead: { key: string; answer: Promise<T>; askedAt: number } | null = null;
-  const takeAhead = (key: string): Promise<T> | null => {
-    const kept = ahead?.key === key && Date.now() - ahead.askedAt < CURRENT_FOR_MS ? ahead.answer : null;
-    ahead = null;
-    return kept;
-  };
+  ahead: { key: string; answer: Promise<T>; askedAt: number } | null;
+}
 
-  /**
-   * Asks again, in the background, for the answer the area shows: a new answer replaces it in place, the same
-   * one (or a 304) changes nothing, and a failure keeps what is shown (spec section 8: load failures are silent).
-   */
+/** The answer asked for ahead for these arguments, if it is still current; either way it is no longer kept. */
+function takeAhead<T, Args extends unknown[]>(calls: AreaCalls<T, Args>, key: string): Promise<T> | null {
+  const kept = calls.ahead?.key === key && Date.now() - calls.ahead.askedAt < CURRENT_FOR_MS ? calls.ahead.answer : null;
+  calls.ahead = null;
+  return kept;
+}
+
+/**
+ * Asks again, in the background, for the answer the area shows: a new answer replaces it in place, the same
+ * one (or a 304) changes nothing, and a failure keeps what is shown (spec section 8: load failures are silent).
+ */
+function backgroundRevalidation<T, Args extends unknown[]>(calls: AreaCalls<T, Args>, area: () => DataAreaStore<T, Args>): (args: Args) => Promise<void> {
+  let revalidating = false;
   let argsAfterTakeOver: Args | null = null;
   const revalidateAfterTakeOver = () => {
     if (argsAfterTakeOver) void revalidate(argsAfterTakeOver);
@@ -182,82 +178,91 @@ export function createDataArea<T, Args extends unknown[]>(
     waitingForTakeOver.delete(revalidateAfterTakeOver);
     if (revalidating) return;
     revalidating = true;
-    const call = latestCall;
+    const call = calls.latest;
     try {
-      const data = await request(...args);
-      answeredAt = Date.now();
-      if (call === latestCall && JSON.stringify(data) !== JSON.stringify(store.getState().data)) store.setState({ data });
+      const data = await calls.request(...args);
+      calls.answeredAt = Date.now();
+      if (call === calls.latest && JSON.stringify(data) !== JSON.stringify(area().getState().data)) area().setState({ data });
     } catch (error) {
-      if (isApiError(error) && error.status === 304) answeredAt = Date.now();
+      if (isApiError(error) && error.status === 304) calls.answeredAt = Date.now();
     } finally {
       revalidating = false;
     }
   };
+  return revalidate;
+}
 
-  const store = createLiveStore<DataArea<T, Args>>((set, get) => ({
+/** What a failed call leaves in the area: kept offline for later (outbox.ts), or the failure's message. */
+function stateAfterFailure<T>(error: unknown, key: string, fallback: string): Partial<DataAreaState<T>> {
+  if (wasKeptOffline(error)) return { ...initialState, isKept: true, message: (error as Error).message, key };
+  return { ...initialState, key, isError: true, message: messageOf(error, fallback), errorStatus: isApiError(error) ? error.status : null };
+}
+
+/** The area's state and its actions (DataAreaActions), over its calls. */
+function areaActions<T, Args extends unknown[]>(
+  calls: AreaCalls<T, Args>,
+  revalidate: (args: Args) => Promise<void>,
+  fallback: string,
+): StateCreator<DataArea<T, Args>, [], []> {
+  const { request } = calls;
+  return (set, get) => ({
     ...initialState,
     load: (...args) => {
       const state = get();
-      if (JSON.stringify(args) === latestKey && (state.isLoading || state.isSuccess)) {
-        if (state.isSuccess && Date.now() - answeredAt > CURRENT_FOR_MS) void revalidate(args);
+      if (JSON.stringify(args) === calls.latestKey && (state.isLoading || state.isSuccess)) {
+        if (state.isSuccess && Date.now() - calls.answeredAt > CURRENT_FOR_MS) void revalidate(args);
         return Promise.resolve(state.data);
       }
       return state.run(...args);
     },
     prefetch: (...args) => {
       const key = JSON.stringify(args);
-      if (key === latestKey) {
+      if (key === calls.latestKey) {
         void get().load(...args);
         return;
       }
-      if (ahead?.key === key && Date.now() - ahead.askedAt < CURRENT_FOR_MS) return;
+      if (calls.ahead?.key === key && Date.now() - calls.ahead.askedAt < CURRENT_FOR_MS) return;
       const answer = request(...args);
       answer.catch(() => undefined); // met again, and shown, by the page's own load
-      ahead = { key, answer, askedAt: Date.now() };
+      calls.ahead = { key, answer, askedAt: Date.now() };
     },
     run: async (...args) => {
-      const call = ++latestCall;
+      const call = ++calls.latest;
       const key = JSON.stringify(args);
       // Data for other arguments (another course) is dropped; the same list stays while it refreshes.
-      set(key === latestKey ? { isLoading: true, isError: false, message: '', errorStatus: null } : { ...initialState, isLoading: true, key });
-      latestKey = key;
+      set(key === calls.latestKey ? { isLoading: true, isError: false, message: '', errorStatus: null } : { ...initialState, isLoading: true, key });
+      calls.latestKey = key;
       try {
-        const data = await (takeAhead(key) ?? request(...args));
-        if (call === latestCall) {
-          answeredAt = Date.now();
+        const data = await (takeAhead(calls, key) ?? request(...args));
+        if (call === calls.latest) {
+          calls.answeredAt = Date.now();
           set({ ...initialState, data, isSuccess: true, key });
         }
         return data;
       } catch (error) {
-        if (call === latestCall && wasKeptOffline(error)) set({ ...initialState, isKept: true, message: (error as Error).message, key });
-        else if (call === latestCall) {
-          set({
-            ...initialState,
-            key,
-            isError: true,
-            message: messageOf(error, fallback),
-            errorStatus: isApiError(error) ? error.status : null,
-          });
-        }
+        if (call === calls.latest) set(stateAfterFailure(error, key, fallback));
         return null;
       }
     },
     replace: (data) => {
-      latestCall++;
-      answeredAt = Date.now();
-      set({ ...initialState, data, isSuccess: true, key: latestKey });
+      calls.latest++;
+      calls.answeredAt = Date.now();
+      set({ ...initialState, data, isSuccess: true, key: calls.latestKey });
     },
     reset: () => {
-      latestCall++;
-      latestKey = null;
+      calls.latest++;
+      calls.latestKey = null;
       set(initialState);
     },
-  }));
+  });
+}
 
+/** The area, by its name, among those a prerendered page carries: it starts from what the page showed, if it did. */
+function registerArea<T, Args extends unknown[]>(name: string, store: DataAreaStore<T, Args>, calls: AreaCalls<T, Args>): void {
   const restore = ({ key, data }: DataAreaSnapshot) => {
-    latestCall++;
-    latestKey = key;
-    answeredAt = 0;
+    calls.latest++;
+    calls.latestKey = key;
+    calls.answeredAt = 0;
     store.setState({ ...initialState, data: data as T, isSuccess: true, key });
   };
   if (restored[name]) restore(restored[name]);
@@ -265,10 +270,27 @@ export function createDataArea<T, Args extends unknown[]>(
     snapshot: () => {
       const state = store.getState();
       if (state.isError) return 'failed';
-      return state.isSuccess && latestKey !== null ? { key: latestKey, data: state.data } : null;
+      return state.isSuccess && calls.latestKey !== null ? { key: calls.latestKey, data: state.data } : null;
     },
     restore,
   });
+}
+
+/**
+ * One zustand store per data area of the spec, around one api-client call. Every remote makes its
+ * areas with it (events, blog, enquiry, courses, booking, course request, and the account's cart,
+ * orders and address), so every area has the same states and the same rules. `name` (e.g.
+ * 'catalog/courses') is how a prerendered page hands the area its answer.
+ */
+export function createDataArea<T, Args extends unknown[]>(
+  name: string,
+  request: (...args: Args) => Promise<T>,
+  { fallback = 'Something went wrong!' }: DataAreaOptions = {},
+): DataAreaStore<T, Args> {
+  const calls: AreaCalls<T, Args> = { request, latest: 0, latestKey: null, answeredAt: 0, ahead: null };
+  const revalidate = backgroundRevalidation(calls, () => store);
+  const store: DataAreaStore<T, Args> = createLiveStore(areaActions(calls, revalidate, fallback));
+  registerArea(name, store, calls);
   return store;
 }
 

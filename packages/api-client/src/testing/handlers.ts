@@ -61,30 +61,18 @@ async function parseBody<Schema extends z.ZodMiniType>(request: Request, schema:
   return schema.safeParseAsync(await request.json().catch(() => undefined));
 }
 
-/**
- * msw handlers for every call of the contract, answering from the fixtures.
- * Each call of createHandlers starts a fresh in-memory cart, orders, address and newsletter list.
- * Authenticated calls need the fixtures' token (sign in with `signInForTests`).
- */
-export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
-  const url = (path: string, base: Base = 'main') => apiUrl(path, base, bases);
-  let cartItems: CartItem[] = [];
-  let orders: Order[] = [];
-  let address: ShippingAddress | null = null;
-  let wishlist = fixtures.courses.slice(0, 1).map(fixtures.courseSummary);
-  const recentlyViewed = fixtures.courses.slice(0, 2).map(fixtures.courseSummary);
-  const subscribers = new Set<string>();
-  let nextId = 1;
-  const newId = (prefix: string) => `${prefix}-${nextId++}`;
-  const cart = (): Cart => ({
-    items: cartItems,
-    totalPrice: cartItems.reduce((sum, item) => sum + item.price * item.quantity, 0),
-  });
+/** Wraps a handler that needs the fixtures' token. */
+const signedIn = (resolver: (info: ResolverInfo) => Response | Promise<Response>) => (info: ResolverInfo) =>
+  isSignedIn(info.request) ? resolver(info) : unauthorised();
 
-  /** Wraps a handler that needs the fixtures' token. */
-  const signedIn = (resolver: (info: ResolverInfo) => Response | Promise<Response>) => (info: ResolverInfo) =>
-    isSignedIn(info.request) ? resolver(info) : unauthorised();
+/** What the handlers of every area share: the URLs of the bases asked for, and one counter for new ids. */
+interface HandlerContext {
+  url: (path: string, base?: Base) => string;
+  newId: (prefix: string) => string;
+}
 
+/** The catalogue: courses, events and blog posts, straight from the fixtures. */
+function catalogueHandlers({ url }: HandlerContext): HttpHandler[] {
   return [
     http.get(url('course'), () => HttpResponse.json(fixtures.courses)),
     http.get(url('course/:id'), ({ params }) => {
@@ -101,7 +89,12 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       const post = fixtures.blogs.find((b) => b._id === params.id);
       return post ? HttpResponse.json(post) : notFound('Blog');
     }),
+  ];
+}
 
+/** Registration with its emailed code, login, the signed-in customer and logout. */
+function registrationAndSignInHandlers({ url }: HandlerContext): HttpHandler[] {
+  return [
     http.post(url('user/register'), async ({ request }) => {
       const body: unknown = await request.json().catch(() => undefined);
       const resend = resendOtpRequestSchema.safeParse(body);
@@ -141,6 +134,12 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       url('user/logout-everywhere'),
       signedIn(() => HttpResponse.json({ message: 'Logged out on every device' })),
     ),
+  ];
+}
+
+/** The customer's profile: its details, the email change and its links, the password's change and reset. */
+function profileHandlers({ url }: HandlerContext): HttpHandler[] {
+  return [
     http.put(
       url('user/change-password'),
       signedIn(async ({ request }) => {
@@ -179,6 +178,15 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
         ? HttpResponse.json({ message: 'The reset link is invalid or has expired' }, { status: 400 })
         : HttpResponse.json({ message: 'Password updated' }),
     ),
+  ];
+}
+
+/** What the account keeps: the wishlist (one course to start with), the courses recently viewed and the shipping address. */
+function savedCoursesAndAddressHandlers({ url }: HandlerContext): HttpHandler[] {
+  let wishlist = fixtures.courses.slice(0, 1).map(fixtures.courseSummary);
+  const recentlyViewed = fixtures.courses.slice(0, 2).map(fixtures.courseSummary);
+  let address: ShippingAddress | null = null;
+  return [
     http.get(
       url('user/wishlist'),
       signedIn(() => HttpResponse.json(wishlist)),
@@ -210,6 +218,13 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       url('user/get-address'),
       signedIn(() => HttpResponse.json({ address })),
     ),
+  ];
+}
+
+/** The newsletter: an email subscribes once. */
+function newsletterHandlers({ url }: HandlerContext): HttpHandler[] {
+  const subscribers = new Set<string>();
+  return [
     http.post(url('user/subscribe/newsletter'), async ({ request }) => {
       const parsed = await parseBody(request, newsletterRequestSchema);
       if (!parsed.success) return badRequest(parsed.error);
@@ -219,7 +234,22 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       subscribers.add(parsed.data.email);
       return HttpResponse.json({ message: 'Subscribed to the newsletter successfully' });
     }),
+  ];
+}
 
+/** The in-memory cart: its handlers change it, and an order takes it whole and empties it. */
+interface CartStore {
+  items: CartItem[];
+}
+
+const cartOf = ({ items }: CartStore): Cart => ({
+  items,
+  totalPrice: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+});
+
+/** The cart: a course added (again: more of it), a quantity changed, an item removed, the cart emptied. */
+function cartHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHandler[] {
+  return [
     http.post(
       url('user/cart'),
       signedIn(async ({ request }) => {
@@ -227,57 +257,64 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
         if (!parsed.success) return badRequest(parsed.error);
         const course = fixtures.courses.find((c) => c._id === parsed.data.courseId);
         if (!course) return notFound('Course');
-        const existing = cartItems.find((item) => item.course._id === course._id);
-        cartItems = existing
-          ? cartItems.map((item) => (item === existing ? { ...item, quantity: item.quantity + parsed.data.quantity } : item))
-          : [...cartItems, { _id: newId('cart-item'), course: fixtures.courseSummary(course), quantity: parsed.data.quantity, price: course.price }];
-        return HttpResponse.json(cart());
+        const existing = cart.items.find((item) => item.course._id === course._id);
+        cart.items = existing
+          ? cart.items.map((item) => (item === existing ? { ...item, quantity: item.quantity + parsed.data.quantity } : item))
+          : [...cart.items, { _id: newId('cart-item'), course: fixtures.courseSummary(course), quantity: parsed.data.quantity, price: course.price }];
+        return HttpResponse.json(cartOf(cart));
       }),
     ),
     http.get(
       url('user/cart'),
-      signedIn(() => HttpResponse.json(cart())),
+      signedIn(() => HttpResponse.json(cartOf(cart))),
     ),
     http.delete(
       url('user/delete-product-cart/:id'),
       signedIn(({ params }) => {
-        if (!cartItems.some((item) => item._id === params.id)) return notFound('Cart item');
-        cartItems = cartItems.filter((item) => item._id !== params.id);
-        return HttpResponse.json(cart());
+        if (!cart.items.some((item) => item._id === params.id)) return notFound('Cart item');
+        cart.items = cart.items.filter((item) => item._id !== params.id);
+        return HttpResponse.json(cartOf(cart));
       }),
     ),
     http.put(
       url('user/update-product-cart/:id/:quantity'),
       signedIn(({ params }) => {
-        if (!cartItems.some((item) => item._id === params.id)) return notFound('Cart item');
+        if (!cart.items.some((item) => item._id === params.id)) return notFound('Cart item');
         const quantity = Number(params.quantity);
-        cartItems = cartItems.map((item) => (item._id === params.id ? { ...item, quantity } : item));
-        return HttpResponse.json(cart());
+        cart.items = cart.items.map((item) => (item._id === params.id ? { ...item, quantity } : item));
+        return HttpResponse.json(cartOf(cart));
       }),
     ),
     http.delete(
       url('user/empty-cart'),
       signedIn(() => {
-        cartItems = [];
-        return HttpResponse.json(cart());
+        cart.items = [];
+        return HttpResponse.json(cartOf(cart));
       }),
     ),
+  ];
+}
+
+/** The orders: one made of the whole cart, the customer's own, newest first, and a change of status. */
+function orderHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHandler[] {
+  let orders: Order[] = [];
+  return [
     http.post(
       url('user/cart/create-order'),
       signedIn(async ({ request }) => {
         const parsed = await parseBody(request, createOrderRequestSchema);
         if (!parsed.success) return badRequest(parsed.error);
-        if (cartItems.length === 0) return HttpResponse.json({ message: 'Your cart is empty' }, { status: 400 });
+        if (cart.items.length === 0) return HttpResponse.json({ message: 'Your cart is empty' }, { status: 400 });
         const order: Order = {
           _id: newId('order'),
-          items: cartItems.map(({ course, quantity, price }) => ({ course, quantity, price })),
+          items: cart.items.map(({ course, quantity, price }) => ({ course, quantity, price })),
           shippingInfo: parsed.data.shippingInfo,
-          totalPrice: cart().totalPrice,
+          totalPrice: cartOf(cart).totalPrice,
           status: 'Ordered',
           createdAt: new Date().toISOString(),
         };
         orders = [order, ...orders];
-        cartItems = [];
+        cart.items = [];
         return HttpResponse.json(order);
       }),
     ),
@@ -297,7 +334,12 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
         return HttpResponse.json(updated);
       }),
     ),
+  ];
+}
 
+/** The requests a visitor sends without an account: an enquiry, and a booking or a call request (the requests API). */
+function requestHandlers({ url, newId }: HandlerContext): HttpHandler[] {
+  return [
     http.post(url('enquiry'), async ({ request }) => {
       const parsed = await parseBody(request, enquiryRequestSchema);
       if (!parsed.success) return badRequest(parsed.error);
@@ -313,6 +355,30 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
       if (!parsed.success) return badRequest(parsed.error);
       return HttpResponse.json({ ...parsed.data, _id: newId('course-request'), createdAt: new Date().toISOString() });
     }),
+  ];
+}
+
+/**
+ * msw handlers for every call of the contract, answering from the fixtures, area by area.
+ * Each call of createHandlers starts a fresh in-memory cart, orders, address and newsletter list.
+ * Authenticated calls need the fixtures' token (sign in with `signInForTests`).
+ */
+export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
+  let nextId = 1;
+  const context: HandlerContext = {
+    url: (path, base = 'main') => apiUrl(path, base, bases),
+    newId: (prefix) => `${prefix}-${nextId++}`,
+  };
+  const cart: CartStore = { items: [] };
+  return [
+    ...catalogueHandlers(context),
+    ...registrationAndSignInHandlers(context),
+    ...profileHandlers(context),
+    ...savedCoursesAndAddressHandlers(context),
+    ...newsletterHandlers(context),
+    ...cartHandlers(context, cart),
+    ...orderHandlers(context, cart),
+    ...requestHandlers(context),
   ];
 }
 

@@ -50,24 +50,40 @@ export interface DialogProps {
   closeLabel?: string;
 }
 
+/** Tab and Shift+Tab go round the panel's focusable elements, so that focus never leaves it. */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement): void {
+  const focusables = focusableOrAll(panel);
+  if (focusables.length === 0) {
+    event.preventDefault();
+    panel.focus();
+    return;
+  }
+  const firstFocusable = focusables[0]!;
+  const lastFocusable = focusables[focusables.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === firstFocusable || active === panel)) {
+    event.preventDefault();
+    lastFocusable.focus();
+  } else if (!event.shiftKey && active === lastFocusable) {
+    event.preventDefault();
+    firstFocusable.focus();
+  }
+}
+
+/** Everything on the page but the dialog's root becomes inert, so neither Tab nor a screen reader can leave the dialog. */
+function makeTheRestInert(root: HTMLElement): HTMLElement[] {
+  const madeInert = Array.from(document.body.children).filter(
+    (element): element is HTMLElement => element instanceof HTMLElement && element !== root && !element.hasAttribute('inert'),
+  );
+  madeInert.forEach((element) => element.setAttribute('inert', ''));
+  return madeInert;
+}
+
 /**
- * A modal dialog: focus moves in on open, Tab stays inside, Escape closes, the
- * rest of the page is inert, and focus returns to where it was on close.
+ * What makes the dialog modal while it is open: the rest of the page is inert and does not scroll, focus moves
+ * in, Tab stays inside, Escape closes, and focus returns to where it was on close. Returns the refs to attach.
  */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  hideTitle = false,
-  children,
-  closeOnBackdropClick = true,
-  initialFocusRef,
-  returnFocusRef,
-  size = 'medium',
-  className,
-  closeLabel = 'Close',
-}: DialogProps) {
-  const titleId = useId();
+function useModal({ open, onClose, initialFocusRef, returnFocusRef }: Pick<DialogProps, 'open' | 'onClose' | 'initialFocusRef' | 'returnFocusRef'>) {
   const panelRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -84,11 +100,7 @@ export function Dialog({
     const opener = returnFocusRef?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     openDialogs.push(panel);
 
-    // Everything else on the page becomes inert, so neither Tab nor a screen reader can leave the dialog.
-    const madeInert = Array.from(document.body.children).filter(
-      (element): element is HTMLElement => element instanceof HTMLElement && element !== root && !element.hasAttribute('inert'),
-    );
-    madeInert.forEach((element) => element.setAttribute('inert', ''));
+    const madeInert = makeTheRestInert(root);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
@@ -104,23 +116,7 @@ export function Dialog({
         onCloseRef.current();
         return;
       }
-      if (event.key !== 'Tab') return;
-      const focusables = focusableOrAll(panel);
-      if (focusables.length === 0) {
-        event.preventDefault();
-        panel.focus();
-        return;
-      }
-      const firstFocusable = focusables[0]!;
-      const lastFocusable = focusables[focusables.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === firstFocusable || active === panel)) {
-        event.preventDefault();
-        lastFocusable.focus();
-      } else if (!event.shiftKey && active === lastFocusable) {
-        event.preventDefault();
-        firstFocusable.focus();
-      }
+      if (event.key === 'Tab') keepTabInside(event, panel);
     };
     // Focus that escapes anyway (a click on the page behind, a script) is brought back.
     const onFocusIn = (event: FocusEvent) => {
@@ -139,6 +135,29 @@ export function Dialog({
       if (opener?.isConnected) opener.focus();
     };
   }, [open, initialFocusRef, returnFocusRef]);
+
+  return { panelRef, contentRef, rootRef };
+}
+
+/**
+ * A modal dialog: focus moves in on open, Tab stays inside, Escape closes, the
+ * rest of the page is inert, and focus returns to where it was on close.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  hideTitle = false,
+  children,
+  closeOnBackdropClick = true,
+  initialFocusRef,
+  returnFocusRef,
+  size = 'medium',
+  className,
+  closeLabel = 'Close',
+}: DialogProps) {
+  const titleId = useId();
+  const { panelRef, contentRef, rootRef } = useModal({ open, onClose, initialFocusRef, returnFocusRef });
 
   if (!open) return null;
 
