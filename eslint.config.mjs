@@ -18,6 +18,11 @@ const boundaries = [
     message: 'An app never imports another app: share through packages/ or an exposed module.',
   })),
   { target: './packages', from: './apps', message: 'Packages never import apps.' },
+  {
+    target: './packages/api-client',
+    from: './packages/ui',
+    message: 'The API client never imports the UI kit: the kit builds on the client (messages, data areas), never the other way.',
+  },
   { target: './packages/ui/src/components', from: './packages/ui/src/federation', message: 'Components never import the federation plumbing.' },
 ];
 

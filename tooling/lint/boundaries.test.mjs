@@ -1,0 +1,43 @@
+// The direction of the imports lint keeps (eslint.config.mjs, "boundaries"), tried on probe code: a rule that
+// silently stopped matching (a moved folder, a renamed package) would let every wrong import through.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { rootDir } from '../machine/pnpm.mjs';
+
+/**
+ * The boundary errors of `code` as the file at `path`, linted from standard input as the lint step lints files (no
+ * file is written, so nothing else that runs meanwhile sees it; ESLint's Node API did not resolve the workspace's
+ * packages here).
+ */
+function boundaryErrors(path, code) {
+  const run = spawnSync(join(rootDir, 'node_modules/.bin/eslint'), ['--format', 'json', '--stdin', '--stdin-filename', path], {
+    cwd: rootDir,
+    input: code,
+    encoding: 'utf8',
+  });
+  const [result] = JSON.parse(run.stdout);
+  return result.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+}
+
+describe('the direction of imports', () => {
+  it('the API client never imports the UI kit; the kit may import the client', () => {
+    const [refused] = boundaryErrors('packages/api-client/src/lint-probe.ts', "import { toast } from '@agri/ui';\nexport const probe = toast;\n");
+    assert.match(refused ?? '', /never imports the UI kit/);
+    assert.deepEqual(boundaryErrors('packages/ui/src/lint-probe.ts', "import { messageOf } from '@agri/api-client';\nexport const probe = messageOf;\n"), []);
+  });
+
+  it('packages never import apps, and an app never imports another app', () => {
+    const [fromPackage] = boundaryErrors(
+      'packages/ui/src/lint-probe.ts',
+      "import { when } from '../../../apps/backoffice/src/features/layout/when';\nexport const probe = when;\n",
+    );
+    assert.match(fromPackage ?? '', /Packages never import apps/);
+    const [fromApp] = boundaryErrors(
+      'apps/catalog/src/lint-probe.ts',
+      "import { when } from '../../backoffice/src/features/layout/when';\nexport const probe = when;\n",
+    );
+    assert.match(fromApp ?? '', /never imports another app/);
+  });
+});
