@@ -19,7 +19,9 @@ export {
   organizationReference,
   structuredDataJson,
   LOGO_PATH,
+  SCHEMA_ORG,
   SHARE_CARD_PATH,
+  type SchemaOrg,
   type StructuredData,
 } from './seo/structured-data';
 export { StructuredDataScript } from './seo/structured-data-script';

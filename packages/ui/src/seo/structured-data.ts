@@ -1,13 +1,17 @@
+import type { ItemList, Organization, ProfessionalService, Thing, WithContext } from 'schema-dts';
 import { business } from '../business';
+
+/** schema.org's vocabulary as types (schema-dts, types only): the apps type their builders with it through this door. */
+export type * as SchemaOrg from 'schema-dts';
 
 /**
  * Structured data (schema.org, as JSON-LD) that a page carries for search engines: what it is about, in
  * their terms. Each builder takes the data the page shows, so the structured data is as fresh as the page.
  * URLs are absolute, from the origin the page is served on (its canonical origin).
  */
-export type StructuredData = Record<string, unknown>;
+export type StructuredData = WithContext<Thing>;
 
-const CONTEXT = 'https://schema.org';
+export const SCHEMA_ORG = 'https://schema.org';
 
 /** The JSON of a `<script type="application/ld+json">`: nothing in it can close the element or start a comment. */
 export const structuredDataJson = (data: StructuredData | StructuredData[]): string =>
@@ -26,14 +30,14 @@ export const SHARE_CARD_PATH = '/share-card.png';
 export const LOGO_PATH = '/logo.png';
 
 /** The business as it runs the site: the provider of every course, the organiser of every event. */
-export function organizationReference(origin: string): StructuredData {
+export function organizationReference(origin: string): Organization {
   return { '@type': 'Organization', name: business.name, url: absoluteUrl(origin, '/'), logo: absoluteUrl(origin, LOGO_PATH) };
 }
 
 /** The business, with its contact details and opening hours (spec section 9): for the home page. */
-export function localBusiness(origin: string): StructuredData {
+export function localBusiness(origin: string): WithContext<ProfessionalService> {
   return {
-    '@context': CONTEXT,
+    '@context': SCHEMA_ORG,
     '@type': 'ProfessionalService',
     '@id': absoluteUrl(origin, '/#business'),
     name: business.name,
@@ -63,9 +67,9 @@ export function localBusiness(origin: string): StructuredData {
 }
 
 /** A list page (courses, events, articles): each item by its position, name and own page. */
-export function itemList(origin: string, name: string, items: { name: string; path: string }[]): StructuredData {
+export function itemList(origin: string, name: string, items: { name: string; path: string }[]): WithContext<ItemList> {
   return {
-    '@context': CONTEXT,
+    '@context': SCHEMA_ORG,
     '@type': 'ItemList',
     name,
     numberOfItems: items.length,

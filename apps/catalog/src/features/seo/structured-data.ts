@@ -1,7 +1,5 @@
 import type { Course, Event } from '@agri/api-client';
-import { absoluteUrl, htmlToText, organizationReference, SHARE_CARD_PATH, type StructuredData } from '@agri/ui';
-
-const CONTEXT = 'https://schema.org';
+import { absoluteUrl, htmlToText, organizationReference, SCHEMA_ORG, SHARE_CARD_PATH, type SchemaOrg } from '@agri/ui';
 
 /** A course's length in ISO 8601 ('3 days' → P3D), when its free text says it plainly. */
 export function workloadOf(duration: string): string | undefined {
@@ -13,11 +11,11 @@ export function workloadOf(duration: string): string | undefined {
 }
 
 /** /course/:id: the course, its provider and its price (Google's course info). */
-export function courseData(origin: string, course: Course): StructuredData {
+export function courseData(origin: string, course: Course): SchemaOrg.WithContext<SchemaOrg.Course> {
   const url = absoluteUrl(origin, `/course/${encodeURIComponent(course._id)}`);
   const workload = workloadOf(course.duration);
   return {
-    '@context': CONTEXT,
+    '@context': SCHEMA_ORG,
     '@type': 'Course',
     '@id': url,
     url,
@@ -44,11 +42,11 @@ export function courseData(origin: string, course: Course): StructuredData {
 const kenyanDateTime = (date: string, time: string) => `${date}T${time}:00+03:00`;
 
 /** /event/:id: the event, when and where, and its price (Google's event results). */
-export function eventData(origin: string, event: Event): StructuredData {
+export function eventData(origin: string, event: Event): SchemaOrg.WithContext<SchemaOrg.Event> {
   const url = absoluteUrl(origin, `/event/${encodeURIComponent(event._id)}`);
   const images = event.images.map(({ url: image }) => absoluteUrl(origin, image));
   return {
-    '@context': CONTEXT,
+    '@context': SCHEMA_ORG,
     '@type': 'Event',
     '@id': url,
     url,

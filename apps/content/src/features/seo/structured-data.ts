@@ -1,12 +1,12 @@
 import type { BlogPost } from '@agri/api-client';
-import { absoluteUrl, htmlToText, organizationReference, SHARE_CARD_PATH, truncateText, type StructuredData } from '@agri/ui';
+import { absoluteUrl, htmlToText, organizationReference, SCHEMA_ORG, SHARE_CARD_PATH, truncateText, type SchemaOrg } from '@agri/ui';
 
 /** /blog/:id: the article, when it was published, its picture and who publishes it. */
-export function blogPostingData(origin: string, post: BlogPost): StructuredData {
+export function blogPostingData(origin: string, post: BlogPost): SchemaOrg.WithContext<SchemaOrg.BlogPosting> {
   const url = absoluteUrl(origin, `/blog/${encodeURIComponent(post._id)}`);
   const images = post.images.map(({ url: image }) => absoluteUrl(origin, image));
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': 'BlogPosting',
     '@id': url,
     url,
