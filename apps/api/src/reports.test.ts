@@ -9,7 +9,7 @@ import { MemoryLimiter } from './rate-limit';
 import { MAX_WAITING_ROWS, reportIntake, rowsKeptPerSource, sweepReports, type ReportRow } from './report-store';
 import { grantCovers, isStartedSession, newSessionId } from './routes/report-grant';
 import { anonymousPath, scrub } from './routes/reports';
-import { p75, releaseHealth, SESSION_HOURS, SESSIONS_PER_SOURCE } from './release-health';
+import { p75, releaseHealth, SESSION_HOURS, SESSIONS_PER_SOURCE, type ReleaseHealth } from './release-health';
 import { clearRateLimits, startTestApi, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -240,21 +240,10 @@ describe('release health summary and bounded space (issue 26)', () => {
       },
     };
   }
-  type Health = {
-    version: string;
-    pageViews: number;
-    sessions: number;
-    sources: number;
-    errorSessions: number;
-    errorSources: number;
-    failureSessions: number;
-    failureSources: number;
-    vitals: Record<string, { p75: number | null; count: number }>;
-  };
   const healthOf = async (app: ReturnType<typeof createApp>) => {
     const answer = await summary(app, 'channel=production&app=catalog');
     assert.equal(answer.status, 200);
-    return Object.fromEntries(((await answer.json()) as { releases: Health[] }).releases.map((release) => [release.version, release]));
+    return Object.fromEntries(((await answer.json()) as { releases: ReleaseHealth[] }).releases.map((release) => [release.version, release]));
   };
 
   it('counts page views, sessions, error and failure sessions and p75 vitals by release of one app', async () => {
