@@ -8,7 +8,7 @@ import { CANARY_RULE } from '../../tooling/delivery/canary-rule.mjs';
 import { WATCHER, checkCanaries, watchCanaries } from '../../tooling/delivery/canary-watch.mjs';
 import { readJournal } from '../../tooling/delivery/journal.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
-import { apps, remoteApps } from '../../tooling/build/apps.mjs';
+import { apps } from '../../tooling/build/apps.mjs';
 import { reportsReadToken, siteConfig, urlOf } from '../support/site-ports.mjs';
 import { expect as siteExpect, test } from '../support/fixtures';
 import { CHANNEL_LOAD_MS, CHANNEL_TEST_MS, DeployFolder } from './deploy-folder';
@@ -113,8 +113,7 @@ test.describe.configure({ mode: 'serial', timeout: CHANNEL_TEST_MS });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   folder = new DeployFolder(CHANNEL);
-  versions.shell = folder.release('shell');
-  for (const { name, dir } of remoteApps) versions[name] = folder.release(name, join(dir, 'dist'));
+  for (const { name, dir } of apps) versions[name] = folder.release(name, join(dir, 'dist'));
   // A release that throws as soon as the courses page renders, and a healthy one that says it is the canary.
   versions.throwing = folder.release('catalog', folder.catalogWithHeading('(()=>{throw new Error("the canary broke the courses page")})()'));
   versions.healthy = folder.release('catalog', folder.catalogWithHeading(JSON.stringify(CANARY_HEADING)));

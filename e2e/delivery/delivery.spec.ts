@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
 import { measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
 import { CHANNEL_LOAD_MS, CHANNEL_TEST_MS, DeployFolder } from './deploy-folder';
-import { apps, remoteApps } from '../../tooling/build/apps.mjs';
+import { apps } from '../../tooling/build/apps.mjs';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { siteConfig, urlOf } from '../support/site-ports.mjs';
 import { expect as siteExpect, test } from '../support/fixtures';
@@ -64,9 +64,8 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   folder = new DeployFolder(CHANNEL);
   deploy = folder.dir;
-  // The shell is built for its release folder; the remotes are released from the build under test.
-  versions.shell = release('shell');
-  for (const { name, dir } of remoteApps) versions[name] = release(name, join(dir, 'dist'));
+  // Every app, the shell too, is released from the build under test: no build of its own.
+  for (const { name, dir } of apps) versions[name] = release(name, join(dir, 'dist'));
   versions.catalogNext = release('catalog', folder.catalogWithHeading(JSON.stringify(NEW_HEADING)));
   // All but the back office, which a test below adds to the channel by promotion alone.
   for (const { name: app } of apps.filter(({ name }) => name !== 'backoffice')) {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { remoteApps } from '../build/apps.mjs';
+import { apps, remoteApps } from '../build/apps.mjs';
 import { buildAll } from '../build/build.mjs';
 import { localApiSettings } from '../build/site-config.mjs';
 import { promote } from '../delivery/channels.mjs';
@@ -67,10 +67,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
 
     // Composed: released and promoted to a channel, served as npm start serves production.
     log('composed: releasing and promoting the apps');
-    for (const app of ['shell', ...remoteApps.map(({ name }) => name)]) {
-      const made = app === 'shell' ? release('shell') : release(app, { dist: join(rootDir, 'apps', app, 'dist') });
-      promote(app, made.version, BENCH_CHANNEL);
-    }
+    for (const { name, dir } of apps) promote(name, release(name, { dist: join(dir, 'dist') }).version, BENCH_CHANNEL);
     writeChannel({ ...readChannel(BENCH_CHANNEL), api: apiSettings, siteUrl: origin(ports.composed) });
     const composedPages = await prerenderChannel(BENCH_CHANNEL);
     log(`composed: ${composedPages.written.length} pages prerendered`);

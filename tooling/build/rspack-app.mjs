@@ -3,10 +3,10 @@
 // plugins); its name and port are in its package.json (tooling/build/apps.mjs).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apps, readPackage } from './apps.mjs';
+import { COMPRESSIBLE, compressedForms } from './precompress.mjs';
 import { sharedConfig } from './shared-libraries.mjs';
 import { siteConfigFor } from './site-config.mjs';
 
@@ -82,19 +82,16 @@ export const moduleRules = (production) => [
 ];
 
 /**
- * Writes the brotli and gzip forms of each text file beside it, at the highest levels (once per release,
- * not per request): the local server and the production example send them as they are. It runs after the
- * stage at which the federation plugin writes mf-manifest.json, which the shell fetches on every visit.
+ * Writes the brotli and gzip forms of each text file beside it (precompress.mjs). It runs after the stage at which
+ * the federation plugin writes mf-manifest.json, which the shell fetches on every visit.
  */
 export class PrecompressPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 }, (assets) => {
         for (const [name, source] of Object.entries(assets)) {
-          if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
-          const content = source.buffer();
-          compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })));
-          compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(content, { level: 9 })));
+          if (!COMPRESSIBLE.test(name)) continue;
+          for (const [suffix, data] of compressedForms(source.buffer())) compilation.emitAsset(`${name}${suffix}`, new rspack.sources.RawSource(data));
         }
       });
     });
@@ -130,9 +127,9 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) 
       output: {
         // A release builds into its own folder (tooling/delivery/release.mjs).
         path: outputPath,
-        // Remotes resolve their chunks from wherever their remoteEntry was loaded. The shell's index.html
-        // is served at every route, so its files need an absolute path: a release's own folder.
-        publicPath: isRemote ? 'auto' : (process.env.SHELL_PUBLIC_PATH ?? '/'),
+        // Every app's code finds its chunks beside the script it was loaded from (a remote's remoteEntry.js, the
+        // shell's main.js), so one build serves from any folder: the root of a test server, or a release's.
+        publicPath: 'auto',
         uniqueName: name,
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -152,6 +149,9 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) 
               new rspack.HtmlRspackPlugin({
                 template: isRemote ? join(import.meta.dirname, 'standalone-page.html') : join(dir, 'src', 'index.html'),
                 templateParameters: { title: `${name} (running alone)` },
+                // The shell's page is served at every path: it names its script from the root of the build, and a
+                // release of the shell names it from its own folder instead (tooling/delivery/release.mjs).
+                publicPath: '/',
                 chunks: ['main'],
               }),
               new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), noErrorOnMissing: true }] }),

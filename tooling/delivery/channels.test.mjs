@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { finishCanary, holdCanary, promote, promoteCanary, refreshChannel, rollback } from './channels.mjs';
 import { publishPages, withdrawPages } from './prerender-channel.mjs';
@@ -55,7 +56,23 @@ test('a release is stored with its release.json and listed in its app’s index;
     [],
   );
   assert.throws(() => release('catalog', { dist: fakeBuild('content') }), /this build is of "content", not "catalog"/);
-  assert.throws(() => release('shell', { dist: fakeBuild('shell') }), /release it without --dist/);
+});
+
+test('a build of the shell is released as it was tested: only its page names its script from the release’s folder', () => {
+  const dist = fakeBuild('shell', { exposes: [] });
+  const page = '<link rel="icon" href="/favicon.svg" /><script defer src="/main.1234abcd.js"></script><a href="//example.org/">x</a>';
+  writeFileSync(join(dist, 'index.html'), page);
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(page));
+  const { version } = release('shell', { dist });
+  const placed = page.replace('src="/main', `src="/releases/shell/${version}/main`);
+  const file = (name) => readFileSync(join(releaseDir('shell', version), name));
+  assert.equal(file('index.html').toString(), placed, 'the icon stays at the root, which the channel serves');
+  assert.equal(brotliDecompressSync(file('index.html.br')).toString(), placed, 'the compressed forms are the placed page');
+  assert.equal(gunzipSync(file('index.html.gz')).toString(), placed);
+  assert.equal(file('page.js').toString(), readFileSync(join(dist, 'page.js'), 'utf8'), 'the code is the build’s, byte for byte');
+  assert.equal(readFileSync(join(dist, 'index.html'), 'utf8'), page, 'the tested build is left as it was');
+
+  assert.throws(() => release('shell', { dist: fakeBuild('shell', { exposes: [] }) }), /holds no index.html: not a build of the shell/);
 });
 
 test('promotion makes a release live in config.json by a versioned URL; rollback goes back; history keeps both', () => {

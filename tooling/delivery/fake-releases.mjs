@@ -23,10 +23,7 @@ export function fakeBuild(name, { exposes = ['routes'], routes = [], consumes = 
   return dir;
 }
 
-/**
- * A shell release put in place with its page and release.json: the shell is built for its own release folder
- * (its files are named from it), so there is no build of it to release with `dist`.
- */
+/** A shell release put in place at a chosen version with its page and release.json, for tests of channels and pages. */
 export function fakeShellRelease(version, { page = '<!doctype html><title>shell</title>', provides = { react: '19.3.1' } } = {}) {
   const dir = releaseDir('shell', version);
   mkdirSync(dir, { recursive: true });

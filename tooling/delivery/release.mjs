@@ -3,10 +3,11 @@
 // release.json. `--dist` stores a build made (and tested) before, so that what goes live is the very bytes
 // CI tested.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensurePnpm, rootDir } from '../machine/pnpm.mjs';
 import { apps } from '../build/apps.mjs';
+import { writeCompressed } from '../build/precompress.mjs';
 import {
   APP_NAME,
   DeliveryError,
@@ -72,19 +73,33 @@ export function describeRelease({ app, version, commit, dirty, builtAt, dir }) {
   };
 }
 
-function buildInto(app, outputDir, version) {
+function buildInto(app, outputDir) {
   const known = apps.find((candidate) => candidate.name === app);
   if (!known) throw new DeliveryError(`no app "${app}" in this repository (${apps.map((a) => a.name).join(', ')}); use --dist for a build made elsewhere.`);
-  const env = { ...process.env, BUILD_OUTPUT_DIR: outputDir };
-  // The shell's index.html is served at every path of the site, so its files are named from the root.
-  if (app === 'shell') env.SHELL_PUBLIC_PATH = `${releasesBaseUrl()}shell/${version}/`;
-  execFileSync(ensurePnpm(), ['--filter', `@agri/${app}`, 'run', 'build'], { cwd: rootDir, stdio: 'inherit', env });
+  execFileSync(ensurePnpm(), ['--filter', `@agri/${app}`, 'run', 'build'], {
+    cwd: rootDir,
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_OUTPUT_DIR: outputDir },
+  });
+}
+
+/**
+ * The shell's page is served at every path of the site and names its scripts from the root of its build
+ * (`src="/main.….js"`); in a release they are in the release's folder. Only the page changes: the code finds
+ * its chunks beside its own script, so the release holds the very build that was tested.
+ */
+export function placeShellPage(dir, version) {
+  const file = join(dir, 'index.html');
+  if (!existsSync(file)) throw new DeliveryError(`${dir} holds no index.html: not a build of the shell.`);
+  const page = readFileSync(file, 'utf8');
+  const placed = page.replace(/(<script\b[^>]*\bsrc=")\/(?!\/)/g, `$1${releasesBaseUrl()}shell/${version}/`);
+  if (placed === page) throw new DeliveryError(`the shell's index.html names no script from the root of its build (src="/…").`);
+  writeCompressed(file, placed);
 }
 
 /** Makes one release; returns its release.json. */
 export function release(app, { dist, now = new Date() } = {}) {
   checkName('app', app, APP_NAME);
-  if (dist && app === 'shell') throw new DeliveryError('the shell is built for its own release folder; release it without --dist.');
   const commit = git('rev-parse', 'HEAD');
   const dirty = commit ? git('status', '--porcelain', '--untracked-files=no') !== '' : false;
   const appDir = join(releasesDir(), app);
@@ -102,8 +117,9 @@ export function release(app, { dist, now = new Date() } = {}) {
         }
         copyTree(from, staging);
       } else {
-        buildInto(app, staging, version);
+        buildInto(app, staging);
       }
+      if (app === 'shell') placeShellPage(staging, version);
       // A link would be served (or copied on to a host) as whatever it points at when it is read, not what was tested.
       const links = findLinks(staging);
       if (links.length) throw new DeliveryError(`a release holds files, not symbolic links: ${links.slice(0, 5).join(', ')}${links.length > 5 ? ', …' : ''}.`);

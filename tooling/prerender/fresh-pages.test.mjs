@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, mock } from 'node:test';
 import { changedAnswers, intervalFromEnv, keepPagesFresh, nextSources, pagesToMake, pagesToRemove, refreshFolder, remakeChangedPages } from './fresh-pages.mjs';
-import { bodyHash, pageFile, writeCompressed } from './prerender.mjs';
+import { writeCompressed } from '../build/precompress.mjs';
+import { bodyHash, pageFile } from './prerender.mjs';
 
 const COURSES = 'http://api.test/api/course';
 const COURSE = 'http://api.test/api/course/c1';

@@ -6,9 +6,9 @@
 // section loads; then the shell writes it with React's server renderer (apps/shell/src/prerender). Pages
 // whose data could not be read are not written: their path is served the client-rendered page instead.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { writeCompressed } from '../build/precompress.mjs';
 import { CHROMIUM_ARGS, HEADLESS_CHROMIUM } from '../machine/chromium.mjs';
 import { pageHtml } from './page-html.mjs';
 import { sitemapEntryOf } from './site-files.mjs';
@@ -51,21 +51,6 @@ export function removePage(dir, path) {
   for (let folder = dirname(file); folder !== resolve(dir) && existsSync(folder) && readdirSync(folder).length === 0; folder = dirname(folder)) {
     rmdirSync(folder);
   }
-}
-
-/** The file and its brotli and gzip forms, so a server sends it compressed without compressing it itself. */
-export function writeCompressed(file, content) {
-  mkdirSync(dirname(file), { recursive: true });
-  const body = Buffer.from(content);
-  // Each version is written whole then renamed, so a visitor never reads half a page.
-  const put = (name, data) => {
-    const temporary = `${name}.${process.pid}.tmp`;
-    writeFileSync(temporary, data);
-    renameSync(temporary, name);
-  };
-  put(file, body);
-  put(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-  put(`${file}.gz`, gzipSync(body, { level: 9 }));
 }
 
 /** Resolves once the API at `origin` answers /api/ready (it creates and seeds its database first). */

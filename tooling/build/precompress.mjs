@@ -1,0 +1,29 @@
+// The brotli and gzip forms of a text file, written beside it at the highest levels (once per build, release
+// or prerendered page, not per request): the local server and the production example send them as they are.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** The files a server may send compressed. */
+export const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
+
+/** The suffixes and bodies of the compressed forms of `content`. */
+export function compressedForms(content) {
+  return [
+    ['.br', brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
+    ['.gz', gzipSync(content, { level: 9 })],
+  ];
+}
+
+/** The file and its compressed forms. Each is written whole then renamed, so a visitor never reads half a page. */
+export function writeCompressed(file, content) {
+  mkdirSync(dirname(file), { recursive: true });
+  const body = Buffer.from(content);
+  const put = (name, data) => {
+    const temporary = `${name}.${process.pid}.tmp`;
+    writeFileSync(temporary, data);
+    renameSync(temporary, name);
+  };
+  put(file, body);
+  for (const [suffix, data] of compressedForms(body)) put(`${file}${suffix}`, data);
+}
