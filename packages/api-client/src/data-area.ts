@@ -50,6 +50,11 @@ export type DataAreaStore<T, Args extends unknown[]> = UseBoundStore<StoreApi<Da
 export interface DataAreaOptions {
   /** The message of a failure that carries none (spec section 8: 'Something went wrong!'). */
   fallback?: string;
+  /**
+   * Read again on every visit to its page, never shown from an earlier one: the back office's areas, whose data
+   * staff change (one member, on an item's page, or another member) and act on.
+   */
+  everyVisit?: boolean;
 }
 
 const initialState = {
@@ -202,14 +207,14 @@ function stateAfterFailure<T>(error: unknown, key: string, fallback: string): Pa
 function areaActions<T, Args extends unknown[]>(
   calls: AreaCalls<T, Args>,
   revalidate: (args: Args) => Promise<void>,
-  fallback: string,
+  { fallback, everyVisit }: Required<DataAreaOptions>,
 ): StateCreator<DataArea<T, Args>, [], []> {
   const { request } = calls;
   return (set, get) => ({
     ...initialState,
     load: (...args) => {
       const state = get();
-      if (JSON.stringify(args) === calls.latestKey && (state.isLoading || state.isSuccess)) {
+      if (JSON.stringify(args) === calls.latestKey && (state.isLoading || (state.isSuccess && !everyVisit))) {
         if (state.isSuccess && Date.now() - calls.answeredAt > CURRENT_FOR_MS) void revalidate(args);
         return Promise.resolve(state.data);
       }
@@ -285,11 +290,11 @@ function registerArea<T, Args extends unknown[]>(name: string, store: DataAreaSt
 export function createDataArea<T, Args extends unknown[]>(
   name: string,
   request: (...args: Args) => Promise<T>,
-  { fallback = 'Something went wrong!' }: DataAreaOptions = {},
+  { fallback = 'Something went wrong!', everyVisit = false }: DataAreaOptions = {},
 ): DataAreaStore<T, Args> {
   const calls: AreaCalls<T, Args> = { request, latest: 0, latestKey: null, answeredAt: 0, ahead: null };
   const revalidate = backgroundRevalidation(calls, () => store);
-  const store: DataAreaStore<T, Args> = createLiveStore(areaActions(calls, revalidate, fallback));
+  const store: DataAreaStore<T, Args> = createLiveStore(areaActions(calls, revalidate, { fallback, everyVisit }));
   registerArea(name, store, calls);
   return store;
 }

@@ -85,6 +85,17 @@ describe('createDataArea', () => {
     expect(calls).toEqual(['a', 'b', 'b']);
   });
 
+  it('an area read on every visit asks again at each load, showing the answer it holds while it does, and once for two loads at once', async () => {
+    const answers = ['first list', 'second list'];
+    const useArea = createDataArea('test/every-visit', async () => answers.shift()!, { everyVisit: true });
+    await Promise.all([useArea.getState().load(), useArea.getState().load()]);
+    expect(answers).toEqual(['second list']);
+    const second = useArea.getState().load();
+    expect(useArea.getState()).toMatchObject({ isLoading: true, data: 'first list' });
+    await expect(second).resolves.toBe('second list');
+    expect(useArea.getState()).toMatchObject({ isSuccess: true, data: 'second list' });
+  });
+
   it('load shows an answer held for more than a moment and asks again in the background (a page visited again)', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
     const answers = ['first list', 'second list'];

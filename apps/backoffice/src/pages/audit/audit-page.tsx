@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, DataAreaView } from '@agri/ui';
-import { createDataArea, messageOf } from '@agri/api-client';
+import { createDataArea, messageOf, useDataAreaFor } from '@agri/api-client';
 import { getAuditLog, getSignInFailures, type AuditEntry } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 
-const useAuditStore = createDataArea('backoffice/audit', getAuditLog);
-const useSignInFailuresStore = createDataArea('backoffice/sign-in-failures', getSignInFailures);
+// Read on every visit: each staff write adds an entry.
+const useAuditStore = createDataArea('backoffice/audit', getAuditLog, { everyVisit: true });
+const useSignInFailuresStore = createDataArea('backoffice/sign-in-failures', getSignInFailures, { everyVisit: true });
 const PAGE = 100;
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1));
@@ -17,14 +18,10 @@ const shown = (value: unknown) => (value === null || value === undefined ? '' : 
  * the failed password sign-ins, counted per address and day (anyone can fail one, so they are not entries).
  */
 export default function AuditPage() {
-  const area = useAuditStore();
-  const failures = useSignInFailuresStore();
+  const area = useDataAreaFor(useAuditStore);
+  const failures = useDataAreaFor(useSignInFailuresStore);
   const [older, setOlder] = useState<AuditEntry[]>([]);
   const [more, setMore] = useState<{ busy: boolean; failure: string | null; done: boolean }>({ busy: false, failure: null, done: false });
-  useEffect(() => {
-    void useAuditStore.getState().run();
-    void useSignInFailuresStore.getState().run();
-  }, []);
   const loadOlder = async () => {
     setMore({ busy: true, failure: null, done: false });
     try {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonLink, DataAreaView, Dialog, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { Link, NavLink, useParams } from '@agri/ui/router';
-import { createDataArea } from '@agri/api-client';
+import { createDataArea, useDataAreaFor } from '@agri/api-client';
 import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
@@ -30,19 +30,21 @@ async function rowsOf(kind: ContentKind): Promise<Row[]> {
   }));
 }
 
-const useContentStore = createDataArea('backoffice/content', rowsOf);
+// Read on every visit: staff act on what they see, and another member may have changed it.
+const useContentStore = createDataArea('backoffice/content', rowsOf, { everyVisit: true });
 
 /** /staff/content/:kind: the courses, events or posts, published or not, with what staff can do to each. */
 export default function ContentPage() {
   const { kind: kindParam } = useParams();
   const kind = contentKindOf(kindParam ?? 'courses');
-  const area = useContentStore();
+  if (!kind) return <StatusPanel title="Page not found" actions={<ButtonLink to="/staff/content">Publishing</ButtonLink>} />;
+  return <ContentList kind={kind} />;
+}
+
+function ContentList({ kind }: { kind: ContentKind }) {
+  const area = useDataAreaFor(useContentStore, kind);
   const { busyWith: busy, act } = useAction<string>();
   const [deleting, setDeleting] = useState<Row | null>(null);
-  useEffect(() => {
-    if (kind) void useContentStore.getState().run(kind);
-  }, [kind]);
-  if (!kind) return <StatusPanel title="Page not found" actions={<ButtonLink to="/staff/content">Publishing</ButtonLink>} />;
   const labels = CONTENT_LABELS[kind];
 
   const change = (row: Row, work: () => Promise<unknown>, done: string) =>

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, DataAreaView, FormField, TextField } from '@agri/ui';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
-import { messageOf } from '@agri/api-client';
+import { messageOf, useDataAreaFor } from '@agri/api-client';
 import { exportLeads, LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, leadFilterSchema, type LeadFilter } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
@@ -65,12 +65,8 @@ export default function LeadsPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const filter = filterOf(search);
-  const filterKey = JSON.stringify(filter);
-  const area = useLeadsStore();
+  const area = useDataAreaFor(useLeadsStore, filter);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
-  useEffect(() => {
-    void useLeadsStore.getState().run(JSON.parse(filterKey) as LeadFilter);
-  }, [filterKey]);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,7 +78,7 @@ export default function LeadsPage() {
   return (
     <>
       <h1>Inbox</h1>
-      <form className="staff-filters" onSubmit={apply} key={filterKey} aria-label="Filters">
+      <form className="staff-filters" onSubmit={apply} key={search} aria-label="Filters">
         <FilterChoice label="Kind" name="kind" value={filter.kind} any="All kinds" options={LEAD_KINDS} labelOf={(kind) => LEAD_KIND_LABELS[kind]} />
         <FilterChoice label="Status" name="status" value={filter.status} any="Any status" options={LEAD_STATUSES} />
         <TextField label="From" type="date" name="from" optional defaultValue={filter.from ?? ''} />

@@ -1,5 +1,6 @@
 import { createDataArea } from '@agri/api-client';
 import { getLead, getLeads } from '@agri/api-client/staff';
 
-export const useLeadsStore = createDataArea('backoffice/leads', getLeads);
-export const useLeadStore = createDataArea('backoffice/lead', getLead);
+// Read on every visit (everyVisit): staff act on what they see, and another member may have changed it.
+export const useLeadsStore = createDataArea('backoffice/leads', getLeads, { everyVisit: true });
+export const useLeadStore = createDataArea('backoffice/lead', getLead, { everyVisit: true });

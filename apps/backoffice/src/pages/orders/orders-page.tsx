@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDataAreaFor } from '@agri/api-client';
 import { DataAreaView, formatKes } from '@agri/ui';
 import { Link } from '@agri/ui/router';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
@@ -8,10 +8,7 @@ import { useOrdersStore } from './orders-store';
 
 /** /staff/orders: every customer's orders, newest first. */
 export default function OrdersPage() {
-  const area = useOrdersStore();
-  useEffect(() => {
-    void useOrdersStore.getState().run();
-  }, []);
+  const area = useDataAreaFor(useOrdersStore);
   return (
     <>
       <h1>Orders</h1>
