@@ -26,6 +26,7 @@ export {
 } from './seo/structured-data';
 export { StructuredDataScript } from './seo/structured-data-script';
 export { FormField, TextField, type FieldControlProps } from './components/form-field';
+export { FormFailure, FormSubmit } from './components/form-submit';
 export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';
 export { useLogOut } from './session/use-log-out';

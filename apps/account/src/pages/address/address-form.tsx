@@ -1,8 +1,7 @@
 import { ACCOUNT_FALLBACK, KENYA, saveAddress, shippingAddressSchema, type ShippingAddress, messageOf } from '@agri/api-client';
-import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
+import { FormField, FormSubmit, PhoneInput, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useEffect } from 'react';
-import { FormSubmit } from '../../features/forms/form-error';
 
 interface AddressFormProps {
   initial: ShippingAddress;
@@ -71,7 +70,7 @@ export function AddressForm({ initial, onSaved }: AddressFormProps) {
           {(field) => <PhoneInput {...field} {...register('additionalNumber')} autoComplete="off" />}
         </FormField>
       </div>
-      <FormSubmit failure={failure} busy={busy} label="Save Address" busyLabel="Saving..." />
+      <FormSubmit wide failure={failure} busy={busy} label="Save Address" busyLabel="Saving..." />
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { ACCOUNT_FALLBACK, changePassword, changePasswordRequestSchema, z, messageOf } from '@agri/api-client';
-import { TextField, toast } from '@agri/ui';
+import { FormSubmit, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
-import { FormSubmit } from '../../features/forms/form-error';
 import { confirmPasswordField, NewPasswordFields, passwordsMatch } from '../../features/forms/new-password';
 
 // The contract's rules (the current password, the new one's); the confirmation is this form's own.
@@ -42,7 +41,7 @@ export default function ChangePasswordPage() {
           autoComplete="current-password"
         />
         <NewPasswordFields register={register} errors={errors} />
-        <FormSubmit failure={failure} busy={busy} label="Change Password" busyLabel="Saving..." />
+        <FormSubmit wide failure={failure} busy={busy} label="Change Password" busyLabel="Saving..." />
       </form>
     </AccountLayout>
   );

@@ -1,6 +1,6 @@
 import { confirmEmailChange } from '@agri/api-client';
+import { FormSubmit } from '@agri/ui';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
-import { FormSubmit } from '../../features/forms/form-error';
 import { useMailedLink } from '../../features/session/mailed-link';
 
 /** The link mailed to a new email address: the change waits for a press of the button. */
@@ -21,7 +21,7 @@ export default function ConfirmEmailPage() {
   return (
     <AuthLayout title="Confirm Your New Email" intro={<p>Press the button to make this address your account&apos;s email.</p>}>
       <div className="account-form">
-        <FormSubmit failure={link.failure} busy={link.busy} label="Confirm New Email" busyLabel="Confirming..." onClick={link.press} />
+        <FormSubmit wide failure={link.failure} busy={link.busy} label="Confirm New Email" busyLabel="Confirming..." onClick={link.press} />
       </div>
       <AuthLink lead="Link expired?" to="/edit-profile">
         Change your email again

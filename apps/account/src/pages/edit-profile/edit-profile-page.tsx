@@ -10,13 +10,12 @@ import {
   type EditUserRequest,
   type StoredCustomer,
 } from '@agri/api-client';
-import { Button, FormField, PhoneInput, TextField, toast } from '@agri/ui';
+import { Button, FormFailure, FormField, PhoneInput, TextField, toast } from '@agri/ui';
 import { useSiteForm, useWatch } from '@agri/ui/forms';
 import { useMemo, useState } from 'react';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
-import { FormError } from '../../features/forms/form-error';
 
 const profileOf = (customer: StoredCustomer): EditUserRequest => ({
   firstname: customer.firstname,
@@ -108,7 +107,7 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
           {emailNotice}
         </p>
       ) : null}
-      <FormError message={failure} />
+      <FormFailure message={failure} />
       {isLocked ? null : (
         <div className="account-form__actions">
           <Button type="submit" disabled={busy}>

@@ -1,9 +1,8 @@
 import { ACCOUNT_FALLBACK, forgotPasswordRequestSchema, messageOf, requestPasswordReset, type z } from '@agri/api-client';
-import { TextField, toast } from '@agri/ui';
+import { FormSubmit, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useState } from 'react';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
-import { FormSubmit } from '../../features/forms/form-error';
 
 type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 
@@ -42,7 +41,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout title="Forgot Password" intro={<p>Enter your account email and we will send you a link to reset your password.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit}>
         <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
-        <FormSubmit failure={failure} busy={busy} label="Send Reset Link" busyLabel="Sending..." />
+        <FormSubmit wide failure={failure} busy={busy} label="Send Reset Link" busyLabel="Sending..." />
       </form>
       <AuthLink lead="Remembered it?" to="/login">
         Log in

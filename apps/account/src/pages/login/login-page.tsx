@@ -1,9 +1,8 @@
 import { credentialsSchema, login, messageOf, passwordSchema, selectIsSignedIn, useSession, type Credentials, z } from '@agri/api-client';
-import { TextField, toast } from '@agri/ui';
+import { FormSubmit, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { Link, Navigate, useLocation } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
-import { FormSubmit } from '../../features/forms/form-error';
 import { redirectTarget } from '../../features/session/redirect';
 
 /** The register page hands over the new customer's email so they only type the password. */
@@ -43,7 +42,7 @@ export default function LoginPage() {
       <form className="account-form" noValidate onSubmit={onSubmit}>
         <TextField label="Email Address" error={errors.email?.message} {...register('email')} type="email" autoComplete="email" />
         <TextField label="Password" error={errors.password?.message} {...register('password')} type="password" autoComplete="current-password" />
-        <FormSubmit failure={failure} busy={busy} label="Log In" busyLabel="Logging in..." />
+        <FormSubmit wide failure={failure} busy={busy} label="Log In" busyLabel="Logging in..." />
       </form>
       <AuthLink to="/forgot-password">Forgot your password?</AuthLink>
       <p className="auth-card__links">

@@ -1,8 +1,7 @@
 import { resendOtp, verifyOtp, verifyOtpRequestSchema, z } from '@agri/api-client';
-import { Button, FormField, toast } from '@agri/ui';
+import { Button, FormFailure, FormField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useEffect, useState } from 'react';
-import { FormError } from '../../features/forms/form-error';
 
 const otpFormSchema = z.pick(verifyOtpRequestSchema, { otp: true });
 type OtpForm = z.infer<typeof otpFormSchema>;
@@ -61,7 +60,7 @@ export function OtpForm({ email, registrationToken, onVerified, onChangeDetails 
           <input {...field} {...register('otp')} className="ui-input account-form__otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         )}
       </FormField>
-      <FormError message={failure} />
+      <FormFailure message={failure} />
       <div className="account-form__actions">
         <Button type="submit" disabled={busy}>
           {busy ? 'Verifying...' : 'Verify Code'}

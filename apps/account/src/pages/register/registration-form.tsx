@@ -1,7 +1,6 @@
 import { ACCOUNT_FALLBACK, register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
-import { FormField, PhoneInput, TextField, toast } from '@agri/ui';
+import { FormField, FormSubmit, PhoneInput, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
-import { FormSubmit } from '../../features/forms/form-error';
 
 interface RegistrationFormProps {
   /** What the customer typed before, when they come back from the code step. */
@@ -42,7 +41,7 @@ export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps)
         type="password"
         autoComplete="new-password"
       />
-      <FormSubmit failure={failure} busy={busy} label="Create Account" busyLabel="Sending code..." />
+      <FormSubmit wide failure={failure} busy={busy} label="Create Account" busyLabel="Sending code..." />
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { ACCOUNT_FALLBACK, resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
-import { toast } from '@agri/ui';
+import { FormSubmit, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
-import { FormSubmit } from '../../features/forms/form-error';
 import { confirmPasswordField, NewPasswordFields, passwordsMatch } from '../../features/forms/new-password';
 
 // The contract's password rule; the confirmation is this form's own.
@@ -34,7 +33,7 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Reset Password" intro={<p>Choose a new password for your account.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit}>
         <NewPasswordFields register={register} errors={errors} />
-        <FormSubmit failure={failure} busy={busy} label="Update Password" busyLabel="Saving..." />
+        <FormSubmit wide failure={failure} busy={busy} label="Update Password" busyLabel="Saving..." />
       </form>
       <AuthLink lead="Link expired?" to="/forgot-password">
         Ask for a new one

@@ -1,6 +1,6 @@
 import { undoEmailChange } from '@agri/api-client';
+import { FormSubmit } from '@agri/ui';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
-import { FormSubmit } from '../../features/forms/form-error';
 import { useMailedLink } from '../../features/session/mailed-link';
 
 /**
@@ -34,7 +34,7 @@ export default function UndoEmailChangePage() {
       }
     >
       <div className="account-form">
-        <FormSubmit failure={link.failure} busy={link.busy} label="Undo Email Change" busyLabel="Undoing..." onClick={link.press} />
+        <FormSubmit wide failure={link.failure} busy={link.busy} label="Undo Email Change" busyLabel="Undoing..." onClick={link.press} />
       </div>
       <AuthLink lead="It was you?" to="/my-profile">
         Go to My Profile

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, TextField } from '@agri/ui';
+import { Button, FormSubmit, TextField } from '@agri/ui';
 import { confirmTotpSetup, totpConfirmRequestSchema, type TotpEnrolment } from '@agri/api-client/staff';
-import { FormSubmit } from '../forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { QrCode } from './qr-code';
 

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ButtonLink, FormField, Spinner, StatusPanel, TextField, toast } from '@agri/ui';
+import { ButtonLink, FormField, FormSubmit, Spinner, StatusPanel, TextField, toast } from '@agri/ui';
 import { Link, useNavigate, useParams } from '@agri/ui/router';
 import { messageOf } from '@agri/api-client';
 import { blogPostDraftSchema, courseDraftSchema, eventDraftSchema, getContentItem, saveContentItem, type ContentKind } from '@agri/api-client/staff';
 import { useSiteForm, type FieldErrors, type SiteForm } from '@agri/ui/forms';
-import { FormSubmit } from '../../features/forms/form-submit';
 import { RichTextField } from '../../features/rich-text/rich-text-field';
 import { CONTENT_LABELS, contentKindOf } from '../content/content-kinds';
 import { CONTENT_FIELDS, textOf, valueOf, type ContentField } from './content-fields';

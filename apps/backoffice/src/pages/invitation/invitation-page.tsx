@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Spinner, TextField } from '@agri/ui';
+import { FormSubmit, Spinner, TextField } from '@agri/ui';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { messageOf, z } from '@agri/api-client';
 import { acceptInvitation, acceptInvitationRequestSchema, getInvitation, totpSetupStepSchema, type TotpSetupStep } from '@agri/api-client/staff';
-import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
 import { ensureStaffApi } from '../../features/session/staff-api';

@@ -1,7 +1,6 @@
-import { Button, FormField, formatKes, useAction } from '@agri/ui';
+import { Button, formatKes, FormField, FormSubmit, useAction } from '@agri/ui';
 import { chatLink } from '@agri/api-client';
 import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
-import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';

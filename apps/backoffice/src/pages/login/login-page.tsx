@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button, TextField } from '@agri/ui';
+import { Button, FormFailure, FormSubmit, TextField } from '@agri/ui';
 import { useLocation, useNavigate } from '@agri/ui/router';
 import { z } from '@agri/api-client';
 import { confirmSecondFactor, signIn, staffCredentialsSchema } from '@agri/api-client/staff';
-import { FormFailure } from '../../features/forms/form-failure';
-import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
 import { ensureStaffApi } from '../../features/session/staff-api';

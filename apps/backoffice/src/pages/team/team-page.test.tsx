@@ -59,6 +59,17 @@ describe('TeamPage', () => {
     expect(resets).toEqual([]);
   });
 
+  it('shows the team as the API has it on every visit, not as an earlier visit saw it', async () => {
+    answer();
+    const first = renderPage(<TeamRoute />, { route: '/staff/team' });
+    await screen.findByText('otieno@mavuno.test');
+    first.unmount();
+    // Another admin invites someone; this admin comes back to the page a moment later.
+    server.use(http.get(`${TEST_API_BASE_URL}staff/team`, () => HttpResponse.json([...team, member('s3', 'wanjiru@mavuno.test', 'invited')])));
+    renderPage(<TeamRoute />, { route: '/staff/team' });
+    expect(await screen.findByText('wanjiru@mavuno.test')).toBeInTheDocument();
+  });
+
   it('says why a reset failed', async () => {
     answer(404);
     const { user } = renderPage(<TeamRoute />, { route: '/staff/team' });

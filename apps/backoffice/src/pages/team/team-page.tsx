@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Button, DataAreaView, Dialog, FormField, TextField, toast } from '@agri/ui';
-import { createDataArea, messageOf } from '@agri/api-client';
+import { useState } from 'react';
+import { Button, DataAreaView, Dialog, FormField, FormSubmit, TextField, toast, useAction } from '@agri/ui';
+import { createDataArea, useDataAreaFor } from '@agri/api-client';
 import {
   getTeam,
   inviteStaff,
@@ -11,13 +11,13 @@ import {
   useStaffSession,
   type TeamMember,
 } from '@agri/api-client/staff';
-import { FormSubmit } from '../../features/forms/form-submit';
 import { useSiteForm } from '@agri/ui/forms';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 
-const useTeamStore = createDataArea('backoffice/team', getTeam);
+// Read on every visit: another admin may have changed the team.
+const useTeamStore = createDataArea('backoffice/team', getTeam, { everyVisit: true });
 
 function InviteForm() {
   const { register, errors, busy, failure, submit, reset } = useSiteForm(inviteStaffRequestSchema, { email: '', role: 'staff' as const });
@@ -77,21 +77,20 @@ type Action = keyof typeof ACTIONS;
 
 /** /staff/team (admins): who is on the team, invitations, resets of a second factor, removals. */
 export default function TeamPage() {
-  const area = useTeamStore();
+  const area = useDataAreaFor(useTeamStore);
   const me = useStaffSession((state) => state.staff);
   const [asking, setAsking] = useState<{ action: Action; member: TeamMember } | null>(null);
-  useEffect(() => {
-    void useTeamStore.getState().run();
-  }, []);
-  const act = async (action: Action, member: TeamMember) => {
+  const { busyWith: busy, act: perform } = useAction<string>();
+  const act = (action: Action, member: TeamMember) => {
     setAsking(null);
-    try {
-      await ACTIONS[action].run(member.id);
-      toast.success(ACTIONS[action].done(member.email));
-      await area.run();
-    } catch (error) {
-      toast.error(messageOf(error, ACTIONS[action].failed));
-    }
+    return perform(
+      async () => {
+        await ACTIONS[action].run(member.id);
+        await area.run();
+      },
+      { done: ACTIONS[action].done(member.email), failed: ACTIONS[action].failed },
+      member.id,
+    );
   };
   return (
     <>
@@ -120,11 +119,21 @@ export default function TeamPage() {
                   {member.state !== 'removed' && member.id !== me?.id ? (
                     <div className="staff-actions">
                       {member.state === 'active' ? (
-                        <Button variant="ghost" aria-label={`Reset second factor of ${member.email}`} onClick={() => setAsking({ action: 'reset', member })}>
+                        <Button
+                          variant="ghost"
+                          disabled={busy === member.id}
+                          aria-label={`Reset second factor of ${member.email}`}
+                          onClick={() => setAsking({ action: 'reset', member })}
+                        >
                           Reset second factor
                         </Button>
                       ) : null}
-                      <Button variant="ghost" aria-label={`Remove ${member.email}`} onClick={() => setAsking({ action: 'remove', member })}>
+                      <Button
+                        variant="ghost"
+                        disabled={busy === member.id}
+                        aria-label={`Remove ${member.email}`}
+                        onClick={() => setAsking({ action: 'remove', member })}
+                      >
                         Remove
                       </Button>
                     </div>
