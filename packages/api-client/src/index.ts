@@ -1,6 +1,6 @@
 // The contract first (schemas, messages, the reader, `z`): it configures zod before any schema is parsed.
 export * from './contract';
-export { apiSettingsSchema, configureApi, getApiSettings, chatLink, DEFAULT_TIMEOUT_MS, type ApiSettings } from './settings';
+export { apiSettingsSchema, configureApi, getApiSettings, chatLink, type ApiSettings } from './settings';
 export { createLiveStore } from './live-store';
 export { ApiError, isApiError, SESSION_EXPIRED_MESSAGE, ACCOUNT_FALLBACK, messageOf, type ApiErrorKind, type ErrorPolicy } from './errors';
 export { onUnauthorized } from './http';
@@ -18,7 +18,7 @@ export {
   type DataAreaStore,
   type DataAreaOptions,
 } from './data-area';
-export { useSession, selectCustomer, selectIsSignedIn, selectCartCount, STORAGE_KEY, type SessionState } from './session/session-store';
+export { useSession, selectCustomer, selectIsSignedIn, selectCartCount, type SessionState } from './session/session-store';
 export { getCourses, getCourse } from './courses';
 export { getEvents, getEvent } from './events';
 export { getBlogs, getBlog } from './blog';
@@ -45,4 +45,4 @@ export { addToCart, getCart, removeFromCart, updateCartQuantity, emptyCart } fro
 export { createOrder, getMyOrders, updateOrderStatus } from './orders';
 export { sendEnquiry } from './enquiry';
 export { bookEvent, requestCourseCall } from './booking';
-export { keptRequests, sendKeptRequests, wasKeptOffline, keptMessage, type KeptKind, type KeptOutcome } from './outbox';
+export { keptRequests, sendKeptRequests, keptMessage, type KeptKind, type KeptOutcome } from './outbox';

@@ -4,7 +4,7 @@ export { Button, ButtonLink, type ButtonVariant } from './components/button';
 export { Spinner } from './components/spinner';
 export { Placeholders, Skeleton } from './components/skeleton';
 export { StatusPanel } from './components/status-panel';
-export { DataAreaView, ItemAreaView, ItemPageView, type DataAreaViewProps, type ItemAreaViewProps, type ItemPageViewProps } from './components/data-area-view';
+export { DataAreaView, ItemPageView, type DataAreaViewProps, type ItemPageViewProps } from './components/data-area-view';
 export { CardListAreaView, ListAreaView, type CardListAreaViewProps, type ListAreaViewProps } from './components/list-area-view';
 export { TableHead } from './components/table-head';
 export { PageHead, type PageHeadInfo } from './components/page-head';
@@ -12,22 +12,11 @@ export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
 export { formatKes, truncateText } from './format/format';
 export { htmlToText } from './format/html-text';
 export { business, pageHead, pageTitle } from './business';
-export {
-  absoluteUrl,
-  itemList,
-  localBusiness,
-  organizationReference,
-  structuredDataJson,
-  LOGO_PATH,
-  SCHEMA_ORG,
-  SHARE_CARD_PATH,
-  type SchemaOrg,
-  type StructuredData,
-} from './seo/structured-data';
+export { absoluteUrl, localBusiness, organizationReference, SCHEMA_ORG, SHARE_CARD_PATH, type SchemaOrg, type StructuredData } from './seo/structured-data';
 export { StructuredDataScript } from './seo/structured-data-script';
 export { FormField, TextField, type FieldControlProps } from './components/form-field';
 export { FormFailure, FormSubmit } from './components/form-submit';
-export { PhoneInput, PHONE_PREFIX } from './components/phone-input';
+export { PhoneInput } from './components/phone-input';
 export { Dialog, type DialogProps } from './components/dialog';
 export { useLogOut } from './session/use-log-out';
 export { useInteractive } from './hooks/use-interactive';

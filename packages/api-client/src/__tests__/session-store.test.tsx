@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
-import { selectCartCount, selectIsSignedIn, STORAGE_KEY, tokenOf, useSession } from '../index';
-import { clearSession, storeCartCount, storeCustomer, storeProfile } from '../session/session-store';
+import { selectCartCount, selectIsSignedIn, tokenOf, useSession } from '../index';
+import { clearSession, STORAGE_KEY, storeCartCount, storeCustomer, storeProfile } from '../session/session-store';
 import { fixtures, resetSessionForTests } from '../testing';
 
 afterEach(resetSessionForTests);
