@@ -122,6 +122,13 @@ test('every form of the back office: each button gets a click on one press', asy
   const formAt = (path: string, form: (page: Page) => Locator) => async () => {
     await page.goto(path);
     await expect(form(page).getByRole('button').first()).toBeVisible();
+    // The form as a member sees it once it is whole: a rich-text field's editor arrives after the rest. (Arriving
+    // during a press it waits for the click: use-site-form.test.tsx.)
+    await expect(
+      form(page)
+        .getByRole('status')
+        .filter({ hasText: /^Loading/ }),
+    ).toHaveCount(0);
     return form(page);
   };
   // A newcomer's invitation: its first step, before the member exists.

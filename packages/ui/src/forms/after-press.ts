@@ -48,3 +48,13 @@ export function afterPress(work: () => void): void {
   if (pressed) waiting.push(work);
   else work();
 }
+
+/**
+ * `loading`, settled only while no pointer is pressed: a part of a form that arrives late (a lazy editor) and
+ * would push the buttons down is put in only once a press's click has been handled.
+ */
+export async function outsideAPress<T>(loading: Promise<T>): Promise<T> {
+  watchPresses();
+  const loaded = await loading;
+  return new Promise((resolve) => afterPress(() => resolve(loaded)));
+}

@@ -157,4 +157,19 @@ describe('useSiteForm: a click is never lost (issue 38)', () => {
     fireEvent.pointerUp(document.body);
     expect(await screen.findByText('Name is Required')).toBeInTheDocument();
   });
+
+  it('a part of the form that arrives during a press is put in once the press’s click was handled', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    const { outsideAPress } = await import('./after-press');
+    const arrived = jest.fn();
+    let load!: (part: string) => void;
+    void outsideAPress(new Promise<string>((resolve) => (load = resolve))).then(arrived);
+    fireEvent.pointerDown(document.body);
+    load('the editor');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(arrived).not.toHaveBeenCalled();
+    fireEvent.pointerUp(document.body);
+    fireEvent.click(document.body);
+    await waitFor(() => expect(arrived).toHaveBeenCalledWith('the editor'));
+  });
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { FormField, Spinner } from '@agri/ui';
-import { afterPress, Controller, type Control, type FieldValues, type Path } from '@agri/ui/forms';
+import { afterPress, Controller, outsideAPress, type Control, type FieldValues, type Path } from '@agri/ui/forms';
 
-// The editor's code (about 100 KB gzip) loads with the first form that has a rich-text field.
-const RichTextEditor = lazy(() => import('./rich-text-editor'));
+// The editor's code (about 100 KB gzip) loads with the first form that has a rich-text field. It is put in outside a
+// press: arriving taller than its placeholder, it would move the button being pressed (issue 38's lost click).
+const RichTextEditor = lazy(() => outsideAPress(import('./rich-text-editor')));
 
 interface RichTextFieldProps<Values extends FieldValues> {
   control: Control<Values>;
@@ -21,7 +22,13 @@ export function RichTextField<Values extends FieldValues>({ control, name, label
           control={control}
           name={name}
           render={({ field: { value, onChange, onBlur } }) => (
-            <Suspense fallback={<Spinner label="Loading the editor" />}>
+            <Suspense
+              fallback={
+                <div className="staff-editor staff-editor--loading">
+                  <Spinner label="Loading the editor" />
+                </div>
+              }
+            >
               <RichTextEditor
                 id={field.id}
                 label={label}
