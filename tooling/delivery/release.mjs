@@ -88,7 +88,7 @@ function buildInto(app, outputDir) {
  * (`src="/main.….js"`); in a release they are in the release's folder. Only the page changes: the code finds
  * its chunks beside its own script, so the release holds the very build that was tested.
  */
-export function placeShellPage(dir, version) {
+function placeShellPage(dir, version) {
   const file = join(dir, 'index.html');
   if (!existsSync(file)) throw new DeliveryError(`${dir} holds no index.html: not a build of the shell.`);
   const page = readFileSync(file, 'utf8');
