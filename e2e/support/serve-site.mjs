@@ -26,6 +26,7 @@ import { apps } from '../../tooling/build/apps.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { localApiSettings } from '../../tooling/build/site-config.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
+import { startDarajaSimulatorFor } from '../../tooling/serve/daraja-simulator.mjs';
 import { apiSecretFile, ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' }, 'client-rendered': { type: 'boolean' } } });
@@ -34,6 +35,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
 const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
 // The server secret, where the staff suites' terminal command (npm run staff) finds it, as on the API's machine.
 writeFileSync(apiSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+// M-Pesa: the kit's Daraja simulator, its customer answering a prompt after a second.
+const daraja = await startDarajaSimulatorFor({ apiOrigin: urlOf('api'), answerAfterMs: 1000 });
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(rootDir, 'apps/api'),
   stdio: 'inherit',
@@ -61,6 +64,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     // The business's inbox for new leads (the back office's journey reads it from the test outbox).
     STAFF_NOTIFY_EMAIL: 'office@mavuno.test',
     STAFF_NOTIFY_INTERVAL_MS: '500',
+    ...daraja.settings,
   },
 });
 
@@ -123,6 +127,7 @@ if (options.channel) {
 
 const stop = () => {
   api.kill('SIGTERM');
+  daraja.child?.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(pagesDir, { recursive: true, force: true });
   rmSync(apiSecretFile, { force: true });

@@ -10,6 +10,8 @@ export const localApiSettings = (apiOrigin = `http://localhost:${apiPort}`) => (
   apiBaseUrl: `${apiOrigin}/api/`,
   requestsApiBaseUrl: `${apiOrigin}/requests/`,
   chatNumber: '254722000000',
+  // The reference API takes M-Pesa payments (through the kit's Daraja simulator unless MPESA_BASE_URL names Safaricom).
+  mpesa: true,
 });
 
 /** Where a site's browsers send their reports (the reference API's POST /api/reports), and which share of visits do. */

@@ -3,16 +3,20 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 import { apiPort, apps } from '../build/apps.mjs';
+import { startDarajaSimulatorFor } from './daraja-simulator.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
+// M-Pesa as in `npm start`: the kit's Daraja simulator unless MPESA_BASE_URL names one.
+const daraja = await startDarajaSimulatorFor({ apiOrigin: `http://localhost:${apiPort}` });
 const child = spawn(pnpm, ['--filter', './apps/*', '--parallel', 'run', 'dev'], {
   cwd: rootDir,
   stdio: 'inherit',
   // As in `npm start`, the API keeps a generated secret in its data directory; mail is printed here.
   env: {
     JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+    ...daraja.settings,
     ...process.env,
     PORT: String(apiPort),
   },
@@ -20,4 +24,7 @@ const child = spawn(pnpm, ['--filter', './apps/*', '--parallel', 'run', 'dev'], 
 console.log('Dev servers starting (the first page load compiles and can take a few seconds):');
 for (const app of apps) console.log(`  ${app.name.padEnd(8)} http://localhost:${app.port}/`);
 console.log(`  api      http://localhost:${apiPort}/api/`);
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  daraja.child?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -21,6 +21,7 @@ const { listChannels, listReleases, liveVersions, PRODUCTION, readChannel } = aw
 const { watchCanaries } = await import('../delivery/canary-watch.mjs');
 const { ensureReportsTokenFile, reportsTokenFile } = await import('../delivery/report-grant.mjs');
 const { ensureChromium } = await import('../machine/chromium.mjs');
+const { startDarajaSimulatorFor } = await import('./daraja-simulator.mjs');
 const { waitForApi } = await import('../prerender/prerender.mjs');
 const { intervalFromEnv, keepPagesFresh } = await import('../prerender/fresh-pages.mjs');
 const { apiPort, apps } = await import('../build/apps.mjs');
@@ -46,6 +47,9 @@ const origins = channels.map(({ port }) => `http://localhost:${port}`);
 
 const children = [];
 if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
+  // M-Pesa: the Daraja that MPESA_BASE_URL names, else the kit's simulator (no money moves; docs/payments.md).
+  const daraja = await startDarajaSimulatorFor({ apiOrigin: `http://localhost:${apiPort}` });
+  if (daraja.child) children.push(daraja.child);
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(rootDir, 'apps/api'),
     stdio: 'inherit',
@@ -60,6 +64,7 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
       ALLOWED_ORIGINS: origins.join(','),
       LOG_LEVEL: 'warn',
       MAIL_TO_TERMINAL: 'on',
+      ...daraja.settings,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(apiPort),
@@ -83,6 +88,9 @@ for (const { channel, port } of channels) {
   for (const line of describeChannel(channel)) console.log(`      ${line}`);
 }
 console.log(`  ${'API'.padEnd(12)} http://localhost:${apiPort}/api/`);
+if (!process.env.MPESA_BASE_URL) {
+  console.log("M-Pesa: no MPESA_BASE_URL is set, so payments go to the kit's Daraja simulator: no money moves (docs/payments.md).");
+}
 if (!process.env.SMTP_URL) {
   console.log('Mail: no SMTP_URL is set, so codes and reset links are printed in this terminal (MAIL_TO_TERMINAL=on).');
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { HttpError } from './http-error';
 import { createMailer, type Mailer } from './mail';
+import { paymentRoutes } from './payments/payment-routes';
 import { accountRoutes } from './routes/accounts';
 import { catalogRoutes } from './routes/catalog';
 import { alive, healthRoutes } from './routes/health';
@@ -62,6 +63,7 @@ export function createApp({ db, config, mailer, log = createLogger(config.logLev
   app.route('/api', enquiryRoutes(services));
   app.route('/api', reportRoutes(services));
   app.route('/api/user', accountRoutes(services));
+  app.route('/api/payments', paymentRoutes(services));
   app.route('/api/staff', staffRoutes(services));
   app.route('/requests', requestRoutes(services));
   app.route('/static', staticRoutes());

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { API_DIALECTS, type ApiDialect } from './dialect';
 import { LOG_LEVELS, type LogLevel } from './log';
+import type { DarajaSettings } from './payments/daraja';
 import { readStaffConfig, type StaffConfig } from './staff/staff-config';
 
 /** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
@@ -54,6 +55,8 @@ export interface Config {
   reportsReadToken: string | null;
   /** The back office: lead notifications and staff sessions. */
   staff: StaffConfig;
+  /** M-Pesa payments through Daraja (docs/payments.md); null when not all of its settings are given: no payments taken. */
+  mpesa: MpesaConfig | null;
 }
 
 /** Every limit counts in one window, in the database (see rate-limit.ts); docs/security.md has the figures. */
@@ -84,6 +87,46 @@ export interface RateLimits {
   reports: number;
   /** Report sessions the site starts per client address per window (one a visit that reports). */
   reportSessions: number;
+  /** M-Pesa requests a customer may start per window (each a prompt on a phone). */
+  paymentsPerCustomer: number;
+  /** M-Pesa requests to one phone number per window, from all customers. */
+  paymentsPerPhone: number;
+}
+
+/** MPESA_* settings: where Daraja is and the business's credentials there, never in the repository. */
+export interface MpesaConfig extends DarajaSettings {
+  /** The address Safaricom posts results to: this API's public address (PUBLIC_URL) unless MPESA_CALLBACK_BASE_URL says. */
+  callbackBaseUrl: string;
+  /** With no callback this long after the push, Daraja is asked how it went (STK Push Query). */
+  queryAfterSeconds: number;
+  /** A payment Daraja still calls processing this long after the push is given up as expired. */
+  expirySeconds: number;
+  /** MPESA_CALLBACK_SOURCES: the addresses callbacks are taken from (Safaricom's published ones); empty: any. */
+  callbackSources: string[];
+}
+
+const MPESA_SETTINGS = ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
+
+/** All of MPESA_SETTINGS, or none (no payments); a partial set is a mistake the operator is told of at start. */
+function mpesaFrom(env: NodeJS.ProcessEnv, publicUrl: string): MpesaConfig | null {
+  const given = MPESA_SETTINGS.filter((name) => env[name]);
+  if (given.length === 0) return null;
+  const missing = MPESA_SETTINGS.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`M-Pesa needs all of ${MPESA_SETTINGS.join(', ')}; missing: ${missing.join(', ')}.`);
+  return {
+    baseUrl: env.MPESA_BASE_URL!.replace(/\/+$/, ''),
+    consumerKey: env.MPESA_CONSUMER_KEY!,
+    consumerSecret: env.MPESA_CONSUMER_SECRET!,
+    shortCode: env.MPESA_SHORT_CODE!,
+    passkey: env.MPESA_PASSKEY!,
+    callbackBaseUrl: (env.MPESA_CALLBACK_BASE_URL || publicUrl).replace(/\/+$/, ''),
+    queryAfterSeconds: int(env.MPESA_QUERY_AFTER_SECONDS, 60),
+    expirySeconds: int(env.MPESA_EXPIRY_SECONDS, 180),
+    callbackSources: (env.MPESA_CALLBACK_SOURCES ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+  };
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -141,6 +184,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(a local run; production log shipping would carry them off), set MAIL_TO_TERMINAL=on.',
     );
   }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     databaseUrl: env.DATABASE_URL || null,
@@ -150,7 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 24 * 60 * 60),
     sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, 60 * 60),
     siteUrl: (env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003')
       .split(',')
       .map((origin) => origin.trim())
@@ -167,6 +211,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writesPerEmail: int(env.RATE_LIMIT_WRITES_EMAIL, 5),
       reports: int(env.RATE_LIMIT_REPORTS, 600),
       reportSessions: int(env.RATE_LIMIT_REPORT_SESSIONS, 60),
+      paymentsPerCustomer: int(env.RATE_LIMIT_PAYMENTS, 10),
+      paymentsPerPhone: int(env.RATE_LIMIT_PAYMENTS_PHONE, 5),
     },
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
@@ -177,5 +223,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000), perSecond: int(env.REPORTS_PER_SECOND, 50) },
     reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
     staff: readStaffConfig(env),
+    mpesa: mpesaFrom(env, publicUrl),
   };
 }

@@ -2,6 +2,7 @@ import { configuredMailer, createApp } from './app';
 import { readConfig } from './config';
 import { createLogger } from './log';
 import { openDatabase, serveApi } from './server';
+import { createPaymentWatch } from './payments/payment-watch';
 import { createLeadNotifier } from './staff/lead-notifier';
 
 const config = readConfig();
@@ -20,9 +21,12 @@ const server = await serveApi({
 });
 // New leads are mailed to the business (STAFF_NOTIFY_EMAIL) from here, within seconds.
 const stopNotifying = createLeadNotifier(db, mailer, config.staff, config.siteUrl, log).start();
+// Late M-Pesa results asked for, payments given up on expired, receipts mailed.
+const stopWatchingPayments = createPaymentWatch(db, mailer, config, log).start();
 log.info('listening', {
   url: `http://${server.address.address}:${server.address.port}`,
   database: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
+  mpesa: config.mpesa ? config.mpesa.baseUrl : 'off',
   startupMs: Date.now() - started,
 });
 
@@ -30,6 +34,7 @@ log.info('listening', {
 const stop = (signal: NodeJS.Signals) => {
   log.info('shutting down', { signal });
   stopNotifying();
+  stopWatchingPayments();
   void server.shutdown().then(
     () => process.exit(0),
     (error: unknown) => {

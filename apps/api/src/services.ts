@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import { createLogger, type Logger } from './log';
 import type { Mailer } from './mail';
 import { LoginLimits } from './login-limits';
+import { createDarajaClient, type DarajaClient } from './payments/daraja';
 import { MemoryLimiter, RateLimiter, WriteLimit } from './rate-limit';
 import { reportIntake, type ReportIntake } from './report-store';
 import { createSessions, type Sessions } from './sessions';
@@ -16,6 +17,9 @@ export interface Services {
   db: Db;
   config: Config;
   mailer: Mailer;
+  log: Logger;
+  /** Safaricom's Daraja (or the kit's simulator) when M-Pesa is configured (config.mpesa); null: no payments taken. */
+  daraja: DarajaClient | null;
   /** Customer sessions: 24 h from login, or an hour unused (config). */
   sessions: Sessions;
   limits: {
@@ -27,6 +31,9 @@ export interface Services {
     reports: MemoryLimiter;
     /** Report sessions started per client address, in memory too. */
     reportSessions: MemoryLimiter;
+    /** M-Pesa requests per customer, and per phone number: nobody can flood a stranger's phone with prompts. */
+    payments: RateLimiter;
+    paymentPhones: RateLimiter;
   };
   /** Where browser reports go: written in batches, off the path of the site's reads (report-store.ts). */
   reports: ReportIntake;
@@ -40,6 +47,8 @@ export function createServices(db: Db, config: Config, mailer: Mailer, log: Logg
     db,
     config,
     mailer,
+    log,
+    daraja: config.mpesa ? createDarajaClient(config.mpesa) : null,
     sessions: createSessions(config.jwtSecret, {
       table: 'sessions',
       ownerColumn: 'customer_id',
@@ -64,6 +73,8 @@ export function createServices(db: Db, config: Config, mailer: Mailer, log: Logg
       ) as Record<PublicWrite, WriteLimit>,
       reports: new MemoryLimiter(limits.reports, limits.windowMs),
       reportSessions: new MemoryLimiter(limits.reportSessions, limits.windowMs),
+      payments: new RateLimiter(db, 'payments', limits.paymentsPerCustomer, limits.windowMs),
+      paymentPhones: new RateLimiter(db, 'payment-phones', limits.paymentsPerPhone, limits.windowMs),
     },
     reports: reportIntake({ db, config }, (error) =>
       log.error('browser reports not stored', { error: error instanceof Error ? error.message : String(error) }),

@@ -10,6 +10,8 @@ export const apiSettingsSchema = z.object({
   chatNumber: z.string().check(z.regex(/^\d{9,15}$/, 'chatNumber must be 9 to 15 digits')),
   /** Where the API's images come from besides the API itself, e.g. a hosted API's CDN (the CSP allows them). */
   imageOrigins: z.optional(z.array(z.url())),
+  /** The API takes M-Pesa payments (POST payments): the pages offer Pay with M-Pesa. A hosted API without them leaves it out. */
+  mpesa: z.optional(z.boolean()),
   /** Time limit of every call; tests shorten it. */
   timeoutMs: z.optional(z.int().check(z.positive())),
 });

@@ -9,6 +9,7 @@ export interface OrderRow {
   total_price: number;
   status: OrderStatus;
   created_at: Date;
+  paid_at: Date | null;
 }
 
 export const toOrder = (row: OrderRow): Order => ({
@@ -18,6 +19,7 @@ export const toOrder = (row: OrderRow): Order => ({
   totalPrice: row.total_price,
   status: row.status,
   createdAt: new Date(row.created_at).toISOString(),
+  paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
 });
 
 /** A new order of the cart's lines, at the cart's prices. */
@@ -63,7 +65,8 @@ export async function cancelOrder(
 ): Promise<{ order: Order; cancelled: boolean } | undefined> {
   const [current] = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE', [orderId, customerId]);
   if (!current) return undefined;
-  if (!cancellable.includes(current.status)) return { order: toOrder(current), cancelled: false };
+  // A paid order's money is given back by staff (docs/payments.md): the customer cannot cancel it here.
+  if (!cancellable.includes(current.status) || current.paid_at) return { order: toOrder(current), cancelled: false };
   const [row] = await tx.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [orderId]);
   await tx.query("INSERT INTO order_status_changes (order_id, from_status, to_status) VALUES ($1, $2, 'Cancelled')", [orderId, current.status]);
   return { order: toOrder(row!), cancelled: true };

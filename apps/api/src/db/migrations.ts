@@ -459,6 +459,41 @@ export const migrations: Migration[] = [
       CREATE INDEX idempotent_requests_claimed_at ON idempotent_requests (claimed_at)
     `,
   },
+  {
+    // Issue 37. Payments of orders (by M-Pesa, or recorded by an admin: cash, bank). Money in whole shillings. A
+    // payment is paid only when Safaricom says so (its callback, or the STK query); its receipt is stored once. At
+    // most one M-Pesa request waits on a phone per order, so an order is never asked for twice at once; the order's
+    // paid_at is set with the payment that paid it, in one transaction (payments/payments.ts).
+    id: '014-payments',
+    sql: `
+      CREATE TABLE payments (
+        id text PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders(id),
+        method text NOT NULL CHECK (method IN ('mpesa', 'cash', 'bank')),
+        amount integer NOT NULL CHECK (amount > 0),
+        phone text,
+        state text NOT NULL CHECK (state IN ('pending', 'paid', 'failed', 'cancelled', 'expired')),
+        callback_token_hash text UNIQUE,
+        checkout_request_id text UNIQUE,
+        receipt text UNIQUE,
+        result_code integer,
+        result_words text,
+        recorded_by text REFERENCES staff(id),
+        reason text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        settled_at timestamptz,
+        query_after timestamptz,
+        expires_at timestamptz,
+        receipt_mailed_at timestamptz,
+        mail_claimed_until timestamptz
+      );
+      CREATE UNIQUE INDEX payments_one_waiting_per_order ON payments (order_id) WHERE state = 'pending';
+      CREATE INDEX payments_order ON payments (order_id, created_at);
+      CREATE INDEX payments_created_at ON payments (created_at DESC);
+      CREATE INDEX payments_waiting ON payments (query_after) WHERE state = 'pending';
+      ALTER TABLE orders ADD COLUMN paid_at timestamptz
+    `,
+  },
 ];
 
 /**

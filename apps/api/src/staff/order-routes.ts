@@ -8,6 +8,7 @@ import { pathId } from '../request-guards';
 import { toOrder, type OrderRow } from '../accounts/orders';
 import type { Services } from '../services';
 import { audit } from './audit';
+import { paymentsOfOrders } from './payment-routes';
 import type { StaffEnv, StaffSessions } from './staff-sessions';
 
 /** An order with its customer and the changes of its status. */
@@ -28,19 +29,30 @@ const ORDER_SELECT = `
               FROM order_status_changes h LEFT JOIN staff s ON s.id = h.staff_id WHERE h.order_id = o.id), '[]'::json) AS history
   FROM orders o JOIN customers c ON c.id = o.customer_id`;
 
-const toStaffOrder = (row: StaffOrderRow): StaffOrder => ({
+const toStaffOrder = (row: StaffOrderRow, payments: StaffOrder['payments']): StaffOrder => ({
   ...toOrder(row),
   customer: { id: row.customer_id, name: `${row.firstname} ${row.lastname}`, email: row.email, mobile: row.mobile },
   history: [
     { at: new Date(row.created_at).toISOString(), from: '', to: 'Ordered', by: 'customer' },
     ...row.history.map((change) => ({ at: new Date(change.at).toISOString(), from: change.from, to: change.to, by: change.by ?? 'customer' })),
   ],
+  payments,
 });
+
+/** The orders of `rows`, each with its payments. */
+async function withPayments(db: Queryable, rows: StaffOrderRow[]): Promise<StaffOrder[]> {
+  const payments = await paymentsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toStaffOrder(row, payments.get(row.id) ?? []));
+}
 
 async function orderOf(db: Queryable, id: string): Promise<StaffOrder> {
   const [row] = await db.query<StaffOrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
   if (!row) throw new HttpError(404, 'Order not found');
-  return toStaffOrder(row);
+  const [order] = await withPayments(db, [row]);
+  return order!;
 }
 
 /** Every customer's orders, and the moves between statuses that staff make (ORDER_TRANSITIONS, checked here). */
@@ -49,7 +61,7 @@ export function orderRoutes(services: Services, sessions: StaffSessions): Hono<S
   const staff = sessions.require();
   return new Hono<StaffEnv>()
     .get('/orders', staff, async (c) =>
-      c.json((await db.query<StaffOrderRow>(`${ORDER_SELECT} ORDER BY o.created_at DESC LIMIT ${ORDERS_PAGE}`)).map(toStaffOrder)),
+      c.json(await withPayments(db, await db.query<StaffOrderRow>(`${ORDER_SELECT} ORDER BY o.created_at DESC LIMIT ${ORDERS_PAGE}`))),
     )
     .get('/orders/:id', staff, async (c) => c.json(await orderOf(db, pathId(c, 'Order'))))
     .put('/orders/:id/status', staff, async (c) => {

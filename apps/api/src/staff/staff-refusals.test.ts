@@ -23,6 +23,9 @@ const STAFF_ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/staff/orders'],
   ['GET', `/api/staff/orders/${ID}`],
   ['PUT', `/api/staff/orders/${ID}/status`, { status: 'Processing' }],
+  ['POST', `/api/staff/orders/${ID}/payments`, { method: 'cash', amount: 1000, reason: 'Paid at the office' }],
+  ['GET', '/api/staff/payments'],
+  ['GET', '/api/staff/payments/export'],
   ...['courses', 'events', 'blog'].flatMap((kind): [string, string, unknown?][] => [
     ['GET', `/api/staff/${kind}`],
     ['POST', `/api/staff/${kind}`, {}],
@@ -38,7 +41,9 @@ const STAFF_ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/staff/audit'],
   ['GET', '/api/staff/sign-in-failures'],
 ];
-const ADMIN_ROUTES = STAFF_ROUTES.filter(([, path]) => ['/team', '/audit', '/sign-in-failures'].some((admins) => path.includes(admins)));
+const ADMIN_ROUTES = STAFF_ROUTES.filter(
+  ([method, path]) => ['/team', '/audit', '/sign-in-failures'].some((admins) => path.includes(admins)) || (method === 'POST' && path.endsWith('/payments')),
+);
 
 before(async () => {
   api = await startTestApi();

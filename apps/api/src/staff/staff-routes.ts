@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { contentRoutes } from './content-routes';
 import { leadRoutes } from './lead-routes';
 import { orderRoutes } from './order-routes';
+import { staffPaymentRoutes } from './payment-routes';
 import { signInRoutes } from './sign-in-routes';
 import { staffSessions, type StaffEnv } from './staff-sessions';
 import { teamRoutes, terminalRoutes } from './team-routes';
@@ -22,6 +23,7 @@ export function staffRoutes(services: Services): Hono<StaffEnv> {
     .route('/', signInRoutes(services, sessions))
     .route('/', leadRoutes(services, sessions))
     .route('/', orderRoutes(services, sessions))
+    .route('/', staffPaymentRoutes(services, sessions))
     .route('/', contentRoutes(services, sessions))
     .route('/', teamRoutes(services, sessions))
     .route('/terminal', terminalRoutes(services));

@@ -29,6 +29,8 @@ export const orderSchema = z.object({
   totalPrice: amountSchema,
   status: orderStatusAnswerSchema,
   createdAt: instantSchema,
+  /** When it was paid (an M-Pesa payment Safaricom confirmed, or one staff recorded); absent: not paid. */
+  paidAt: z.catch(z.optional(z.nullable(instantSchema)), undefined),
 });
 export type Order = z.output<typeof orderSchema>;
 
@@ -38,3 +40,6 @@ export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 /** A customer may only cancel; the server refuses other changes. */
 export const updateOrderRequestSchema = z.object({ status: orderStatusSchema });
 export type UpdateOrderRequest = z.infer<typeof updateOrderRequestSchema>;
+
+/** A short reference the customer can quote on the phone, and the one their M-Pesa prompt shows. */
+export const orderReference = (id: string) => id.slice(-8).toUpperCase();

@@ -24,3 +24,31 @@ export const mpesaPhoneSchema = z.pipe(
 
 /** A phone number as staff see it on a payment: every digit but the last three hidden. */
 export const maskedPhone = (phone: string) => `${'•'.repeat(Math.max(phone.length - 3, 0))}${phone.slice(-3)}`;
+
+export const PAYMENT_STATES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const PAYMENT_METHODS = ['mpesa', 'cash', 'bank'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** POST payments: ask the customer's phone to pay one of their orders; the amount is the server's. */
+export const startPaymentRequestSchema = z.object({
+  orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+  phone: mpesaPhoneSchema,
+});
+export type StartPaymentRequest = z.input<typeof startPaymentRequestSchema>;
+
+/** A payment as its customer sees it (POST payments, GET payments/{id}). */
+export const paymentSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  state: z.enum(PAYMENT_STATES),
+  /** Whole shillings. */
+  amount: z.number(),
+  phone: z.nullable(z.string()),
+  /** Safaricom's receipt number, once paid (a payment the query confirmed gets it with the late callback). */
+  receipt: z.nullable(z.string()),
+  /** Why it did not go through, in the customer's words; null otherwise. */
+  message: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type Payment = z.output<typeof paymentSchema>;

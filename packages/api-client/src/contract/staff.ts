@@ -4,6 +4,7 @@ import { courseSchema } from './courses';
 import { eventSchema } from './events';
 import { blogPostSchema } from './blog';
 import { orderSchema, orderStatusSchema, type OrderStatus } from './orders';
+import { PAYMENT_METHODS, PAYMENT_STATES } from './payments';
 import { passwordSchema } from './user';
 
 /*
@@ -153,9 +154,59 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   Cancelled: [],
 };
 
+// Rules of the fields staff fill in.
+const required = (label: string, max: number) => safeText(label, max, {}, z.minLength(1, `${label} is Required`));
+const optional = (label: string, max: number) => z.optional(safeText(label, max));
+const wholeNumber = (label: string, min: number) =>
+  z.number(`${label} must be a number`).check(z.int(`${label} must be a whole number`), z.gte(min, `${label} must be at least ${min}`));
+
+// ---- Payments ----
+
+/** A payment as staff see it: the phone masked but for its last three digits. */
+export const staffPaymentSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  /** The order's short reference, as the customer quotes it. */
+  orderReference: z.string(),
+  customerName: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  state: z.enum(PAYMENT_STATES),
+  /** Whole shillings. */
+  amount: z.number(),
+  phone: z.nullable(z.string()),
+  /** M-Pesa's receipt number, or the reference of a payment recorded by hand. */
+  receipt: z.nullable(z.string()),
+  /** Why it did not go through, in the customer's words. */
+  message: z.nullable(z.string()),
+  /** Who recorded a payment received another way, and why. */
+  recordedBy: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  createdAt: z.string(),
+  settledAt: z.nullable(z.string()),
+});
+export type StaffPayment = z.infer<typeof staffPaymentSchema>;
+
+export const paymentFilterSchema = z.object({
+  state: z.optional(z.enum(PAYMENT_STATES)),
+  /** Kenyan dates, inclusive. */
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
+});
+export type PaymentFilter = z.infer<typeof paymentFilterSchema>;
+
+/** An admin records a payment received another way than M-Pesa (cash, a bank transfer), with why. */
+export const recordPaymentRequestSchema = z.object({
+  method: z.enum(['cash', 'bank'], 'Choose how it was paid'),
+  amount: wholeNumber('Amount', 1),
+  reference: optional('Reference', 100),
+  reason: required('Reason', 500),
+});
+export type RecordPaymentRequest = z.infer<typeof recordPaymentRequestSchema>;
+
 export const staffOrderSchema = z.extend(orderSchema, {
   customer: z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string() }),
   history: z.array(z.object({ at: z.string(), from: z.string(), to: z.string(), by: z.string() })),
+  payments: z.array(staffPaymentSchema),
 });
 export type StaffOrder = z.output<typeof staffOrderSchema>;
 export const orderTransitionRequestSchema = z.object({ status: orderStatusSchema });
@@ -172,10 +223,6 @@ const imageUrlSchema = z
   );
 /** Rich text as the editor writes it; the server sanitises it with the site's display allow-list. */
 const richText = (label: string) => z.string().check(z.maxLength(50_000, `${label} must be at most 50000 characters`), z.minLength(1, `${label} is Required`));
-const required = (label: string, max: number) => safeText(label, max, {}, z.minLength(1, `${label} is Required`));
-const optional = (label: string, max: number) => z.optional(safeText(label, max));
-const wholeNumber = (label: string, min: number) =>
-  z.number(`${label} must be a number`).check(z.int(`${label} must be a whole number`), z.gte(min, `${label} must be at least ${min}`));
 const kenyanDate = (label: string) => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is Required`));
 const timeOfDay = (label: string) => z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} is Required`));
 

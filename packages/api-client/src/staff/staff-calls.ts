@@ -12,6 +12,10 @@ import {
   inviteStaffRequestSchema,
   leadDetailSchema,
   leadNoteRequestSchema,
+  recordPaymentRequestSchema,
+  staffPaymentSchema,
+  type PaymentFilter,
+  type RecordPaymentRequest,
   leadSchema,
   messageSchema,
   secondFactorRequestSchema,
@@ -244,6 +248,26 @@ export const getStaffOrder = (id: string) =>
 
 export const moveOrder = (id: string, status: OrderStatus) =>
   staffCall({ method: 'PUT', path: `orders/${segment(id)}/status`, body: { status }, response: staffOrderSchema, fallback: 'Could not change the order' });
+
+// ---- Payments ----
+
+export const getPayments = (filter: PaymentFilter = {}) =>
+  staffCall({ method: 'GET', path: `payments${query(filter)}`, response: z.array(staffPaymentSchema), fallback: 'Could not load the payments' });
+
+/** The filtered payments as a CSV file. */
+export async function exportPayments(filter: PaymentFilter = {}): Promise<Blob> {
+  return (await staffFetch({ method: 'GET', path: `payments/export${query(filter)}`, fallback: 'Could not export the list' })).blob();
+}
+
+/** An admin records a payment of the order received another way (cash, a bank transfer); answers the order's payments. */
+export const recordPayment = (orderId: string, request: RecordPaymentRequest) =>
+  staffCall({
+    method: 'POST',
+    path: `orders/${segment(orderId)}/payments`,
+    body: checked(recordPaymentRequestSchema, request),
+    response: z.array(staffPaymentSchema),
+    fallback: 'Could not record the payment',
+  });
 
 // ---- Publishing ----
 

@@ -24,6 +24,7 @@ import {
   resendOtpRequestSchema,
   verifyOtpRequestSchema,
 } from '../contract';
+import { startPaymentRequestSchema, type Payment } from '../contract/payments';
 import { fixtures } from './fixtures';
 
 /** Bases the test settings point at; nothing listens there, msw answers. */
@@ -295,10 +296,53 @@ function cartHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHand
   ];
 }
 
-/** The orders: one made of the whole cart, the customer's own, newest first, and a change of status. */
+/**
+ * The orders: one made of the whole cart, the customer's own, newest first, and a change of status; and their
+ * payments by M-Pesa, settled the first time they are asked after, by the phone's last digit as the kit's Daraja
+ * simulator does (1: cancelled on the phone; any other: paid).
+ */
 function orderHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHandler[] {
   let orders: Order[] = [];
+  const payments = new Map<string, Payment>();
+  const settle = (payment: Payment): Payment => {
+    if (payment.state !== 'pending') return payment;
+    const settled: Payment = payment.phone?.endsWith('1')
+      ? { ...payment, state: 'cancelled', message: 'The payment was cancelled on your phone.' }
+      : { ...payment, state: 'paid', receipt: 'QWE1RTY2UI' };
+    if (settled.state === 'paid') orders = orders.map((o) => (o._id === payment.orderId ? { ...o, paidAt: new Date().toISOString() } : o));
+    payments.set(payment._id, settled);
+    return settled;
+  };
   return [
+    http.post(
+      url('payments'),
+      signedIn(async ({ request }) => {
+        const parsed = await parseBody(request, startPaymentRequestSchema);
+        if (!parsed.success) return badRequest(parsed.error);
+        const order = orders.find((o) => o._id === parsed.data.orderId);
+        if (!order) return notFound('Order');
+        if (order.paidAt) return HttpResponse.json({ message: 'This order is already paid' }, { status: 409 });
+        const payment: Payment = {
+          _id: newId('payment'),
+          orderId: order._id,
+          state: 'pending',
+          amount: order.totalPrice,
+          phone: parsed.data.phone,
+          receipt: null,
+          message: null,
+          createdAt: new Date().toISOString(),
+        };
+        payments.set(payment._id, payment);
+        return HttpResponse.json(payment, { status: 201 });
+      }),
+    ),
+    http.get(
+      url('payments/:id'),
+      signedIn(({ params }) => {
+        const payment = payments.get(String(params.id));
+        return payment ? HttpResponse.json(settle(payment)) : notFound('Payment');
+      }),
+    ),
     http.post(
       url('user/cart/create-order'),
       signedIn(async ({ request }) => {

@@ -1,4 +1,4 @@
-import { ACCOUNT_FALLBACK, createDataArea, createOrder, getAddress, type ShippingAddress } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createDataArea, createOrder, getAddress, getApiSettings, type ShippingAddress } from '@agri/api-client';
 import { Button, ButtonLink, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from '@agri/ui/router';
@@ -33,9 +33,10 @@ function CheckoutTo({ address, disabled }: { address: ShippingAddress | null; di
   const checkOut = async () => {
     setOrdering(true);
     try {
-      await createOrder({ shippingInfo: address });
+      const order = await createOrder({ shippingInfo: address });
       toast.success('Ordered Created Successfully');
-      navigate('/my-orders');
+      // Where the API takes M-Pesa, the new order's payment opens at once.
+      navigate(order && getApiSettings().mpesa ? `/my-orders?pay=${encodeURIComponent(order._id)}` : '/my-orders');
     } catch {
       toast.error(ACCOUNT_FALLBACK);
       setOrdering(false);

@@ -1,25 +1,42 @@
-import { ACCOUNT_FALLBACK, createDataArea, getMyOrders, updateOrderStatus, type Order, type OrderStatus } from '@agri/api-client';
+import {
+  ACCOUNT_FALLBACK,
+  createDataArea,
+  getApiSettings,
+  getMyOrders,
+  orderReference,
+  updateOrderStatus,
+  type Order,
+  type OrderStatus,
+} from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+
+// The payment's code (its form, the M-Pesa calls) loads when a customer chooses to pay.
+const MpesaPayment = lazy(() => import('./mpesa-payment').then(({ MpesaPayment }) => ({ default: MpesaPayment })));
 
 const useOrdersArea = createDataArea('account/orders', getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
 /** Orders not yet on their way can still be cancelled. */
 const CANCELLABLE: readonly OrderStatus[] = ['Ordered', 'Processing'];
 
-/** A short reference the customer can quote on the phone. */
-const orderReference = (id: string) => id.slice(-8).toUpperCase();
-
 interface OrderCardProps {
   order: Order;
-  onCancelled: (order: Order) => void;
+  /** The order changed here (cancelled, paid): the list shows it so. */
+  onChanged: (order: Order) => void;
+  /** Its payment is shown at once (checkout sends the customer here to pay the new order). */
+  payNow: boolean;
 }
 
-function OrderCard({ order, onCancelled }: OrderCardProps) {
+/** An order may be paid by M-Pesa when the API takes payments, until it is paid or cancelled. */
+const payable = (order: Order) => getApiSettings().mpesa === true && !order.paidAt && order.status !== 'Cancelled';
+
+function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
   const [isConfirming, setConfirming] = useState(false);
+  const [isPaying, setPaying] = useState(payNow && payable(order));
   const { busy: isCancelling, act } = useAction();
   const headingId = `order-${order._id}`;
 
@@ -28,7 +45,7 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
       async () => {
         const updated = await updateOrderStatus(order._id, { status: 'Cancelled' });
         // A server whose answer does not describe the order has cancelled it all the same.
-        onCancelled(updated ?? { ...order, status: 'Cancelled' });
+        onChanged(updated ?? { ...order, status: 'Cancelled' });
       },
       { done: 'Order Cancelled Successfully!', doneAs: 'info', failed: () => ACCOUNT_FALLBACK },
     );
@@ -39,7 +56,10 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
     <li className="order-card">
       <div className="order-card__head">
         <h2 id={headingId}>Order {orderReference(order._id)}</h2>
-        <span className={`order-status order-status--${order.status.toLowerCase()}`}>{order.status}</span>
+        <span className="order-card__badges">
+          {order.paidAt ? <span className="order-status order-status--paid">Paid</span> : null}
+          <span className={`order-status order-status--${order.status.toLowerCase()}`}>{order.status}</span>
+        </span>
       </div>
       <dl className="order-card__facts">
         <div>
@@ -58,7 +78,19 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
           </li>
         ))}
       </ul>
-      {CANCELLABLE.includes(order.status) ? (
+      {isPaying ? (
+        <Suspense fallback={<p role="status">Loading the payment...</p>}>
+          <MpesaPayment order={order} onPaid={onChanged} onClose={() => setPaying(false)} />
+        </Suspense>
+      ) : null}
+      {!isPaying && payable(order) ? (
+        <div className="order-card__actions ui-actions">
+          <Button onClick={() => setPaying(true)}>
+            Pay with M-Pesa<span className="visually-hidden"> for order {orderReference(order._id)}</span>
+          </Button>
+        </div>
+      ) : null}
+      {CANCELLABLE.includes(order.status) && !order.paidAt && !isPaying ? (
         <div className="order-card__actions ui-actions">
           {isConfirming ? (
             <>
@@ -82,6 +114,7 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
 }
 
 function OrderList({ orders, onChange }: { orders: Order[]; onChange: (orders: Order[]) => void }) {
+  const payNow = new URLSearchParams(useLocation().search).get('pay');
   if (orders.length === 0) {
     return (
       <StatusPanel title="No orders yet" actions={<ButtonLink to="/courses">Browse Courses</ButtonLink>}>
@@ -93,7 +126,7 @@ function OrderList({ orders, onChange }: { orders: Order[]; onChange: (orders: O
   return (
     <ul className="order-list" aria-label="Your orders">
       {orders.map((order) => (
-        <OrderCard key={order._id} order={order} onCancelled={replace} />
+        <OrderCard key={order._id} order={order} onChanged={replace} payNow={order._id === payNow} />
       ))}
     </ul>
   );

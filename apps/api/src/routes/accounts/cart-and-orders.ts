@@ -12,6 +12,8 @@ import type { Services } from '../../services';
 /** A customer may cancel until the order leaves; other status changes belong to staff. */
 const CANCELLABLE: OrderStatus[] = ['Ordered', 'Processing'];
 
+const PAID_ORDER_NOT_CANCELLABLE = 'A paid order cannot be cancelled here. Please call us, and we will refund you.';
+
 /** What a MongoDB driver answers a delete or an update with; the hosted API passes it on. */
 const writeResult = (count: number, verb: 'deleted' | 'modified') =>
   verb === 'deleted' ? { acknowledged: true, deletedCount: count } : { acknowledged: true, matchedCount: count, modifiedCount: count };
@@ -77,6 +79,7 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
     const outcome = await db.transaction((tx) => cancelOrder(tx, id, orderId, CANCELLABLE));
     if (!outcome) throw notFound('Order');
     const { order, cancelled } = outcome;
+    if (!cancelled && order.paidAt && order.status !== 'Cancelled') throw new HttpError(409, PAID_ORDER_NOT_CANCELLABLE);
     if (!cancelled && order.status !== 'Cancelled') throw new HttpError(409, `An order that is ${order.status} can no longer be cancelled`);
     return answer(c, dialect, order, () => writeResult(cancelled ? 1 : 0, 'modified'));
   }

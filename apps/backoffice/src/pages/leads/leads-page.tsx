@@ -1,78 +1,31 @@
 import { useState, type FormEvent } from 'react';
-import { Button, DataAreaView, FormField, TextField } from '@agri/ui';
+import { Button, DataAreaView, TextField } from '@agri/ui';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { messageOf, useDataAreaFor } from '@agri/api-client';
 import { exportLeads, LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, leadFilterSchema, type LeadFilter } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
+import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { useLeadsStore } from './leads-store';
 
 const FIELDS = ['kind', 'status', 'from', 'to', 'q'] as const;
 
-/** The filters live in the address, so a filtered inbox can be reloaded, shared and gone back to. */
-function filterOf(search: string): LeadFilter {
-  const params = new URLSearchParams(search);
-  const raw = Object.fromEntries(FIELDS.flatMap((field) => (params.get(field) ? [[field, params.get(field)]] : [])));
-  const parsed = leadFilterSchema.safeParse(raw);
-  return parsed.success ? parsed.data : {};
-}
-
-/** A filter that is one of a few values, or any of them (the empty value). */
-function FilterChoice<Value extends string>({
-  label,
-  name,
-  value,
-  any,
-  options,
-  labelOf = (option) => option,
-}: {
-  label: string;
-  name: (typeof FIELDS)[number];
-  value: Value | undefined;
-  any: string;
-  options: readonly Value[];
-  labelOf?: (option: Value) => string;
-}) {
-  return (
-    <FormField label={label} optional>
-      {(control) => (
-        <select {...control} name={name} defaultValue={value ?? ''} className="ui-input staff-select">
-          <option value="">{any}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labelOf(option)}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
-  );
-}
-
-/** Saves the CSV as a download, named as the server names it. */
-async function download(filter: LeadFilter) {
-  const blob = await exportLeads(filter);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}
+/** Saves the filtered inbox as CSV. */
+const download = async (filter: LeadFilter) => downloadCsv(await exportLeads(filter), 'leads');
 
 /** /staff/leads: every enquiry, booking, call request and subscription, newest first, with filters and search. */
 export default function LeadsPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const filter = filterOf(search);
+  // The filters live in the address, so a filtered inbox can be reloaded, shared and gone back to.
+  const filter = filterFrom<LeadFilter>(search, FIELDS, leadFilterSchema);
   const area = useDataAreaFor(useLeadsStore, filter);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const params = new URLSearchParams(FIELDS.flatMap((field) => (form.get(field) ? [[field, String(form.get(field))]] : [])));
-    navigate(`/staff/leads${params.size ? `?${params}` : ''}`);
+    navigate(filteredPath('/staff/leads', FIELDS, event.currentTarget));
   };
 
   return (

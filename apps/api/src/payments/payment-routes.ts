@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import { startPaymentRequestSchema } from '@agri/api-client/payments-contract';
+import { newId } from '../dialect';
+import { clientAddress, noStore, readBody, requireCustomer, type AuthEnv } from '../http';
+import { HttpError, notFound } from '../http-error';
+import { once } from '../idempotency';
+import { refuseOver } from '../rate-limit';
+import { pathId } from '../request-guards';
+import type { Services } from '../services';
+import { readStkCallback } from './daraja';
+import { callbackTokenHash, openOrderPayment, paymentOf, recordPushAccepted, recordPushRefused, settlePayment, toPayment, type PaymentRow } from './payments';
+
+/** What Safaricom's callback is answered: it reads only that the callback arrived. */
+const CALLBACK_TAKEN = { ResultCode: 0, ResultDesc: 'Accepted' };
+
+/** The route of Safaricom's callback; each payment's URL ends with its own token. */
+export const CALLBACK_PATH = '/api/payments/mpesa/callback/';
+
+/**
+ * /api/payments: a customer asks their phone to pay one of their orders, and follows the payment; Safaricom posts
+ * the result to the payment's callback URL. Without M-Pesa settings (config.mpesa) nothing here is served but 404.
+ */
+export function paymentRoutes(services: Services): Hono<AuthEnv> {
+  const { db, config, log } = services;
+  const signedIn = requireCustomer(services);
+
+  const daraja = () => {
+    if (!services.daraja || !config.mpesa) throw new HttpError(404, 'Payments are not taken here');
+    return { client: services.daraja, mpesa: config.mpesa };
+  };
+
+  async function start(c: Context<AuthEnv>) {
+    const { client, mpesa } = daraja();
+    const { orderId, phone } = await readBody(c, startPaymentRequestSchema);
+    const customerId = c.get('customer').id;
+    refuseOver(await services.limits.payments.hit(customerId));
+    refuseOver(await services.limits.paymentPhones.hit(phone));
+    const { payment, callbackToken, reference } = await db.transaction((tx) =>
+      openOrderPayment(tx, {
+        id: newId(config.dialect),
+        customerId,
+        orderId,
+        phone,
+        queryAfterSeconds: mpesa.queryAfterSeconds,
+        expirySeconds: mpesa.expirySeconds,
+      }),
+    );
+    let current: PaymentRow;
+    try {
+      const accepted = await client.stkPush({
+        amount: payment.amount,
+        phone,
+        callbackUrl: `${mpesa.callbackBaseUrl}${CALLBACK_PATH}${callbackToken}`,
+        accountReference: reference,
+        description: 'Course order',
+      });
+      current = await recordPushAccepted(db, payment.id, accepted.checkoutRequestId);
+    } catch (error) {
+      // Daraja down, slow past the client's limit, or refusing: the phone was not asked, so the order may be paid again.
+      log.warn('M-Pesa request not taken', { payment: payment.id, error: error instanceof Error ? error.message : String(error) });
+      current = await recordPushRefused(db, payment.id);
+      // Unless Safaricom's callback settled it meanwhile (a push taken, its answer lost on the way).
+      if (current.state === 'failed') throw new HttpError(502, current.result_words ?? 'M-Pesa could not take the request');
+    }
+    return c.json(toPayment(current), 201);
+  }
+
+  async function follow(c: Context<AuthEnv>) {
+    const payment = await paymentOf(db, c.get('customer').id, pathId(c, 'Payment'));
+    if (!payment) throw notFound('Payment');
+    return c.json(toPayment(payment));
+  }
+
+  return new Hono<AuthEnv>()
+    .use('*', noStore)
+    .post('/', signedIn, once(services), start)
+    .get('/:id', signedIn, follow)
+    .post('/mpesa/callback/:token', (c) => takeCallback(services, c));
+}
+
+/** Safaricom's word on a push: matched by the URL's token and its CheckoutRequestID, settled once. */
+async function takeCallback(services: Services, c: Context): Promise<Response> {
+  const { db, config, log } = services;
+  const mpesa = config.mpesa;
+  if (!mpesa) throw new HttpError(404, 'Payments are not taken here');
+  if (mpesa.callbackSources.length > 0 && !mpesa.callbackSources.includes(clientAddress(c, config.trustedProxyHops))) {
+    throw new HttpError(403, 'Not from Safaricom');
+  }
+  const token = c.req.param('token') ?? '';
+  const [payment] = await db.query<PaymentRow>('SELECT * FROM payments WHERE callback_token_hash = $1', [callbackTokenHash(token)]);
+  if (!payment) throw notFound('Payment');
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(400, 'The request body must be JSON');
+  }
+  const result = readStkCallback(body);
+  if (!result) throw new HttpError(400, 'Not an STK callback');
+  if (payment.checkout_request_id === null) {
+    // The callback came before the push's answer was stored: the URL's token names the payment, and this its push.
+    await recordPushAccepted(db, payment.id, result.checkoutRequestId);
+  } else if (payment.checkout_request_id !== result.checkoutRequestId) {
+    log.warn('M-Pesa callback for another push refused', { payment: payment.id });
+    throw new HttpError(400, 'Not this payment');
+  }
+  const { outcome, paidTwice } = await settlePayment(db, payment.id, { resultCode: result.resultCode, paid: result.paid });
+  if (outcome === 'mismatch') {
+    log.error('M-Pesa callback does not match its payment: not recorded', { payment: payment.id });
+    throw new HttpError(400, 'Not this payment');
+  }
+  if (paidTwice) log.error('An order was paid twice: refund one payment', { payment: payment.id, order: payment.order_id });
+  return c.json(CALLBACK_TAKEN);
+}

@@ -1,0 +1,138 @@
+import { orderReference } from '@agri/api-client/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import type { Logger } from '../log';
+import type { Mailer } from '../mail';
+import { createDarajaClient } from './daraja';
+import { expirePayment, settlePayment } from './payments';
+
+/** Payments looked at in one tick, at most: the rest wait for the next. */
+const BATCH = 20;
+/** How long a payment taken by one instance's tick is left to it, so another instance does not ask Daraja too. */
+const QUERY_LEASE = '30 seconds';
+/** How long a receipt's mails are left to the instance sending them (the mailer gives up within about 35 s). */
+const MAIL_LEASE = '10 minutes';
+
+const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
+const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+
+interface PaidRow {
+  id: string;
+  order_id: string;
+  amount: number;
+  method: string;
+  receipt: string | null;
+  settled_at: Date;
+  email: string;
+  firstname: string;
+  items: { course: { title: string }; quantity: number }[];
+}
+
+function receiptText(row: PaidRow, siteUrl: string): string {
+  return [
+    `Dear ${oneLine(row.firstname)},`,
+    '',
+    `We have received your payment for order ${orderReference(row.order_id)}. Thank you.`,
+    '',
+    `Amount:   ${kes(row.amount)}`,
+    row.method === 'mpesa' ? `M-Pesa receipt: ${row.receipt ?? 'to follow from Safaricom'}` : `Paid by:  ${row.method === 'cash' ? 'cash' : 'bank transfer'}`,
+    `Date:     ${new Date(row.settled_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    '',
+    ...row.items.map((item) => `- ${oneLine(item.course.title)} × ${item.quantity}`),
+    '',
+    `Your orders: ${siteUrl}/my-orders`,
+  ].join('\n');
+}
+
+/** Each new paid payment's receipt to its customer, and a word to the business (STAFF_NOTIFY_EMAIL), once. */
+async function mailReceipts(db: Db, mailer: Mailer, config: Pick<Config, 'siteUrl' | 'staff'>, log: Logger): Promise<void> {
+  const paid = await db.query<PaidRow>(
+    `WITH taken AS (
+       UPDATE payments SET mail_claimed_until = now() + interval '${MAIL_LEASE}'
+       WHERE id IN (SELECT id FROM payments WHERE state = 'paid' AND receipt_mailed_at IS NULL
+                      AND (mail_claimed_until IS NULL OR mail_claimed_until <= now())
+                    ORDER BY settled_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+       RETURNING *)
+     SELECT t.id, t.order_id, t.amount, t.method, t.receipt, t.settled_at, c.email, c.firstname, o.items
+     FROM taken t JOIN orders o ON o.id = t.order_id JOIN customers c ON c.id = o.customer_id`,
+  );
+  for (const row of paid) {
+    try {
+      const reference = orderReference(row.order_id);
+      await mailer.send({ to: row.email, subject: `Payment received: order ${reference}`, text: receiptText(row, config.siteUrl) });
+      for (const to of config.staff.notifyEmails) {
+        await mailer.send({
+          to,
+          subject: `Order ${reference} paid: ${kes(row.amount)}`,
+          text: `${kes(row.amount)} received for order ${reference} (${row.method === 'mpesa' ? `M-Pesa ${row.receipt ?? ''}`.trim() : row.method}).\n\nOpen it in the back office: ${config.siteUrl}/staff/orders/${encodeURIComponent(row.order_id)}`,
+        });
+      }
+      await db.query('UPDATE payments SET receipt_mailed_at = now(), mail_claimed_until = NULL WHERE id = $1', [row.id]);
+    } catch (error) {
+      await db.query('UPDATE payments SET mail_claimed_until = NULL WHERE id = $1', [row.id]);
+      log.warn('payment receipt not mailed', { payment: row.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+export interface PaymentWatch {
+  /** Asks Daraja about the payments whose callback is late, expires the ones given up on, mails new receipts. */
+  tick(): Promise<void>;
+  /** Ticks every `intervalMs`; returns a function that stops it. */
+  start(intervalMs?: number): () => void;
+}
+
+/**
+ * What no request starts: a payment whose callback has not come a minute after the push is asked about (STK Push
+ * Query), one still processing past its expiry is given up, and each paid payment's receipt is mailed to its
+ * customer, and the business told, once. Safe on several instances: each payment is taken by one tick at a time.
+ */
+export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 'mpesa' | 'siteUrl' | 'staff'>, log: Logger): PaymentWatch {
+  const daraja = config.mpesa ? createDarajaClient(config.mpesa) : null;
+
+  async function askDaraja(): Promise<void> {
+    const due = await db.query<{ id: string; checkout_request_id: string | null; overdue: boolean }>(
+      `UPDATE payments SET query_after = now() + interval '${QUERY_LEASE}'
+       WHERE id IN (SELECT id FROM payments WHERE state = 'pending' AND query_after <= now() ORDER BY query_after LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+       RETURNING id, checkout_request_id, expires_at <= now() AS overdue`,
+    );
+    for (const payment of due) {
+      try {
+        if (payment.checkout_request_id && daraja) {
+          const answer = await daraja.stkQuery(payment.checkout_request_id);
+          if (answer.state === 'settled') {
+            const { paidTwice } = await settlePayment(db, payment.id, { resultCode: answer.resultCode, paid: null });
+            if (paidTwice) log.error('An order was paid twice: refund one payment', { payment: payment.id });
+            continue;
+          }
+        }
+      } catch (error) {
+        log.warn('M-Pesa query failed', { payment: payment.id, error: error instanceof Error ? error.message : String(error) });
+      }
+      // Still processing, never taken by Daraja, or Daraja unreachable: given up once its time is over.
+      if (payment.overdue) await expirePayment(db, payment.id);
+    }
+  }
+
+  let running: Promise<void> | null = null;
+  const tick = () =>
+    (running ??= (async () => {
+      try {
+        await askDaraja();
+        await mailReceipts(db, mailer, config, log);
+      } catch (error) {
+        log.warn('payment watch failed', { error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        running = null;
+      }
+    })());
+
+  return {
+    tick,
+    start(intervalMs = 5000) {
+      const timer = setInterval(() => void tick(), intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,366 @@
+// Paying an order by M-Pesa (issue 37), through the API's routes, against the kit's Daraja simulator over HTTP: the
+// push with the server's amount, Safaricom's callback reaching the API (any instance), the query when no callback
+// comes, expiry, and every way a callback can be wrong or late. PGlite, and PostgreSQL with test:api:postgres.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { getRequestListener } from '@hono/node-server';
+import { courseListSchema } from '@agri/api-client/contract';
+import { MPESA_PHONE_MESSAGE, type Payment } from '@agri/api-client/payments-contract';
+import { createLogger } from '../log';
+import { createMailer } from '../mail';
+import { startInstances, startTestApi, type TestApi } from '../test-support';
+import { startDarajaSimulator, type DarajaSimulator, type SimulatedPush } from './daraja-simulator';
+import { createPaymentWatch } from './payment-watch';
+import { NO_ANSWER, PUSH_NOT_SENT } from './payments';
+
+const credentials = { consumerKey: 'test-key', consumerSecret: 'test-secret', shortCode: '174379', passkey: 'test-passkey-0123456789' };
+const PAYING_PHONE = '0712345678';
+const CANCELLING_PHONE = '0712345671';
+const SILENT_PHONE = '0712345675';
+
+const address = {
+  firstName: 'Wanjiku',
+  lastName: 'Mwangi',
+  county: 'Kenya',
+  address: 'Moi Avenue 12',
+  other: '',
+  area: 'Nairobi CBD',
+  phoneNumber: '712345678',
+  additionalNumber: '',
+};
+
+async function json<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as T;
+  assert.ok(response.status < 300, `answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** An HTTP server in front of whichever app `route` picks for each request: the address Safaricom posts to. */
+async function callbackServer(route: () => TestApi | undefined) {
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const app = route();
+    if (!app) return void response.writeHead(503).end();
+    void getRequestListener(app.app.fetch)(request, response);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((closed) => server.close(() => closed())) };
+}
+
+const mpesaEnv = (daraja: DarajaSimulator, callbackBaseUrl: string, extra: Record<string, string> = {}) => ({
+  MPESA_BASE_URL: daraja.url,
+  MPESA_CONSUMER_KEY: credentials.consumerKey,
+  MPESA_CONSUMER_SECRET: credentials.consumerSecret,
+  MPESA_SHORT_CODE: credentials.shortCode,
+  MPESA_PASSKEY: credentials.passkey,
+  MPESA_CALLBACK_BASE_URL: callbackBaseUrl,
+  ...extra,
+});
+
+/** A signed-up customer's new order of one course: its id, and its total as the server priced it. */
+async function newOrder(api: TestApi, email: string, quantity = 2) {
+  const customer = await api.signUp(email);
+  const [course] = courseListSchema.parse(await json(await api.call('GET', '/api/course')));
+  await json(await api.call('POST', '/api/user/cart', { token: customer.token, body: { courseId: course!._id, quantity } }));
+  const order = await json<{ _id: string; totalPrice: number }>(
+    await api.call('POST', '/api/user/cart/create-order', { token: customer.token, body: { shippingInfo: address } }),
+  );
+  return { ...customer, orderId: order._id, total: order.totalPrice };
+}
+
+const startPayment = (api: TestApi, token: string, orderId: string, phone: string) => api.call('POST', '/api/payments', { token, body: { orderId, phone } });
+
+/** Waits for what the customer's page would see: the payment no longer pending. */
+async function settled(api: TestApi, token: string, id: string): Promise<Payment> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const payment = await json<Payment>(await api.call('GET', `/api/payments/${id}`, { token }));
+    if (payment.state !== 'pending') return payment;
+    assert.ok(Date.now() < deadline, 'the payment stayed pending');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+}
+
+const pushOf = (daraja: DarajaSimulator, phone: string): SimulatedPush => {
+  const push = daraja.pushes.findLast((each) => each.phone === phone);
+  assert.ok(push, `no push to ${phone}`);
+  return push;
+};
+
+/** The documented success callback Safaricom would post for `push`, with `changes` made to its facts. */
+function successBody(push: SimulatedPush, changes: { amount?: number; receipt?: string; checkoutRequestId?: string } = {}) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: push.merchantRequestId,
+        CheckoutRequestID: changes.checkoutRequestId ?? push.checkoutRequestId,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        CallbackMetadata: {
+          Item: [
+            { Name: 'Amount', Value: changes.amount ?? push.amount },
+            { Name: 'MpesaReceiptNumber', Value: changes.receipt ?? push.receipt ?? 'QWE1RTY2UI' },
+            { Name: 'Balance' },
+            { Name: 'TransactionDate', Value: 20261127093000 },
+            { Name: 'PhoneNumber', Value: Number(push.phone) },
+          ],
+        },
+      },
+    },
+  };
+}
+
+const callbackPath = (push: SimulatedPush) => new URL(push.callbackUrl).pathname;
+const paymentRow = async (api: TestApi, id: string) =>
+  (
+    await api.db.query<{ state: string; receipt: string | null; settled_at: Date | null }>('SELECT state, receipt, settled_at FROM payments WHERE id = $1', [
+      id,
+    ])
+  )[0]!;
+const orderPaidAt = async (api: TestApi, orderId: string) =>
+  (await api.db.query<{ paid_at: Date | null }>('SELECT paid_at FROM orders WHERE id = $1', [orderId]))[0]!.paid_at;
+
+describe('paying an order by M-Pesa', () => {
+  let daraja: DarajaSimulator;
+  let api: TestApi;
+  let callbacks: Awaited<ReturnType<typeof callbackServer>>;
+  /** While false, Safaricom's callbacks are lost on the way (503): only the query can settle a payment. */
+  let callbacksArrive = true;
+
+  before(async () => {
+    daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
+    callbacks = await callbackServer(() => (callbacksArrive ? api : undefined));
+    api = await startTestApi(
+      mpesaEnv(daraja, callbacks.url, { MPESA_QUERY_AFTER_SECONDS: '0', MPESA_EXPIRY_SECONDS: '3600', RATE_LIMIT_PAYMENTS_PHONE: '1000' }),
+    );
+  });
+  afterEach(() => (callbacksArrive = true));
+  after(async () => {
+    await api.close();
+    await callbacks.close();
+    await daraja.close();
+  });
+
+  it('asks the phone for the server’s total, and the callback pays the order once', async () => {
+    const { token, orderId, total } = await newOrder(api, 'payer@example.co.ke');
+    const started = await startPayment(api, token, orderId, '+254 712-345-678');
+    assert.equal(started.status, 201);
+    const payment = (await started.json()) as Payment;
+    assert.deepEqual({ state: payment.state, amount: payment.amount, phone: payment.phone }, { state: 'pending', amount: total, phone: '254712345678' });
+    // The push as Daraja documents it (the simulator refuses any other): the amount, the order's reference.
+    const push = pushOf(daraja, '254712345678');
+    assert.equal(push.amount, total);
+    assert.equal(push.accountReference, orderId.slice(-8).toUpperCase());
+    assert.match(push.callbackUrl, new RegExp(`^${callbacks.url}/api/payments/mpesa/callback/[\\w-]{43}$`));
+
+    daraja.answerNow(push.checkoutRequestId);
+    const paid = await settled(api, token, payment._id);
+    assert.equal(paid.state, 'paid');
+    assert.match(paid.receipt ?? '', /^[A-Z0-9]{10}$/);
+    const [order] = await json<{ _id: string; paidAt?: string }[]>(await api.call('GET', '/api/user/getmyorders', { token }));
+    assert.ok(order?.paidAt, 'My Orders shows the order paid');
+
+    // Safaricom's callback again: answered, and nothing changes.
+    const before = await paymentRow(api, payment._id);
+    const repeat = await api.call('POST', callbackPath(push), { body: successBody(push) });
+    assert.deepEqual(await json(repeat), { ResultCode: 0, ResultDesc: 'Accepted' });
+    assert.deepEqual(await paymentRow(api, payment._id), before);
+    // Paid: not asked for again.
+    const again = await startPayment(api, token, orderId, PAYING_PHONE);
+    assert.equal(again.status, 409);
+    assert.equal(((await again.json()) as { message: string }).message, 'This order is already paid');
+    assert.equal(daraja.pushes.filter((each) => each.accountReference === push.accountReference).length, 1);
+    // Its money is given back by staff, not by the customer cancelling it.
+    const cancel = await api.call('PUT', `/api/user/updateOrder/${orderId}`, { token, body: { status: 'Cancelled' } });
+    assert.equal(cancel.status, 409);
+    assert.match(((await cancel.json()) as { message: string }).message, /paid order cannot be cancelled/);
+  });
+
+  it('tells the customer why a payment did not go through, and takes another number', async () => {
+    const { token, orderId } = await newOrder(api, 'canceller@example.co.ke');
+    const first = await json<Payment>(await startPayment(api, token, orderId, CANCELLING_PHONE));
+    // One request waits on a phone at a time: none other is sent while it does.
+    const meanwhile = await startPayment(api, token, orderId, PAYING_PHONE);
+    assert.equal(meanwhile.status, 409);
+    daraja.answerNow(pushOf(daraja, '254712345671').checkoutRequestId);
+    const cancelled = await settled(api, token, first._id);
+    assert.deepEqual({ state: cancelled.state, message: cancelled.message }, { state: 'cancelled', message: 'The payment was cancelled on your phone.' });
+    assert.equal(await orderPaidAt(api, orderId), null);
+
+    const second = await json<Payment>(await startPayment(api, token, orderId, PAYING_PHONE));
+    daraja.answerNow(pushOf(daraja, '254712345678').checkoutRequestId);
+    assert.equal((await settled(api, token, second._id)).state, 'paid');
+    assert.ok(await orderPaidAt(api, orderId));
+  });
+
+  it('refuses a forged or mistaken callback, and records nothing from it', async () => {
+    const { token, orderId } = await newOrder(api, 'forged@example.co.ke');
+    const payment = await json<Payment>(await startPayment(api, token, orderId, PAYING_PHONE));
+    const push = pushOf(daraja, '254712345678');
+    const cases: [string, string, unknown, number][] = [
+      ['an unknown token', '/api/payments/mpesa/callback/not-a-token-anyone-was-given-000000000000000', successBody(push), 404],
+      ['another push', callbackPath(push), successBody(push, { checkoutRequestId: 'ws_CO_000000000000000000000' }), 400],
+      ['a smaller amount', callbackPath(push), successBody(push, { amount: push.amount - 1 }), 400],
+      [
+        'a success without its receipt',
+        callbackPath(push),
+        { Body: { stkCallback: { ...successBody(push).Body.stkCallback, CallbackMetadata: { Item: [] } } } },
+        400,
+      ],
+      ['not Daraja’s shape', callbackPath(push), { ResultCode: 0 }, 400],
+    ];
+    for (const [what, path, body, status] of cases) {
+      assert.equal((await api.call('POST', path, { body })).status, status, what);
+    }
+    assert.equal((await paymentRow(api, payment._id)).state, 'pending');
+    assert.equal(await orderPaidAt(api, orderId), null);
+  });
+
+  it('asks Daraja when no callback comes, and takes the receipt from a late callback', async () => {
+    const { token, orderId } = await newOrder(api, 'querier@example.co.ke');
+    callbacksArrive = false;
+    const payment = await json<Payment>(await startPayment(api, token, orderId, PAYING_PHONE));
+    const push = pushOf(daraja, '254712345678');
+    daraja.answerNow(push.checkoutRequestId);
+    const watch = createPaymentWatch(api.db, { send: async () => {} }, api.config, createLogger('silent'));
+    await watch.tick();
+    const byQuery = await json<Payment>(await api.call('GET', `/api/payments/${payment._id}`, { token }));
+    assert.deepEqual({ state: byQuery.state, receipt: byQuery.receipt }, { state: 'paid', receipt: null });
+    assert.ok(await orderPaidAt(api, orderId));
+
+    callbacksArrive = true;
+    assert.equal((await api.call('POST', callbackPath(push), { body: successBody(push) })).status, 200);
+    const withReceipt = await json<Payment>(await api.call('GET', `/api/payments/${payment._id}`, { token }));
+    assert.deepEqual({ state: withReceipt.state, receipt: withReceipt.receipt }, { state: 'paid', receipt: push.receipt });
+  });
+
+  it('finds by the query a result Daraja never calls back with', async () => {
+    const { token, orderId } = await newOrder(api, 'silent@example.co.ke');
+    const payment = await json<Payment>(await startPayment(api, token, orderId, SILENT_PHONE));
+    daraja.answerNow(pushOf(daraja, '254712345675').checkoutRequestId);
+    await createPaymentWatch(api.db, { send: async () => {} }, api.config, createLogger('silent')).tick();
+    const failed = await json<Payment>(await api.call('GET', `/api/payments/${payment._id}`, { token }));
+    assert.equal(failed.state, 'failed');
+    assert.match(failed.message ?? '', /could not be reached/);
+  });
+
+  it('refuses bad input with a clear 4xx and writes nothing', async () => {
+    const { token, orderId } = await newOrder(api, 'careless@example.co.ke');
+    const other = await newOrder(api, 'other@example.co.ke');
+    const count = async () => (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0]!.n;
+    const before = await count();
+    for (const phone of ['0812345678', '071234567', '+1 202 555 0100', '', '07123456789', '<script>']) {
+      const answer = await startPayment(api, token, orderId, phone);
+      assert.equal(answer.status, 400, phone);
+      assert.equal(((await answer.json()) as { message: string }).message, MPESA_PHONE_MESSAGE);
+    }
+    assert.equal((await startPayment(api, token, other.orderId, PAYING_PHONE)).status, 404, 'another customer’s order');
+    assert.equal((await startPayment(api, token, 'no-such-order', PAYING_PHONE)).status, 404);
+    assert.equal(
+      (await api.call('POST', '/api/payments', { token, body: { orderId, phone: PAYING_PHONE, amount: 1 } })).status,
+      201,
+      'an amount sent is ignored',
+    );
+    assert.equal(pushOf(daraja, '254712345678').amount > 1, true);
+    assert.equal((await api.call('POST', '/api/payments', { body: { orderId, phone: PAYING_PHONE } })).status, 401);
+    assert.equal((await api.call('GET', '/api/payments/x', { token: other.token })).status, 404);
+    assert.equal(await count(), before + 1);
+  });
+});
+
+describe('M-Pesa payments, the edges', () => {
+  it('expires a payment the phone never answered, and still records money Safaricom took later', async () => {
+    const daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
+    const api = await startTestApi(mpesaEnv(daraja, 'http://127.0.0.1:9', { MPESA_QUERY_AFTER_SECONDS: '0', MPESA_EXPIRY_SECONDS: '0' }));
+    try {
+      const { token, orderId } = await newOrder(api, 'slow@example.co.ke');
+      const payment = await json<Payment>(await startPayment(api, token, orderId, PAYING_PHONE));
+      await createPaymentWatch(api.db, { send: async () => {} }, api.config, createLogger('silent')).tick();
+      const expired = await json<Payment>(await api.call('GET', `/api/payments/${payment._id}`, { token }));
+      assert.deepEqual({ state: expired.state, message: expired.message }, { state: 'expired', message: NO_ANSWER });
+
+      const push = pushOf(daraja, '254712345678');
+      assert.equal((await api.call('POST', callbackPath(push), { body: successBody(push, { receipt: 'LATE123456' }) })).status, 200);
+      assert.equal((await paymentRow(api, payment._id)).state, 'paid');
+      assert.ok(await orderPaidAt(api, orderId));
+    } finally {
+      await api.close();
+      await daraja.close();
+    }
+  });
+
+  it('says M-Pesa could not take the request when Daraja is down, and lets the customer try again', async () => {
+    const daraja = await startDarajaSimulator({ ...credentials });
+    const api = await startTestApi(mpesaEnv(daraja, 'http://127.0.0.1:9'));
+    await daraja.close();
+    try {
+      const { token, orderId } = await newOrder(api, 'offline@example.co.ke');
+      const refused = await startPayment(api, token, orderId, PAYING_PHONE);
+      assert.equal(refused.status, 502);
+      assert.equal(((await refused.json()) as { message: string }).message, PUSH_NOT_SENT);
+      const [row] = await api.db.query<{ state: string }>('SELECT state FROM payments');
+      assert.equal(row?.state, 'failed');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('limits the prompts one phone number gets, from every customer', async () => {
+    const daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
+    const api = await startTestApi(mpesaEnv(daraja, 'http://127.0.0.1:9', { RATE_LIMIT_PAYMENTS_PHONE: '2' }));
+    try {
+      const statuses = [];
+      for (const email of ['p1@example.co.ke', 'p2@example.co.ke', 'p3@example.co.ke']) {
+        const { token, orderId } = await newOrder(api, email);
+        statuses.push((await startPayment(api, token, orderId, '0722000001')).status);
+      }
+      assert.deepEqual(statuses, [201, 201, 429]);
+      assert.equal(daraja.pushes.length, 2);
+    } finally {
+      await api.close();
+      await daraja.close();
+    }
+  });
+
+  it('takes a callback on any instance, and mails the receipt once', async () => {
+    const daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
+    // Every callback reaches the second instance; the payment is started on the first.
+    const instances: TestApi[] = [];
+    const callbacks = await callbackServer(() => instances[1]);
+    instances.push(...(await startInstances(2, mpesaEnv(daraja, callbacks.url))));
+    const [first, second] = instances;
+    try {
+      const { token, orderId } = await newOrder(first!, 'instances@example.co.ke');
+      const payment = await json<Payment>(await startPayment(first!, token, orderId, PAYING_PHONE));
+      daraja.answerNow(pushOf(daraja, '254712345678').checkoutRequestId);
+      assert.equal((await settled(first!, token, payment._id)).state, 'paid');
+
+      const log = createLogger('silent');
+      const watches = [first!, second!].map((api) =>
+        createPaymentWatch(api.db, createMailer(api.db, { testOutbox: true, smtpUrl: null, from: 'x@y', log }), api.config, log),
+      );
+      await Promise.all(watches.map((watch) => watch.tick()));
+      await Promise.all(watches.map((watch) => watch.tick()));
+      const mails = await first!.db.query<{ subject: string; body: string }>(
+        "SELECT subject, body FROM outbox WHERE to_email = 'instances@example.co.ke' AND subject LIKE 'Payment%'",
+      );
+      assert.equal(mails.length, 1);
+      assert.match(mails[0]!.body, new RegExp(`M-Pesa receipt: ${pushOf(daraja, '254712345678').receipt}`));
+    } finally {
+      await first!.close();
+      await callbacks.close();
+      await daraja.close();
+    }
+  });
+
+  it('serves no payment route without M-Pesa settings', async () => {
+    const api = await startTestApi();
+    try {
+      const { token, orderId } = await newOrder(api, 'nopay@example.co.ke');
+      assert.equal((await startPayment(api, token, orderId, PAYING_PHONE)).status, 404);
+    } finally {
+      await api.close();
+    }
+  });
+});

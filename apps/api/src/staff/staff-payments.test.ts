@@ -1,0 +1,123 @@
+// Payments in the back office (issue 37): the list with its filters, the CSV, the payments on an order, and an admin's
+// record of a payment received another way.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { courseListSchema, orderSchema, type Order } from '@agri/api-client/contract';
+import { staffOrderSchema, staffPaymentSchema, type StaffPayment } from '@agri/api-client/staff-contract';
+import { startDarajaSimulator, type DarajaSimulator } from '../payments/daraja-simulator';
+import { startTestApi, type TestApi } from '../test-support';
+import { addStaff, type TestStaff } from './staff-test-support';
+
+let daraja: DarajaSimulator;
+let api: TestApi;
+let staff: TestStaff;
+let admin: TestStaff;
+let customer: { token: string; id: string };
+
+const credentials = { consumerKey: 'test-key', consumerSecret: 'test-secret', shortCode: '174379', passkey: 'test-passkey-0123456789' };
+const shippingInfo = { firstName: 'Wanjiku', lastName: 'Mwangi', county: 'KENYA', address: 'Moi Avenue 12', area: 'CBD', phoneNumber: '712345678' };
+
+async function placeOrder(): Promise<Order> {
+  const [course] = courseListSchema.parse(await (await api.call('GET', '/api/course')).json());
+  await api.call('POST', '/api/user/cart', { token: customer.token, body: { courseId: course!._id, quantity: 1 } });
+  return orderSchema.parse(await (await api.call('POST', '/api/user/cart/create-order', { token: customer.token, body: { shippingInfo } })).json());
+}
+
+const payments = async (query = '', token = staff.token): Promise<StaffPayment[]> => {
+  const answer = await api.call('GET', `/api/staff/payments${query}`, { token });
+  assert.equal(answer.status, 200);
+  return ((await answer.json()) as unknown[]).map((payment) => staffPaymentSchema.parse(payment));
+};
+const record = (orderId: string, body: unknown, token = admin.token) => api.call('POST', `/api/staff/orders/${orderId}/payments`, { token, body });
+
+before(async () => {
+  // The phone never answers: an M-Pesa payment stays pending.
+  daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 600_000 });
+  api = await startTestApi({
+    MPESA_BASE_URL: daraja.url,
+    MPESA_CONSUMER_KEY: credentials.consumerKey,
+    MPESA_CONSUMER_SECRET: credentials.consumerSecret,
+    MPESA_SHORT_CODE: credentials.shortCode,
+    MPESA_PASSKEY: credentials.passkey,
+    MPESA_CALLBACK_BASE_URL: 'http://127.0.0.1:9',
+  });
+  staff = await addStaff(api);
+  admin = await addStaff(api, 'admin');
+  customer = await api.signUp('payer@example.co.ke');
+  // A name a spreadsheet would run as a formula.
+  await api.db.query(`UPDATE customers SET firstname = '=HYPERLINK("http://evil.example")' WHERE id = $1`, [customer.id]);
+});
+after(async () => {
+  await api.close();
+  await daraja.close();
+});
+
+describe('payments in the back office', () => {
+  it('lists an M-Pesa payment with the phone masked, on its order too, and filters by state and day', async () => {
+    const order = await placeOrder();
+    assert.equal((await api.call('POST', '/api/payments', { token: customer.token, body: { orderId: order._id, phone: '0712345678' } })).status, 201);
+    const [listed] = await payments('?state=pending');
+    assert.equal(listed?.orderId, order._id);
+    assert.equal(listed?.phone, '•••••••••678');
+    assert.equal(listed?.amount, order.totalPrice);
+    assert.equal(listed?.method, 'mpesa');
+    assert.deepEqual(await payments('?state=paid'), []);
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    assert.equal((await payments(`?from=${today}&to=${today}`)).length >= 1, true);
+    assert.deepEqual(await payments('?to=2020-01-01'), []);
+    assert.equal((await api.call('GET', '/api/staff/payments?state=owed', { token: staff.token })).status, 400);
+    const onOrder = staffOrderSchema.parse(await (await api.call('GET', `/api/staff/orders/${order._id}`, { token: staff.token })).json());
+    assert.deepEqual(
+      onOrder.payments.map((payment) => payment.id),
+      [listed!.id],
+    );
+    // A cash payment is not recorded while M-Pesa waits on the phone: the order would be paid twice.
+    assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Paid at the office' })).status, 409);
+  });
+
+  it('lets an admin record a cash payment with its reason, in the audit log, and pays the order once', async () => {
+    const order = await placeOrder();
+    assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Paid at the office' }, staff.token)).status, 403);
+    const wrongAmount = await record(order._id, { method: 'cash', amount: order.totalPrice - 1, reason: 'Paid at the office' });
+    assert.equal(wrongAmount.status, 400);
+    assert.equal((await record(order._id, { method: 'cheque', amount: order.totalPrice, reason: 'x' })).status, 400);
+    assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: '' })).status, 400);
+
+    const recorded = await record(order._id, {
+      method: 'bank',
+      amount: order.totalPrice,
+      reference: 'EQ-2026-0042',
+      reason: 'Bank transfer seen on the statement',
+    });
+    assert.equal(recorded.status, 201);
+    const [payment] = ((await recorded.json()) as unknown[]).map((each) => staffPaymentSchema.parse(each));
+    assert.deepEqual(
+      { state: payment?.state, method: payment?.method, receipt: payment?.receipt, recordedBy: payment?.recordedBy },
+      { state: 'paid', method: 'bank', receipt: 'EQ-2026-0042', recordedBy: admin.email },
+    );
+    const [mine] = (await (await api.call('GET', '/api/user/getmyorders', { token: customer.token })).json()) as { _id: string; paidAt?: string }[];
+    assert.equal(mine?._id, order._id);
+    assert.ok(mine?.paidAt, 'the customer sees it paid');
+    assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Again' })).status, 409);
+    const [entry] = await api.db.query<{ action: string; staff_email: string; after: { reason: string } }>(
+      "SELECT action, staff_email, after FROM audit_log WHERE subject = $1 AND action = 'payment recorded'",
+      [`order:${order._id}`],
+    );
+    assert.deepEqual(
+      { action: entry?.action, by: entry?.staff_email, reason: entry?.after.reason },
+      { action: 'payment recorded', by: admin.email, reason: 'Bank transfer seen on the statement' },
+    );
+  });
+
+  it('exports the payments as CSV that a spreadsheet reads as text', async () => {
+    const answer = await api.call('GET', '/api/staff/payments/export', { token: staff.token });
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers.get('Content-Disposition') ?? '', /^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await answer.text();
+    assert.match(csv, /^"Started","Settled","Order","Customer","Method","State","Amount \(KES\)"/);
+    assert.match(csv, /"'=HYPERLINK\(""http:\/\/evil\.example""\) Mwangi"/);
+    assert.doesNotMatch(csv, /"=HYPERLINK/);
+    assert.match(csv, /"•••••••••678"/);
+    assert.doesNotMatch(csv, /254712345678/);
+  });
+});

@@ -1,0 +1,40 @@
+// The kit's Daraja simulator for a local run (`npm start`, `npm run dev`, the e2e harness): when the environment
+// names no Daraja (MPESA_BASE_URL), a simulator is started with credentials made for this run, and the API is given
+// the settings that point at it. Payments then work with no Safaricom account; the phone number's last digit
+// chooses the outcome (docs/payments.md). With MPESA_BASE_URL set, nothing is started: the API talks to that Daraja.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { rootDir } from '../machine/pnpm.mjs';
+
+/** Safaricom's sandbox paybill, as the sandbox's examples use it. */
+const SANDBOX_SHORT_CODE = '174379';
+
+/**
+ * Starts the simulator unless `env` names a Daraja; resolves with the MPESA_* settings to give the API (none when
+ * the environment has its own) and the child process to stop with the run (null when none was started).
+ * @param {{ apiOrigin: string, answerAfterMs?: number, env?: NodeJS.ProcessEnv }} options
+ */
+export async function startDarajaSimulatorFor({ apiOrigin, answerAfterMs = 3000, env = process.env }) {
+  if (env.MPESA_BASE_URL) return { settings: {}, child: null };
+  const credentials = {
+    MPESA_CONSUMER_KEY: randomBytes(18).toString('base64url'),
+    MPESA_CONSUMER_SECRET: randomBytes(18).toString('base64url'),
+    MPESA_SHORT_CODE: SANDBOX_SHORT_CODE,
+    MPESA_PASSKEY: randomBytes(32).toString('hex'),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/payments/simulator-main.ts'], {
+    cwd: join(rootDir, 'apps/api'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...credentials, DARAJA_SIMULATOR_ANSWER_MS: String(answerAfterMs), PORT: '0' },
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the Daraja simulator exited (${code}) before listening`)));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line).url));
+  });
+  child.stdout.resume();
+  // Safaricom posts to the API itself: 127.0.0.1, not localhost, which may name ::1 where the API does not listen.
+  const callbackBase = apiOrigin.replace('//localhost', '//127.0.0.1');
+  return { settings: { ...credentials, MPESA_BASE_URL: url, MPESA_CALLBACK_BASE_URL: callbackBase }, child };
+}
