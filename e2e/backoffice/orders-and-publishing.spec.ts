@@ -46,6 +46,56 @@ test("an order moved to Processing in the back office shows on the customer's /m
   await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: course!.title }).getByText('Processing', { exact: true })).toBeVisible();
 });
 
+test('an order paid by M-Pesa shows in the back office: its payment, the phone masked, and the order paid', async ({
+  page,
+  request,
+  site,
+  registerCustomer,
+  readLatestMail,
+  harness,
+  checkA11y,
+}) => {
+  test.skip(!site.takesMpesa, 'the API takes no payments');
+  test.setTimeout(120_000);
+  const customer = await registerCustomer({ email: uniqueEmail('payer') });
+  const login = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email: customer.email, password: customer.password } })).json();
+  const auth = { Authorization: `Bearer ${login.token}` };
+  const [course] = await seededCourses(request, site.apiBaseUrl);
+  await request.post(`${site.apiBaseUrl}user/cart`, { headers: auth, data: { courseId: course!._id, quantity: 1 } });
+  const shippingInfo = {
+    firstName: 'Wanjiku',
+    lastName: 'Kamau',
+    county: 'KENYA',
+    address: 'Kenyatta Avenue 1',
+    area: 'Nakuru Town',
+    phoneNumber: '712345678',
+  };
+  const order = await (await request.post(`${site.apiBaseUrl}user/cart/create-order`, { headers: auth, data: { shippingInfo } })).json();
+  const started = await request.post(`${site.apiBaseUrl}payments`, { headers: auth, data: { orderId: order._id, phone: '0722 000 778' } });
+  expect(started.status()).toBe(201);
+  const payment = await started.json();
+  // The kit's Daraja simulator answers for the customer a second later, by its callback to the API.
+  await expect
+    .poll(async () => (await (await request.get(`${site.apiBaseUrl}payments/${payment._id}`, { headers: auth })).json()).state, { timeout: 20_000 })
+    .toBe('paid');
+  const reference = order._id.slice(-8).toUpperCase();
+
+  await joinTheTeam(page, { harness, readLatestMail }, 'staff');
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) });
+  await expect(row).toContainText('•••••••••778');
+  await expect(row).toContainText(/[A-Z0-9]{10}/);
+  await expect(row).not.toContainText('254722000778');
+  await checkA11y(page);
+  await row.getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('heading', { name: `Order of ${customer.firstname} ${customer.lastname}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payments' })).toContainText('M-Pesa');
+  await expect(page.getByRole('region', { name: 'Payments' })).toContainText('paid');
+  // Only admins record a payment received another way, and this one is paid already.
+  await expect(page.getByRole('form', { name: 'Record a payment received another way' })).toHaveCount(0);
+});
+
 test('a course made and repriced in the back office shows its price, and a call request stores it', async ({
   page,
   readLatestMail,

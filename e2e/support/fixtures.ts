@@ -7,6 +7,8 @@ interface SiteFixture {
   origin: string;
   /** Main API root, ending in /api/. */
   apiBaseUrl: string;
+  /** Its config.json says the API takes M-Pesa payments (the harness's does, through the kit's Daraja simulator). */
+  takesMpesa: boolean;
   /** Origin of a remote's own server, e.g. to fetch its manifest. */
   remoteOrigin: (name: string) => string;
 }
@@ -17,7 +19,7 @@ interface WorkerFixtures {
   /** The test harness of this test's project (e2e/playwright.config.ts): its ports, its API's secret file. */
   harness: Harness;
   /** The site under test: the harness's own, or any running site (E2E_BASE_URL; its API must be in test mode). */
-  siteUnderTest: { origin: string; apiBaseUrl: string };
+  siteUnderTest: { origin: string; apiBaseUrl: string; takesMpesa: boolean };
 }
 
 interface Fixtures {
@@ -104,12 +106,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
   siteUnderTest: [
     async ({ harness }, use) => {
-      if (!externalSite) return use({ origin: harness.urlOf('shell'), apiBaseUrl: harness.siteConfig.api.apiBaseUrl });
+      if (!externalSite) {
+        return use({ origin: harness.urlOf('shell'), apiBaseUrl: harness.siteConfig.api.apiBaseUrl, takesMpesa: harness.siteConfig.api.mpesa === true });
+      }
       // A running site names its API in its config.json, as it does for the browser.
       const response = await fetch(new URL('/config.json', externalSite));
       if (!response.ok) throw new Error(`${externalSite}/config.json answered HTTP ${response.status}`);
-      const { api } = (await response.json()) as { api: { apiBaseUrl: string } };
-      await use({ origin: new URL(externalSite).origin, apiBaseUrl: api.apiBaseUrl });
+      const { api } = (await response.json()) as { api: { apiBaseUrl: string; mpesa?: boolean } };
+      await use({ origin: new URL(externalSite).origin, apiBaseUrl: api.apiBaseUrl, takesMpesa: api.mpesa === true });
     },
     { scope: 'worker' },
   ],

@@ -21,6 +21,7 @@ export const routes: PageRoute[] = [
   staffPage('/staff/leads/:id', 'Lead', () => import('./pages/lead/lead-route')),
   staffPage('/staff/orders', 'Orders', () => import('./pages/orders/orders-route')),
   staffPage('/staff/orders/:id', 'Order', () => import('./pages/order/order-route')),
+  staffPage('/staff/payments', 'Payments', () => import('./pages/payments/payments-route')),
   staffPage(['/staff/content', '/staff/content/:kind'], 'Publishing', () => import('./pages/content/content-route')),
   staffPage('/staff/content/:kind/:id', 'Publishing', () => import('./pages/content-editor/content-editor-route')),
   staffPage('/staff/team', 'Team', () => import('./pages/team/team-route')),

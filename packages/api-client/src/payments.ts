@@ -1,5 +1,4 @@
-// `@agri/api-client/payments`: paying an order by M-Pesa (issue 37), the calls and the contract they keep. An
-// entry of its own, shared like the rest of the client: only the pages that take a payment load it.
+// Paying an order by M-Pesa (issue 37).
 import { paymentSchema, startPaymentRequestSchema, type Payment, type StartPaymentRequest } from './contract/payments';
 import { call, checkRequest, segment } from './http';
 

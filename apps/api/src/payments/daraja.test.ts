@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { MPESA_PHONE_MESSAGE, maskedPhone, mpesaPhoneSchema, toMpesaPhone } from '@agri/api-client/payments-contract';
+import { MPESA_PHONE_MESSAGE, maskedPhone, mpesaPhoneSchema, toMpesaPhone } from '@agri/api-client/contract';
 import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, paymentFailureWords, readStkCallback, type StkPush } from './daraja';
 import { SANDBOX_TEST_PHONE, startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
 

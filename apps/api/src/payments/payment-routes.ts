@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { startPaymentRequestSchema } from '@agri/api-client/payments-contract';
+import { startPaymentRequestSchema } from '@agri/api-client/contract';
 import { newId } from '../dialect';
 import { clientAddress, noStore, readBody, requireCustomer, type AuthEnv } from '../http';
 import { HttpError, notFound } from '../http-error';

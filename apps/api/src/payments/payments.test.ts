@@ -6,8 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
-import { courseListSchema } from '@agri/api-client/contract';
-import { MPESA_PHONE_MESSAGE, type Payment } from '@agri/api-client/payments-contract';
+import { courseListSchema, MPESA_PHONE_MESSAGE, type Payment } from '@agri/api-client/contract';
 import { createLogger } from '../log';
 import { createMailer } from '../mail';
 import { startInstances, startTestApi, type TestApi } from '../test-support';

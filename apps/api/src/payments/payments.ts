@@ -3,8 +3,7 @@
 // first; what comes later changes nothing but a missing receipt number. The order's paid_at is set in the same
 // transaction as the payment that paid it.
 import { createHash, randomBytes } from 'node:crypto';
-import { orderReference } from '@agri/api-client/contract';
-import type { Payment, PaymentMethod, PaymentState } from '@agri/api-client/payments-contract';
+import { orderReference, type Payment, type PaymentMethod, type PaymentState } from '@agri/api-client/contract';
 import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../http-error';
 import { paymentFailureWords } from './daraja';

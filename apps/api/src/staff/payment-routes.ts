@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { orderReference } from '@agri/api-client/contract';
-import { maskedPhone } from '@agri/api-client/payments-contract';
+import { maskedPhone, orderReference } from '@agri/api-client/contract';
 import { paymentFilterSchema, recordPaymentRequestSchema, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { newId } from '../dialect';

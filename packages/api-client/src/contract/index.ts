@@ -20,3 +20,4 @@ export * from './orders';
 export * from './enquiry';
 export * from './booking';
 export * from './reports';
+export * from './payments';

@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 
-/*
- * M-Pesa payments (issue 37): what the checkout and the API agree on. Its own entry (`@agri/api-client/payments-contract`),
- * not the contract's index: the pages that do not take a payment carry none of it.
- */
+/* M-Pesa payments (issue 37): what My Orders and the API agree on. */
 
 export const MPESA_PHONE_MESSAGE = 'Enter a Safaricom number, such as 0712 345 678';
 

@@ -1,7 +1,6 @@
 // Pay with M-Pesa on My Orders, against the contract's mock API (it settles a payment the first time it is asked
 // after, by the phone's last digit, as the kit's Daraja simulator does: 1 is cancelled on the phone, others pay).
-import { addToCart, configureApi, createOrder, getApiSettings, getMyOrders } from '@agri/api-client';
-import { MPESA_PHONE_MESSAGE } from '@agri/api-client/payments';
+import { addToCart, configureApi, createOrder, getApiSettings, getMyOrders, MPESA_PHONE_MESSAGE } from '@agri/api-client';
 import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { renderPage } from '@agri/ui/testing';
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,4 @@
-import { messageOf, useSession, z, type Order } from '@agri/api-client';
-import { getPayment, mpesaPhoneSchema, startPayment, toMpesaPhone, type Payment } from '@agri/api-client/payments';
+import { getPayment, messageOf, mpesaPhoneSchema, startPayment, toMpesaPhone, useSession, z, type Order, type Payment } from '@agri/api-client';
 import { Button, formatKes, FormSubmit, TextField, toast, useAction } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useEffect, useRef, useState } from 'react';

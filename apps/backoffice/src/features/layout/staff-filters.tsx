@@ -46,8 +46,11 @@ export function filterFrom<Filter>(
 
 /** The address of a list filtered as its form says. */
 export function filteredPath(path: string, fields: readonly string[], form: HTMLFormElement): string {
-  const values = new FormData(form);
-  const params = new URLSearchParams(fields.flatMap((field) => (values.get(field) ? [[field, String(values.get(field))]] : [])));
+  const valueOf = (field: string) => {
+    const control = form.elements.namedItem(field);
+    return control && 'value' in control ? control.value : '';
+  };
+  const params = new URLSearchParams(fields.flatMap((field) => (valueOf(field) ? [[field, valueOf(field)]] : [])));
   return `${path}${params.size ? `?${params}` : ''}`;
 }
 

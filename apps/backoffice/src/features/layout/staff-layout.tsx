@@ -8,6 +8,7 @@ import './staff.css';
 const SECTIONS = [
   { to: '/staff/leads', label: 'Inbox' },
   { to: '/staff/orders', label: 'Orders' },
+  { to: '/staff/payments', label: 'Payments' },
   { to: '/staff/content', label: 'Publishing' },
 ] as const;
 const ADMIN_SECTIONS = [

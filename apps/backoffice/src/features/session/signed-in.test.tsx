@@ -24,7 +24,7 @@ describe('signedIn', () => {
     renderRoutes({ '/staff/leads': <Guarded /> }, '/staff/leads');
     expect(screen.getByRole('heading', { name: 'The page' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
-    expect(nav).toHaveTextContent('InboxOrdersPublishing');
+    expect(nav).toHaveTextContent('InboxOrdersPaymentsPublishing');
     expect(screen.queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();
   });
 

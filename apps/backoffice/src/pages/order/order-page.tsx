@@ -4,6 +4,7 @@ import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/
 import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';
 import { useOrderStore } from '../orders/orders-store';
+import { OrderPayments } from './order-payments';
 
 function Order({ order }: { order: StaffOrder }) {
   const { busy, act } = useAction();
@@ -49,6 +50,8 @@ function Order({ order }: { order: StaffOrder }) {
           </dd>
           <dt>Total</dt>
           <dd>{formatKes(order.totalPrice)}</dd>
+          <dt>Paid</dt>
+          <dd>{order.paidAt ? when(order.paidAt) : 'Not yet'}</dd>
         </dl>
         <div className="staff-actions">
           {ORDER_TRANSITIONS[order.status].length === 0 ? <p className="staff-muted">This order is {order.status}: it moves no more.</p> : null}
@@ -59,6 +62,7 @@ function Order({ order }: { order: StaffOrder }) {
           ))}
         </div>
       </div>
+      <OrderPayments order={order} />
       <section aria-labelledby="history">
         <h2 id="history">History</h2>
         <ul className="staff-list">

@@ -21,7 +21,7 @@ export default function OrdersPage() {
         empty={<p role="status">No orders yet.</p>}
       >
         {(orders) => (
-          <StaffTable columns={['Placed', 'Customer', 'Items', 'Total', 'Status']}>
+          <StaffTable columns={['Placed', 'Customer', 'Items', 'Total', 'Paid', 'Status']}>
             {orders.map((order) => (
               <tr key={order._id}>
                 <td>
@@ -34,6 +34,7 @@ export default function OrdersPage() {
                 </td>
                 <td>{order.items.map((item) => `${item.quantity} × ${item.course.title}`).join(', ')}</td>
                 <td>{formatKes(order.totalPrice)}</td>
+                <td>{order.paidAt ? 'Paid' : '—'}</td>
                 <td>
                   <span className={`staff-badge${order.status === 'Ordered' ? ' staff-badge--new' : ''}`}>{order.status}</span>
                 </td>

@@ -1,0 +1,106 @@
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import { fixtures, startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
+import { useStaffSession, type StaffOrder, type StaffPayment } from '@agri/api-client/staff';
+import { renderPage } from '@agri/ui/testing';
+import OrderRoute from '../order/order-route';
+import PaymentsRoute from './payments-route';
+
+const server = startMockApi();
+
+const payment = (id: string, changes: Partial<StaffPayment> = {}): StaffPayment => ({
+  id,
+  orderId: 'order-0000ab12',
+  orderReference: '0000AB12',
+  customerName: 'Wanjiku Mwangi',
+  method: 'mpesa',
+  state: 'paid',
+  amount: 12_000,
+  phone: '•••••••••678',
+  receipt: 'QWE1RTY2UI',
+  message: null,
+  recordedBy: null,
+  reason: null,
+  createdAt: '2026-11-27T09:00:00.000Z',
+  settledAt: '2026-11-27T09:00:20.000Z',
+  ...changes,
+});
+
+const order: StaffOrder = {
+  _id: 'order-0000ab12',
+  items: [{ course: fixtures.courses[0]!, quantity: 1, price: 12_000 }],
+  totalPrice: 12_000,
+  status: 'Ordered',
+  createdAt: '2026-11-27T08:55:00.000Z',
+  paidAt: null,
+  customer: { id: 'c1', name: 'Wanjiku Mwangi', email: 'wanjiku@example.co.ke', mobile: '712345678' },
+  history: [{ at: '2026-11-27T08:55:00.000Z', from: '', to: 'Ordered', by: 'customer' }],
+  payments: [payment('p1', { state: 'cancelled', receipt: null, message: 'The payment was cancelled on your phone.', settledAt: null })],
+};
+
+const signInAs = (role: 'staff' | 'admin') => useStaffSession.setState({ token: 'session-token', staff: { id: 'me', email: `${role}@mavuno.test`, role } });
+afterEach(() => useStaffSession.setState({ token: null, staff: null }));
+
+describe('PaymentsPage', () => {
+  it('lists the payments with the phone masked, and asks for those in the state the address names', async () => {
+    signInAs('staff');
+    const asked: string[] = [];
+    server.use(
+      http.get(`${TEST_API_BASE_URL}staff/payments`, ({ request }) => {
+        const state = new URL(request.url).searchParams.get('state');
+        asked.push(state ?? 'any');
+        return HttpResponse.json(
+          state === 'failed' ? [] : [payment('p1'), payment('p2', { state: 'failed', receipt: null, message: 'The M-Pesa PIN entered was wrong.' })],
+        );
+      }),
+    );
+    const { unmount } = renderPage(<PaymentsRoute />, { route: '/staff/payments' });
+    const table = await screen.findByRole('table');
+    const paid = within(table).getByText('QWE1RTY2UI').closest('tr')!;
+    expect(paid).toHaveTextContent('•••••••••678');
+    expect(paid).toHaveTextContent('M-Pesa');
+    expect(within(table).getByText(/The M-Pesa PIN entered was wrong\./)).toBeInTheDocument();
+    unmount();
+
+    renderPage(<PaymentsRoute />, { route: '/staff/payments?state=failed' });
+    expect(await screen.findByText('No payments match these filters.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /State/ })).toHaveValue('failed');
+    expect(asked).toEqual(['any', 'failed']);
+  });
+});
+
+describe('an order’s payments', () => {
+  it('lets an admin record a cash payment with its reason, and shows the order paid', async () => {
+    signInAs('admin');
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${TEST_API_BASE_URL}staff/orders/:id`, () => HttpResponse.json(order)),
+      http.post(`${TEST_API_BASE_URL}staff/orders/:id/payments`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          [...order.payments, payment('p2', { method: 'cash', phone: null, receipt: null, recordedBy: 'admin@mavuno.test', reason: 'Paid at the office' })],
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderPage(<OrderRoute />, { route: '/staff/orders/order-0000ab12', path: '/staff/orders/:id' });
+    const form = await screen.findByRole('form', { name: 'Record a payment received another way' });
+    expect(within(form).getByRole('spinbutton', { name: 'Amount (KES)' })).toHaveValue(12_000);
+    await user.click(within(form).getByRole('button', { name: 'Record the payment' }));
+    expect(await within(form).findByText('Reason is Required')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'Reason' }), 'Paid at the office');
+    await user.click(within(form).getByRole('button', { name: 'Record the payment' }));
+    expect(await screen.findByText('Payment recorded')).toBeInTheDocument();
+    expect(sent).toEqual([{ method: 'cash', amount: 12_000, reference: '', reason: 'Paid at the office' }]);
+    expect(screen.getByText(/recorded by admin@mavuno\.test: Paid at the office/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Record a payment received another way' })).not.toBeInTheDocument();
+  });
+
+  it('offers staff who are not admins no record of a payment', async () => {
+    signInAs('staff');
+    server.use(http.get(`${TEST_API_BASE_URL}staff/orders/:id`, () => HttpResponse.json(order)));
+    renderPage(<OrderRoute />, { route: '/staff/orders/order-0000ab12', path: '/staff/orders/:id' });
+    expect(await screen.findByText(/The payment was cancelled on your phone\./)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Record a payment received another way' })).not.toBeInTheDocument();
+  });
+});

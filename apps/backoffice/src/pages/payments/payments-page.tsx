@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Button, DataAreaView, formatKes, TextField } from '@agri/ui';
+import { Link, useLocation, useNavigate } from '@agri/ui/router';
+import { messageOf, useDataAreaFor } from '@agri/api-client';
+import { exportPayments, paymentFilterSchema, type PaymentFilter } from '@agri/api-client/staff';
+import { ListPlaceholder } from '../../features/layout/list-placeholder';
+import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
+import { StaffTable } from '../../features/layout/staff-table';
+import { when } from '../../features/layout/when';
+import { METHOD_LABELS, stateWords } from './payment-words';
+import { usePaymentsStore } from './payments-store';
+
+const FIELDS = ['state', 'from', 'to'] as const;
+const STATES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+
+/** /staff/payments: every payment, newest first, filtered by state and day, and exported as CSV. */
+export default function PaymentsPage() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const filter = filterFrom<PaymentFilter>(search, FIELDS, paymentFilterSchema);
+  const area = useDataAreaFor(usePaymentsStore, filter);
+  const [exportFailure, setExportFailure] = useState<string | null>(null);
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(filteredPath('/staff/payments', FIELDS, event.currentTarget));
+  };
+  const download = async () => downloadCsv(await exportPayments(filter), 'payments');
+
+  return (
+    <>
+      <h1>Payments</h1>
+      <form className="staff-filters" onSubmit={apply} key={search} aria-label="Filters">
+        <FilterChoice label="State" name="state" value={filter.state} any="Any state" options={STATES} />
+        <TextField label="From" type="date" name="from" optional defaultValue={filter.from ?? ''} />
+        <TextField label="To" type="date" name="to" optional defaultValue={filter.to ?? ''} />
+        <div className="staff-actions">
+          <Button type="submit">Apply</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setExportFailure(null);
+              download().catch((error: unknown) => setExportFailure(messageOf(error, 'Could not export the list')));
+            }}
+          >
+            Export CSV
+          </Button>
+        </div>
+      </form>
+      {exportFailure ? (
+        <p className="staff-error" role="alert">
+          {exportFailure}
+        </p>
+      ) : null}
+      <DataAreaView
+        area={area}
+        placeholder={<ListPlaceholder />}
+        loadingLabel="Loading the payments"
+        failure={{ title: 'Could not load the payments' }}
+        onRetry={() => void area.run(filter)}
+        empty={<p role="status">No payments match these filters.</p>}
+      >
+        {(payments) => (
+          <StaffTable
+            columns={['Started', 'Order', 'Customer', 'Method', 'Amount', 'Phone', 'Receipt', 'State']}
+            caption={payments.length === 500 ? 'The newest 500 that match' : `${payments.length} payment${payments.length === 1 ? '' : 's'}`}
+          >
+            {payments.map((payment) => (
+              <tr key={payment.id}>
+                <td>{when(payment.createdAt)}</td>
+                <td>
+                  <Link to={`/staff/orders/${encodeURIComponent(payment.orderId)}`}>{payment.orderReference}</Link>
+                </td>
+                <td>{payment.customerName}</td>
+                <td>{METHOD_LABELS[payment.method]}</td>
+                <td>{formatKes(payment.amount)}</td>
+                <td>{payment.phone ?? '—'}</td>
+                <td>{payment.receipt ?? '—'}</td>
+                <td>
+                  <span className={`staff-badge${payment.state === 'paid' ? '' : ' staff-badge--new'}`}>{stateWords(payment)}</span>
+                  {payment.message ? <span className="staff-muted"> {payment.message}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
+        )}
+      </DataAreaView>
+    </>
+  );
+}
