@@ -62,11 +62,14 @@ export async function cancelOrder(
   customerId: string,
   orderId: string,
   cancellable: readonly OrderStatus[],
-): Promise<{ order: Order; cancelled: boolean } | undefined> {
+): Promise<{ order: Order; cancelled: boolean; paymentWaiting?: boolean } | undefined> {
   const [current] = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE', [orderId, customerId]);
   if (!current) return undefined;
   // A paid order's money is given back by staff (docs/payments.md): the customer cannot cancel it here.
   if (!cancellable.includes(current.status) || current.paid_at) return { order: toOrder(current), cancelled: false };
+  // Nor one with an M-Pesa request waiting on the phone: it may be paid any moment (a payment locks the order too).
+  const [waiting] = await tx.query("SELECT 1 FROM payments WHERE order_id = $1 AND state = 'pending'", [orderId]);
+  if (waiting) return { order: toOrder(current), cancelled: false, paymentWaiting: true };
   const [row] = await tx.query<OrderRow>("UPDATE orders SET status = 'Cancelled' WHERE id = $1 RETURNING *", [orderId]);
   await tx.query("INSERT INTO order_status_changes (order_id, from_status, to_status) VALUES ($1, $2, 'Cancelled')", [orderId, current.status]);
   return { order: toOrder(row!), cancelled: true };

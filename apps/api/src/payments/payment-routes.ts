@@ -14,7 +14,7 @@ import { callbackTokenHash, openOrderPayment, paymentOf, recordPushAccepted, rec
 const CALLBACK_TAKEN = { ResultCode: 0, ResultDesc: 'Accepted' };
 
 /** The route of Safaricom's callback; each payment's URL ends with its own token. */
-export const CALLBACK_PATH = '/api/payments/mpesa/callback/';
+const CALLBACK_PATH = '/api/payments/mpesa/callback/';
 
 /**
  * /api/payments: a customer asks their phone to pay one of their orders, and follows the payment; Safaricom posts

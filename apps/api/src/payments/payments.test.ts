@@ -182,6 +182,8 @@ describe('paying an order by M-Pesa', () => {
     // One request waits on a phone at a time: none other is sent while it does.
     const meanwhile = await startPayment(api, token, orderId, PAYING_PHONE);
     assert.equal(meanwhile.status, 409);
+    // Nor is the order cancelled meanwhile: the customer may pay it any moment.
+    assert.equal((await api.call('PUT', `/api/user/updateOrder/${orderId}`, { token, body: { status: 'Cancelled' } })).status, 409);
     daraja.answerNow(pushOf(daraja, '254712345671').checkoutRequestId);
     const cancelled = await settled(api, token, first._id);
     assert.deepEqual({ state: cancelled.state, message: cancelled.message }, { state: 'cancelled', message: 'The payment was cancelled on your phone.' });

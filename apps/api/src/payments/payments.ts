@@ -1,7 +1,8 @@
-// Payments of orders (issue 37): the `payments` table and the only code that changes it. A payment is asked for
-// (pending), then settled once by what Safaricom says, by its callback or by the STK query, whichever comes
-// first; what comes later changes nothing but a missing receipt number. The order's paid_at is set in the same
-// transaction as the payment that paid it.
+// M-Pesa payments of orders (issue 37), in the `payments` table (an admin's record of a cash or bank payment is
+// staff/payment-routes.ts's; the receipts' mailing is payment-watch.ts's). A payment is asked for (pending), then
+// settled once by what Safaricom says, by its callback or by the STK query, whichever comes first; what comes later
+// changes nothing but a missing receipt number. The order's paid_at is set in the same transaction as the payment
+// that paid it.
 import { createHash, randomBytes } from 'node:crypto';
 import { orderReference, type Payment, type PaymentMethod, type PaymentState } from '@agri/api-client/contract';
 import type { Db, Queryable } from '../db/db';

@@ -78,8 +78,9 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
     // Decided on the order as it is in the transaction: staff may have moved it since the read above.
     const outcome = await db.transaction((tx) => cancelOrder(tx, id, orderId, CANCELLABLE));
     if (!outcome) throw notFound('Order');
-    const { order, cancelled } = outcome;
+    const { order, cancelled, paymentWaiting } = outcome;
     if (!cancelled && order.paidAt && order.status !== 'Cancelled') throw new HttpError(409, PAID_ORDER_NOT_CANCELLABLE);
+    if (paymentWaiting) throw new HttpError(409, 'An M-Pesa request for this order is waiting on your phone. Answer it, or try again in a few minutes.');
     if (!cancelled && order.status !== 'Cancelled') throw new HttpError(409, `An order that is ${order.status} can no longer be cancelled`);
     return answer(c, dialect, order, () => writeResult(cancelled ? 1 : 0, 'modified'));
   }
