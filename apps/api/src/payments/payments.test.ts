@@ -355,6 +355,26 @@ describe('M-Pesa payments, the edges', () => {
     }
   });
 
+  it('takes callbacks only from the addresses MPESA_CALLBACK_SOURCES names, when it names any', async () => {
+    const daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
+    const api = await startTestApi(
+      mpesaEnv(daraja, 'http://127.0.0.1:9', { MPESA_CALLBACK_SOURCES: '196.201.214.200, 196.201.214.206', TRUSTED_PROXY_HOPS: '1' }),
+    );
+    try {
+      const { token, orderId } = await newOrder(api, 'sources@example.co.ke');
+      await json(await startPayment(api, token, orderId, PAYING_PHONE));
+      const push = pushOf(daraja, '254712345678');
+      const from = (address: string) => api.call('POST', callbackPath(push), { body: successBody(push), headers: { 'X-Forwarded-For': address } });
+      assert.equal((await from('203.0.113.9')).status, 403);
+      assert.equal(await orderPaidAt(api, orderId), null);
+      assert.equal((await from('196.201.214.206')).status, 200);
+      assert.ok(await orderPaidAt(api, orderId));
+    } finally {
+      await api.close();
+      await daraja.close();
+    }
+  });
+
   it('serves no payment route without M-Pesa settings', async () => {
     const api = await startTestApi();
     try {
