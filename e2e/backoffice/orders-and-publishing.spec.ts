@@ -1,7 +1,8 @@
 // What staff change reaches the customers: an order's status on /my-orders, a course's price on its page and
-// in what a new call request stores, an unpublished event gone from /events and the home page.
+// in what a new call request stores, an unpublished event gone from /events and the home page; and the payments staff
+// see, of an order and of a booking.
 import { expect, renderInBrowser, scrollToTheEnd, test, uniqueEmail } from '../support/fixtures';
-import { seededCourses } from '../catalog/catalog-data';
+import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { joinTheTeam, skipOnExternalSite } from './staff-support';
 
 test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its test outbox');
@@ -94,6 +95,50 @@ test('an order paid by M-Pesa shows in the back office: its payment, the phone m
   await expect(page.getByRole('region', { name: 'Payments' })).toContainText('paid');
   // Only admins record a payment received another way, and this one is paid already.
   await expect(page.getByRole('form', { name: 'Record a payment received another way' })).toHaveCount(0);
+});
+
+test('a paid event’s booking paid by M-Pesa from its confirmation: the visitor’s receipt, and the payment in the back office', async ({
+  page,
+  request,
+  site,
+  readLatestMail,
+  harness,
+  checkA11y,
+}) => {
+  test.skip(!site.takesMpesa, 'the API takes no payments');
+  test.setTimeout(120_000);
+  const event = (await upcomingEvents(request, site.apiBaseUrl)).find((each) => each.price > 0)!;
+  const visitor = uniqueEmail('booker');
+  const name = `Amani Booker ${Date.now()}`;
+
+  await page.goto(`/event/${event._id}`);
+  await page.getByRole('button', { name: 'Book Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book this event' });
+  await dialog.getByLabel('Full name').fill(name);
+  await dialog.getByLabel('Email').fill(visitor);
+  await dialog.getByLabel('Phone number').fill('0712 345 678');
+  await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Your booking has been received!' })).toBeVisible();
+  await expect(dialog.getByText(`Pay ${kes(event.price)} for your seat now with M-Pesa`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+  // The number the booking gave; the kit's Daraja simulator pays from 0712 345 678 (docs/payments.md).
+  await expect(dialog.getByRole('textbox', { name: 'M-Pesa Number' })).toHaveValue('0712 345 678');
+  await dialog.getByRole('button', { name: 'Send Payment Request' }).click();
+  await expect(dialog.getByText('Check your phone and enter your M-Pesa PIN')).toBeVisible();
+  await expect(dialog.getByText('Payment received', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await checkA11y(page);
+  const receipt = await readLatestMail(visitor);
+  expect(receipt.subject).toMatch(/^Payment received: booking [A-Z0-9]{8}$/);
+  expect(receipt.text).toContain(`Event: ${event.title}`);
+
+  await joinTheTeam(page, { harness, readLatestMail }, 'staff');
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payments' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(event.title);
+  await expect(row).toContainText('•••••••••678');
+  await expect(row).toContainText(kes(event.price));
+  await row.getByRole('link', { name: /^Booking [A-Z0-9]{8}$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Event booking: ${name}` })).toBeVisible();
 });
 
 test('a course made and repriced in the back office shows its price, and a call request stores it', async ({

@@ -10,7 +10,8 @@ const singletons = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client
 // '@agri/ui/federation' holds the fragment loader registry and the lazy-module cache, which must exist once
 // like the rest; '@agri/ui/router' is the one door to React Router (a shared library ships whole, so the
 // apps share this small subset instead); '@agri/ui/dates' (moment), '@agri/ui/rich-text' (DOMPurify) and
-// '@agri/ui/forms' (react-hook-form) load only with the pages that show dates, server HTML or a form.
+// '@agri/ui/forms' (react-hook-form) load only with the pages that show dates, server HTML or a form;
+// '@agri/ui/payments' (Pay with M-Pesa) only when a customer chooses to pay.
 // '@agri/api-client/contract' is not shared: it is the API server's entry; apps never import it (lint), they
 // take the contract from '@agri/api-client', which bundles it once.
 const workspacePackages = {
@@ -20,6 +21,7 @@ const workspacePackages = {
   '@agri/ui/dates': 'packages/ui',
   '@agri/ui/rich-text': 'packages/ui',
   '@agri/ui/forms': 'packages/ui',
+  '@agri/ui/payments': 'packages/ui',
   '@agri/api-client': 'packages/api-client',
 };
 

@@ -43,7 +43,7 @@ export { getWishlist, toggleWishlist, getRecentlyViewed } from './saved-courses'
 export { saveAddress, getAddress } from './address';
 export { addToCart, getCart, removeFromCart, updateCartQuantity, emptyCart } from './cart';
 export { createOrder, getMyOrders, updateOrderStatus } from './orders';
-export { startPayment, getPayment } from './payments';
+export { startPayment, startBookingPayment, getPayment } from './payments';
 export { sendEnquiry } from './enquiry';
 export { bookEvent, requestCourseCall } from './booking';
 export { keptRequests, sendKeptRequests, keptMessage, type KeptKind, type KeptOutcome } from './outbox';

@@ -494,6 +494,21 @@ export const migrations: Migration[] = [
       ALTER TABLE orders ADD COLUMN paid_at timestamptz
     `,
   },
+  {
+    // Issue 37. Event bookings are paid too: a payment pays an order or a booking, never both. A visitor books
+    // without an account, so a booking's payment is asked for with the booking's payment token, of which only the
+    // hash is kept (made anew with each answer the booking is sent in, routes/requests.ts).
+    id: '015-booking-payments',
+    sql: `
+      ALTER TABLE payments ALTER COLUMN order_id DROP NOT NULL;
+      ALTER TABLE payments ADD COLUMN booking_id text REFERENCES bookings(id);
+      ALTER TABLE payments ADD CONSTRAINT payments_pay_an_order_or_a_booking CHECK ((order_id IS NULL) <> (booking_id IS NULL));
+      CREATE UNIQUE INDEX payments_one_waiting_per_booking ON payments (booking_id) WHERE state = 'pending';
+      CREATE INDEX payments_booking ON payments (booking_id, created_at);
+      ALTER TABLE bookings ADD COLUMN paid_at timestamptz;
+      ALTER TABLE bookings ADD COLUMN payment_token_hash text
+    `,
+  },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { startPaymentRequestSchema } from '@agri/api-client/contract';
+import { BOOKING_TOKEN_HEADER, startBookingPaymentRequestSchema, startPaymentRequestSchema } from '@agri/api-client/contract';
 import { newId } from '../dialect';
 import { clientAddress, noStore, readBody, requireCustomer, type AuthEnv } from '../http';
 import { HttpError, notFound } from '../http-error';
@@ -8,7 +8,19 @@ import { refuseOver } from '../rate-limit';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
 import { readStkCallback } from './daraja';
-import { callbackTokenHash, openOrderPayment, paymentOf, recordPushAccepted, recordPushRefused, settlePayment, toPayment, type PaymentRow } from './payments';
+import {
+  bookingPaymentOf,
+  openBookingPayment,
+  openOrderPayment,
+  paymentOf,
+  recordPushAccepted,
+  recordPushRefused,
+  settlePayment,
+  tokenHash,
+  toPayment,
+  type OpenedPayment,
+  type PaymentRow,
+} from './payments';
 
 /** What Safaricom's callback is answered: it reads only that the callback arrived. */
 const CALLBACK_TAKEN = { ResultCode: 0, ResultDesc: 'Accepted' };
@@ -17,8 +29,9 @@ const CALLBACK_TAKEN = { ResultCode: 0, ResultDesc: 'Accepted' };
 const CALLBACK_PATH = '/api/payments/mpesa/callback/';
 
 /**
- * /api/payments: a customer asks their phone to pay one of their orders, and follows the payment; Safaricom posts
- * the result to the payment's callback URL. Without M-Pesa settings (config.mpesa) nothing here is served but 404.
+ * /api/payments: a customer asks their phone to pay one of their orders, or a visitor one of their event bookings
+ * (with the booking's payment token, as they have no account), and follows the payment; Safaricom posts the result
+ * to the payment's callback URL. Without M-Pesa settings (config.mpesa) nothing here is served but 404.
  */
 export function paymentRoutes(services: Services): Hono<AuthEnv> {
   const { db, config, log } = services;
@@ -29,53 +42,67 @@ export function paymentRoutes(services: Services): Hono<AuthEnv> {
     return { client: services.daraja, mpesa: config.mpesa };
   };
 
-  async function start(c: Context<AuthEnv>) {
-    const { client, mpesa } = daraja();
+  const times = () => ({ queryAfterSeconds: daraja().mpesa.queryAfterSeconds, expirySeconds: daraja().mpesa.expirySeconds });
+
+  async function startForOrder(c: Context<AuthEnv>) {
+    daraja();
     const { orderId, phone } = await readBody(c, startPaymentRequestSchema);
     const customerId = c.get('customer').id;
     refuseOver(await services.limits.payments.hit(customerId));
     refuseOver(await services.limits.paymentPhones.hit(phone));
-    const { payment, callbackToken, reference } = await db.transaction((tx) =>
-      openOrderPayment(tx, {
-        id: newId(config.dialect),
-        customerId,
-        orderId,
-        phone,
-        queryAfterSeconds: mpesa.queryAfterSeconds,
-        expirySeconds: mpesa.expirySeconds,
-      }),
-    );
-    let current: PaymentRow;
+    const opened = await db.transaction((tx) => openOrderPayment(tx, { id: newId(config.dialect), customerId, orderId, phone, ...times() }));
+    return c.json(await askPhone(opened, 'Course order'), 201);
+  }
+
+  async function startForBooking(c: Context) {
+    daraja();
+    const { bookingId, bookingToken, phone } = await readBody(c, startBookingPaymentRequestSchema);
+    refuseOver(await services.limits.payments.hit(`booking:${bookingId}`));
+    refuseOver(await services.limits.paymentPhones.hit(phone));
+    const opened = await db.transaction((tx) => openBookingPayment(tx, { id: newId(config.dialect), bookingId, bookingToken, phone, ...times() }));
+    return c.json(await askPhone(opened, 'Event booking'), 201);
+  }
+
+  /** The STK push of a payment just opened: the phone asks its owner for their M-Pesa PIN. */
+  async function askPhone({ payment, callbackToken, reference }: OpenedPayment, description: string) {
+    const { client, mpesa } = daraja();
     try {
       const accepted = await client.stkPush({
         amount: payment.amount,
-        phone,
+        phone: payment.phone!,
         callbackUrl: `${mpesa.callbackBaseUrl}${CALLBACK_PATH}${callbackToken}`,
         accountReference: reference,
-        description: 'Course order',
+        description,
       });
-      current = await recordPushAccepted(db, payment.id, accepted.checkoutRequestId);
+      return toPayment(await recordPushAccepted(db, payment.id, accepted.checkoutRequestId));
     } catch (error) {
-      // Daraja down, slow past the client's limit, or refusing: the phone was not asked, so the order may be paid again.
+      // Daraja down, slow past the client's limit, or refusing: the phone was not asked, so it may be asked again.
       log.warn('M-Pesa request not taken', { payment: payment.id, error: error instanceof Error ? error.message : String(error) });
-      current = await recordPushRefused(db, payment.id);
+      const current = await recordPushRefused(db, payment.id);
       // Unless Safaricom's callback settled it meanwhile (a push taken, its answer lost on the way).
       if (current.state === 'failed') throw new HttpError(502, current.result_words ?? 'M-Pesa could not take the request');
+      return toPayment(current);
     }
-    return c.json(toPayment(current), 201);
   }
 
+  /** A payment as it stands: the customer's (by their session) or a booking's (by its payment token). */
   async function follow(c: Context<AuthEnv>) {
-    const payment = await paymentOf(db, c.get('customer').id, pathId(c, 'Payment'));
+    const id = pathId(c, 'Payment');
+    const bookingToken = c.req.header(BOOKING_TOKEN_HEADER);
+    const payment = bookingToken ? await bookingPaymentOf(db, bookingToken, id) : await paymentOf(db, c.get('customer').id, id);
     if (!payment) throw notFound('Payment');
     return c.json(toPayment(payment));
   }
 
-  return new Hono<AuthEnv>()
-    .use('*', noStore)
-    .post('/', signedIn, once(services), start)
-    .get('/:id', signedIn, follow)
-    .post('/mpesa/callback/:token', (c) => takeCallback(services, c));
+  return (
+    new Hono<AuthEnv>()
+      .use('*', noStore)
+      .post('/', signedIn, once(services), startForOrder)
+      .post('/booking', once(services), startForBooking)
+      // A booking's payment is followed by its token; any other by the customer's session.
+      .get('/:id', (c, next) => (c.req.header(BOOKING_TOKEN_HEADER) ? next() : signedIn(c, next)), follow)
+      .post('/mpesa/callback/:token', (c) => takeCallback(services, c))
+  );
 }
 
 /** Safaricom's word on a push: matched by the URL's token and its CheckoutRequestID, settled once. */
@@ -87,7 +114,7 @@ async function takeCallback(services: Services, c: Context): Promise<Response> {
     throw new HttpError(403, 'Not from Safaricom');
   }
   const token = c.req.param('token') ?? '';
-  const [payment] = await db.query<PaymentRow>('SELECT * FROM payments WHERE callback_token_hash = $1', [callbackTokenHash(token)]);
+  const [payment] = await db.query<PaymentRow>('SELECT * FROM payments WHERE callback_token_hash = $1', [tokenHash(token)]);
   if (!payment) throw notFound('Payment');
   let body: unknown;
   try {
@@ -109,6 +136,6 @@ async function takeCallback(services: Services, c: Context): Promise<Response> {
     log.error('M-Pesa callback does not match its payment: not recorded', { payment: payment.id });
     throw new HttpError(400, 'Not this payment');
   }
-  if (paidTwice) log.error('An order was paid twice: refund one payment', { payment: payment.id, order: payment.order_id });
+  if (paidTwice) log.error('Paid twice: refund one payment', { payment: payment.id, order: payment.order_id, booking: payment.booking_id });
   return c.json(CALLBACK_TAKEN);
 }

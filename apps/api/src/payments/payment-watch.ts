@@ -1,4 +1,4 @@
-import { orderReference } from '@agri/api-client/contract';
+import { shortReference } from '@agri/api-client/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
@@ -18,53 +18,69 @@ const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, 
 
 interface PaidRow {
   id: string;
-  order_id: string;
+  order_id: string | null;
+  booking_id: string | null;
   amount: number;
   method: string;
   receipt: string | null;
   settled_at: Date;
+  /** The customer's, or the visitor's who booked. */
   email: string;
-  firstname: string;
-  items: { course: { title: string }; quantity: number }[];
+  name: string;
+  /** An order's courses; null for a booking. */
+  items: { course: { title: string }; quantity: number }[] | null;
+  /** A booking's event; null for an order. */
+  event: { title: string } | null;
 }
+
+/** "order 1A2B3C4D" or "booking 1A2B3C4D", as the customer quotes it. */
+const paidFor = (row: PaidRow) => (row.order_id !== null ? `order ${shortReference(row.order_id)}` : `booking ${shortReference(row.booking_id ?? row.id)}`);
 
 function receiptText(row: PaidRow, siteUrl: string): string {
   return [
-    `Dear ${oneLine(row.firstname)},`,
+    `Dear ${oneLine(row.name)},`,
     '',
-    `We have received your payment for order ${orderReference(row.order_id)}. Thank you.`,
+    `We have received your payment for ${paidFor(row)}. Thank you.`,
     '',
     `Amount:   ${kes(row.amount)}`,
     row.method === 'mpesa' ? `M-Pesa receipt: ${row.receipt ?? 'to follow from Safaricom'}` : `Paid by:  ${row.method === 'cash' ? 'cash' : 'bank transfer'}`,
     `Date:     ${new Date(row.settled_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
     '',
-    ...row.items.map((item) => `- ${oneLine(item.course.title)} × ${item.quantity}`),
+    ...(row.items ?? []).map((item) => `- ${oneLine(item.course.title)} × ${item.quantity}`),
+    ...(row.event ? [`Event: ${oneLine(row.event.title)}`] : []),
     '',
-    `Your orders: ${siteUrl}/my-orders`,
+    row.order_id !== null ? `Your orders: ${siteUrl}/my-orders` : 'Our team will be in touch before the event.',
   ].join('\n');
 }
 
-/** Each new paid payment's receipt to its customer, and a word to the business (STAFF_NOTIFY_EMAIL), once. */
+/** Where staff open what was paid: the order, or the booking's lead in the Inbox. */
+const staffLink = (row: PaidRow & { lead_id: string | null }, siteUrl: string) =>
+  row.order_id !== null ? `${siteUrl}/staff/orders/${encodeURIComponent(row.order_id)}` : `${siteUrl}/staff/leads/${encodeURIComponent(row.lead_id ?? '')}`;
+
+/** Each new paid payment's receipt to its customer or visitor, and a word to the business (STAFF_NOTIFY_EMAIL), once. */
 async function mailReceipts(db: Db, mailer: Mailer, config: Pick<Config, 'siteUrl' | 'staff'>, log: Logger): Promise<void> {
-  const paid = await db.query<PaidRow>(
+  const paid = await db.query<PaidRow & { lead_id: string | null }>(
     `WITH taken AS (
        UPDATE payments SET mail_claimed_until = now() + interval '${MAIL_LEASE}'
        WHERE id IN (SELECT id FROM payments WHERE state = 'paid' AND receipt_mailed_at IS NULL
                       AND (mail_claimed_until IS NULL OR mail_claimed_until <= now())
                     ORDER BY settled_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
        RETURNING *)
-     SELECT t.id, t.order_id, t.amount, t.method, t.receipt, t.settled_at, c.email, c.firstname, o.items
-     FROM taken t JOIN orders o ON o.id = t.order_id JOIN customers c ON c.id = o.customer_id`,
+     SELECT t.id, t.order_id, t.booking_id, t.amount, t.method, t.receipt, t.settled_at, o.items, b.event, l.id AS lead_id,
+            coalesce(c.email, b.contact_details ->> 'email') AS email, coalesce(c.firstname, b.contact_details ->> 'name') AS name
+     FROM taken t
+     LEFT JOIN orders o ON o.id = t.order_id LEFT JOIN customers c ON c.id = o.customer_id
+     LEFT JOIN bookings b ON b.id = t.booking_id LEFT JOIN leads l ON l.kind = 'booking' AND l.source_id = t.booking_id`,
   );
   for (const row of paid) {
     try {
-      const reference = orderReference(row.order_id);
-      await mailer.send({ to: row.email, subject: `Payment received: order ${reference}`, text: receiptText(row, config.siteUrl) });
+      const what = paidFor(row);
+      await mailer.send({ to: row.email, subject: `Payment received: ${what}`, text: receiptText(row, config.siteUrl) });
       for (const to of config.staff.notifyEmails) {
         await mailer.send({
           to,
-          subject: `Order ${reference} paid: ${kes(row.amount)}`,
-          text: `${kes(row.amount)} received for order ${reference} (${row.method === 'mpesa' ? `M-Pesa ${row.receipt ?? ''}`.trim() : row.method}).\n\nOpen it in the back office: ${config.siteUrl}/staff/orders/${encodeURIComponent(row.order_id)}`,
+          subject: `${what[0]!.toUpperCase()}${what.slice(1)} paid: ${kes(row.amount)}`,
+          text: `${kes(row.amount)} received for ${what}${row.event ? ` (${oneLine(row.event.title)})` : ''} by ${row.method === 'mpesa' ? `M-Pesa ${row.receipt ?? ''}`.trim() : row.method}.\n\nOpen it in the back office: ${staffLink(row, config.siteUrl)}`,
         });
       }
       await db.query('UPDATE payments SET receipt_mailed_at = now(), mail_claimed_until = NULL WHERE id = $1', [row.id]);
@@ -102,7 +118,7 @@ export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 
           const answer = await daraja.stkQuery(payment.checkout_request_id);
           if (answer.state === 'settled') {
             const { paidTwice } = await settlePayment(db, payment.id, { resultCode: answer.resultCode, paid: null });
-            if (paidTwice) log.error('An order was paid twice: refund one payment', { payment: payment.id });
+            if (paidTwice) log.error('Paid twice: refund one payment', { payment: payment.id });
             continue;
           }
         }

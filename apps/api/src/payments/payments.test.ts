@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
-import { courseListSchema, MPESA_PHONE_MESSAGE, type Payment } from '@agri/api-client/contract';
+import { BOOKING_TOKEN_HEADER, courseListSchema, eventListResponseSchema, MPESA_PHONE_MESSAGE, type Payment } from '@agri/api-client/contract';
 import { createLogger } from '../log';
 import { createMailer } from '../mail';
 import { startInstances, startTestApi, type TestApi } from '../test-support';
@@ -70,11 +70,13 @@ async function newOrder(api: TestApi, email: string, quantity = 2) {
 
 const startPayment = (api: TestApi, token: string, orderId: string, phone: string) => api.call('POST', '/api/payments', { token, body: { orderId, phone } });
 
-/** Waits for what the customer's page would see: the payment no longer pending. */
-async function settled(api: TestApi, token: string, id: string): Promise<Payment> {
+/** Waits for what the customer's page would see: the payment no longer pending (followed by session or booking token). */
+async function settled(api: TestApi, token: string, id: string, by: 'session' | 'booking' = 'session'): Promise<Payment> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const payment = await json<Payment>(await api.call('GET', `/api/payments/${id}`, { token }));
+    const payment = await json<Payment>(
+      await api.call('GET', `/api/payments/${id}`, by === 'session' ? { token } : { headers: { [BOOKING_TOKEN_HEADER]: token } }),
+    );
     if (payment.state !== 'pending') return payment;
     assert.ok(Date.now() < deadline, 'the payment stayed pending');
     await new Promise((wait) => setTimeout(wait, 50));
@@ -119,6 +121,24 @@ const paymentRow = async (api: TestApi, id: string) =>
   )[0]!;
 const orderPaidAt = async (api: TestApi, orderId: string) =>
   (await api.db.query<{ paid_at: Date | null }>('SELECT paid_at FROM orders WHERE id = $1', [orderId]))[0]!.paid_at;
+
+interface BookingAnswer {
+  _id: string;
+  event: { price: number };
+  paymentToken?: string;
+  paidAt?: string | null;
+}
+
+/** A visitor's booking of the first published event that costs `paid` (or is free): the booking's answer. */
+async function newBooking(api: TestApi, email: string, paid = true): Promise<BookingAnswer> {
+  const { data: events } = eventListResponseSchema.parse(await json(await api.call('GET', '/api/event')));
+  const event = events.find((each) => each.price > 0 === paid)!;
+  const contactDetails = { name: 'Achieng Otieno', email, phone: '0722000111', contactMethod: 'Email' };
+  return json<BookingAnswer>(await api.call('POST', '/requests/booking', { body: { contactDetails, event: { id: event._id } } }));
+}
+
+const startBookingPayment = (api: TestApi, booking: { _id: string; paymentToken?: string }, phone: string) =>
+  api.call('POST', '/api/payments/booking', { body: { bookingId: booking._id, bookingToken: booking.paymentToken, phone } });
 
 describe('paying an order by M-Pesa', () => {
   let daraja: DarajaSimulator;
@@ -267,6 +287,105 @@ describe('paying an order by M-Pesa', () => {
     assert.equal((await api.call('POST', '/api/payments', { body: { orderId, phone: PAYING_PHONE } })).status, 401);
     assert.equal((await api.call('GET', '/api/payments/x', { token: other.token })).status, 404);
     assert.equal(await count(), before + 1);
+  });
+});
+
+describe('paying an event booking by M-Pesa', () => {
+  let daraja: DarajaSimulator;
+  let api: TestApi;
+  let callbacks: Awaited<ReturnType<typeof callbackServer>>;
+
+  before(async () => {
+    daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
+    callbacks = await callbackServer(() => api);
+    api = await startTestApi(mpesaEnv(daraja, callbacks.url, { RATE_LIMIT_PAYMENTS_PHONE: '1000', STAFF_NOTIFY_EMAIL: 'team@example.co.ke' }));
+  });
+  after(async () => {
+    await api.close();
+    await callbacks.close();
+    await daraja.close();
+  });
+
+  it('pays a paid event’s booking with the token its answer carried, once, and mails the visitor the receipt', async () => {
+    const booking = await newBooking(api, 'booker@example.co.ke');
+    assert.match(booking.paymentToken ?? '', /^[\w-]{43}$/);
+    assert.equal(booking.paidAt, null);
+    const payment = await json<Payment>(await startBookingPayment(api, booking, PAYING_PHONE));
+    // The event's price as the booking recorded it, never the browser's; the booking's reference on the phone.
+    assert.deepEqual(
+      { amount: payment.amount, bookingId: payment.bookingId, orderId: payment.orderId },
+      { amount: booking.event.price, bookingId: booking._id, orderId: null },
+    );
+    const push = pushOf(daraja, '254712345678');
+    assert.deepEqual(
+      { amount: push.amount, reference: push.accountReference },
+      { amount: booking.event.price, reference: booking._id.slice(-8).toUpperCase() },
+    );
+
+    daraja.answerNow(push.checkoutRequestId);
+    assert.equal((await settled(api, booking.paymentToken!, payment._id, 'booking')).state, 'paid');
+    const [row] = await api.db.query<{ paid_at: Date | null }>('SELECT paid_at FROM bookings WHERE id = $1', [booking._id]);
+    assert.ok(row?.paid_at, 'the booking is paid');
+    const again = await startBookingPayment(api, booking, PAYING_PHONE);
+    assert.equal(again.status, 409);
+    assert.equal(((await again.json()) as { message: string }).message, 'This booking is already paid');
+    // The same booking sent again (a dropped answer): the one already stored, said to be paid, with nothing to pay.
+    const repeat = await newBooking(api, 'booker@example.co.ke');
+    assert.deepEqual({ id: repeat._id, token: repeat.paymentToken, paid: typeof repeat.paidAt }, { id: booking._id, token: undefined, paid: 'string' });
+
+    const log = createLogger('silent');
+    await createPaymentWatch(api.db, createMailer(api.db, { testOutbox: true, smtpUrl: null, from: 'x@y', log }), api.config, log).tick();
+    const mails = await api.db.query<{ to_email: string; subject: string; body: string }>(
+      "SELECT to_email, subject, body FROM outbox WHERE subject ILIKE '%booking%' ORDER BY to_email",
+    );
+    const reference = booking._id.slice(-8).toUpperCase();
+    assert.deepEqual(
+      mails.map((mail) => [mail.to_email, mail.subject]),
+      [
+        ['booker@example.co.ke', `Payment received: booking ${reference}`],
+        ['team@example.co.ke', `Booking ${reference} paid: KES ${booking.event.price.toLocaleString('en-KE')}`],
+      ],
+    );
+    assert.match(mails[0]!.body, new RegExp(`Dear Achieng Otieno,[\\s\\S]*M-Pesa receipt: ${push.receipt}`));
+    const [lead] = await api.db.query<{ id: string }>("SELECT id FROM leads WHERE kind = 'booking' AND source_id = $1", [booking._id]);
+    assert.match(mails[1]!.body, new RegExp(`/staff/leads/${lead!.id}`));
+  });
+
+  it('takes the booking’s token for a session: none, another or an old one pays or shows nothing', async () => {
+    const booking = await newBooking(api, 'careful-booker@example.co.ke');
+    const count = async () => (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE booking_id = $1', [booking._id]))[0]!.n;
+    assert.equal((await startBookingPayment(api, { _id: booking._id, paymentToken: 'a'.repeat(43) }, PAYING_PHONE)).status, 404);
+    assert.equal((await startBookingPayment(api, { _id: booking._id }, PAYING_PHONE)).status, 400);
+    assert.equal((await startBookingPayment(api, booking, '0812345678')).status, 400);
+    // Sent again word for word, the booking's answer carries a new token: the lost answer's is no longer good.
+    const repeat = await newBooking(api, 'careful-booker@example.co.ke');
+    assert.equal(repeat._id, booking._id);
+    assert.notEqual(repeat.paymentToken, booking.paymentToken);
+    assert.equal((await startBookingPayment(api, booking, PAYING_PHONE)).status, 404);
+    assert.equal(await count(), 0);
+
+    const payment = await json<Payment>(await startBookingPayment(api, repeat, CANCELLING_PHONE));
+    // One request waits on a phone at a time.
+    assert.equal((await startBookingPayment(api, repeat, PAYING_PHONE)).status, 409);
+    const follow = (headers: Record<string, string>, token?: string) => api.call('GET', `/api/payments/${payment._id}`, { headers, token });
+    assert.equal((await follow({})).status, 401, 'neither a session nor a token');
+    assert.equal((await follow({ [BOOKING_TOKEN_HEADER]: booking.paymentToken! })).status, 404, 'the old token');
+    const stranger = await api.signUp('stranger@example.co.ke');
+    assert.equal((await follow({}, stranger.token)).status, 404, 'a customer’s session');
+    assert.equal((await follow({ [BOOKING_TOKEN_HEADER]: repeat.paymentToken! })).status, 200);
+
+    daraja.answerNow(pushOf(daraja, '254712345671').checkoutRequestId);
+    assert.equal((await settled(api, repeat.paymentToken!, payment._id, 'booking')).state, 'cancelled');
+    const retried = await json<Payment>(await startBookingPayment(api, repeat, PAYING_PHONE));
+    daraja.answerNow(pushOf(daraja, '254712345678').checkoutRequestId);
+    assert.equal((await settled(api, repeat.paymentToken!, retried._id, 'booking')).state, 'paid');
+    assert.equal(await count(), 2);
+  });
+
+  it('offers nothing to pay for a free event', async () => {
+    const booking = await newBooking(api, 'free-booker@example.co.ke', false);
+    assert.equal(booking.paymentToken, undefined);
+    assert.equal(booking.paidAt, null);
   });
 });
 

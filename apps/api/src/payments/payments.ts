@@ -1,17 +1,19 @@
-// M-Pesa payments of orders (issue 37), in the `payments` table (an admin's record of a cash or bank payment is
-// staff/payment-routes.ts's; the receipts' mailing is payment-watch.ts's). A payment is asked for (pending), then
-// settled once by what Safaricom says, by its callback or by the STK query, whichever comes first; what comes later
-// changes nothing but a missing receipt number. The order's paid_at is set in the same transaction as the payment
-// that paid it.
+// M-Pesa payments of orders and event bookings (issue 37), in the `payments` table (an admin's record of a cash or
+// bank payment is staff/payment-routes.ts's; the receipts' mailing is payment-watch.ts's). A payment is asked for
+// (pending), then settled once by what Safaricom says, by its callback or by the STK query, whichever comes first;
+// what comes later changes nothing but a missing receipt number. The order's or booking's paid_at is set in the same
+// transaction as the payment that paid it.
 import { createHash, randomBytes } from 'node:crypto';
-import { orderReference, type Payment, type PaymentMethod, type PaymentState } from '@agri/api-client/contract';
+import { shortReference, type Payment, type PaymentMethod, type PaymentState } from '@agri/api-client/contract';
 import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../http-error';
 import { paymentFailureWords } from './daraja';
 
 export interface PaymentRow {
   id: string;
-  order_id: string;
+  /** What it pays: one of the two. */
+  order_id: string | null;
+  booking_id: string | null;
   method: PaymentMethod;
   amount: number;
   phone: string | null;
@@ -29,6 +31,7 @@ export interface PaymentRow {
 export const toPayment = (row: PaymentRow): Payment => ({
   _id: row.id,
   orderId: row.order_id,
+  bookingId: row.booking_id,
   state: row.state,
   amount: row.amount,
   phone: row.phone,
@@ -37,8 +40,13 @@ export const toPayment = (row: PaymentRow): Payment => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-/** The callback URL's secret: only its hash is stored, so a copy of the database cannot settle a payment. */
-export const callbackTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/**
+ * A secret's stored form (a callback URL's token, a booking's payment token): only the hash is kept, so a copy of the
+ * database can neither settle a payment nor pay a booking.
+ */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const newToken = () => randomBytes(32).toString('base64url');
 
 /** What the customer is told when Daraja could not take the request (down, or refused it). */
 export const PUSH_NOT_SENT = 'M-Pesa could not take the request just now. Please try again in a moment.';
@@ -49,7 +57,7 @@ export interface OpenedPayment {
   payment: PaymentRow;
   /** The secret of its callback URL, never stored. */
   callbackToken: string;
-  /** The order's short reference: the AccountReference the customer's phone shows. */
+  /** The order's or booking's short reference: the AccountReference the customer's phone shows. */
   reference: string;
 }
 
@@ -70,16 +78,70 @@ export async function openOrderPayment(
   if (!order) throw new HttpError(404, 'Order not found');
   if (order.paid_at) throw new HttpError(409, 'This order is already paid');
   if (order.status === 'Cancelled') throw new HttpError(409, 'A cancelled order cannot be paid');
-  const [waiting] = await tx.query<{ id: string }>("SELECT id FROM payments WHERE order_id = $1 AND state = 'pending'", [order.id]);
+  return openPayment(tx, { ...request, paying: ['order_id', order.id], amount: order.total_price });
+}
+
+/** What a pending payment is asked for: the order or booking it pays (already locked), its amount, by whom. */
+interface PaymentAsked extends PaymentTimes {
+  id: string;
+  paying: ['order_id' | 'booking_id', string];
+  amount: number;
+  phone: string;
+}
+
+/** When a pending payment is asked about (the STK query) and given up on, in seconds from now. */
+interface PaymentTimes {
+  queryAfterSeconds: number;
+  expirySeconds: number;
+}
+
+/** A pending M-Pesa payment, unless one already waits on a phone for the same order or booking (409). */
+async function openPayment(tx: Queryable, asked: PaymentAsked): Promise<OpenedPayment> {
+  const [column, payingId] = asked.paying;
+  const [waiting] = await tx.query<{ id: string }>(`SELECT id FROM payments WHERE ${column} = $1 AND state = 'pending'`, [payingId]);
   if (waiting) throw new HttpError(409, 'A payment request is already waiting on a phone. Answer it, or try again in a minute.');
-  const callbackToken = randomBytes(32).toString('base64url');
+  const callbackToken = newToken();
   const [payment] = await tx.query<PaymentRow>(
-    `INSERT INTO payments (id, order_id, method, amount, phone, state, callback_token_hash, query_after, expires_at)
+    `INSERT INTO payments (id, ${column}, method, amount, phone, state, callback_token_hash, query_after, expires_at)
      VALUES ($1, $2, 'mpesa', $3, $4, 'pending', $5, now() + $6 * interval '1 second', now() + $7 * interval '1 second')
      RETURNING *`,
-    [request.id, order.id, order.total_price, request.phone, callbackTokenHash(callbackToken), request.queryAfterSeconds, request.expirySeconds],
+    [asked.id, payingId, asked.amount, asked.phone, tokenHash(callbackToken), asked.queryAfterSeconds, asked.expirySeconds],
   );
-  return { payment: payment!, callbackToken, reference: orderReference(order.id) };
+  return { payment: payment!, callbackToken, reference: shortReference(payingId) };
+}
+
+/**
+ * A booking's payment token, made anew each time the booking is answered (only its hash is kept, so an answer lost
+ * on the way is replaced by the next): null for a free event, or one already paid (with when it was paid).
+ */
+export async function issueBookingPaymentToken(db: Queryable, bookingId: string): Promise<{ token: string | null; paidAt: Date | null }> {
+  const token = newToken();
+  const [booking] = await db.query<{ paid_at: Date | null; price: number }>(
+    `UPDATE bookings SET payment_token_hash = CASE WHEN paid_at IS NULL THEN $2 ELSE payment_token_hash END WHERE id = $1
+     RETURNING paid_at, (event ->> 'price')::integer AS price`,
+    [bookingId, tokenHash(token)],
+  );
+  if (!booking) throw new HttpError(404, 'Booking not found');
+  return { token: booking.paid_at === null && booking.price > 0 ? token : null, paidAt: booking.paid_at };
+}
+
+/**
+ * A pending M-Pesa payment of an event booking, for the price the booking recorded (the server's, when it was made).
+ * The booking's payment token stands for a session: a wrong one is an unknown booking (404). Refused as for orders:
+ * a free event, a booking already paid, or one with a request still waiting on a phone (409).
+ */
+export async function openBookingPayment(
+  tx: Queryable,
+  request: PaymentTimes & { id: string; bookingId: string; bookingToken: string; phone: string },
+): Promise<OpenedPayment> {
+  const [booking] = await tx.query<{ id: string; price: number; paid_at: Date | null }>(
+    `SELECT id, (event ->> 'price')::integer AS price, paid_at FROM bookings WHERE id = $1 AND payment_token_hash = $2 FOR UPDATE`,
+    [request.bookingId, tokenHash(request.bookingToken)],
+  );
+  if (!booking) throw new HttpError(404, 'Booking not found');
+  if (booking.paid_at) throw new HttpError(409, 'This booking is already paid');
+  if (!(booking.price > 0)) throw new HttpError(409, 'This event is free: there is nothing to pay');
+  return openPayment(tx, { ...request, paying: ['booking_id', booking.id], amount: booking.price });
 }
 
 /** Daraja took the push: the callback and the query name it by this id from now on. */
@@ -92,7 +154,7 @@ export async function recordPushAccepted(db: Queryable, paymentId: string, check
   return row!;
 }
 
-/** Daraja did not take the push: nothing was asked of the phone, so the payment failed and the order may be paid again. */
+/** Daraja did not take the push: nothing was asked of the phone, so the payment failed and may be asked for again. */
 export async function recordPushRefused(db: Queryable, paymentId: string): Promise<PaymentRow> {
   const [row] = await db.query<PaymentRow>(
     "UPDATE payments SET state = 'failed', result_words = $2, settled_at = now() WHERE id = $1 AND state = 'pending' RETURNING *",
@@ -113,6 +175,15 @@ export async function paymentOf(db: Queryable, customerId: string, id: string): 
   return row;
 }
 
+/** A booking's payment, followed with the booking's payment token; undefined with any other token. */
+export async function bookingPaymentOf(db: Queryable, bookingToken: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.query<PaymentRow>('SELECT p.* FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE p.id = $1 AND b.payment_token_hash = $2', [
+    id,
+    tokenHash(bookingToken),
+  ]);
+  return row;
+}
+
 /** What Safaricom said of a push: by the callback (with what was paid, on success) or by the query (without). */
 export interface SafaricomResult {
   resultCode: number;
@@ -123,8 +194,8 @@ export interface SafaricomResult {
 export type SettleOutcome = 'paid' | 'failed' | 'unchanged' | 'mismatch';
 
 /**
- * Settles a payment by Safaricom's word, in one transaction with its order, once: a success pays it (and the order,
- * unless another payment already did), a failure ends a pending one in the customer's words. A later word changes
+ * Settles a payment by Safaricom's word, in one transaction with its order or booking, once: a success pays it (and
+ * the order or booking, unless another payment already did), a failure ends a pending one in the customer's words. A later word changes
  * nothing but a missing receipt number. A success whose amount, phone or receipt do not match is refused
  * ('mismatch'). Money Safaricom took is recorded even for a payment given up on (expired): the customer paid.
  */
@@ -156,8 +227,9 @@ export async function settlePayment(db: Db, paymentId: string, result: Safaricom
       row.id,
       paid?.receipt ?? null,
     ]);
-    const orders = await tx.query('UPDATE orders SET paid_at = now() WHERE id = $1 AND paid_at IS NULL RETURNING id', [row.order_id]);
-    return { outcome: 'paid', paidTwice: orders.length === 0 };
+    const [table, id] = row.order_id !== null ? ['orders', row.order_id] : ['bookings', row.booking_id];
+    const newlyPaid = await tx.query(`UPDATE ${table} SET paid_at = now() WHERE id = $1 AND paid_at IS NULL RETURNING id`, [id]);
+    return { outcome: 'paid', paidTwice: newlyPaid.length === 0 };
   });
 }
 

@@ -5,6 +5,7 @@ import { answer, newId } from '../dialect';
 import { readBody, sourceOf } from '../http';
 import { notFound } from '../http-error';
 import { once } from '../idempotency';
+import { issueBookingPaymentToken } from '../payments/payments';
 import type { Services } from '../services';
 
 interface StoredLead {
@@ -102,7 +103,10 @@ export function requestRoutes(services: Services): Hono {
         city: row.city ?? undefined,
       };
       const { _id, createdAt } = await storeRequestOnce('bookings', 'event', contactDetails, event);
-      return answer(c, dialect, { _id, contactDetails, event, createdAt }, () => ({ contactDetails, event }));
+      // Where M-Pesa is taken, the answer carries what pays a paid event's booking (payments/payment-routes.ts).
+      const payment = services.config.mpesa ? await issueBookingPaymentToken(db, _id) : null;
+      const paid = payment ? { paymentToken: payment.token ?? undefined, paidAt: payment.paidAt === null ? null : new Date(payment.paidAt).toISOString() } : {};
+      return answer(c, dialect, { _id, contactDetails, event, createdAt, ...paid }, () => ({ contactDetails, event }));
     })
     .post('/course-request', once(services), async (c) => {
       const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);

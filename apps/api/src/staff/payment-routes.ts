@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { maskedPhone, orderReference } from '@agri/api-client/contract';
+import { maskedPhone, shortReference } from '@agri/api-client/contract';
 import { paymentFilterSchema, recordPaymentRequestSchema, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
@@ -17,7 +17,10 @@ const EXPORT_LIMIT = 20_000;
 
 interface StaffPaymentRow {
   id: string;
-  order_id: string;
+  order_id: string | null;
+  booking_id: string | null;
+  lead_id: string | null;
+  event_title: string | null;
   method: StaffPayment['method'];
   state: StaffPayment['state'];
   amount: number;
@@ -28,19 +31,26 @@ interface StaffPaymentRow {
   reason: string | null;
   created_at: Date;
   settled_at: Date | null;
-  firstname: string;
-  lastname: string;
+  payer_name: string;
 }
 
+/** A payment with who paid: the customer of its order, or the visitor of its booking (and the booking's lead). */
 const PAYMENT_SELECT = `
-  SELECT p.*, s.email AS recorded_by_email, c.firstname, c.lastname
-  FROM payments p JOIN orders o ON o.id = p.order_id JOIN customers c ON c.id = o.customer_id LEFT JOIN staff s ON s.id = p.recorded_by`;
+  SELECT p.*, s.email AS recorded_by_email, l.id AS lead_id, b.event ->> 'title' AS event_title,
+         coalesce(c.firstname || ' ' || c.lastname, b.contact_details ->> 'name') AS payer_name
+  FROM payments p
+  LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN customers c ON c.id = o.customer_id
+  LEFT JOIN bookings b ON b.id = p.booking_id LEFT JOIN leads l ON l.kind = 'booking' AND l.source_id = p.booking_id
+  LEFT JOIN staff s ON s.id = p.recorded_by`;
 
 const toStaffPayment = (row: StaffPaymentRow): StaffPayment => ({
   id: row.id,
   orderId: row.order_id,
-  orderReference: orderReference(row.order_id),
-  customerName: `${row.firstname} ${row.lastname}`,
+  bookingId: row.booking_id,
+  leadId: row.lead_id,
+  eventTitle: row.event_title,
+  reference: shortReference(row.order_id ?? row.booking_id ?? row.id),
+  payerName: row.payer_name,
   method: row.method,
   state: row.state,
   amount: row.amount,
@@ -75,7 +85,7 @@ async function findPayments(db: Queryable, filter: PaymentFilter & { orderIds?: 
 /** The payments of each of `orderIds`, oldest first, as the back office shows them with their order. */
 export async function paymentsOfOrders(db: Queryable, orderIds: string[]): Promise<Map<string, StaffPayment[]>> {
   const byOrder = new Map<string, StaffPayment[]>(orderIds.map((id) => [id, []]));
-  for (const payment of (await findPayments(db, { orderIds }, EXPORT_LIMIT)).reverse()) byOrder.get(payment.orderId)?.push(payment);
+  for (const payment of (await findPayments(db, { orderIds }, EXPORT_LIMIT)).reverse()) byOrder.get(payment.orderId ?? '')?.push(payment);
   return byOrder;
 }
 
@@ -96,12 +106,13 @@ export function staffPaymentRoutes(services: Services, sessions: StaffSessions):
     .get('/payments/export', staff, async (c) => {
       const payments = await findPayments(db, await filterOf(c), EXPORT_LIMIT);
       const csv = toCsv([
-        ['Started', 'Settled', 'Order', 'Customer', 'Method', 'State', 'Amount (KES)', 'Phone', 'Receipt', 'Why not paid', 'Recorded by', 'Reason'],
+        ['Started', 'Settled', 'For', 'Reference', 'Paid by', 'Method', 'State', 'Amount (KES)', 'Phone', 'Receipt', 'Why not paid', 'Recorded by', 'Reason'],
         ...payments.map((payment) => [
           payment.createdAt,
           payment.settledAt ?? '',
-          payment.orderReference,
-          payment.customerName,
+          payment.bookingId === null ? 'Order' : `Booking: ${payment.eventTitle ?? ''}`,
+          payment.reference,
+          payment.payerName,
           METHOD_LABELS[payment.method],
           payment.state,
           payment.amount,

@@ -2,7 +2,7 @@
 // record of a payment received another way.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { courseListSchema, orderSchema, type Order } from '@agri/api-client/contract';
+import { courseListSchema, eventListResponseSchema, orderSchema, type Order } from '@agri/api-client/contract';
 import { staffOrderSchema, staffPaymentSchema, type StaffPayment } from '@agri/api-client/staff-contract';
 import { startDarajaSimulator, type DarajaSimulator } from '../payments/daraja-simulator';
 import { startTestApi, type TestApi } from '../test-support';
@@ -75,6 +75,33 @@ describe('payments in the back office', () => {
     assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Paid at the office' })).status, 409);
   });
 
+  it('lists a booking’s payment with the visitor who booked, the event and the booking’s lead', async () => {
+    const { data: events } = eventListResponseSchema.parse(await (await api.call('GET', '/api/event')).json());
+    const event = events.find((each) => each.price > 0)!;
+    const contactDetails = { name: 'Achieng Otieno', email: 'achieng@example.co.ke', phone: '0722000111', contactMethod: 'Email' };
+    const booking = (await (await api.call('POST', '/requests/booking', { body: { contactDetails, event: { id: event._id } } })).json()) as {
+      _id: string;
+      paymentToken: string;
+    };
+    const body = { bookingId: booking._id, bookingToken: booking.paymentToken, phone: '0712345678' };
+    assert.equal((await api.call('POST', '/api/payments/booking', { body })).status, 201);
+    const listed = (await payments('?state=pending')).find((payment) => payment.bookingId === booking._id);
+    const [lead] = await api.db.query<{ id: string }>("SELECT id FROM leads WHERE kind = 'booking' AND source_id = $1", [booking._id]);
+    assert.deepEqual(
+      {
+        orderId: listed?.orderId,
+        reference: listed?.reference,
+        payer: listed?.payerName,
+        event: listed?.eventTitle,
+        lead: listed?.leadId,
+        amount: listed?.amount,
+      },
+      { orderId: null, reference: booking._id.slice(-8).toUpperCase(), payer: 'Achieng Otieno', event: event.title, lead: lead!.id, amount: event.price },
+    );
+    const csv = await (await api.call('GET', '/api/staff/payments/export?state=pending', { token: staff.token })).text();
+    assert.ok(csv.includes(`"Booking: ${event.title}","${listed!.reference}","Achieng Otieno","M-Pesa"`), csv);
+  });
+
   it('lets an admin record a cash payment with its reason, in the audit log, and pays the order once', async () => {
     const order = await placeOrder();
     assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Paid at the office' }, staff.token)).status, 403);
@@ -114,7 +141,7 @@ describe('payments in the back office', () => {
     assert.equal(answer.status, 200);
     assert.match(answer.headers.get('Content-Disposition') ?? '', /^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await answer.text();
-    assert.match(csv, /^"Started","Settled","Order","Customer","Method","State","Amount \(KES\)"/);
+    assert.match(csv, /^"Started","Settled","For","Reference","Paid by","Method","State","Amount \(KES\)"/);
     assert.match(csv, /"'=HYPERLINK\(""http:\/\/evil\.example""\) Mwangi"/);
     assert.doesNotMatch(csv, /"=HYPERLINK/);
     assert.match(csv, /"•••••••••678"/);

@@ -45,7 +45,16 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
 const storedRequestSchema = z.object({ _id: serverIdSchema, contactDetails: contactDetailsSchema, createdAt: instantSchema });
 
 /** A stored booking as the reference API answers it; other servers may answer less (see `bookEvent`). */
-export const bookingSchema = z.extend(storedRequestSchema, { event: bookedEventSchema });
+export const bookingSchema = z.extend(storedRequestSchema, {
+  event: bookedEventSchema,
+  /**
+   * A paid event's booking, where the API takes M-Pesa: the secret that pays it and follows its payment
+   * (startBookingPaymentRequestSchema). Made anew with each answer; absent for a free event or without payments.
+   */
+  paymentToken: z.optional(z.string()),
+  /** When it was paid; absent or null: not paid. */
+  paidAt: z.catch(z.optional(z.nullable(instantSchema)), undefined),
+});
 export type Booking = z.output<typeof bookingSchema>;
 
 /** The course as a call request records it: the server's own data, looked up by the id the client sent. */

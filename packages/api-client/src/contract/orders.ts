@@ -41,5 +41,8 @@ export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 export const updateOrderRequestSchema = z.object({ status: orderStatusSchema });
 export type UpdateOrderRequest = z.infer<typeof updateOrderRequestSchema>;
 
-/** A short reference the customer can quote on the phone, and the one their M-Pesa prompt shows. */
-export const orderReference = (id: string) => id.slice(-8).toUpperCase();
+/**
+ * An order's or a booking's short reference: what the customer quotes on the phone, and what their M-Pesa prompt
+ * shows.
+ */
+export const shortReference = (id: string) => id.slice(-8).toUpperCase();

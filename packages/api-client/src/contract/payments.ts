@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/* M-Pesa payments (issue 37): what My Orders and the API agree on. */
+/* M-Pesa payments (issue 37): what My Orders, the booking's confirmation and the API agree on. */
 
 export const MPESA_PHONE_MESSAGE = 'Enter a Safaricom number, such as 0712 345 678';
 
@@ -34,10 +34,26 @@ export const startPaymentRequestSchema = z.object({
 });
 export type StartPaymentRequest = z.input<typeof startPaymentRequestSchema>;
 
+/**
+ * POST payments/booking: pay a booking of a paid event. A visitor books without an account: the booking's answer
+ * carried its payment token, which stands for the session here and when following the payment.
+ */
+export const startBookingPaymentRequestSchema = z.object({
+  bookingId: z.string().check(z.minLength(1), z.maxLength(64)),
+  bookingToken: z.string().check(z.minLength(1), z.maxLength(100)),
+  phone: mpesaPhoneSchema,
+});
+export type StartBookingPaymentRequest = z.input<typeof startBookingPaymentRequestSchema>;
+
+/** The header that follows a booking's payment with the booking's payment token (GET payments/{id}). */
+export const BOOKING_TOKEN_HEADER = 'X-Booking-Token';
+
 /** A payment as its customer sees it (POST payments, GET payments/{id}). */
 export const paymentSchema = z.object({
   _id: z.string(),
-  orderId: z.string(),
+  /** What it pays: an order, or an event booking. */
+  orderId: z.nullable(z.string()),
+  bookingId: z.nullable(z.string()),
   state: z.enum(PAYMENT_STATES),
   /** Whole shillings. */
   amount: z.number(),

@@ -165,10 +165,15 @@ const wholeNumber = (label: string, min: number) =>
 /** A payment as staff see it: the phone masked but for its last three digits. */
 export const staffPaymentSchema = z.object({
   id: z.string(),
-  orderId: z.string(),
-  /** The order's short reference, as the customer quotes it. */
-  orderReference: z.string(),
-  customerName: z.string(),
+  /** What it pays: an order, or an event booking (with the booking's lead in the Inbox and the event's title). */
+  orderId: z.nullable(z.string()),
+  bookingId: z.nullable(z.string()),
+  leadId: z.nullable(z.string()),
+  eventTitle: z.nullable(z.string()),
+  /** The order's or booking's short reference, as the customer quotes it. */
+  reference: z.string(),
+  /** The customer who ordered, or the visitor who booked. */
+  payerName: z.string(),
   method: z.enum(PAYMENT_METHODS),
   state: z.enum(PAYMENT_STATES),
   /** Whole shillings. */

@@ -24,7 +24,7 @@ import {
   resendOtpRequestSchema,
   verifyOtpRequestSchema,
 } from '../contract';
-import { startPaymentRequestSchema, type Payment } from '../contract/payments';
+import { BOOKING_TOKEN_HEADER, startBookingPaymentRequestSchema, startPaymentRequestSchema, type Payment } from '../contract/payments';
 import { fixtures } from './fixtures';
 
 /** Bases the test settings point at; nothing listens there, msw answers. */
@@ -296,22 +296,54 @@ function cartHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHand
   ];
 }
 
+/** A booking of a paid event, as the mock API keeps it to be paid (by the token its answer carried). */
+interface PayableBooking {
+  price: number;
+  token: string;
+  paidAt: string | null;
+}
+
+/** What can be paid: the customer's orders, and the visitors' bookings of paid events. */
+interface Payables {
+  orders: Order[];
+  bookings: Map<string, PayableBooking>;
+}
+
 /**
- * The orders: one made of the whole cart, the customer's own, newest first, and a change of status; and their
- * payments by M-Pesa, settled the first time they are asked after, by the phone's last digit as the kit's Daraja
- * simulator does (1: cancelled on the phone; any other: paid).
+ * Payments by M-Pesa of an order or a paid event's booking, settled the first time they are asked after, by the
+ * phone's last digit as the kit's Daraja simulator does (1: cancelled on the phone; any other: paid).
  */
-function orderHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHandler[] {
-  let orders: Order[] = [];
+function paymentHandlers({ url, newId }: HandlerContext, payables: Payables): HttpHandler[] {
   const payments = new Map<string, Payment>();
   const settle = (payment: Payment): Payment => {
     if (payment.state !== 'pending') return payment;
     const settled: Payment = payment.phone?.endsWith('1')
       ? { ...payment, state: 'cancelled', message: 'The payment was cancelled on your phone.' }
       : { ...payment, state: 'paid', receipt: 'QWE1RTY2UI' };
-    if (settled.state === 'paid') orders = orders.map((o) => (o._id === payment.orderId ? { ...o, paidAt: new Date().toISOString() } : o));
+    if (settled.state === 'paid') {
+      const paidAt = new Date().toISOString();
+      payables.orders = payables.orders.map((o) => (o._id === payment.orderId ? { ...o, paidAt } : o));
+      const booking = payment.bookingId === null ? undefined : payables.bookings.get(payment.bookingId);
+      if (booking) booking.paidAt = paidAt;
+    }
     payments.set(payment._id, settled);
     return settled;
+  };
+  const open = (paying: { orderId: string } | { bookingId: string }, amount: number, phone: string) => {
+    const payment: Payment = {
+      _id: newId('payment'),
+      orderId: null,
+      bookingId: null,
+      ...paying,
+      state: 'pending',
+      amount,
+      phone,
+      receipt: null,
+      message: null,
+      createdAt: new Date().toISOString(),
+    };
+    payments.set(payment._id, payment);
+    return HttpResponse.json(payment, { status: 201 });
   };
   return [
     http.post(
@@ -319,30 +351,33 @@ function orderHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHan
       signedIn(async ({ request }) => {
         const parsed = await parseBody(request, startPaymentRequestSchema);
         if (!parsed.success) return badRequest(parsed.error);
-        const order = orders.find((o) => o._id === parsed.data.orderId);
+        const order = payables.orders.find((o) => o._id === parsed.data.orderId);
         if (!order) return notFound('Order');
         if (order.paidAt) return HttpResponse.json({ message: 'This order is already paid' }, { status: 409 });
-        const payment: Payment = {
-          _id: newId('payment'),
-          orderId: order._id,
-          state: 'pending',
-          amount: order.totalPrice,
-          phone: parsed.data.phone,
-          receipt: null,
-          message: null,
-          createdAt: new Date().toISOString(),
-        };
-        payments.set(payment._id, payment);
-        return HttpResponse.json(payment, { status: 201 });
+        return open({ orderId: order._id }, order.totalPrice, parsed.data.phone);
       }),
     ),
-    http.get(
-      url('payments/:id'),
-      signedIn(({ params }) => {
-        const payment = payments.get(String(params.id));
-        return payment ? HttpResponse.json(settle(payment)) : notFound('Payment');
-      }),
-    ),
+    http.post(url('payments/booking'), async ({ request }) => {
+      const parsed = await parseBody(request, startBookingPaymentRequestSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      const booking = payables.bookings.get(parsed.data.bookingId);
+      if (!booking || booking.token !== parsed.data.bookingToken) return notFound('Booking');
+      if (booking.paidAt) return HttpResponse.json({ message: 'This booking is already paid' }, { status: 409 });
+      return open({ bookingId: parsed.data.bookingId }, booking.price, parsed.data.phone);
+    }),
+    http.get(url('payments/:id'), (info) => {
+      const payment = payments.get(String(info.params.id));
+      const bookingToken = info.request.headers.get(BOOKING_TOKEN_HEADER);
+      if (bookingToken === null) return signedIn(() => (payment?.orderId ? HttpResponse.json(settle(payment)) : notFound('Payment')))(info);
+      const booking = payment?.bookingId ? payables.bookings.get(payment.bookingId) : undefined;
+      return payment && booking?.token === bookingToken ? HttpResponse.json(settle(payment)) : notFound('Payment');
+    }),
+  ];
+}
+
+/** The orders: one made of the whole cart, the customer's own, newest first, and a change of status. */
+function orderHandlers({ url, newId }: HandlerContext, cart: CartStore, payables: Payables): HttpHandler[] {
+  return [
     http.post(
       url('user/cart/create-order'),
       signedIn(async ({ request }) => {
@@ -357,32 +392,35 @@ function orderHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHan
           status: 'Ordered',
           createdAt: new Date().toISOString(),
         };
-        orders = [order, ...orders];
+        payables.orders = [order, ...payables.orders];
         cart.items = [];
         return HttpResponse.json(order);
       }),
     ),
     http.get(
       url('user/getmyorders'),
-      signedIn(() => HttpResponse.json(orders)),
+      signedIn(() => HttpResponse.json(payables.orders)),
     ),
     http.put(
       url('user/updateOrder/:id'),
       signedIn(async ({ request, params }) => {
         const parsed = await parseBody(request, updateOrderRequestSchema);
         if (!parsed.success) return badRequest(parsed.error);
-        const order = orders.find((o) => o._id === params.id);
+        const order = payables.orders.find((o) => o._id === params.id);
         if (!order) return notFound('Order');
         const updated: Order = { ...order, status: parsed.data.status };
-        orders = orders.map((o) => (o === order ? updated : o));
+        payables.orders = payables.orders.map((o) => (o === order ? updated : o));
         return HttpResponse.json(updated);
       }),
     ),
   ];
 }
 
-/** The requests a visitor sends without an account: an enquiry, and a booking or a call request (the requests API). */
-function requestHandlers({ url, newId }: HandlerContext): HttpHandler[] {
+/**
+ * The requests a visitor sends without an account: an enquiry, and a booking or a call request (the requests API).
+ * A paid event's booking is answered with the token that pays it, as the reference API does where it takes M-Pesa.
+ */
+function requestHandlers({ url, newId }: HandlerContext, { bookings }: Payables): HttpHandler[] {
   return [
     http.post(url('enquiry'), async ({ request }) => {
       const parsed = await parseBody(request, enquiryRequestSchema);
@@ -392,7 +430,11 @@ function requestHandlers({ url, newId }: HandlerContext): HttpHandler[] {
     http.post(url('booking/', 'requests'), async ({ request }) => {
       const parsed = await parseBody(request, bookingRequestSchema);
       if (!parsed.success) return badRequest(parsed.error);
-      return HttpResponse.json({ ...parsed.data, _id: newId('booking'), createdAt: new Date().toISOString() });
+      const _id = newId('booking');
+      const price = fixtures.events.find((event) => event._id === parsed.data.event.id)?.price ?? parsed.data.event.price ?? 0;
+      const paymentToken = price > 0 ? `token-of-${_id}` : undefined;
+      if (paymentToken) bookings.set(_id, { price, token: paymentToken, paidAt: null });
+      return HttpResponse.json({ ...parsed.data, _id, createdAt: new Date().toISOString(), paymentToken, paidAt: null });
     }),
     http.post(url('course-request/', 'requests'), async ({ request }) => {
       const parsed = await parseBody(request, courseCallRequestSchema);
@@ -404,7 +446,7 @@ function requestHandlers({ url, newId }: HandlerContext): HttpHandler[] {
 
 /**
  * msw handlers for every call of the contract, answering from the fixtures, area by area.
- * Each call of createHandlers starts a fresh in-memory cart, orders, address and newsletter list.
+ * Each call of createHandlers starts a fresh in-memory cart, orders, bookings, address and newsletter list.
  * Authenticated calls need the fixtures' token (sign in with `signInForTests`).
  */
 export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
@@ -414,6 +456,7 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
     newId: (prefix) => `${prefix}-${nextId++}`,
   };
   const cart: CartStore = { items: [] };
+  const payables: Payables = { orders: [], bookings: new Map() };
   return [
     ...catalogueHandlers(context),
     ...registrationAndSignInHandlers(context),
@@ -421,8 +464,9 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
     ...savedCoursesAndAddressHandlers(context),
     ...newsletterHandlers(context),
     ...cartHandlers(context, cart),
-    ...orderHandlers(context, cart),
-    ...requestHandlers(context),
+    ...orderHandlers(context, cart, payables),
+    ...paymentHandlers(context, payables),
+    ...requestHandlers(context, payables),
   ];
 }
 

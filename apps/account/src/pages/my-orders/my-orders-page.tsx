@@ -3,20 +3,25 @@ import {
   createDataArea,
   getApiSettings,
   getMyOrders,
-  orderReference,
+  getPayment,
+  shortReference,
+  startPayment,
   updateOrderStatus,
   type Order,
   type OrderStatus,
+  useSession,
 } from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
-import { lazy, Suspense, useState } from 'react';
+import { LazyMount } from '@agri/ui/federation';
+import type { MpesaPaymentProps } from '@agri/ui/payments';
+import { useState } from 'react';
 import { useLocation } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
-// The payment's code (its form, the M-Pesa calls) loads when a customer chooses to pay.
-const MpesaPayment = lazy(() => import('./mpesa-payment').then(({ MpesaPayment }) => ({ default: MpesaPayment })));
+// The payment's code (its form, its progress) loads when a customer chooses to pay.
+const loadMpesaPayment = () => import('@agri/ui/payments').then(({ MpesaPayment }) => ({ default: MpesaPayment }));
 
 const useOrdersArea = createDataArea('account/orders', getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
@@ -37,6 +42,7 @@ const payable = (order: Order) => getApiSettings().mpesa === true && !order.paid
 function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
   const [isConfirming, setConfirming] = useState(false);
   const [isPaying, setPaying] = useState(payNow && payable(order));
+  const mobile = useSession((state) => state.customer?.mobile);
   const { busy: isCancelling, act } = useAction();
   const headingId = `order-${order._id}`;
 
@@ -55,7 +61,7 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
   return (
     <li className="order-card">
       <div className="order-card__head">
-        <h2 id={headingId}>Order {orderReference(order._id)}</h2>
+        <h2 id={headingId}>Order {shortReference(order._id)}</h2>
         <span className="order-card__badges">
           {order.paidAt ? <span className="order-status order-status--paid">Paid</span> : null}
           <span className={`order-status order-status--${order.status.toLowerCase()}`}>{order.status}</span>
@@ -79,14 +85,32 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
         ))}
       </ul>
       {isPaying ? (
-        <Suspense fallback={<p role="status">Loading the payment...</p>}>
-          <MpesaPayment order={order} onPaid={onChanged} onClose={() => setPaying(false)} />
-        </Suspense>
+        <LazyMount<MpesaPaymentProps>
+          moduleKey="account/mpesa-payment"
+          load={loadMpesaPayment}
+          props={{
+            amount: order.totalPrice,
+            knownPhone: mobile,
+            start: (phone) => startPayment({ orderId: order._id, phone }),
+            follow: (id) => getPayment(id),
+            onPaid: () => onChanged({ ...order, paidAt: new Date().toISOString() }),
+            onClose: () => setPaying(false),
+          }}
+          loading={<p role="status">Loading the payment...</p>}
+          fallback={(retry) => (
+            <p role="alert">
+              The payment could not be loaded. Check your connection.{' '}
+              <Button variant="secondary" onClick={retry}>
+                Try again
+              </Button>
+            </p>
+          )}
+        />
       ) : null}
       {!isPaying && payable(order) ? (
         <div className="order-card__actions ui-actions">
           <Button onClick={() => setPaying(true)}>
-            Pay with M-Pesa<span className="visually-hidden"> for order {orderReference(order._id)}</span>
+            Pay with M-Pesa<span className="visually-hidden"> for order {shortReference(order._id)}</span>
           </Button>
         </div>
       ) : null}
@@ -104,7 +128,7 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
             </>
           ) : (
             <Button variant="secondary" onClick={() => setConfirming(true)}>
-              Cancel Order<span className="visually-hidden"> {orderReference(order._id)}</span>
+              Cancel Order<span className="visually-hidden"> {shortReference(order._id)}</span>
             </Button>
           )}
         </div>

@@ -11,8 +11,11 @@ const server = startMockApi();
 const payment = (id: string, changes: Partial<StaffPayment> = {}): StaffPayment => ({
   id,
   orderId: 'order-0000ab12',
-  orderReference: '0000AB12',
-  customerName: 'Wanjiku Mwangi',
+  bookingId: null,
+  leadId: null,
+  eventTitle: null,
+  reference: '0000AB12',
+  payerName: 'Wanjiku Mwangi',
   method: 'mpesa',
   state: 'paid',
   amount: 12_000,
@@ -49,8 +52,17 @@ describe('PaymentsPage', () => {
       http.get(`${TEST_API_BASE_URL}staff/payments`, ({ request }) => {
         const state = new URL(request.url).searchParams.get('state');
         asked.push(state ?? 'any');
+        const booking = payment('p3', {
+          orderId: null,
+          bookingId: 'booking-0000cd34',
+          leadId: 'lead-1',
+          eventTitle: 'Dairy Quality and Cold Chain Clinic',
+          reference: '0000CD34',
+          payerName: 'Achieng Otieno',
+          receipt: 'ASD3FGH4JK',
+        });
         return HttpResponse.json(
-          state === 'failed' ? [] : [payment('p1'), payment('p2', { state: 'failed', receipt: null, message: 'The M-Pesa PIN entered was wrong.' })],
+          state === 'failed' ? [] : [payment('p1'), payment('p2', { state: 'failed', receipt: null, message: 'The M-Pesa PIN entered was wrong.' }), booking],
         );
       }),
     );
@@ -59,7 +71,13 @@ describe('PaymentsPage', () => {
     const paid = within(table).getByText('QWE1RTY2UI').closest('tr')!;
     expect(paid).toHaveTextContent('•••••••••678');
     expect(paid).toHaveTextContent('M-Pesa');
+    expect(within(paid).getByRole('link', { name: 'Order 0000AB12' })).toHaveAttribute('href', '/staff/orders/order-0000ab12');
     expect(within(table).getByText(/The M-Pesa PIN entered was wrong\./)).toBeInTheDocument();
+    // A booking's payment names the visitor and the event, and opens the booking in the Inbox.
+    const booked = within(table).getByText('ASD3FGH4JK').closest('tr')!;
+    expect(booked).toHaveTextContent('Achieng Otieno');
+    expect(booked).toHaveTextContent('Dairy Quality and Cold Chain Clinic');
+    expect(within(booked).getByRole('link', { name: 'Booking 0000CD34' })).toHaveAttribute('href', '/staff/leads/lead-1');
     unmount();
 
     renderPage(<PaymentsRoute />, { route: '/staff/payments?state=failed' });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, DataAreaView, formatKes, TextField } from '@agri/ui';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { messageOf, useDataAreaFor } from '@agri/api-client';
-import { exportPayments, paymentFilterSchema, type PaymentFilter } from '@agri/api-client/staff';
+import { exportPayments, paymentFilterSchema, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
@@ -62,16 +62,16 @@ export default function PaymentsPage() {
       >
         {(payments) => (
           <StaffTable
-            columns={['Started', 'Order', 'Customer', 'Method', 'Amount', 'Phone', 'Receipt', 'State']}
+            columns={['Started', 'For', 'Paid by', 'Method', 'Amount', 'Phone', 'Receipt', 'State']}
             caption={payments.length === 500 ? 'The newest 500 that match' : `${payments.length} payment${payments.length === 1 ? '' : 's'}`}
           >
             {payments.map((payment) => (
               <tr key={payment.id}>
                 <td>{when(payment.createdAt)}</td>
                 <td>
-                  <Link to={`/staff/orders/${encodeURIComponent(payment.orderId)}`}>{payment.orderReference}</Link>
+                  <PaidFor payment={payment} />
                 </td>
-                <td>{payment.customerName}</td>
+                <td>{payment.payerName}</td>
                 <td>{METHOD_LABELS[payment.method]}</td>
                 <td>{formatKes(payment.amount)}</td>
                 <td>{payment.phone ?? '—'}</td>
@@ -85,6 +85,18 @@ export default function PaymentsPage() {
           </StaffTable>
         )}
       </DataAreaView>
+    </>
+  );
+}
+
+/** What a payment paid: its order, or an event booking (opened as its lead in the Inbox). */
+function PaidFor({ payment }: { payment: StaffPayment }) {
+  if (payment.orderId !== null) return <Link to={`/staff/orders/${encodeURIComponent(payment.orderId)}`}>Order {payment.reference}</Link>;
+  const booking = `Booking ${payment.reference}`;
+  return (
+    <>
+      {payment.leadId === null ? booking : <Link to={`/staff/leads/${encodeURIComponent(payment.leadId)}`}>{booking}</Link>}
+      {payment.eventTitle ? <span className="staff-muted"> {payment.eventTitle}</span> : null}
     </>
   );
 }

@@ -3,13 +3,14 @@ import { formatKes } from '@agri/ui';
 import { formatDateRange } from '@agri/ui/dates';
 import { RequestDialog, type RequestDialogState } from '../contact-details/request-dialog';
 import { cityOf, venueOf } from '../events/event-place';
+import { BookingPayment } from './booking-payment';
 import { useBookingStore } from './booking-store';
 
 interface BookingDialogProps extends RequestDialogState {
   event: Event;
 }
 
-/** Books a seat at an event: contact details in, 'Your booking has been received!' out. */
+/** Books a seat at an event: contact details in, 'Your booking has been received!' out, and a paid event's seat paid. */
 export function BookingDialog({ event, open, onClose, returnFocusRef }: BookingDialogProps) {
   const place = `${venueOf(event)}, ${cityOf(event)}`;
   const requestFor = (contactDetails: ContactDetails) => ({
@@ -37,6 +38,7 @@ export function BookingDialog({ event, open, onClose, returnFocusRef }: BookingD
       }
       submitLabel="Confirm Booking"
       received="Your booking has been received!"
+      next={(booking) => (booking ? <BookingPayment booking={booking} /> : null)}
       open={open}
       returnFocusRef={returnFocusRef}
       onClose={onClose}

@@ -1,5 +1,5 @@
 import { Button } from '@agri/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface RequestConfirmationProps {
   heading: string;
@@ -7,10 +7,12 @@ interface RequestConfirmationProps {
   kept?: boolean;
   onBack: () => void;
   onGoHome: () => void;
+  /** What the visitor may do next about it, above the buttons (pay a paid event's booking). */
+  children?: ReactNode;
 }
 
 /** Replaces the form once the request is stored. */
-export function RequestConfirmation({ heading, kept = false, onBack, onGoHome }: RequestConfirmationProps) {
+export function RequestConfirmation({ heading, kept = false, onBack, onGoHome, children }: RequestConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The submit button focus was on is gone: start reading at the confirmation.
   useEffect(() => headingRef.current?.focus(), []);
@@ -24,6 +26,7 @@ export function RequestConfirmation({ heading, kept = false, onBack, onGoHome }:
         {heading}
       </h3>
       <p>{kept ? 'Our team will reach out to you once it has arrived.' : 'Kindly wait for our team to reach out to you as soon as possible.'}</p>
+      {children}
       <div className="contact-details-form__actions">
         <Button variant="secondary" onClick={onBack}>
           Back

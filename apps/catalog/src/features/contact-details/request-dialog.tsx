@@ -24,13 +24,16 @@ interface RequestDialogProps<Answer, Request> extends RequestDialogState {
   submitLabel: string;
   /** The confirmation panel's heading once the request is received. */
   received: string;
+  /** What the confirmation offers next, from the server's answer (null when the server did not describe it). */
+  next?: (answer: Answer | null) => ReactNode;
 }
 
 /** A dialog that sends the visitor's contact details with a request and confirms it. */
 export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer, Request>) {
-  const { area, requestFor, title, summary, submitLabel, received, open, onClose, returnFocusRef } = props;
+  const { area, requestFor, title, summary, submitLabel, received, next, open, onClose, returnFocusRef } = props;
   const isLoading = area((state) => state.isLoading);
   const isSuccess = area((state) => state.isSuccess);
+  const answer = area((state) => state.data);
   // Sent offline: kept on the phone until the connection returns (the shell sends it, and says so).
   const keptMessage = area((state) => (state.isKept ? state.message : null));
   const errorMessage = area((state) => (state.isError ? state.message : undefined));
@@ -63,7 +66,9 @@ export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer,
             close();
             void navigate('/');
           }}
-        />
+        >
+          {isSuccess ? next?.(answer) : null}
+        </RequestConfirmation>
       ) : (
         <>
           <p className="contact-details-form__summary">{summary}</p>

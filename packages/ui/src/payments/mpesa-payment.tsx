@@ -1,7 +1,8 @@
-import { getPayment, messageOf, mpesaPhoneSchema, startPayment, toMpesaPhone, useSession, z, type Order, type Payment } from '@agri/api-client';
+import { messageOf, mpesaPhoneSchema, toMpesaPhone, z, type Payment } from '@agri/api-client';
 import { Button, formatKes, FormSubmit, TextField, toast, useAction } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useEffect, useRef, useState } from 'react';
+import './mpesa-payment.css';
 
 /** How often the page asks how a payment waiting on the phone stands. */
 const FOLLOW_EVERY_MS = 2500;
@@ -12,48 +13,47 @@ const payFormSchema = z.object({ phone: mpesaPhoneSchema });
 /** 254712345678 as the customer knows it: 0712 345 678. */
 const localPhone = (phone: string) => `0${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`;
 
-/** The profile's number as a Safaricom number the customer can confirm, or nothing to prefill. */
-function profilePhone(mobile: unknown): string {
-  const phone = typeof mobile === 'string' || typeof mobile === 'number' ? toMpesaPhone(String(mobile).replace(/^(?=[17]\d{8}$)/, '0')) : null;
+/** A number the customer gave before (the profile's, the booking's) as a Safaricom number to confirm, or nothing. */
+function offeredPhone(known: unknown): string {
+  const phone = typeof known === 'string' || typeof known === 'number' ? toMpesaPhone(String(known).replace(/^(?=[17]\d{8}$)/, '0')) : null;
   return phone ? localPhone(phone) : '';
 }
 
-interface MpesaPaymentProps {
-  order: Order;
-  /** Safaricom confirmed the payment: the order is shown paid. */
-  onPaid: (order: Order) => void;
+export interface MpesaPaymentProps {
+  /** What is to be paid, in whole shillings, as the server priced it. */
+  amount: number;
+  /** A number the customer already gave (any form): offered if it is a Safaricom one. */
+  knownPhone?: unknown;
+  /** Asks the phone to pay (POST payments, for an order or a booking). */
+  start: (phone: string) => Promise<Payment>;
+  /** How the payment stands now (GET payments/{id}). */
+  follow: (id: string) => Promise<Payment>;
+  /** Safaricom confirmed the payment. */
+  onPaid: () => void;
   onClose: () => void;
 }
 
 /**
  * Pay with M-Pesa: the customer confirms a Safaricom number, their phone asks for their M-Pesa PIN, and this follows
  * the payment until Safaricom has said how it went. A payment that did not go through can be tried again, with the
- * same number or another.
+ * same number or another. What is paid (an order, a booking) is the caller's: it hands in how to start and follow.
  */
-export function MpesaPayment({ order, onPaid, onClose }: MpesaPaymentProps) {
-  const mobile = useSession((state) => state.customer?.mobile);
+export function MpesaPayment({ amount, knownPhone, start, follow, onPaid, onClose }: MpesaPaymentProps) {
   const [payment, setPayment] = useState<Payment | null>(null);
-  const { register, submit, errors, busy, failure } = useSiteForm(payFormSchema, { phone: profilePhone(mobile) });
+  const { register, submit, errors, busy, failure } = useSiteForm(payFormSchema, { phone: offeredPhone(knownPhone) });
 
   const send = submit(
-    async ({ phone }) => setPayment(await startPayment({ orderId: order._id, phone })),
+    async ({ phone }) => setPayment(await start(phone)),
     (error) => messageOf(error, NOT_STARTED),
   );
 
   if (payment) {
-    return (
-      <PaymentProgress
-        payment={payment}
-        onChange={setPayment}
-        onPaid={() => onPaid({ ...order, paidAt: new Date().toISOString() })}
-        onAnotherNumber={() => setPayment(null)}
-      />
-    );
+    return <PaymentProgress payment={payment} start={start} follow={follow} onChange={setPayment} onPaid={onPaid} onAnotherNumber={() => setPayment(null)} />;
   }
   return (
-    <form className="mpesa-payment" noValidate onSubmit={send} aria-label={`Pay ${formatKes(order.totalPrice)} with M-Pesa`}>
+    <form className="mpesa-payment" noValidate onSubmit={send} aria-label={`Pay ${formatKes(amount)} with M-Pesa`}>
       <p>
-        Pay <strong>{formatKes(order.totalPrice)}</strong> from your M-Pesa. We will send a request to your phone.
+        Pay <strong>{formatKes(amount)}</strong> from your M-Pesa. We will send a request to your phone.
       </p>
       <TextField
         label="M-Pesa Number"
@@ -74,15 +74,14 @@ export function MpesaPayment({ order, onPaid, onClose }: MpesaPaymentProps) {
   );
 }
 
-interface PaymentProgressProps {
+interface PaymentProgressProps extends Pick<MpesaPaymentProps, 'start' | 'follow' | 'onPaid'> {
   payment: Payment;
   onChange: (payment: Payment) => void;
-  onPaid: () => void;
   onAnotherNumber: () => void;
 }
 
 /** The payment as it stands: waiting on the phone (followed until it settles), paid, or not gone through. */
-function PaymentProgress({ payment, onChange, onPaid, onAnotherNumber }: PaymentProgressProps) {
+function PaymentProgress({ payment, start, follow, onChange, onPaid, onAnotherNumber }: PaymentProgressProps) {
   const [connectionLost, setConnectionLost] = useState(false);
   /** Counts the asks, so that one that failed is made again at the next turn. */
   const [asked, setAsked] = useState(0);
@@ -92,7 +91,7 @@ function PaymentProgress({ payment, onChange, onPaid, onAnotherNumber }: Payment
   useEffect(() => {
     if (payment.state !== 'pending') return;
     const timer = setTimeout(() => {
-      getPayment(payment._id).then(
+      follow(payment._id).then(
         (current) => {
           setConnectionLost(false);
           onChange(current);
@@ -105,7 +104,7 @@ function PaymentProgress({ payment, onChange, onPaid, onAnotherNumber }: Payment
       );
     }, FOLLOW_EVERY_MS);
     return () => clearTimeout(timer);
-  }, [payment, asked, onChange]);
+  }, [payment, asked, follow, onChange]);
 
   useEffect(() => {
     if (payment.state !== 'paid' || paidReported.current) return;
@@ -115,7 +114,7 @@ function PaymentProgress({ payment, onChange, onPaid, onAnotherNumber }: Payment
   }, [payment.state, onPaid]);
 
   const tryAgain = () =>
-    act(async () => onChange(await startPayment({ orderId: payment.orderId, phone: payment.phone ?? '' })), {
+    act(async () => onChange(await start(payment.phone ?? '')), {
       failed: (error) => messageOf(error, NOT_STARTED),
     });
 
