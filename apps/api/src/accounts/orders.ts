@@ -10,6 +10,7 @@ export interface OrderRow {
   status: OrderStatus;
   created_at: Date;
   paid_at: Date | null;
+  refunded_at: Date | null;
 }
 
 export const toOrder = (row: OrderRow): Order => ({
@@ -20,6 +21,7 @@ export const toOrder = (row: OrderRow): Order => ({
   status: row.status,
   createdAt: new Date(row.created_at).toISOString(),
   paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+  refundedAt: row.refunded_at ? new Date(row.refunded_at).toISOString() : null,
 });
 
 /** A new order of the cart's lines, at the cart's prices. */

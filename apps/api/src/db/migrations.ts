@@ -509,6 +509,22 @@ export const migrations: Migration[] = [
       ALTER TABLE bookings ADD COLUMN payment_token_hash text
     `,
   },
+  {
+    // Issue 37. Refunds are given by hand and recorded by an admin, each an entry of its own ('refunded') against
+    // the payment whose money it gives back, of the same order or booking; refunded_at is set when what was paid
+    // for it is given back in full (staff/payment-routes.ts).
+    id: '016-refunds',
+    sql: `
+      ALTER TABLE payments ADD COLUMN refund_of text REFERENCES payments(id);
+      ALTER TABLE payments DROP CONSTRAINT payments_state_check;
+      ALTER TABLE payments ADD CONSTRAINT payments_state_check
+        CHECK (state IN ('pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'));
+      ALTER TABLE payments ADD CONSTRAINT payments_a_refund_refunds_a_payment CHECK ((refund_of IS NULL) = (state <> 'refunded'));
+      CREATE INDEX payments_refunds ON payments (refund_of) WHERE refund_of IS NOT NULL;
+      ALTER TABLE orders ADD COLUMN refunded_at timestamptz;
+      ALTER TABLE bookings ADD COLUMN refunded_at timestamptz
+    `,
+  },
 ];
 
 /**

@@ -74,6 +74,10 @@ export function orderRoutes(services: Services, sessions: StaffSessions): Hono<S
         if (!ORDER_TRANSITIONS[order.status].includes(status)) {
           throw new HttpError(409, `An order that is ${order.status} cannot be moved to ${status}`);
         }
+        // The customer may be entering their PIN: cancelled now, the order could be paid a moment later.
+        if (status === 'Cancelled' && (await tx.query("SELECT 1 FROM payments WHERE order_id = $1 AND state = 'pending'", [id])).length > 0) {
+          throw new HttpError(409, 'An M-Pesa request is waiting on the customer’s phone. Try again in a few minutes.');
+        }
         await tx.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status]);
         await tx.query('INSERT INTO order_status_changes (order_id, from_status, to_status, staff_id) VALUES ($1, $2, $3, $4)', [
           id,

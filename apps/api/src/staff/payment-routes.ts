@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { maskedPhone, shortReference } from '@agri/api-client/contract';
-import { paymentFilterSchema, recordPaymentRequestSchema, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff-contract';
+import {
+  paymentFilterSchema,
+  recordPaymentRequestSchema,
+  recordRefundRequestSchema,
+  type PaymentFilter,
+  type RecordRefundRequest,
+  type StaffPayment,
+} from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
 import { check, readBody } from '../http';
@@ -27,6 +34,7 @@ interface StaffPaymentRow {
   phone: string | null;
   receipt: string | null;
   result_words: string | null;
+  refund_of: string | null;
   recorded_by_email: string | null;
   reason: string | null;
   created_at: Date;
@@ -57,6 +65,7 @@ const toStaffPayment = (row: StaffPaymentRow): StaffPayment => ({
   phone: row.phone === null ? null : maskedPhone(row.phone),
   receipt: row.receipt,
   message: row.result_words,
+  refundOf: row.refund_of,
   recordedBy: row.recorded_by_email,
   reason: row.reason,
   createdAt: new Date(row.created_at).toISOString(),
@@ -64,7 +73,7 @@ const toStaffPayment = (row: StaffPaymentRow): StaffPayment => ({
 });
 
 /** The payments that match, newest first (the dates are Kenyan days, inclusive). */
-async function findPayments(db: Queryable, filter: PaymentFilter & { orderIds?: string[] }, limit: number): Promise<StaffPayment[]> {
+async function findPayments(db: Queryable, filter: PaymentFilter & { orderIds?: string[]; ids?: string[] }, limit: number): Promise<StaffPayment[]> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
@@ -73,6 +82,7 @@ async function findPayments(db: Queryable, filter: PaymentFilter & { orderIds?: 
   };
   if (filter.state) add((n) => `p.state = ${n}`, filter.state);
   if (filter.orderIds) add((n) => `p.order_id = ANY(${n})`, filter.orderIds);
+  if (filter.ids) add((n) => `p.id = ANY(${n})`, filter.ids);
   if (filter.from) add((n) => `p.created_at >= (${n}::date::timestamp AT TIME ZONE 'Africa/Nairobi')`, filter.from);
   if (filter.to) add((n) => `p.created_at < ((${n}::date + 1)::timestamp AT TIME ZONE 'Africa/Nairobi')`, filter.to);
   const rows = await db.query<StaffPaymentRow>(
@@ -92,8 +102,44 @@ export async function paymentsOfOrders(db: Queryable, orderIds: string[]): Promi
 const METHOD_LABELS: Record<StaffPayment['method'], string> = { mpesa: 'M-Pesa', cash: 'Cash', bank: 'Bank transfer' };
 
 /**
- * Payments in the back office: every one, filtered by state and date, exported as CSV; and an admin's record of a
- * payment received another way (cash, a bank transfer), which pays the order, with its reason in the audit log.
+ * Records money given back by hand on a payment received, in one transaction with what it paid for: never more than
+ * is left of that payment; what was paid for is refunded (refunded_at) once all that was paid for it is given back.
+ */
+async function recordRefund(tx: Queryable, refund: { id: string; paymentId: string; staffId: string } & RecordRefundRequest): Promise<string> {
+  const [payment] = await tx.query<{ id: string; order_id: string | null; booking_id: string | null; amount: number; state: string }>(
+    'SELECT id, order_id, booking_id, amount, state FROM payments WHERE id = $1 FOR UPDATE',
+    [refund.paymentId],
+  );
+  if (!payment) throw new HttpError(404, 'Payment not found');
+  if (payment.state !== 'paid') throw new HttpError(409, 'Only a payment received can be refunded');
+  const [{ refunded } = { refunded: 0 }] = await tx.query<{ refunded: number }>(
+    'SELECT coalesce(sum(amount), 0)::int AS refunded FROM payments WHERE refund_of = $1',
+    [payment.id],
+  );
+  const left = payment.amount - refunded;
+  if (left <= 0) throw new HttpError(409, 'This payment is refunded in full');
+  if (refund.amount > left) throw new HttpError(400, `At most KES ${left} is left to refund on this payment`);
+  if (refund.reference && (await tx.query('SELECT 1 FROM payments WHERE receipt = $1', [refund.reference])).length > 0) {
+    throw new HttpError(409, 'A payment with this reference is already recorded');
+  }
+  await tx.query(
+    `INSERT INTO payments (id, order_id, booking_id, method, amount, state, receipt, recorded_by, reason, refund_of, settled_at)
+     VALUES ($1, $2, $3, $4, $5, 'refunded', $6, $7, $8, $9, now())`,
+    [refund.id, payment.order_id, payment.booking_id, refund.method, refund.amount, refund.reference || null, refund.staffId, refund.reason, payment.id],
+  );
+  const [table, column, paidFor] = payment.order_id !== null ? ['orders', 'order_id', payment.order_id] : ['bookings', 'booking_id', payment.booking_id];
+  await tx.query(
+    `UPDATE ${table} SET refunded_at = now() WHERE id = $1 AND refunded_at IS NULL
+       AND (SELECT sum(CASE state WHEN 'paid' THEN amount WHEN 'refunded' THEN -amount ELSE 0 END) FROM payments WHERE ${column} = $1) <= 0`,
+    [paidFor],
+  );
+  return payment.order_id !== null ? `order:${payment.order_id}` : `booking:${payment.booking_id}`;
+}
+
+/**
+ * Payments in the back office: every one, filtered by state and date, exported as CSV; an admin's record of a
+ * payment received another way (cash, a bank transfer), which pays the order, and of a refund given by hand, each
+ * with its reason in the audit log.
  */
 export function staffPaymentRoutes(services: Services, sessions: StaffSessions): Hono<StaffEnv> {
   const { db } = services;
@@ -115,7 +161,8 @@ export function staffPaymentRoutes(services: Services, sessions: StaffSessions):
           payment.payerName,
           METHOD_LABELS[payment.method],
           payment.state,
-          payment.amount,
+          // Money given back counts against what came in: a column that sums to what the business kept.
+          payment.state === 'refunded' ? -payment.amount : payment.amount,
           payment.phone ?? '',
           payment.receipt ?? '',
           payment.message ?? '',
@@ -154,5 +201,16 @@ export function staffPaymentRoutes(services: Services, sessions: StaffSessions):
         await audit(tx, member, 'payment recorded', `order:${orderId}`, { after: { payment: id, method, amount, reference: reference || null, reason } });
       });
       return c.json((await paymentsOfOrders(db, [orderId])).get(orderId), 201);
+    })
+    .post('/payments/:id/refunds', admin, async (c) => {
+      const paymentId = pathId(c, 'Payment');
+      const request = await readBody(c, recordRefundRequestSchema);
+      const member = c.get('staff');
+      const id = newId(services.config.dialect);
+      await db.transaction(async (tx) => {
+        const subject = await recordRefund(tx, { ...request, id, paymentId, staffId: member.id });
+        await audit(tx, member, 'refund recorded', subject, { after: { refund: id, of: paymentId, ...request, reference: request.reference || null } });
+      });
+      return c.json((await findPayments(db, { ids: [id] }, 1))[0], 201);
     });
 }

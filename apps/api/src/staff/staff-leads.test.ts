@@ -120,10 +120,10 @@ describe('the leads inbox', () => {
 });
 
 describe('CSV cells', () => {
-  it('neutralise =, +, -, @, tab and carriage return at the start, and quote everything', () => {
+  it('neutralise =, +, -, @, tab and carriage return at the start of text, and quote everything', () => {
     assert.equal(
-      toCsv([['=1+1', '+1', '-1', '@A1', '\tx', '\rx', 'plain', 'a "quote"', 42]]),
-      `"'=1+1","'+1","'-1","'@A1","'\tx","'\rx","plain","a ""quote""","42"\r\n`,
+      toCsv([['=1+1', '+1', '-1', '@A1', '\tx', '\rx', 'plain', 'a "quote"', 42, -42]]),
+      `"'=1+1","'+1","'-1","'@A1","'\tx","'\rx","plain","a ""quote""","42","-42"\r\n`,
     );
   });
 });

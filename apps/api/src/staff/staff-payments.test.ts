@@ -73,6 +73,10 @@ describe('payments in the back office', () => {
     );
     // A cash payment is not recorded while M-Pesa waits on the phone: the order would be paid twice.
     assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Paid at the office' })).status, 409);
+    // Nor is the order cancelled meanwhile: the customer may be entering their PIN.
+    const cancel = await api.call('PUT', `/api/staff/orders/${order._id}/status`, { token: staff.token, body: { status: 'Cancelled' } });
+    assert.equal(cancel.status, 409);
+    assert.match(((await cancel.json()) as { message: string }).message, /waiting on the customer’s phone/);
   });
 
   it('lists a booking’s payment with the visitor who booked, the event and the booking’s lead', async () => {
@@ -134,6 +138,59 @@ describe('payments in the back office', () => {
       { action: entry?.action, by: entry?.staff_email, reason: entry?.after.reason },
       { action: 'payment recorded', by: admin.email, reason: 'Bank transfer seen on the statement' },
     );
+  });
+
+  it('lets an admin record refunds of a payment received, never more than it, and the order refunded once all is back', async () => {
+    const order = await placeOrder();
+    const [paid] = ((await (await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Paid at the office' })).json()) as unknown[]).map(
+      (each) => staffPaymentSchema.parse(each),
+    );
+    const refund = (paymentId: string, body: unknown, token = admin.token) => api.call('POST', `/api/staff/payments/${paymentId}/refunds`, { token, body });
+    const half = Math.floor(order.totalPrice / 2);
+    const reason = 'The course was moved; the customer asked for the money back';
+    assert.equal((await refund(paid!.id, { method: 'cash', amount: half, reason }, staff.token)).status, 403);
+    const tooMuch = await refund(paid!.id, { method: 'cash', amount: order.totalPrice + 1, reason });
+    assert.equal(tooMuch.status, 400);
+    assert.equal(((await tooMuch.json()) as { message: string }).message, `At most KES ${order.totalPrice} is left to refund on this payment`);
+    assert.equal((await refund(paid!.id, { method: 'cash', amount: half, reason: '' })).status, 400);
+    const [waiting] = await payments('?state=pending');
+    assert.equal((await refund(waiting!.id, { method: 'mpesa', amount: 1, reason })).status, 409, 'a payment still waiting on the phone');
+
+    const first = await refund(paid!.id, { method: 'mpesa', amount: half, reference: 'RFD1ABC2DE', reason });
+    assert.equal(first.status, 201);
+    const recorded = staffPaymentSchema.parse(await first.json());
+    assert.deepEqual(
+      { state: recorded.state, of: recorded.refundOf, amount: recorded.amount, orderId: recorded.orderId, by: recorded.recordedBy },
+      { state: 'refunded', of: paid!.id, amount: half, orderId: order._id, by: admin.email },
+    );
+    const mine = async () =>
+      ((await (await api.call('GET', '/api/user/getmyorders', { token: customer.token })).json()) as Order[]).find((each) => each._id === order._id)!;
+    assert.equal((await mine()).refundedAt, null, 'half given back: still paid');
+    assert.equal((await refund(recorded.id, { method: 'cash', amount: 1, reason })).status, 409, 'a refund is not refunded');
+
+    assert.equal((await refund(paid!.id, { method: 'bank', amount: order.totalPrice - half, reason })).status, 201);
+    assert.ok((await mine()).refundedAt, 'all given back: the customer sees it refunded');
+    const full = await refund(paid!.id, { method: 'cash', amount: 1, reason });
+    assert.equal(full.status, 409);
+    assert.equal(((await full.json()) as { message: string }).message, 'This payment is refunded in full');
+    const onOrder = staffOrderSchema.parse(await (await api.call('GET', `/api/staff/orders/${order._id}`, { token: staff.token })).json());
+    assert.deepEqual(
+      onOrder.payments.map((payment) => payment.state),
+      ['paid', 'refunded', 'refunded'],
+    );
+    const entries = await api.db.query<{ after: { of: string; amount: number; reason: string } }>(
+      "SELECT after FROM audit_log WHERE subject = $1 AND action = 'refund recorded' ORDER BY id",
+      [`order:${order._id}`],
+    );
+    assert.deepEqual(
+      entries.map(({ after }) => [after.of, after.amount, after.reason]),
+      [
+        [paid!.id, half, reason],
+        [paid!.id, order.totalPrice - half, reason],
+      ],
+    );
+    const csv = await (await api.call('GET', '/api/staff/payments/export?state=refunded', { token: staff.token })).text();
+    assert.match(csv, new RegExp(`"refunded","-${half}"`));
   });
 
   it('exports the payments as CSV that a spreadsheet reads as text', async () => {

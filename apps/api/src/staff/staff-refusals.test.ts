@@ -26,6 +26,7 @@ const STAFF_ROUTES: [string, string, unknown?][] = [
   ['POST', `/api/staff/orders/${ID}/payments`, { method: 'cash', amount: 1000, reason: 'Paid at the office' }],
   ['GET', '/api/staff/payments'],
   ['GET', '/api/staff/payments/export'],
+  ['POST', `/api/staff/payments/${ID}/refunds`, { method: 'cash', amount: 1000, reason: 'The course was moved' }],
   ...['courses', 'events', 'blog'].flatMap((kind): [string, string, unknown?][] => [
     ['GET', `/api/staff/${kind}`],
     ['POST', `/api/staff/${kind}`, {}],
@@ -42,7 +43,8 @@ const STAFF_ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/staff/sign-in-failures'],
 ];
 const ADMIN_ROUTES = STAFF_ROUTES.filter(
-  ([method, path]) => ['/team', '/audit', '/sign-in-failures'].some((admins) => path.includes(admins)) || (method === 'POST' && path.endsWith('/payments')),
+  ([method, path]) =>
+    ['/team', '/audit', '/sign-in-failures'].some((admins) => path.includes(admins)) || (method === 'POST' && /\/(payments|refunds)$/.test(path)),
 );
 
 before(async () => {

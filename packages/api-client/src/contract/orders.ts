@@ -31,6 +31,8 @@ export const orderSchema = z.object({
   createdAt: instantSchema,
   /** When it was paid (an M-Pesa payment Safaricom confirmed, or one staff recorded); absent: not paid. */
   paidAt: z.catch(z.optional(z.nullable(instantSchema)), undefined),
+  /** When what was paid for it was given back in full (recorded by staff); absent: not refunded. */
+  refundedAt: z.catch(z.optional(z.nullable(instantSchema)), undefined),
 });
 export type Order = z.output<typeof orderSchema>;
 

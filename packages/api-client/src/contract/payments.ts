@@ -22,7 +22,8 @@ export const mpesaPhoneSchema = z.pipe(
 /** A phone number as staff see it on a payment: every digit but the last three hidden. */
 export const maskedPhone = (phone: string) => `${'•'.repeat(Math.max(phone.length - 3, 0))}${phone.slice(-3)}`;
 
-export const PAYMENT_STATES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+/** 'refunded': money given back, recorded by an admin as an entry of its own against the payment it refunds. */
+export const PAYMENT_STATES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const PAYMENT_METHODS = ['mpesa', 'cash', 'bank'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

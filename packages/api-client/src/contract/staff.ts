@@ -183,7 +183,9 @@ export const staffPaymentSchema = z.object({
   receipt: z.nullable(z.string()),
   /** Why it did not go through, in the customer's words. */
   message: z.nullable(z.string()),
-  /** Who recorded a payment received another way, and why. */
+  /** A refund: the payment whose money it gave back. */
+  refundOf: z.nullable(z.string()),
+  /** Who recorded a payment received another way, or a refund, and why. */
   recordedBy: z.nullable(z.string()),
   reason: z.nullable(z.string()),
   createdAt: z.string(),
@@ -207,6 +209,15 @@ export const recordPaymentRequestSchema = z.object({
   reason: required('Reason', 500),
 });
 export type RecordPaymentRequest = z.infer<typeof recordPaymentRequestSchema>;
+
+/** An admin records money given back by hand on a payment received (M-Pesa's reversal, cash, a transfer), with why. */
+export const recordRefundRequestSchema = z.object({
+  method: z.enum(PAYMENT_METHODS, 'Choose how it was given back'),
+  amount: wholeNumber('Amount', 1),
+  reference: optional('Reference', 100),
+  reason: required('Reason', 500),
+});
+export type RecordRefundRequest = z.infer<typeof recordRefundRequestSchema>;
 
 export const staffOrderSchema = z.extend(orderSchema, {
   customer: z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string() }),

@@ -13,9 +13,11 @@ import {
   leadDetailSchema,
   leadNoteRequestSchema,
   recordPaymentRequestSchema,
+  recordRefundRequestSchema,
   staffPaymentSchema,
   type PaymentFilter,
   type RecordPaymentRequest,
+  type RecordRefundRequest,
   leadSchema,
   messageSchema,
   secondFactorRequestSchema,
@@ -267,6 +269,16 @@ export const recordPayment = (orderId: string, request: RecordPaymentRequest) =>
     body: checked(recordPaymentRequestSchema, request),
     response: z.array(staffPaymentSchema),
     fallback: 'Could not record the payment',
+  });
+
+/** An admin records money given back by hand on a payment received (an order's or a booking's); answers the refund. */
+export const recordRefund = (paymentId: string, request: RecordRefundRequest) =>
+  staffCall({
+    method: 'POST',
+    path: `payments/${segment(paymentId)}/refunds`,
+    body: checked(recordRefundRequestSchema, request),
+    response: staffPaymentSchema,
+    fallback: 'Could not record the refund',
   });
 
 // ---- Publishing ----

@@ -1,5 +1,6 @@
 import { addToCart, createOrder, getMyOrders } from '@agri/api-client';
-import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { apiUrl, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
+import { http, HttpResponse } from 'msw';
 import { formatKes } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { screen, within } from '@testing-library/react';
@@ -40,6 +41,19 @@ describe('MyOrdersPage', () => {
     expect(card).toHaveTextContent(formatDate(order.createdAt, 'MMMM Do YYYY'));
     expect(card).toHaveTextContent(formatKes(course.price * 2));
     expect(card).toHaveTextContent(`${course.title} × 2`);
+  });
+
+  it('says an order whose payment was given back is refunded, and offers neither to pay nor to cancel it', async () => {
+    signInForTests();
+    await addToCart({ courseId: course._id, quantity: 1 });
+    const order = (await createOrder({ shippingInfo: fixtures.address }))!;
+    const refunded = { ...order, paidAt: '2026-11-27T09:00:00.000Z', refundedAt: '2026-11-28T10:00:00.000Z' };
+    server.use(http.get(apiUrl('user/getmyorders'), () => HttpResponse.json([refunded])));
+    renderPage(<MyOrdersPage />, { route: '/my-orders' });
+    const card = (await screen.findByRole('heading', { name: /^Order / })).closest('li')!;
+    expect(within(card).getByText('Refunded')).toBeInTheDocument();
+    expect(within(card).queryByText('Paid')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('cancels an order after confirming', async () => {

@@ -63,7 +63,11 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
       <div className="order-card__head">
         <h2 id={headingId}>Order {shortReference(order._id)}</h2>
         <span className="order-card__badges">
-          {order.paidAt ? <span className="order-status order-status--paid">Paid</span> : null}
+          {order.refundedAt ? (
+            <span className="order-status">Refunded</span>
+          ) : order.paidAt ? (
+            <span className="order-status order-status--paid">Paid</span>
+          ) : null}
           <span className={`order-status order-status--${order.status.toLowerCase()}`}>{order.status}</span>
         </span>
       </div>

@@ -51,7 +51,10 @@ function Order({ order }: { order: StaffOrder }) {
           <dt>Total</dt>
           <dd>{formatKes(order.totalPrice)}</dd>
           <dt>Paid</dt>
-          <dd>{order.paidAt ? when(order.paidAt) : 'Not yet'}</dd>
+          <dd>
+            {order.paidAt ? when(order.paidAt) : 'Not yet'}
+            {order.refundedAt ? `; refunded in full ${when(order.refundedAt)}` : ''}
+          </dd>
         </dl>
         <div className="staff-actions">
           {ORDER_TRANSITIONS[order.status].length === 0 ? <p className="staff-muted">This order is {order.status}: it moves no more.</p> : null}

@@ -22,6 +22,7 @@ const payment = (id: string, changes: Partial<StaffPayment> = {}): StaffPayment 
   phone: '•••••••••678',
   receipt: 'QWE1RTY2UI',
   message: null,
+  refundOf: null,
   recordedBy: null,
   reason: null,
   createdAt: '2026-11-27T09:00:00.000Z',
@@ -78,12 +79,61 @@ describe('PaymentsPage', () => {
     expect(booked).toHaveTextContent('Achieng Otieno');
     expect(booked).toHaveTextContent('Dairy Quality and Cold Chain Clinic');
     expect(within(booked).getByRole('link', { name: 'Booking 0000CD34' })).toHaveAttribute('href', '/staff/leads/lead-1');
+    // Only admins record refunds.
+    expect(within(table).queryByRole('button', { name: /Record Refund/ })).not.toBeInTheDocument();
     unmount();
 
     renderPage(<PaymentsRoute />, { route: '/staff/payments?state=failed' });
     expect(await screen.findByText('No payments match these filters.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /State/ })).toHaveValue('failed');
     expect(asked).toEqual(['any', 'failed']);
+  });
+});
+
+describe('refunds', () => {
+  it('lets an admin record a refund given by hand on a payment received, then shows it in the list', async () => {
+    signInAs('admin');
+    const sent: unknown[] = [];
+    let refunded = false;
+    const refund = payment('r1', {
+      method: 'mpesa',
+      state: 'refunded',
+      refundOf: 'p1',
+      receipt: 'RFD1ABC2DE',
+      recordedBy: 'admin@mavuno.test',
+      reason: 'The course was moved',
+    });
+    server.use(
+      http.get(`${TEST_API_BASE_URL}staff/payments`, () =>
+        HttpResponse.json(refunded ? [refund, payment('p1')] : [payment('p1'), payment('p2', { state: 'failed', receipt: null })]),
+      ),
+      http.post(`${TEST_API_BASE_URL}staff/payments/:id/refunds`, async ({ request, params }) => {
+        sent.push({ of: params.id, ...((await request.json()) as object) });
+        refunded = true;
+        return HttpResponse.json(refund, { status: 201 });
+      }),
+    );
+    const { user } = renderPage(<PaymentsRoute />, { route: '/staff/payments' });
+    const table = await screen.findByRole('table');
+    // A payment that did not go through has nothing to refund.
+    expect(within(table).getAllByRole('button', { name: /Record Refund/ })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Record Refund of 0000AB12' }));
+    const form = await screen.findByRole('form', { name: 'Record a refund of KES 12,000 (0000AB12)' });
+    expect(within(form).getByRole('spinbutton', { name: 'Amount (KES)' })).toHaveValue(12_000);
+    expect(within(form).getByRole('combobox', { name: 'Given back by' })).toHaveValue('mpesa');
+    await user.clear(within(form).getByRole('spinbutton', { name: 'Amount (KES)' }));
+    await user.type(within(form).getByRole('spinbutton', { name: 'Amount (KES)' }), '5000');
+    await user.type(within(form).getByRole('textbox', { name: /Reference/ }), 'RFD1ABC2DE');
+    await user.click(within(form).getByRole('button', { name: 'Record the refund' }));
+    expect(await within(form).findByText('Reason is Required')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'Reason' }), 'The course was moved');
+    await user.click(within(form).getByRole('button', { name: 'Record the refund' }));
+    expect(await screen.findByText('Refund recorded')).toBeInTheDocument();
+    expect(sent).toEqual([{ of: 'p1', method: 'mpesa', amount: 5000, reference: 'RFD1ABC2DE', reason: 'The course was moved' }]);
+    const row = (await screen.findByText('RFD1ABC2DE')).closest('tr')!;
+    expect(row).toHaveTextContent('refunded');
+    expect(row).toHaveTextContent('The course was moved');
+    expect(screen.queryByRole('form', { name: /Record a refund/ })).not.toBeInTheDocument();
   });
 });
 

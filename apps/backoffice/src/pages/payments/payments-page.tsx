@@ -1,25 +1,33 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Button, DataAreaView, formatKes, TextField } from '@agri/ui';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { messageOf, useDataAreaFor } from '@agri/api-client';
-import { exportPayments, paymentFilterSchema, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff';
+import { exportPayments, paymentFilterSchema, useStaffSession, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { METHOD_LABELS, stateWords } from './payment-words';
 import { usePaymentsStore } from './payments-store';
+import { RecordRefundForm } from './record-refund-form';
 
 const FIELDS = ['state', 'from', 'to'] as const;
-const STATES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+const STATES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 
-/** /staff/payments: every payment, newest first, filtered by state and day, and exported as CSV. */
+/**
+ * /staff/payments: every payment, newest first, filtered by state and day, and exported as CSV; an admin records here
+ * a refund given by hand on a payment received.
+ */
 export default function PaymentsPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const filter = filterFrom<PaymentFilter>(search, FIELDS, paymentFilterSchema);
   const area = useDataAreaFor(usePaymentsStore, filter);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
+  const isAdmin = useStaffSession((state) => state.staff?.role === 'admin');
+  /** The payment whose refund form is open. */
+  const [refunding, setRefunding] = useState<string | null>(null);
+  const columns = ['Started', 'For', 'Paid by', 'Method', 'Amount', 'Phone', 'Receipt', 'State'];
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,25 +70,55 @@ export default function PaymentsPage() {
       >
         {(payments) => (
           <StaffTable
-            columns={['Started', 'For', 'Paid by', 'Method', 'Amount', 'Phone', 'Receipt', 'State']}
+            columns={isAdmin ? [...columns, 'Refund'] : columns}
             caption={payments.length === 500 ? 'The newest 500 that match' : `${payments.length} payment${payments.length === 1 ? '' : 's'}`}
           >
             {payments.map((payment) => (
-              <tr key={payment.id}>
-                <td>{when(payment.createdAt)}</td>
-                <td>
-                  <PaidFor payment={payment} />
-                </td>
-                <td>{payment.payerName}</td>
-                <td>{METHOD_LABELS[payment.method]}</td>
-                <td>{formatKes(payment.amount)}</td>
-                <td>{payment.phone ?? '—'}</td>
-                <td>{payment.receipt ?? '—'}</td>
-                <td>
-                  <span className={`staff-badge${payment.state === 'paid' ? '' : ' staff-badge--new'}`}>{stateWords(payment)}</span>
-                  {payment.message ? <span className="staff-muted"> {payment.message}</span> : null}
-                </td>
-              </tr>
+              <Fragment key={payment.id}>
+                <tr>
+                  <td>{when(payment.createdAt)}</td>
+                  <td>
+                    <PaidFor payment={payment} />
+                  </td>
+                  <td>{payment.payerName}</td>
+                  <td>{METHOD_LABELS[payment.method]}</td>
+                  <td>{formatKes(payment.amount)}</td>
+                  <td>{payment.phone ?? '—'}</td>
+                  <td>{payment.receipt ?? '—'}</td>
+                  <td>
+                    <span className={`staff-badge${payment.state === 'paid' ? '' : ' staff-badge--new'}`}>{stateWords(payment)}</span>
+                    {payment.message ? <span className="staff-muted"> {payment.message}</span> : null}
+                    {payment.reason ? <span className="staff-muted"> {payment.reason}</span> : null}
+                  </td>
+                  {isAdmin ? (
+                    <td>
+                      {payment.state === 'paid' ? (
+                        <Button
+                          variant="secondary"
+                          onClick={() => setRefunding(refunding === payment.id ? null : payment.id)}
+                          aria-expanded={refunding === payment.id}
+                        >
+                          Record Refund<span className="visually-hidden"> of {payment.reference}</span>
+                        </Button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+                {refunding === payment.id ? (
+                  <tr>
+                    <td colSpan={columns.length + 1}>
+                      <RecordRefundForm
+                        payment={payment}
+                        onCancel={() => setRefunding(null)}
+                        onRecorded={() => {
+                          setRefunding(null);
+                          void area.run(filter);
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </StaffTable>
         )}
