@@ -11,6 +11,8 @@ export interface OrderRow {
   created_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
+  /** Read only with the customer's own list (ordersOf). */
+  waiting_payment_id?: string | null;
 }
 
 export const toOrder = (row: OrderRow): Order => ({
@@ -22,6 +24,7 @@ export const toOrder = (row: OrderRow): Order => ({
   createdAt: new Date(row.created_at).toISOString(),
   paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
   refundedAt: row.refunded_at ? new Date(row.refunded_at).toISOString() : null,
+  ...(row.waiting_payment_id === undefined ? {} : { waitingPaymentId: row.waiting_payment_id }),
 });
 
 /** A new order of the cart's lines, at the cart's prices. */
@@ -40,9 +43,13 @@ export async function insertOrder(db: Queryable, order: { id: string; customerId
   return toOrder(row!);
 }
 
-/** The customer's orders, newest first. */
+/** The customer's orders, newest first, each with its M-Pesa request still waiting on a phone, if any. */
 export async function ordersOf(db: Queryable, customerId: string): Promise<Order[]> {
-  const rows = await db.query<OrderRow>('SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC', [customerId]);
+  const rows = await db.query<OrderRow>(
+    `SELECT o.*, (SELECT p.id FROM payments p WHERE p.order_id = o.id AND p.state = 'pending') AS waiting_payment_id
+     FROM orders o WHERE o.customer_id = $1 ORDER BY o.created_at DESC`,
+    [customerId],
+  );
   return rows.map(toOrder);
 }
 

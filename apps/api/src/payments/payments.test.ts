@@ -204,10 +204,15 @@ describe('paying an order by M-Pesa', () => {
     assert.equal(meanwhile.status, 409);
     // Nor is the order cancelled meanwhile: the customer may pay it any moment.
     assert.equal((await api.call('PUT', `/api/user/updateOrder/${orderId}`, { token, body: { status: 'Cancelled' } })).status, 409);
+    // My Orders, opened again meanwhile, follows the request waiting on the phone.
+    const waitingOf = async () =>
+      (await json<{ _id: string; waitingPaymentId?: string | null }[]>(await api.call('GET', '/api/user/getmyorders', { token })))[0]!.waitingPaymentId;
+    assert.equal(await waitingOf(), first._id);
     daraja.answerNow(pushOf(daraja, '254712345671').checkoutRequestId);
     const cancelled = await settled(api, token, first._id);
     assert.deepEqual({ state: cancelled.state, message: cancelled.message }, { state: 'cancelled', message: 'The payment was cancelled on your phone.' });
     assert.equal(await orderPaidAt(api, orderId), null);
+    assert.equal(await waitingOf(), null);
 
     const second = await json<Payment>(await startPayment(api, token, orderId, PAYING_PHONE));
     daraja.answerNow(pushOf(daraja, '254712345678').checkoutRequestId);

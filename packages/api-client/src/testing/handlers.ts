@@ -303,10 +303,11 @@ interface PayableBooking {
   paidAt: string | null;
 }
 
-/** What can be paid: the customer's orders, and the visitors' bookings of paid events. */
+/** What can be paid (the customer's orders, the visitors' bookings of paid events), and the payments asked for. */
 interface Payables {
   orders: Order[];
   bookings: Map<string, PayableBooking>;
+  payments: Map<string, Payment>;
 }
 
 /**
@@ -314,7 +315,7 @@ interface Payables {
  * phone's last digit as the kit's Daraja simulator does (1: cancelled on the phone; any other: paid).
  */
 function paymentHandlers({ url, newId }: HandlerContext, payables: Payables): HttpHandler[] {
-  const payments = new Map<string, Payment>();
+  const { payments } = payables;
   const settle = (payment: Payment): Payment => {
     if (payment.state !== 'pending') return payment;
     const settled: Payment = payment.phone?.endsWith('1')
@@ -399,7 +400,14 @@ function orderHandlers({ url, newId }: HandlerContext, cart: CartStore, payables
     ),
     http.get(
       url('user/getmyorders'),
-      signedIn(() => HttpResponse.json(payables.orders)),
+      signedIn(() =>
+        HttpResponse.json(
+          payables.orders.map((order) => ({
+            ...order,
+            waitingPaymentId: [...payables.payments.values()].find((payment) => payment.orderId === order._id && payment.state === 'pending')?._id ?? null,
+          })),
+        ),
+      ),
     ),
     http.put(
       url('user/updateOrder/:id'),
@@ -456,7 +464,7 @@ export function createHandlers(bases: HandlerBases = {}): HttpHandler[] {
     newId: (prefix) => `${prefix}-${nextId++}`,
   };
   const cart: CartStore = { items: [] };
-  const payables: Payables = { orders: [], bookings: new Map() };
+  const payables: Payables = { orders: [], bookings: new Map(), payments: new Map() };
   return [
     ...catalogueHandlers(context),
     ...registrationAndSignInHandlers(context),

@@ -24,6 +24,8 @@ export interface MpesaPaymentProps {
   amount: number;
   /** A number the customer already gave (any form): offered if it is a Safaricom one. */
   knownPhone?: unknown;
+  /** A request asked before (the page was reloaded meanwhile) still waiting on the phone: followed, not asked again. */
+  waitingId?: string | null;
   /** Asks the phone to pay (POST payments, for an order or a booking). */
   start: (phone: string) => Promise<Payment>;
   /** How the payment stands now (GET payments/{id}). */
@@ -38,8 +40,11 @@ export interface MpesaPaymentProps {
  * the payment until Safaricom has said how it went. A payment that did not go through can be tried again, with the
  * same number or another. What is paid (an order, a booking) is the caller's: it hands in how to start and follow.
  */
-export function MpesaPayment({ amount, knownPhone, start, follow, onPaid, onClose }: MpesaPaymentProps) {
-  const [payment, setPayment] = useState<Payment | null>(null);
+export function MpesaPayment({ amount, knownPhone, waitingId, start, follow, onPaid, onClose }: MpesaPaymentProps) {
+  // A waiting request is known by its id alone until the first answer about it fills in the rest.
+  const [payment, setPayment] = useState<Payment | null>(() =>
+    waitingId ? { _id: waitingId, orderId: null, bookingId: null, state: 'pending', amount, phone: null, receipt: null, message: null, createdAt: '' } : null,
+  );
   const { register, submit, errors, busy, failure } = useSiteForm(payFormSchema, { phone: offeredPhone(knownPhone) });
 
   const send = submit(

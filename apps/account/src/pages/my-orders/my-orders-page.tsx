@@ -41,7 +41,8 @@ const payable = (order: Order) => getApiSettings().mpesa === true && !order.paid
 
 function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
   const [isConfirming, setConfirming] = useState(false);
-  const [isPaying, setPaying] = useState(payNow && payable(order));
+  // Checkout sent the customer here to pay it, or a request asked before the page was reloaded still waits.
+  const [isPaying, setPaying] = useState((payNow || Boolean(order.waitingPaymentId)) && payable(order));
   const mobile = useSession((state) => state.customer?.mobile);
   const { busy: isCancelling, act } = useAction();
   const headingId = `order-${order._id}`;
@@ -95,9 +96,10 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
           props={{
             amount: order.totalPrice,
             knownPhone: mobile,
+            waitingId: order.waitingPaymentId,
             start: (phone) => startPayment({ orderId: order._id, phone }),
             follow: (id) => getPayment(id),
-            onPaid: () => onChanged({ ...order, paidAt: new Date().toISOString() }),
+            onPaid: () => onChanged({ ...order, paidAt: new Date().toISOString(), waitingPaymentId: null }),
             onClose: () => setPaying(false),
           }}
           loading={<p role="status">Loading the payment...</p>}

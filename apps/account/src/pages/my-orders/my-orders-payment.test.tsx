@@ -1,6 +1,6 @@
 // Pay with M-Pesa on My Orders, against the contract's mock API (it settles a payment the first time it is asked
 // after, by the phone's last digit, as the kit's Daraja simulator does: 1 is cancelled on the phone, others pay).
-import { addToCart, configureApi, createOrder, getApiSettings, getMyOrders, MPESA_PHONE_MESSAGE } from '@agri/api-client';
+import { addToCart, configureApi, createOrder, getApiSettings, getMyOrders, MPESA_PHONE_MESSAGE, startPayment } from '@agri/api-client';
 import { errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
 import { renderPage } from '@agri/ui/testing';
 import { screen, within } from '@testing-library/react';
@@ -72,6 +72,25 @@ describe('Pay with M-Pesa', () => {
     await user.click(await screen.findByRole('button', { name: 'Send Payment Request' }));
     expect(await screen.findByText('M-Pesa could not take the request just now. Please try again in a moment.')).toHaveAttribute('role', 'alert');
     expect(screen.getByRole('textbox', { name: 'M-Pesa Number' })).toHaveValue('0712 345 678');
+  });
+
+  it('follows a request still waiting on the phone when the page is opened again, and asks nothing again', async () => {
+    signInForTests();
+    await addToCart({ courseId: fixtures.courses[0]!._id, quantity: 1 });
+    const order = (await createOrder({ shippingInfo: fixtures.address }))!;
+    // Asked on the page before it was reloaded.
+    await startPayment({ orderId: order._id, phone: '0712 345 678' });
+    let asked = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/payments')) asked += 1;
+    });
+    renderPage(<MyOrdersPage />, { route: '/my-orders' });
+    expect(await screen.findByText('Check your phone and enter your M-Pesa PIN')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'M-Pesa Number' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Payment received', { selector: 'p' }, AFTER_AN_ASK)).toBeInTheDocument();
+    expect(screen.getByText(/M-Pesa receipt QWE1RTY2UI/)).toBeInTheDocument();
+    expect(asked).toBe(0);
+    server.events.removeAllListeners();
   });
 
   it('opens the new order’s payment when checkout sends the customer here', async () => {
