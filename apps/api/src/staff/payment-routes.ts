@@ -35,6 +35,7 @@ interface StaffPaymentRow {
   receipt: string | null;
   result_words: string | null;
   refund_of: string | null;
+  refunded: number;
   recorded_by_email: string | null;
   reason: string | null;
   created_at: Date;
@@ -45,6 +46,7 @@ interface StaffPaymentRow {
 /** A payment with who paid: the customer of its order, or the visitor of its booking (and the booking's lead). */
 const PAYMENT_SELECT = `
   SELECT p.*, s.email AS recorded_by_email, l.id AS lead_id, b.event ->> 'title' AS event_title,
+         (SELECT coalesce(sum(r.amount), 0)::int FROM payments r WHERE r.refund_of = p.id) AS refunded,
          coalesce(c.firstname || ' ' || c.lastname, b.contact_details ->> 'name') AS payer_name
   FROM payments p
   LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN customers c ON c.id = o.customer_id
@@ -66,6 +68,7 @@ const toStaffPayment = (row: StaffPaymentRow): StaffPayment => ({
   receipt: row.receipt,
   message: row.result_words,
   refundOf: row.refund_of,
+  refunded: row.refunded,
   recordedBy: row.recorded_by_email,
   reason: row.reason,
   createdAt: new Date(row.created_at).toISOString(),

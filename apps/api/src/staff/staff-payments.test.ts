@@ -166,6 +166,7 @@ describe('payments in the back office', () => {
     const mine = async () =>
       ((await (await api.call('GET', '/api/user/getmyorders', { token: customer.token })).json()) as Order[]).find((each) => each._id === order._id)!;
     assert.equal((await mine()).refundedAt, null, 'half given back: still paid');
+    assert.equal((await payments('?state=paid')).find((payment) => payment.id === paid!.id)?.refunded, half);
     assert.equal((await refund(recorded.id, { method: 'cash', amount: 1, reason })).status, 409, 'a refund is not refunded');
 
     assert.equal((await refund(paid!.id, { method: 'bank', amount: order.totalPrice - half, reason })).status, 201);

@@ -185,6 +185,8 @@ export const staffPaymentSchema = z.object({
   message: z.nullable(z.string()),
   /** A refund: the payment whose money it gave back. */
   refundOf: z.nullable(z.string()),
+  /** A payment received: how much of it has been given back so far (whole shillings). */
+  refunded: z.number(),
   /** Who recorded a payment received another way, or a refund, and why. */
   recordedBy: z.nullable(z.string()),
   reason: z.nullable(z.string()),

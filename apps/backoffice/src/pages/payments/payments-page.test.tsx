@@ -23,6 +23,7 @@ const payment = (id: string, changes: Partial<StaffPayment> = {}): StaffPayment 
   receipt: 'QWE1RTY2UI',
   message: null,
   refundOf: null,
+  refunded: 0,
   recordedBy: null,
   reason: null,
   createdAt: '2026-11-27T09:00:00.000Z',
@@ -97,6 +98,7 @@ describe('refunds', () => {
     let refunded = false;
     const refund = payment('r1', {
       method: 'mpesa',
+      amount: 5000,
       state: 'refunded',
       refundOf: 'p1',
       receipt: 'RFD1ABC2DE',
@@ -105,7 +107,11 @@ describe('refunds', () => {
     });
     server.use(
       http.get(`${TEST_API_BASE_URL}staff/payments`, () =>
-        HttpResponse.json(refunded ? [refund, payment('p1')] : [payment('p1'), payment('p2', { state: 'failed', receipt: null })]),
+        HttpResponse.json(
+          refunded
+            ? [refund, payment('p1', { refunded: 5000 }), payment('p3', { refunded: 12_000, receipt: 'ZXC3VBN4MQ' })]
+            : [payment('p1'), payment('p2', { state: 'failed', receipt: null })],
+        ),
       ),
       http.post(`${TEST_API_BASE_URL}staff/payments/:id/refunds`, async ({ request, params }) => {
         sent.push({ of: params.id, ...((await request.json()) as object) });
@@ -118,7 +124,7 @@ describe('refunds', () => {
     // A payment that did not go through has nothing to refund.
     expect(within(table).getAllByRole('button', { name: /Record Refund/ })).toHaveLength(1);
     await user.click(within(table).getByRole('button', { name: 'Record Refund of 0000AB12' }));
-    const form = await screen.findByRole('form', { name: 'Record a refund of KES 12,000 (0000AB12)' });
+    const form = await screen.findByRole('form', { name: 'Record a refund of 0000AB12: KES 12,000 left of KES 12,000' });
     expect(within(form).getByRole('spinbutton', { name: 'Amount (KES)' })).toHaveValue(12_000);
     expect(within(form).getByRole('combobox', { name: 'Given back by' })).toHaveValue('mpesa');
     await user.clear(within(form).getByRole('spinbutton', { name: 'Amount (KES)' }));
@@ -132,6 +138,9 @@ describe('refunds', () => {
     expect(sent).toEqual([{ of: 'p1', method: 'mpesa', amount: 5000, reference: 'RFD1ABC2DE', reason: 'The course was moved' }]);
     const row = (await screen.findByText('RFD1ABC2DE')).closest('tr')!;
     expect(row).toHaveTextContent('refunded');
+    expect(row).toHaveTextContent('−KES 5,000');
+    // What is left of the payment can still be refunded; a payment refunded in full offers nothing more.
+    expect(screen.getByRole('button', { name: 'Record Refund of 0000AB12' })).toBeInTheDocument();
     expect(row).toHaveTextContent('The course was moved');
     expect(screen.queryByRole('form', { name: /Record a refund/ })).not.toBeInTheDocument();
   });

@@ -82,7 +82,7 @@ export default function PaymentsPage() {
                   </td>
                   <td>{payment.payerName}</td>
                   <td>{METHOD_LABELS[payment.method]}</td>
-                  <td>{formatKes(payment.amount)}</td>
+                  <td>{payment.state === 'refunded' ? `−${formatKes(payment.amount)}` : formatKes(payment.amount)}</td>
                   <td>{payment.phone ?? '—'}</td>
                   <td>{payment.receipt ?? '—'}</td>
                   <td>
@@ -92,7 +92,7 @@ export default function PaymentsPage() {
                   </td>
                   {isAdmin ? (
                     <td>
-                      {payment.state === 'paid' ? (
+                      {payment.state === 'paid' && payment.refunded < payment.amount ? (
                         <Button
                           variant="secondary"
                           onClick={() => setRefunding(refunding === payment.id ? null : payment.id)}

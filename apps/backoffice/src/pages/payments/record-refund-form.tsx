@@ -10,12 +10,12 @@ interface RecordRefundFormProps {
 
 /**
  * An admin records money given back by hand on a payment received (refunds are not sent from here): how, how much
- * (the API refuses more than is left of the payment), a reference and why; it goes in the audit log.
+ * (what is left of the payment, or less; the API refuses more), a reference and why; it goes in the audit log.
  */
 export function RecordRefundForm({ payment, onRecorded, onCancel }: RecordRefundFormProps) {
   const { register, errors, busy, failure, submit } = useSiteForm(recordRefundRequestSchema, {
     method: payment.method,
-    amount: payment.amount,
+    amount: payment.amount - payment.refunded,
     reference: '',
     reason: '',
   });
@@ -32,7 +32,7 @@ export function RecordRefundForm({ payment, onRecorded, onCancel }: RecordRefund
       })}
     >
       <h3 id={headingId} className="staff-form__full">
-        Record a refund of {formatKes(payment.amount)} ({payment.reference})
+        Record a refund of {payment.reference}: {formatKes(payment.amount - payment.refunded)} left of {formatKes(payment.amount)}
       </h3>
       <FormField label="Given back by" error={errors.method?.message}>
         {(control) => (
