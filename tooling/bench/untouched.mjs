@@ -1,0 +1,69 @@
+// `npm run bench:untouched`: what the public pages cost a phone that nobody touches (issue 36's targets: at most
+// 150 ms of blocking after the paint, at most 60 KB gzip of JavaScript on a content page and 80 KB on `/`).
+// The composed site and the monolith (bench-sites.mjs) take turns, run by run, for the five routes; each figure is
+// the median of BENCH_RUNS (3) visits (untouched-visit.mjs says how each is measured). A third row per route, the
+// composed page with its scripts refused, is the floor: the prerendered document alone. Takes about five minutes;
+// run it on a quiet machine.
+import { loadavg } from 'node:os';
+import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
+
+const pnpm = ensurePnpm();
+installDependencies(pnpm);
+
+// After the install: these import packages it brings.
+const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chromium.mjs');
+const { startBenchSites } = await import('./bench-sites.mjs');
+const { CPU_SLOWDOWN, median, visitUntouched } = await import('./untouched-visit.mjs');
+
+const ROUTES = ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORTS = { composed: 5720, monolith: 5721, api: 5724 };
+const TARGETS = { blockingMs: 150, scriptKb: { home: 80, page: 60 } };
+const log = (line) => console.log(`[bench] ${line}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+
+ensureChromium();
+const sites = await startBenchSites({ pnpm, ports: PORTS, log });
+const loadBefore = load();
+try {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const rows = [];
+  for (const [index, path] of sites.paths(ROUTES).entries()) {
+    const visits = { composed: [], monolith: [] };
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const site of ['composed', 'monolith']) {
+        visits[site].push(await visitUntouched(browser, `${sites.origins[site]}${path}`));
+        log(`${ROUTES[index]} ${site} run ${run + 1}: ${JSON.stringify(visits[site].at(-1))}`);
+      }
+    }
+    const documentOnly = await visitUntouched(browser, `${sites.origins.composed}${path}`, { refuseScripts: true });
+    const figures = (list) => ({
+      blockingMs: median(list.map((visit) => visit?.blockingMs)),
+      scriptKb: median(list.map((visit) => visit?.scriptKb)),
+    });
+    rows.push({ route: ROUTES[index], composed: figures(visits.composed), monolith: figures(visits.monolith), documentOnly });
+  }
+  await browser.close();
+  const kb = (value) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+  const ms = (value) => (Number.isFinite(value) ? String(Math.round(value)) : 'n/a');
+  console.log(
+    `\nUntouched visits, ${new Date().toISOString().slice(0, 10)}: Chromium at a real ${CPU_SLOWDOWN}× slower processor, no service worker, median of ${RUNS}.`,
+  );
+  console.log(
+    `Targets (issue 36): blocking ≤ ${TARGETS.blockingMs} ms; JavaScript ≤ ${TARGETS.scriptKb.home} KB on /, ≤ ${TARGETS.scriptKb.page} KB on the others.\n`,
+  );
+  console.log('| route | blocking after the paint, ms: composed / monolith / document alone | JavaScript fetched, KB gzip: composed / monolith |');
+  console.log('|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| \`${row.route}\` | ${ms(row.composed.blockingMs)} / ${ms(row.monolith.blockingMs)} / ${ms(row.documentOnly?.blockingMs)} | ${kb(row.composed.scriptKb)} / ${kb(row.monolith.scriptKb)} |`,
+    );
+  }
+  console.log(`\nThe machine's load average (1, 5, 15 min): ${loadBefore} before the visits, ${load()} after.`);
+} finally {
+  sites.stop();
+}
