@@ -46,6 +46,15 @@ const channels = listChannels().map((channel, index) => ({ channel, port: channe
 const origins = channels.map(({ port }) => `http://localhost:${port}`);
 
 const children = [];
+// Stops the children (API, simulator) with this process. Set before anything else listens: the first prerender's
+// browser (Playwright) installs handlers of its own, and a SIGTERM that came meanwhile (a container stopping) ended
+// this process through them and left the API running, orphaned.
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   // M-Pesa: the Daraja that MPESA_BASE_URL names, else the kit's simulator (no money moves; docs/payments.md).
   const daraja = await startDarajaSimulatorFor({ apiOrigin: `http://localhost:${apiPort}` });
@@ -135,10 +144,3 @@ try {
 } catch (error) {
   console.warn(`\n${PRODUCTION}: pages not prerendered (${error.message.split('\n')[0]}); they are rendered in the browser.`);
 }
-
-const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
