@@ -36,7 +36,7 @@ const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
 // The server secret, where the staff suites' terminal command (npm run staff) finds it, as on the API's machine.
 writeFileSync(apiSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
 // M-Pesa: the kit's Daraja simulator, its customer answering a prompt after a second.
-const daraja = await startDarajaSimulatorFor({ apiOrigin: urlOf('api'), answerAfterMs: 1000 });
+const daraja = await startDarajaSimulatorFor({ apiOrigin: urlOf('api'), answerAfterMs: 1000, env: { ...process.env, DATA_DIR: dataDir } });
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(rootDir, 'apps/api'),
   stdio: 'inherit',

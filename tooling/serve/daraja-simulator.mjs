@@ -1,9 +1,11 @@
-// The kit's Daraja simulator for a local run (`npm start`, `npm run dev`, the e2e harness): when the environment
-// names no Daraja (MPESA_BASE_URL), a simulator is started with credentials made for this run, and the API is given
-// the settings that point at it. Payments then work with no Safaricom account; the phone number's last digit
-// chooses the outcome (docs/payments.md). With MPESA_BASE_URL set, nothing is started: the API talks to that Daraja.
+// The kit's Daraja simulator for a local run (`npm start`, `npm run dev`, the e2e harness): when neither the
+// environment (MPESA_BASE_URL) nor the API's data directory (mpesa.json) names a Daraja, a simulator is started with
+// credentials made for this run, and the API is given the settings that point at it. Payments then work with no
+// Safaricom account; the phone number's last digit chooses the outcome (docs/payments.md). Otherwise nothing is
+// started: the API talks to that Daraja.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { rootDir } from '../machine/pnpm.mjs';
@@ -11,13 +13,17 @@ import { rootDir } from '../machine/pnpm.mjs';
 /** Safaricom's sandbox paybill, as the sandbox's examples use it. */
 const SANDBOX_SHORT_CODE = '174379';
 
+/** The API's settings file of M-Pesa in its data directory (apps/api/src/config.ts, MPESA_SETTINGS_FILE). */
+const MPESA_SETTINGS_FILE = 'mpesa.json';
+
 /**
- * Starts the simulator unless `env` names a Daraja; resolves with the MPESA_* settings to give the API (none when
- * the environment has its own) and the child process to stop with the run (null when none was started).
+ * Starts the simulator unless `env` or the API's data directory names a Daraja; resolves with the MPESA_* settings
+ * to give the API (none when it has its own) and the child process to stop with the run (null when none was started).
  * @param {{ apiOrigin: string, answerAfterMs?: number, env?: NodeJS.ProcessEnv }} options
  */
 export async function startDarajaSimulatorFor({ apiOrigin, answerAfterMs = 3000, env = process.env }) {
-  if (env.MPESA_BASE_URL) return { settings: {}, child: null };
+  const dataDir = env.DATA_DIR ?? join(rootDir, 'apps/api/data');
+  if (env.MPESA_BASE_URL || existsSync(join(dataDir, MPESA_SETTINGS_FILE))) return { settings: {}, child: null };
   const credentials = {
     MPESA_CONSUMER_KEY: randomBytes(18).toString('base64url'),
     MPESA_CONSUMER_SECRET: randomBytes(18).toString('base64url'),

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { API_DIALECTS, type ApiDialect } from './dialect';
 import { LOG_LEVELS, type LogLevel } from './log';
 import type { DarajaSettings } from './payments/daraja';
@@ -107,8 +107,32 @@ export interface MpesaConfig extends DarajaSettings {
 
 const MPESA_SETTINGS = ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
 
-/** All of MPESA_SETTINGS, or none (no payments); a partial set is a mistake the operator is told of at start. */
-function mpesaFrom(env: NodeJS.ProcessEnv, publicUrl: string): MpesaConfig | null {
+/** The file in the data directory that may hold the MPESA_* settings (docs/payments.md); the environment wins. */
+export const MPESA_SETTINGS_FILE = 'mpesa.json';
+
+/** The MPESA_* settings of the data directory's file (`{ "MPESA_BASE_URL": "…", … }`), or none. */
+function mpesaSettingsFile(dataDir: string): Record<string, string> {
+  const file = join(dataDir, MPESA_SETTINGS_FILE);
+  if (!existsSync(file)) return {};
+  let settings: unknown;
+  try {
+    settings = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new Error(`${file} must hold one object of MPESA_* settings.`);
+  const entries = Object.entries(settings);
+  const strange = entries.filter(([name, value]) => !name.startsWith('MPESA_') || typeof value !== 'string').map(([name]) => name);
+  if (strange.length > 0) throw new Error(`${file} holds MPESA_* settings as strings only; not: ${strange.join(', ')}.`);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/**
+ * All of MPESA_SETTINGS, or none (no payments), from the environment or the data directory's mpesa.json (the
+ * environment wins, setting by setting); a partial set is a mistake the operator is told of at start.
+ */
+function mpesaFrom(environment: NodeJS.ProcessEnv, publicUrl: string, dataDir: string): MpesaConfig | null {
+  const env = { ...mpesaSettingsFile(dataDir), ...Object.fromEntries(Object.entries(environment).filter(([, value]) => value)) };
   const given = MPESA_SETTINGS.filter((name) => env[name]);
   if (given.length === 0) return null;
   const missing = MPESA_SETTINGS.filter((name) => !env[name]);
@@ -144,11 +168,6 @@ const int = (value: string | undefined, fallback: number): number => {
 
 const flag = (value: string | undefined): boolean => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
 
-/**
- * JWT_SECRET, else the file JWT_SECRET_FILE names. The local runs (`npm start`, `npm run dev`) name a
- * file in the data directory: it is created with a random secret on first start and kept, so sessions
- * survive restarts and no secret ever comes from the repository.
- */
 /** The secret a file holds, the file created with a random one (mode 0600) the first time. */
 function secretFile(file: string): string {
   if (!existsSync(file)) {
@@ -159,6 +178,11 @@ function secretFile(file: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * JWT_SECRET, else the file JWT_SECRET_FILE names. The local runs (`npm start`, `npm run dev`) name a
+ * file in the data directory: it is created with a random secret on first start and kept, so sessions
+ * survive restarts and no secret ever comes from the repository.
+ */
 function jwtSecretFrom(env: NodeJS.ProcessEnv): string {
   let secret = env.JWT_SECRET;
   if (!secret && env.JWT_SECRET_FILE) secret = secretFile(env.JWT_SECRET_FILE);
@@ -185,10 +209,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
   return {
     port,
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname,
+    dataDir,
     production,
     jwtSecret,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 24 * 60 * 60),
@@ -223,6 +248,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000), perSecond: int(env.REPORTS_PER_SECOND, 50) },
     reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
     staff: readStaffConfig(env),
-    mpesa: mpesaFrom(env, publicUrl),
+    mpesa: mpesaFrom(env, publicUrl, dataDir),
   };
 }

@@ -5,4 +5,5 @@ export type { PageHeadInfo } from './components/page-head';
 export type { PageRoute, RouteParams, RouteTableModule } from './federation/page-route';
 export { collectionRoutes, type Collection } from './federation/collection-routes';
 export { LazyMount, forgetLazyModule, type LazyMountProps } from './federation/lazy-mount';
+export { LoadFailed } from './federation/load-failed';
 export { RemoteFragment, setFragmentLoader } from './federation/remote-fragment';

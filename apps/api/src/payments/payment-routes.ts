@@ -45,7 +45,7 @@ export function paymentRoutes(services: Services): Hono<AuthEnv> {
   const times = () => ({ queryAfterSeconds: daraja().mpesa.queryAfterSeconds, expirySeconds: daraja().mpesa.expirySeconds });
 
   async function startForOrder(c: Context<AuthEnv>) {
-    daraja();
+    daraja(); // 404 without M-Pesa settings, before the body is read
     const { orderId, phone } = await readBody(c, startPaymentRequestSchema);
     const customerId = c.get('customer').id;
     refuseOver(await services.limits.payments.hit(customerId));
@@ -55,7 +55,7 @@ export function paymentRoutes(services: Services): Hono<AuthEnv> {
   }
 
   async function startForBooking(c: Context) {
-    daraja();
+    daraja(); // as above
     const { bookingId, bookingToken, phone } = await readBody(c, startBookingPaymentRequestSchema);
     refuseOver(await services.limits.payments.hit(`booking:${bookingId}`));
     refuseOver(await services.limits.paymentPhones.hit(phone));

@@ -13,7 +13,7 @@ import {
 } from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
-import { LazyMount } from '@agri/ui/federation';
+import { LazyMount, LoadFailed } from '@agri/ui/federation';
 import type { MpesaPaymentProps } from '@agri/ui/payments';
 import { useState } from 'react';
 import { useLocation } from '@agri/ui/router';
@@ -103,14 +103,7 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
             onClose: () => setPaying(false),
           }}
           loading={<p role="status">Loading the payment...</p>}
-          fallback={(retry) => (
-            <p role="alert">
-              The payment could not be loaded. Check your connection.{' '}
-              <Button variant="secondary" onClick={retry}>
-                Try again
-              </Button>
-            </p>
-          )}
+          fallback={(retry) => <LoadFailed what="payment" onRetry={retry} />}
         />
       ) : null}
       {!isPaying && payable(order) ? (

@@ -1,6 +1,6 @@
 import { getApiSettings, getPayment, startBookingPayment, type Booking } from '@agri/api-client';
 import { Button, formatKes } from '@agri/ui';
-import { LazyMount } from '@agri/ui/federation';
+import { LazyMount, LoadFailed } from '@agri/ui/federation';
 import type { MpesaPaymentProps } from '@agri/ui/payments';
 import { useState } from 'react';
 
@@ -40,14 +40,7 @@ export function BookingPayment({ booking }: { booking: Booking }) {
           onClose: () => setPaying(false),
         }}
         loading={<p role="status">Loading the payment...</p>}
-        fallback={(retry) => (
-          <p role="alert">
-            The payment could not be loaded. Check your connection.{' '}
-            <Button variant="secondary" onClick={retry}>
-              Try again
-            </Button>
-          </p>
-        )}
+        fallback={(retry) => <LoadFailed what="payment" onRetry={retry} />}
       />
     </div>
   );

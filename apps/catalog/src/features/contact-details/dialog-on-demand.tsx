@@ -1,5 +1,4 @@
-import { Button } from '@agri/ui';
-import { LazyMount } from '@agri/ui/federation';
+import { LazyMount, LoadFailed } from '@agri/ui/federation';
 import { useRef, useState, type ComponentType } from 'react';
 
 type DialogLoader<P> = () => Promise<{ default: ComponentType<P> }>;
@@ -45,14 +44,7 @@ export function DialogOnDemand<P extends object>({ name, load, wanted, props }: 
       load={load}
       props={props}
       loading={null}
-      fallback={(retry) => (
-        <p role="alert" className="dialog-unavailable">
-          The form could not be loaded. Check your connection.{' '}
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </p>
-      )}
+      fallback={(retry) => <LoadFailed what="form" onRetry={retry} className="dialog-unavailable" />}
     />
   );
 }
