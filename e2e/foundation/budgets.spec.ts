@@ -81,8 +81,8 @@ test('every public route is taken over as it was served, and its first-load Java
     if (message.text().includes('rendered afresh')) renderedAfresh.push(`${page.url()}: ${message.text()}`);
   });
   for (const { path } of await publicPages(request, site.apiBaseUrl)) {
-    const { files, totalKb } = await measureFirstLoadJs(page, path);
-    const budget = firstLoadBudgetOf(path);
+    const { files, totalKb, islands } = await measureFirstLoadJs(page, path);
+    const budget = firstLoadBudgetOf(path, { islands });
     testInfo.annotations.push({ type: `first-load JS of ${path}`, description: `${totalKb.toFixed(1)} KB gzip, ${files.length} files` });
     console.log(`First-load JS of ${path}: ${totalKb.toFixed(1)} KB gzip in ${files.length} files (budget ${budget} KB)`);
     expect(totalKb, `first-load JS of ${path}`).toBeLessThan(budget);

@@ -9,10 +9,17 @@ import { gzipSync } from 'node:zlib';
  * First-load JavaScript budgets (KB, gzip): the home page, and every other public page (162.2 and at most 192.1 KB
  * measured on 2026-11-26; 165 and 214 before). A page whose data shows at once asks the API again once it is
  * taken over (docs/prerendered-pages.md) without the API client's transport (axios, 21 KB, loads with the first
- * other call); the home page asks nothing until the visitor scrolls to its lists.
+ * other call); the home page asks nothing until the visitor scrolls to its lists. A page still taken over whole
+ * carries the islands' share of the frame since 2026-11-28 (165.6 and 195.5 KB measured, +0.8 KB): until it
+ * becomes a document with islands (issue 36), when the `islands` limit applies to it.
  */
-export const FIRST_LOAD_BUDGET_KB = { home: 165, page: 195 };
-export const firstLoadBudgetOf = (path) => (path === '/' ? FIRST_LOAD_BUDGET_KB.home : FIRST_LOAD_BUDGET_KB.page);
+export const FIRST_LOAD_BUDGET_KB = { home: 166, page: 196, islands: 60 };
+/**
+ * A document with islands (docs/composition.md) runs no code until one is needed: issue 36's limit for a content
+ * page nobody touched.
+ */
+export const firstLoadBudgetOf = (path, { islands = false } = {}) =>
+  islands ? FIRST_LOAD_BUDGET_KB.islands : path === '/' ? FIRST_LOAD_BUDGET_KB.home : FIRST_LOAD_BUDGET_KB.page;
 
 /** The web vitals' chunk (apps/shell/src/app.tsx names it): loaded once the page is interactive, not with it. */
 const LOADED_WHEN_INTERACTIVE = /\/web-vitals\.[0-9a-f]+\.js$/;
@@ -53,9 +60,10 @@ export async function measureFirstLoadJs(page, url) {
   page.on('response', onResponse);
   await page.goto(url);
   // On a busy machine the network can idle while the first script still runs: wait for the page's
-  // heading and for the shell to have taken it over, then for the network to settle.
+  // heading and for the shell to have taken it over (a document with islands: for its loader), then for the
+  // network to settle.
   await page.locator('h1').first().waitFor({ timeout: 30_000 });
-  await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.locator('html[data-shell="ready"], html[data-shell="islands"]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   // Nothing more is read: a body asked for after this could still be pending when the caller closes the page.
   page.off('framenavigated', onNavigated);
@@ -66,5 +74,6 @@ export async function measureFirstLoadJs(page, url) {
   const unread = files.find((file) => file.error);
   if (unread) throw new Error(`${url}: the body of ${unread.url}, which the page ran, could not be read: ${unread.error.message}`);
   const totalKb = files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
-  return { files, totalKb, requests: requests.length };
+  const islands = await page.evaluate(() => document.documentElement.dataset.shell === 'islands');
+  return { files, totalKb, requests: requests.length, islands };
 }

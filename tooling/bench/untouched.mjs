@@ -15,7 +15,8 @@ const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chr
 const { startBenchSites } = await import('./bench-sites.mjs');
 const { CPU_SLOWDOWN, median, visitUntouched } = await import('./untouched-visit.mjs');
 
-const ROUTES = ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
+// BENCH_ROUTES=/blog/:id measures some of them (a route being changed), e.g. while a change is tried.
+const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5720, monolith: 5721, api: 5724 };
 const TARGETS = { blockingMs: 150, scriptKb: { home: 80, page: 60 } };

@@ -52,11 +52,162 @@ export const PAGE_CODE_LOADER = `(() => {
 })();`;
 
 /**
+ * The one script a document with islands carries inline (docs/composition.md, "Islands"), in place of
+ * PAGE_CODE_LOADER: no code of the site's is asked for until an island needs it. It
+ * - shows the header's signed-in links and cart count from the stored session (session-store.ts keeps both);
+ * - starts the service worker (unless config.json says `offline: false`) and has it keep this page;
+ * - asks the API whether the answers the page was made from changed (their ETags: a 304 each when not; an answer
+ *   that came without one, by the hash of its body), and hydrates the islands that show them (`changed`) only when
+ *   one did;
+ * - hydrates an `interaction` island at the visitor's first touch or focus in it: until it is in, a tap on one
+ *   of its buttons or a form sent shows that it is starting (aria-busy) and is carried out once, when it is;
+ *   a link is left to the browser. Its buttons answer from the start (the site's code renders them disabled
+ *   until it runs, useInteractive).
+ * The shell's entry takes over `window.agriIslands` (apps/shell/src/islands/islands.tsx): it hydrates the
+ * islands queued, and those asked for later, and says when each is in, or could not come.
+ */
+export const ISLAND_LOADER = `(() => {
+  const code = JSON.parse(document.getElementById('page-code').textContent);
+  const page = JSON.parse(document.getElementById('prerendered-page').textContent);
+  const INTERACTION = '[data-island-hydration="interaction"]';
+  // The page answers from now on (a tap is held for its island): what the e2e suites wait for on any page.
+  document.documentElement.dataset.shell = 'islands';
+  const pending = new Map();
+  let asked = false;
+  const loader = (window.agriIslands = {
+    queue: [],
+    hydrate: null,
+    hydrated(island) {
+      island.dataset.islandState = 'ready';
+      const action = pending.get(island);
+      pending.delete(island);
+      if (action) {
+        action.control.removeAttribute('aria-busy');
+        // The same control, or the one in its place if React had to draw the island afresh.
+        const control = action.control.isConnected ? action.control : island.querySelectorAll(action.control.localName)[action.index];
+        if (control) action.run(control);
+      }
+    },
+    failed(island) {
+      island.dataset.islandState = 'failed';
+      const action = pending.get(island);
+      pending.delete(island);
+      if (action) action.control.removeAttribute('aria-busy');
+      if (island.querySelector('.island-unavailable')) return;
+      const notice = Object.assign(document.createElement('p'), { className: 'island-unavailable', textContent: 'This section is temporarily unavailable. ' });
+      notice.setAttribute('role', 'alert');
+      const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'ui-button ui-button--secondary', textContent: 'Retry' });
+      retry.addEventListener('click', () => {
+        notice.remove();
+        delete island.dataset.islandState;
+        ask(island);
+      });
+      notice.append(retry);
+      island.append(notice);
+    },
+  });
+  const askForCode = () => {
+    if (asked) return;
+    asked = true;
+    for (const url of code.preloads) document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', href: url, as: 'script' }));
+    const entry = Object.assign(document.createElement('script'), { src: code.entry });
+    entry.addEventListener('error', () => {
+      asked = false;
+      for (const island of loader.queue.splice(0)) loader.failed(island);
+    });
+    document.head.append(entry);
+  };
+  const ask = (island) => {
+    if (island.dataset.islandState) return;
+    island.dataset.islandState = 'starting';
+    if (loader.hydrate) loader.hydrate(island);
+    else {
+      loader.queue.push(island);
+      askForCode();
+    }
+  };
+  const waiting = (target) => {
+    const island = target instanceof Element && target.closest(INTERACTION);
+    return island && island.dataset.islandState !== 'ready' && !target.closest('a[href]') ? island : null;
+  };
+  for (const type of ['pointerdown', 'focusin']) {
+    document.addEventListener(type, (event) => {
+      const island = waiting(event.target);
+      if (island) ask(island);
+    }, true);
+  }
+  const holdUntilReady = (event, island, control, run) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    control.setAttribute('aria-busy', 'true');
+    pending.set(island, { control, index: [...island.querySelectorAll(control.localName)].indexOf(control), run });
+    ask(island);
+  };
+  document.addEventListener('click', (event) => {
+    const island = waiting(event.target);
+    const button = island && event.target.closest('button');
+    if (button) holdUntilReady(event, island, button, (control) => control.click());
+  }, true);
+  document.addEventListener('submit', (event) => {
+    const island = waiting(event.target);
+    const by = event.submitter;
+    // The button that sent it, or the form (Enter in a field).
+    if (island) holdUntilReady(event, island, by || event.target, (control) => (control.form ? control.form.requestSubmit(control) : control.requestSubmit()));
+  }, true);
+  for (const button of document.querySelectorAll(INTERACTION + ' button[disabled]')) button.disabled = false;
+  for (const styled of document.querySelectorAll('[data-prerendered-style]')) {
+    styled.style.cssText = styled.getAttribute('data-prerendered-style');
+    styled.removeAttribute('data-prerendered-style');
+  }
+
+  try {
+    const customer = JSON.parse(localStorage.getItem('customer') || 'null');
+    if (customer && typeof customer === 'object') {
+      const count = Number(localStorage.getItem('cart-count')) || 0;
+      for (const element of document.querySelectorAll('[data-signed-in]')) element.hidden = false;
+      for (const element of document.querySelectorAll('[data-signed-out]')) element.hidden = true;
+      for (const link of document.querySelectorAll('.cart-link')) link.setAttribute('aria-label', 'Cart, ' + count + (count === 1 ? ' item' : ' items'));
+      for (const shown of document.querySelectorAll('.cart-link .cart-count')) shown.textContent = String(count);
+    }
+  } catch {}
+
+  if ('serviceWorker' in navigator) {
+    fetch('/config.json').then((response) => response.json()).then((config) => {
+      const worker = navigator.serviceWorker;
+      if (config.offline === false) return worker.getRegistrations().then((all) => all.forEach((registration) => registration.unregister()));
+      return worker.register('/sw.js', { scope: '/' }).then(() => {
+        if (navigator.connection && navigator.connection.saveData) return;
+        return worker.ready.then((registration) => registration.active && registration.active.postMessage({ type: 'keep-page', path: location.pathname, code: [] }));
+      });
+    }).catch(() => undefined);
+  }
+
+  const read = (url, headers) => fetch(url, { headers: { Accept: 'application/json', ...headers }, credentials: 'omit', signal: AbortSignal.timeout(15000) });
+  const gone = (response) => response.status === 404 || response.status === 410;
+  const hashOf = (body) => crypto.subtle.digest('SHA-256', body).then((hash) =>
+    btoa(String.fromCharCode(...new Uint8Array(hash))).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, ''));
+  const confirmAnswers = () => Promise.all([
+    ...Object.entries(page.validators || {}).map(([url, etag]) =>
+      read(url, { 'If-None-Match': etag }).then((response) => response.ok || gone(response), () => false)),
+    // An API that sends no ETag: the answer's hash, as the prerenderer took it (bodyHash).
+    ...Object.entries(page.answerHashes || {}).map(([url, hash]) =>
+      read(url, {}).then((response) => (response.ok ? response.arrayBuffer().then(hashOf).then((now) => now !== hash) : gone(response))).catch(() => false)),
+  ]).then((changed) => {
+    if (changed.includes(true)) for (const island of document.querySelectorAll('[data-island-hydration="changed"]')) ask(island);
+  });
+  const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 500));
+  if (document.readyState === 'complete') whenIdle(confirmAnswers, { timeout: 3000 });
+  else addEventListener('load', () => whenIdle(confirmAnswers, { timeout: 3000 }), { once: true });
+  if (window.__askForEveryIsland) for (const island of document.querySelectorAll('[data-island]')) ask(island);
+})();`;
+
+/**
  * @param {object} page
  * @param {string} page.template       the shell's index.html (client-rendered)
  * @param {string} page.origin         the origin the page was made on (the site's URL)
  * @param {string} page.html           the content of #root
- * @param {object} page.state          what the shell reads to take the page over (PRERENDERED_PAGE_ID)
+ * @param {object} page.state          what the shell reads to take the page over (PRERENDERED_PAGE_ID); with
+ *        `islands`, a document with islands (ISLAND_LOADER)
  * @param {{ title: string, description: string, keywords: string, canonical: string, image: string | null, siteName: string | null }} page.head
  *        (image: the absolute URL of the picture a shared link shows; siteName: the site's name on it)
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
@@ -105,7 +256,7 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
     page,
     '<div id="root"></div>',
     `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>` +
-      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${PAGE_CODE_LOADER}</script>`,
+      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${state.islands ? ISLAND_LOADER : PAGE_CODE_LOADER}</script>`,
   );
   return page;
 }

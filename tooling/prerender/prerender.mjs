@@ -159,7 +159,12 @@ async function makePage(context, url, { apiBases, answers }, log) {
       [...document.querySelectorAll('#root script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)),
     );
     const validators = Object.fromEntries(reads.flatMap((read) => (apiReads.own.get(read)?.etag ? [[read, apiReads.own.get(read).etag]] : [])));
-    return { rendered: { ...rendered, page: { ...rendered.page, validators } }, head, stylesheets, reads, madeFrom: apiReads.own, structuredData };
+    // A document with islands confirms an answer that came without an ETag by its hash (ISLAND_LOADER).
+    const answerHashes = Object.fromEntries(
+      reads.flatMap((read) => (apiReads.own.get(read) && !apiReads.own.get(read).etag ? [[read, apiReads.own.get(read).hash]] : [])),
+    );
+    const confirmedBy = rendered.page.islands ? { validators, answerHashes } : { validators };
+    return { rendered: { ...rendered, page: { ...rendered.page, ...confirmedBy } }, head, stylesheets, reads, madeFrom: apiReads.own, structuredData };
   } finally {
     await page.close();
   }
@@ -174,9 +179,12 @@ async function makePage(context, url, { apiBases, answers }, log) {
 async function visitPage(context, { url, source }, html, template, log) {
   const { page, requests } = await openPage(context, url, log);
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '2g' } }));
+  // A document with islands: each of them is hydrated, so each is checked and its code is in the page's list.
+  await page.addInitScript(() => (window.__askForEveryIsland = true));
   const problems = [];
   page.on('console', (message) => {
-    if (message.text().includes('[shell] the prerendered page was rendered afresh')) problems.push(message.text().split('\n')[0]);
+    const text = message.text();
+    if (/\[shell\] (the prerendered page|an island) was rendered afresh|\[shell\] the island .* could not load/.test(text)) problems.push(text.split('\n')[0]);
   });
   try {
     // The page itself, with the headers the site sends for it (the security policy among them).

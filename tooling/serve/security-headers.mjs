@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { apps } from '../build/apps.mjs';
 import { reportSettings, siteConfigFor } from '../build/site-config.mjs';
-import { PAGE_CODE_LOADER } from '../prerender/page-html.mjs';
+import { ISLAND_LOADER, PAGE_CODE_LOADER } from '../prerender/page-html.mjs';
 
 /** Frames the pages embed: the contact page's map and the about/event videos. */
 const EMBED_ORIGINS = ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'];
@@ -22,8 +22,11 @@ export const INLINE_STYLE_HASHES = {
   reactToastify: "'sha256-wBAOjWqzlHdwhuIyV//yRl4v0VNTHc3TOqbIfNXoA7k='",
 };
 
-/** The only inline script: the one a prerendered page asks for its code with, allowed by its hash. */
-export const INLINE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_CODE_LOADER).digest('base64')}'`;
+/**
+ * The only inline scripts, allowed by their hashes: the one a prerendered page asks for its code with, and the
+ * one a document with islands carries in its place.
+ */
+export const INLINE_SCRIPT_HASHES = [PAGE_CODE_LOADER, ISLAND_LOADER].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
 
 /**
  * Powerful features no page of the site uses, refused to the page and to every frame it embeds (the map and
@@ -75,7 +78,7 @@ export function securityHeaders(siteConfig, { https = false } = {}) {
   const reportsOverHttps = reportsUrl.startsWith('https://');
   const policy = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, INLINE_SCRIPT_HASH],
+    'script-src': ["'self'", ...remotes, ...INLINE_SCRIPT_HASHES],
     'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
     'img-src': ["'self'", ...remotes, ...images],
     // The browser's reports (web vitals, errors) are sent with sendBeacon, a connection like any call.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { rootDir } from '../machine/pnpm.mjs';
 import { pageHtml } from '../prerender/page-html.mjs';
-import { INLINE_SCRIPT_HASH, INLINE_STYLE_HASHES, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, securityHeaders } from './security-headers.mjs';
+import { INLINE_SCRIPT_HASHES, INLINE_STYLE_HASHES, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, securityHeaders } from './security-headers.mjs';
 
 const siteConfig = {
   remotes: {
@@ -68,7 +68,7 @@ test('the policy lists the remote and API origins of the config, once each', () 
   const csp = directives(securityHeaders(siteConfig)['Content-Security-Policy']);
   const remotes = ['https://content.example.co.ke', 'https://catalog.example.co.ke', 'https://account.example.co.ke'];
   const api = 'https://api.example.co.ke';
-  assert.deepEqual(csp['script-src'], ["'self'", ...remotes, INLINE_SCRIPT_HASH]);
+  assert.deepEqual(csp['script-src'], ["'self'", ...remotes, ...INLINE_SCRIPT_HASHES]);
   assert.deepEqual(csp['connect-src'], ["'self'", ...remotes, api]);
   assert.deepEqual(csp['img-src'], ["'self'", ...remotes, api]);
   assert.deepEqual(csp['frame-src'], ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com']);
@@ -77,7 +77,7 @@ test('the policy lists the remote and API origins of the config, once each', () 
 test("a channel's releases on the site's own origin add no origin to the policy", () => {
   const channel = { ...siteConfig, remotes: { catalog: { entry: '/releases/catalog/20261123.101500-ab12cd3/remoteEntry.js', routes: ['/courses'] } } };
   const csp = directives(securityHeaders(channel)['Content-Security-Policy']);
-  assert.deepEqual(csp['script-src'], ["'self'", INLINE_SCRIPT_HASH]);
+  assert.deepEqual(csp['script-src'], ["'self'", ...INLINE_SCRIPT_HASHES]);
   assert.deepEqual(csp['connect-src'], ["'self'", 'https://api.example.co.ke']);
 });
 
@@ -101,18 +101,21 @@ test("the shell's start-up spinner style matches its hash", () => {
   assert.deepEqual(styles.map(sha256), [INLINE_STYLE_HASHES.shellSpinner], 'update INLINE_STYLE_HASHES.shellSpinner');
 });
 
-test('the one inline script of a prerendered page matches its hash', () => {
-  const page = pageHtml({
-    template: '<html><head><title></title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
-    origin: 'https://mavuno.example',
-    html: '<main><h1>Courses</h1></main>',
-    state: {},
-    head: { title: 'Courses', description: '', keywords: '', canonical: 'https://mavuno.example/courses' },
-    stylesheets: [],
-    preloads: [],
-  });
-  const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-  assert.deepEqual(inline.map(sha256), [INLINE_SCRIPT_HASH]);
+test('the one inline script of a prerendered page, taken over whole or a document with islands, matches its hash', () => {
+  const inlineScriptsOf = (state) => {
+    const page = pageHtml({
+      template: '<html><head><title></title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+      origin: 'https://mavuno.example',
+      html: '<main><h1>Courses</h1></main>',
+      state,
+      head: { title: 'Courses', description: '', keywords: '', canonical: 'https://mavuno.example/courses' },
+      stylesheets: [],
+      preloads: [],
+    });
+    return [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256(match[1]));
+  };
+  assert.deepEqual(inlineScriptsOf({}), [INLINE_SCRIPT_HASHES[0]]);
+  assert.deepEqual(inlineScriptsOf({ islands: { route: '/blog/:id' } }), [INLINE_SCRIPT_HASHES[1]]);
 });
 
 test('the style sheet react-toastify injects matches its hash', () => {
@@ -126,7 +129,7 @@ test("docs/production.md's nginx example allows the inline script and style shee
   const readme = readFileSync(join(rootDir, 'docs/production.md'), 'utf8');
   const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(readme)?.[1] ?? '';
   const csp = directives(policy);
-  assert.ok(csp['script-src']?.includes(INLINE_SCRIPT_HASH), 'update the script-src of the nginx example');
+  for (const hash of INLINE_SCRIPT_HASHES) assert.ok(csp['script-src']?.includes(hash), 'update the script-src of the nginx example');
   for (const hash of Object.values(INLINE_STYLE_HASHES)) assert.ok(csp['style-src']?.includes(hash), 'update the style-src of the nginx example');
   // Every other header of the set, with its value (issue 23).
   const header = (name) => {

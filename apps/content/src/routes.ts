@@ -39,6 +39,7 @@ export const routes: PageRoute[] = [
     item: {
       path: '/blog',
       showsList: true,
+      islands: true,
       head: pageHead('Blog', 'An article from the Mavuno Agri-Food Consultants blog.', 'agri-food blog Kenya, food safety, certification'),
       load: () => import('./pages/blog-post/blog-post-page'),
       area: useBlogStore,

@@ -15,7 +15,7 @@ import { openedByPrerenderer } from './prerender/prerender-mode';
 import { readPrerenderedPage, restorePrerenderedStyles } from './prerender/prerendered-page';
 import { sendKeptRequestsWhenOnline } from './offline/kept-requests';
 import { startOffline } from './offline/register';
-import { startReporting } from './reports/browser-reports';
+import { report, startReporting } from './reports/browser-reports';
 
 /** The start-up spinner covers start-up, at most this long; it never holds back a ready page. */
 const SPINNER_MAX_MS = 1000;
@@ -62,6 +62,17 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
   const owner = ownerOf(window.location.pathname, useComposition.getState().routePrefixes);
   const previewing = usePreview.getState().releases.length > 0 || usePreview.getState().refused !== null;
   const prerendered = previewing || openedByPrerenderer() ? null : readPrerenderedPage(config, window.location.pathname);
+
+  const islandLoader = window.agriIslands;
+  if (prerendered?.islands && islandLoader) {
+    // A document with islands: nothing is taken over but the islands the page's loader asks for.
+    clearTimeout(spinnerDeadline);
+    // Its own chunk: a page taken over whole never loads it.
+    const { startIslands } = await import('./islands/islands');
+    startIslands({ ...prerendered, islands: prerendered.islands }, islandLoader);
+    report({ kind: 'page-view' });
+    return;
+  }
 
   if (prerendered && owner) {
     // The data areas start from what the page shows (and ask the API again once the page is taken over);

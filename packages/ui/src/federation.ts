@@ -4,6 +4,16 @@
 export type { PageHeadInfo } from './components/page-head';
 export type { PageRoute, RouteParams, RouteTableModule } from './federation/page-route';
 export { collectionRoutes, type Collection } from './federation/collection-routes';
+export {
+  ISLAND,
+  InsideIslandContext,
+  Island,
+  IslandCollectorContext,
+  islandSlot,
+  type IslandCollector,
+  type IslandHydration,
+  type IslandModules,
+} from './federation/island';
 export { LazyMount, forgetLazyModule, type LazyMountProps } from './federation/lazy-mount';
 export { LoadFailed } from './federation/load-failed';
 export { RemoteFragment, setFragmentLoader } from './federation/remote-fragment';

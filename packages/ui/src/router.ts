@@ -4,5 +4,19 @@
  * shared in its place, under react-router's own name and version (tooling/build/rspack-app.mjs), so the release
  * gate still speaks of React Router. A name the apps need is added here first.
  */
-export { BrowserRouter, Link, NavLink, Navigate, Outlet, Route, Routes, matchPath, useLocation, useNavigate, useParams } from 'react-router';
-export type { LinkProps } from 'react-router';
+export {
+  BrowserRouter,
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  Route,
+  Router,
+  Routes,
+  createPath,
+  matchPath,
+  useLocation,
+  useNavigate,
+  useParams,
+} from 'react-router';
+export type { LinkProps, Navigator } from 'react-router';

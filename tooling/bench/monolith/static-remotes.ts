@@ -2,7 +2,7 @@
 // The monolith's stand-in for the shell's federation/remotes.ts (the one module of the shell that talks to
 // Module Federation): the same functions, with every remote's route table and fragments built in, found in
 // the apps' folders as the composed site finds them in config.json (an app with a route table is a remote).
-import type { RouteTableModule } from '../../../packages/ui/src/federation';
+import type { IslandModules, RouteTableModule } from '../../../packages/ui/src/federation';
 import type { ComponentType } from 'react';
 import type * as ComposedRemotes from '../../../apps/shell/src/federation/remotes';
 import type * as StandIn from './static-remotes';
@@ -19,6 +19,8 @@ const fragments = import.meta.webpackContext('../../../apps', {
   exclude: /\.test\.tsx$/,
   mode: 'lazy',
 });
+
+const islandTables = import.meta.webpackContext('../../../apps', { recursive: true, regExp: /^\.\/[a-z][a-z0-9_]*\/src\/islands\.ts$/, mode: 'lazy' });
 
 const loaded = new Set<string>();
 
@@ -40,4 +42,11 @@ export async function loadFragment(remote: string, fragment: string): Promise<{ 
   if (!fragments.keys().includes(key)) throw new Error(`the monolith has no ${remote}/${fragment}`);
   loaded.add(remote);
   return fragments(key) as Promise<{ default: ComponentType }>;
+}
+
+export async function loadIslands(name: string): Promise<IslandModules> {
+  const key = `./${name}/src/islands.ts`;
+  if (!islandTables.keys().includes(key)) throw new Error(`the monolith has no islands of ${name}`);
+  loaded.add(name);
+  return ((await islandTables(key)) as { islands: IslandModules }).islands;
 }

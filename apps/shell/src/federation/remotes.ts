@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RouteTableModule } from '@agri/ui/federation';
+import type { IslandModules, RouteTableModule } from '@agri/ui/federation';
 import type { ComponentType } from 'react';
 import type { RemoteEntry } from '../config/site-config';
 import { setRequirements } from './compatibility-plugin';
@@ -68,4 +68,9 @@ export function loadRouteTable(name: string): Promise<RouteTableModule> {
 
 export function loadFragment(remote: string, fragment: string): Promise<{ default: ComponentType }> {
   return loadExposed<{ default: ComponentType }>(remote, fragment);
+}
+
+/** The islands a remote exposes (`./islands`), for a document with islands. */
+export async function loadIslands(name: string): Promise<IslandModules> {
+  return (await loadExposed<{ islands: IslandModules }>(name, 'islands')).islands;
 }

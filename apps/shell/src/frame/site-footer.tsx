@@ -1,4 +1,5 @@
 import { business, LinkList } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { Link } from '@agri/ui/router';
 import { NewsletterForm } from './newsletter-form';
 import { SocialIcons } from './social-icons';
@@ -14,7 +15,7 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container">
-        <NewsletterForm />
+        <Island name="shell/newsletter" component={NewsletterForm} props={{}} hydration="interaction" />
       </div>
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-about">

@@ -1,5 +1,5 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
-import { Button, business } from '@agri/ui';
+import { Button, business, useInteractive } from '@agri/ui';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from '@agri/ui/router';
 import { SideMenu } from './side-menu';
@@ -34,11 +34,17 @@ function CartIcon() {
   );
 }
 
+/** The cart link's name; the page's loader writes the same (ISLAND_LOADER). */
+export const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+
 /** Top strip, brand, top navigation, account links and the side-menu button; the home page has its own style. */
 export function SiteHeader() {
   const isHome = useLocation().pathname === '/';
   const isSignedIn = useSession(selectIsSignedIn);
   const cartCount = useSession(selectCartCount);
+  // Drawn again from the session once the header answers (a key of their own): what the page's loader showed from
+  // storage, which React does not correct when it hydrates, never stays.
+  const drawn = useInteractive() ? 'live' : 'first';
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -76,23 +82,27 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="site-header__actions">
-          {isSignedIn ? (
-            <>
-              <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
-                <CartIcon />
-                <span className="cart-count" data-testid="cart-count">
-                  {cartCount}
-                </span>
-              </Link>
-              <Link to="/my-profile" className="site-header__account site-header__account--signed-in">
-                My Account
-              </Link>
-            </>
-          ) : (
-            <Link to="/login" className="site-header__account">
-              Log In
-            </Link>
-          )}
+          {/* Both, one hidden: on a document with islands the page's loader shows the right one from the stored
+              session before any of this code runs (tooling/prerender/page-html.mjs, ISLAND_LOADER). */}
+          <Link key={`cart-${drawn}`} to="/cart" className="cart-link" hidden={!isSignedIn} data-signed-in="" aria-label={cartLabel(cartCount)}>
+            <CartIcon />
+            {/* The loader may have written the stored count here: not a reason to draw the header afresh. */}
+            <span className="cart-count" data-testid="cart-count" suppressHydrationWarning>
+              {cartCount}
+            </span>
+          </Link>
+          <Link
+            key={`account-${drawn}`}
+            to="/my-profile"
+            className="site-header__account site-header__account--signed-in"
+            hidden={!isSignedIn}
+            data-signed-in=""
+          >
+            My Account
+          </Link>
+          <Link key={`login-${drawn}`} to="/login" className="site-header__account" hidden={isSignedIn} data-signed-out="">
+            Log In
+          </Link>
           <Button variant="ghost" className="menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <svg
               viewBox="0 0 24 24"

@@ -1,4 +1,5 @@
 import { ToastArea } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { Outlet } from '@agri/ui/router';
 import { FetchAhead } from '../composition/fetch-ahead';
 import { OfflineNotice } from './offline-notice';
@@ -18,7 +19,7 @@ export function SiteLayout() {
       </a>
       <PreviewBanner />
       <OfflineNotice />
-      <SiteHeader />
+      <Island name="shell/header" component={SiteHeader} props={{}} hydration="interaction" />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -2,9 +2,14 @@
 // prerenderer asks, so react-dom/server never reaches a visitor. The page is first rendered as a visitor's
 // would be, data and all; React's server renderer then writes the same tree as HTML it can take over.
 import { snapshotDataAreas } from '@agri/api-client';
+import { IslandCollectorContext, islandSlot, type IslandCollector } from '@agri/ui/federation';
+import { matchPath } from '@agri/ui/router';
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../app';
-import { useComposition } from '../composition/composition-store';
+import { selectMountedRoutes, useComposition } from '../composition/composition-store';
+import { IslandFrame } from '../islands/island-frame';
+import { islandIdPrefix } from '../islands/islands';
 import type { SiteConfig } from '../config/site-config';
 import { loadedRemotes } from '../federation/remotes';
 import { keepStylesAsData, type PrerenderedPage } from './prerendered-page';
@@ -37,6 +42,40 @@ export interface PrerenderHooks {
   render: () => RenderedPage;
 }
 
+/** React's hints for the first images, which it writes at the start of what it renders (the page's head has them). */
+const LEADING_HINTS = /^(?:<link [^>]*>)*/;
+
+/**
+ * A document with islands: the page as HTML, each island written alone, in the frame and with the id prefix
+ * it is hydrated with (islands.tsx), so that its HTML is what it will render in the browser.
+ */
+function renderDocumentWithIslands(route: string): string {
+  const islands: { component: ComponentType<never>; props: object }[] = [];
+  const collector: IslandCollector = { add: (island) => islands.push(island) - 1 };
+  let html = renderToString(
+    <IslandCollectorContext value={collector}>
+      <App />
+    </IslandCollectorContext>,
+  );
+  islands.forEach(({ component, props }, index) => {
+    const Component = component as ComponentType<object>;
+    const island = renderToString(
+      <IslandFrame route={route}>
+        <Component {...props} />
+      </IslandFrame>,
+      { identifierPrefix: islandIdPrefix(index) },
+    );
+    html = html.replace(islandSlot(index), () => island.replace(LEADING_HINTS, ''));
+  });
+  return html;
+}
+
+/** The route of this page if it is a document with islands. */
+function islandsRoute(pathname: string): string | null {
+  const route = selectMountedRoutes(useComposition.getState()).find((candidate) => matchPath(candidate.path, pathname));
+  return route?.islands ? route.path : null;
+}
+
 export function prerenderHooks(config: SiteConfig): PrerenderHooks {
   return {
     pages: async () => {
@@ -55,10 +94,12 @@ export function prerenderHooks(config: SiteConfig): PrerenderHooks {
       return { pages, clientRoutes };
     },
     render: () => {
-      const html = keepStylesAsData(renderToString(<App />));
+      const route = islandsRoute(window.location.pathname);
+      const html = keepStylesAsData(route ? renderDocumentWithIslands(route) : renderToString(<App />));
       const { areas, failed } = snapshotDataAreas();
       const remotes = Object.fromEntries(loadedRemotes().map((name) => [name, config.remotes[name]!.entry]));
-      return { html, page: { path: window.location.pathname, remotes, dataAreas: areas }, failed };
+      const page = { path: window.location.pathname, remotes, dataAreas: areas, ...(route ? { islands: { route } } : {}) };
+      return { html, page, failed };
     },
   };
 }

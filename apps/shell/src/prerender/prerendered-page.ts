@@ -34,6 +34,10 @@ const prerenderedPageSchema = z.object({
   dataAreas: z.record(z.string(), z.object({ key: z.string(), data: z.unknown() })),
   /** The ETags of the API answers the page was made from, by URL: the shell asks whether they changed. */
   validators: z.optional(z.record(z.string(), z.string())),
+  /** The hashes of the answers that came without an ETag (a document with islands confirms those by body). */
+  answerHashes: z.optional(z.record(z.string(), z.string())),
+  /** A document with islands (its route, `/blog/:id`): only its islands are hydrated, each when it is needed. */
+  islands: z.optional(z.object({ route: z.string() })),
 });
 export type PrerenderedPage = z.infer<typeof prerenderedPageSchema> & { dataAreas: Record<string, DataAreaSnapshot> };
 

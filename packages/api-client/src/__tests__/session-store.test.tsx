@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { selectCartCount, selectIsSignedIn, tokenOf, useSession } from '../index';
-import { clearSession, STORAGE_KEY, storeCartCount, storeCustomer, storeProfile } from '../session/session-store';
+import { CART_COUNT_KEY, clearSession, STORAGE_KEY, storeCartCount, storeCustomer, storeProfile } from '../session/session-store';
 import { fixtures, resetSessionForTests } from '../testing';
 
 afterEach(resetSessionForTests);
@@ -40,6 +40,11 @@ describe('session store', () => {
     storeProfile({ firstname: 'A', lastname: 'B', email: 'a@b.co', mobile: '1' });
     expect(useSession.getState().customer).toBeNull();
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the cart count in storage, for the header of a document with islands', () => {
+    storeCartCount(2);
+    expect(localStorage.getItem(CART_COUNT_KEY)).toBe('2');
   });
 
   it('clears the customer, the cart count and all browser storage on sign-out', () => {

@@ -2,6 +2,11 @@ import { create } from 'zustand';
 import { type StoredCustomer, storedCustomerSchema } from '../contract/user';
 
 export const STORAGE_KEY = 'customer';
+/**
+ * The cart count as last known, kept for a document with islands: its header shows it before any of the site's
+ * code has loaded (tooling/prerender/page-html.mjs, ISLAND_LOADER). Cleared with the rest on logout.
+ */
+export const CART_COUNT_KEY = 'cart-count';
 
 /** The fields a profile update changes. */
 export interface ProfileFields {
@@ -82,6 +87,11 @@ export function clearSession(): void {
 }
 
 export function storeCartCount(cartCount: number): void {
+  try {
+    globalThis.localStorage?.setItem(CART_COUNT_KEY, String(cartCount));
+  } catch {
+    // See readStoredCustomer.
+  }
   useSession.setState({ cartCount });
 }
 

@@ -21,7 +21,7 @@ export interface Collection {
    * The page of one item, at `<path>/:id` (`/course` gives `/course/:id`); `showsList`: it shows the list as well
    * (an article's related posts), so the list's data is asked for ahead too.
    */
-  item: CollectionPage<[id: string]> & { showsList?: boolean };
+  item: CollectionPage<[id: string]> & { showsList?: boolean; islands?: true };
   /** The list call: one item page is prerendered per item it answers. */
   items: () => Promise<{ _id: string }[]>;
 }
@@ -45,6 +45,7 @@ export function collectionRoutes({ list, item, items }: Collection): PageRoute[]
         if (item.showsList) prefetchList();
       },
       prerender: async () => (await items()).map(({ _id }) => itemPath(_id)),
+      ...(item.islands ? { islands: true as const } : {}),
     },
   ];
 }

@@ -29,6 +29,11 @@ export interface PageRoute {
    * toasts and the preview banner around either.
    */
   frame?: 'site' | 'own';
+  /**
+   * A public page served as a document with islands: its prerendered HTML is never taken over whole, only the
+   * parts of it that are `Island`s, each when it is needed (docs/composition.md, "Islands").
+   */
+  islands?: true;
 }
 
 export interface RouteTableModule {

@@ -2,6 +2,7 @@ import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import { Breadcrumb, ItemPageView, PageHead, StructuredDataScript, Skeleton, business, pageTitle, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { SafeHtml } from '@agri/ui/rich-text';
+import { Island } from '@agri/ui/federation';
 import { Link, useParams } from '@agri/ui/router';
 import { BlogImage } from '../../features/blog/blog-image';
 import { useBlogStore, useBlogsStore } from '../../features/blog/blog-store';
@@ -78,8 +79,8 @@ function PostArticle({ post }: { post: BlogPost }) {
   );
 }
 
-export default function BlogPostPage() {
-  const { id = '' } = useParams();
+/** The page's content: the article and the related posts, a data area each (an island: it acts only when they change). */
+export function BlogPost({ id }: { id: string }) {
   // The article the page shows, for the breadcrumb, once it is this page's (ItemPageView fetches it).
   const post = useBlogStore((state) => state.data);
   // The other articles, for 'Related Posts'.
@@ -105,4 +106,9 @@ export default function BlogPostPage() {
       </div>
     </div>
   );
+}
+
+export default function BlogPostPage() {
+  const { id = '' } = useParams();
+  return <Island name="content/blog-post" component={BlogPost} props={{ id }} hydration="changed" />;
 }

@@ -1,0 +1,9 @@
+import type { IslandModules } from '@agri/ui/federation';
+
+/**
+ * The content remote's islands, by name (`content/<name>` on a page), for the shell to hydrate on a document with
+ * islands; each loads only its own page's code.
+ */
+export const islands: IslandModules = {
+  'blog-post': () => import('./pages/blog-post/blog-post-page').then(({ BlogPost }) => ({ default: BlogPost })),
+};

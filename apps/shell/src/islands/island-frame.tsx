@@ -1,0 +1,47 @@
+import { useInteractive } from '@agri/ui';
+import { InsideIslandContext } from '@agri/ui/federation';
+import { Route, Router, Routes, createPath, type Navigator } from '@agri/ui/router';
+import { useEffect, type ReactNode } from 'react';
+
+/** On a document with islands there is no application to move in: every move is a load of the next page. */
+const fullLoads: Navigator = {
+  createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+  push: (to) => window.location.assign(typeof to === 'string' ? to : createPath(to)),
+  replace: (to) => window.location.replace(typeof to === 'string' ? to : createPath(to)),
+  go: (delta) => window.history.go(delta),
+};
+
+interface IslandFrameProps {
+  /** The page's route (`/blog/:id`), so that an island reads the path's parameters as the page does. */
+  route: string;
+  children: ReactNode;
+  /** Once the island is hydrated (not while prerendering). */
+  onHydrated?: () => void;
+}
+
+/**
+ * Says when the island answers: after the render that follows hydration, in which its controls stop being
+ * disabled (useInteractive); a tap carried out earlier would find its button disabled, and be lost.
+ */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  const interactive = useInteractive();
+  useEffect(() => {
+    if (interactive) onHydrated();
+  }, [interactive, onHydrated]);
+  return null;
+}
+
+/** What every island is rendered in, by the prerenderer and in the browser alike: the router, at this page. */
+export function IslandFrame({ route, children, onHydrated }: IslandFrameProps) {
+  const { pathname, search, hash } = window.location;
+  return (
+    <InsideIslandContext value={true}>
+      <Router location={{ pathname, search, hash }} navigator={fullLoads}>
+        <Routes>
+          <Route path={route} element={children} />
+        </Routes>
+      </Router>
+      {onHydrated ? <Hydrated onHydrated={onHydrated} /> : null}
+    </InsideIslandContext>
+  );
+}

@@ -1,0 +1,158 @@
+// A document with islands (docs/composition.md, "Islands"): a blog post is its prerendered HTML, and only the parts
+// that act are hydrated, each when it is needed. What a visitor who touches nothing pays (no code at all), what a
+// tap before the code is in does (it shows it heard, and is carried out once), what a changed answer does (the
+// part that shows it is hydrated and shows the new data), and what a remote that is down costs (its island only).
+import type { Page, Request } from '@playwright/test';
+import { seededPosts, signInThroughApi, toast } from '../content/content-support';
+import { patientExpect as expect, test, uniqueEmail } from '../support/fixtures';
+
+/** The scripts the page asks for, from now on. */
+function scriptsOf(page: Page): Request[] {
+  const scripts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request);
+  });
+  return scripts;
+}
+
+/** Holds every script of the site until `release` is called: the page is as a phone on a slow link has it. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.fallback();
+    },
+  );
+  return release;
+}
+
+async function firstPost(request: Parameters<typeof seededPosts>[0], apiBaseUrl: string) {
+  const [post] = await seededPosts(request, apiBaseUrl);
+  return post!;
+}
+
+test('a blog post nobody touches runs no code of the site, and its API answers are confirmed with a 304', async ({ page, request, site }) => {
+  const post = await firstPost(request, site.apiBaseUrl);
+  const scripts = scriptsOf(page);
+  const confirmed = page.waitForResponse((response) => response.url() === `${site.apiBaseUrl}blog/${post._id}` && response.status() === 304);
+  await page.goto(`/blog/${post._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await confirmed;
+  await page.waitForLoadState('networkidle');
+  expect(scripts.map((script) => script.url())).toEqual([]);
+  await expect(page.locator('html')).toHaveAttribute('data-shell', 'islands');
+});
+
+test('a tap on Menu before the code is in shows that it heard, and opens the menu once the header is in', async ({ page, request, site }) => {
+  const post = await firstPost(request, site.apiBaseUrl);
+  const release = await holdScripts(page);
+  await page.goto(`/blog/${post._id}`);
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await expect(menuButton).not.toHaveAttribute('aria-busy');
+  // Opened once, and it closes as a menu does.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('an email typed and sent before the newsletter’s code is in is kept and sent once', async ({ page, request, site }) => {
+  const post = await firstPost(request, site.apiBaseUrl);
+  const release = await holdScripts(page);
+  const subscriptions: Request[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/subscribe/newsletter')) subscriptions.push(sent);
+  });
+  await page.goto(`/blog/${post._id}`);
+  const form = page.getByRole('form', { name: 'Subscribe to Our Newsletter' });
+  await form.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail('island'));
+  const subscribe = form.getByRole('button', { name: 'Subscribe' });
+  await subscribe.click();
+  await expect(subscribe).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(toast(page, 'Thank you for subscribing to our newsletter!')).toBeVisible();
+  await expect(form.getByText('Thank you for subscribing to our newsletter!')).toBeVisible();
+  expect(subscriptions).toHaveLength(1);
+});
+
+test('a customer signed in shows in the header of a blog post before any code: My Account and the cart count', async ({
+  page,
+  request,
+  site,
+  registerCustomer,
+}) => {
+  const post = await firstPost(request, site.apiBaseUrl);
+  await signInThroughApi(page, request, site.apiBaseUrl, registerCustomer);
+  await page.addInitScript(() => localStorage.setItem('cart-count', '2'));
+  const scripts = scriptsOf(page);
+  await page.goto(`/blog/${post._id}`);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'My Account' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log In' })).toBeHidden();
+  expect(scripts).toHaveLength(0);
+  // Once the header is in, it is the same session: the menu offers the account's pages.
+  await header.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('a post changed since the page was made: its part of the page is hydrated and shows the change in place', async ({ page, request, site }) => {
+  const post = await firstPost(request, site.apiBaseUrl);
+  const newTitle = `${post.title} (updated)`;
+  await page.route(`${site.apiBaseUrl}blog/${post._id}`, async (route) => {
+    const { 'if-none-match': _validator, ...headers } = route.request().headers();
+    const response = await route.fetch({ headers });
+    await route.fulfill({ response, json: { ...((await response.json()) as object), title: newTitle } });
+  });
+  await page.goto(`/blog/${post._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(newTitle);
+  // The header was not asked for: it is still the document's.
+  await expect(page.locator('[data-island="shell/header"]')).not.toHaveAttribute('data-island-state');
+});
+
+test('the content remote down: the post still reads, its part says it is unavailable when needed, the header works', async ({ page, request, site }) => {
+  const post = await firstPost(request, site.apiBaseUrl);
+  await page.route(`${site.remoteOrigin('content')}/**`, (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.route(`${site.apiBaseUrl}blog/${post._id}`, async (route) => {
+    const { 'if-none-match': _validator, ...headers } = route.request().headers();
+    const response = await route.fetch({ headers });
+    await route.fulfill({ response, json: { ...((await response.json()) as object), title: `${post.title} (updated)` } });
+  });
+  await page.goto(`/blog/${post._id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert')).toContainText('This section is temporarily unavailable.');
+  await expect(main.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+});
+
+test('with JavaScript off a blog post reads whole and its links lead on', async ({ browser, request, site }) => {
+  const posts = await seededPosts(request, site.apiBaseUrl);
+  // A context of its own: the suites' page waits for the site's code, which never runs here.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.origin });
+  const page = await context.newPage();
+  try {
+    await page.goto(`/blog/${posts[0]!._id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: posts[0]!.title })).toBeVisible();
+    const related = main.getByRole('complementary', { name: 'Related Posts' });
+    const next = (await related.getByRole('heading', { level: 3 }).first().textContent())!;
+    await related
+      .getByRole('link', { name: /^Read More/ })
+      .first()
+      .click();
+    await expect(main.getByRole('heading', { level: 1, name: next })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Courses', exact: true }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+  } finally {
+    await context.close();
+  }
+});
