@@ -4,6 +4,7 @@ export default defineApp({
   dir: import.meta.dirname,
   exposes: {
     './routes': './src/routes.ts',
+    './islands': './src/islands.ts',
     './upcoming-events': './src/fragments/upcoming-events.tsx',
   },
 });

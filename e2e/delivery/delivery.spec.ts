@@ -270,7 +270,7 @@ test('the gate refuses each incompatible release with a message that names the p
     ),
   );
   expect(refused('catalog', dropped)).toContain(
-    `content@${versions.content} consumes catalog/upcoming-events, which catalog@${dropped} does not expose (it exposes: routes).`,
+    `content@${versions.content} consumes catalog/upcoming-events, which catalog@${dropped} does not expose (it exposes: routes, islands).`,
   );
 
   const clash = release(
@@ -375,9 +375,17 @@ test('after a promotion a phone’s next online load runs the new release, and o
       return /\/releases\/catalog\/([^/]+)\//.exec(entry)?.[1];
     });
   const keptPages = () => page.evaluate(async () => (await (await caches.open('agri-pages-v1')).keys()).map((request) => new URL(request.url).pathname));
+  // A prerendered /courses is a document with islands: its code runs once an island is needed (a tap, a changed
+  // answer); asked for here, as one would be. (A page rendered in the browser runs it at once.)
+  const askForItsIslands = () =>
+    page.evaluate(() => {
+      const loader = (window as unknown as { agriIslands?: { ask: (island: Element) => void } }).agriIslands;
+      for (const island of loader ? document.querySelectorAll('[data-island]') : []) loader!.ask(island);
+    });
   try {
     await page.goto(`${channel}/courses`);
     await expect(coursesHeading(page)).toHaveText('Our Courses');
+    await askForItsIslands();
     await expect.poll(catalogRunning).toBe(versions.catalog);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await expect.poll(keptPages, { timeout: 20_000 }).toContain('/courses');
@@ -385,6 +393,7 @@ test('after a promotion a phone’s next online load runs the new release, and o
     expect(promote('catalog', versions.catalogNext!).ok).toBe(true);
     await page.goto(`${channel}/courses`);
     await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
+    await askForItsIslands();
     await expect.poll(catalogRunning).toBe(versions.catalogNext);
     await page.waitForLoadState('networkidle');
 
@@ -394,6 +403,7 @@ test('after a promotion a phone’s next online load runs the new release, and o
     await expect(coursesHeading(page)).toHaveText(NEW_HEADING);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
     await expect(unavailable(page)).toHaveCount(0);
+    await askForItsIslands();
     await expect.poll(catalogRunning).toBe(versions.catalogNext);
   } finally {
     await phone.close();

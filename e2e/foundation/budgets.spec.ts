@@ -95,7 +95,7 @@ test('every public route is taken over as it was served, and its first-load Java
 // content is painted before any of its code is asked for (tooling/prerender/page-html.mjs, PAGE_CODE_LOADER).
 // Its style sheets, which its first paint waits for, are held back a second: no script may be asked for meanwhile.
 test('a prerendered page asks for its code only once its content is painted', async ({ page }) => {
-  for (const path of ['/', '/courses']) {
+  for (const path of ['/', '/about']) {
     let sheetsReleased = false;
     const askedEarly: string[] = [];
     const onRequest = (request: { url: () => string; resourceType: () => string }) => {

@@ -111,12 +111,8 @@ test('where nothing changed, nothing moves: the page confirms its data with a 30
   await expect(page.locator('[data-seen-before-revalidation]')).toHaveCount(1);
   const cls = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
   expect(cls).toBe(0);
-  const code = await Promise.all(scripts);
-  expect(code.length).toBeGreaterThan(0);
-  expect(
-    code.filter((text) => text.includes('AxiosError')),
-    'axios (its AxiosError) among the scripts',
-  ).toHaveLength(0);
+  // /courses is a document with islands: an answer confirmed loads no code at all (axios least of all).
+  expect(await Promise.all(scripts)).toEqual([]);
 });
 
 test('when the API answers 500 or a malformed body after the take-over, the page keeps what it showed and raises nothing', async ({ page, request, site }) => {

@@ -2,7 +2,8 @@
 // that act are hydrated, each when it is needed. What a visitor who touches nothing pays (no code at all), what a
 // tap before the code is in does (it shows it heard, and is carried out once), what a changed answer does (the
 // part that shows it is hydrated and shows the new data), and what a remote that is down costs (its island only).
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { seededPosts, signInThroughApi, toast } from '../content/content-support';
 import { patientExpect as expect, test, uniqueEmail } from '../support/fixtures';
 
@@ -62,6 +63,31 @@ test('a tap on Menu before the code is in shows that it heard, and opens the men
   await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 });
+
+for (const { control, dialog, pathOf } of [
+  {
+    control: 'Book Event',
+    dialog: 'Book this event',
+    pathOf: async (request: APIRequestContext, api: string) => `/event/${(await upcomingEvents(request, api))[0]!._id}`,
+  },
+  {
+    control: 'Request Call',
+    dialog: 'Request a call',
+    pathOf: async (request: APIRequestContext, api: string) => `/course/${(await seededCourses(request, api))[0]!._id}`,
+  },
+]) {
+  test(`a tap on ${control} before the page's code is in is answered at once, and opens its dialog once`, async ({ page, request, site }) => {
+    const path = await pathOf(request, site.apiBaseUrl);
+    const release = await holdScripts(page);
+    await page.goto(path);
+    const button = page.getByRole('button', { name: control });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+}
 
 test('an email typed and sent before the newsletter’s code is in is kept and sent once', async ({ page, request, site }) => {
   const post = await firstPost(request, site.apiBaseUrl);

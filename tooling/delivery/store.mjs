@@ -78,7 +78,14 @@ export function withLock(lockFile, work, { waitMs = 30_000 } = {}) {
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(lockFile, 'utf8').trim());
+      let holder;
+      try {
+        holder = Number(readFileSync(lockFile, 'utf8').trim());
+      } catch (gone) {
+        // Let go between our try and this read: try again at once.
+        if (gone.code === 'ENOENT') continue;
+        throw gone;
+      }
       if (holder && !processAlive(holder)) {
         rmSync(lockFile, { force: true });
         continue;

@@ -54,8 +54,11 @@ export const PAGE_CODE_LOADER = `(() => {
 /**
  * The one script a document with islands carries inline (docs/composition.md, "Islands"), in place of
  * PAGE_CODE_LOADER: no code of the site's is asked for until an island needs it. It
- * - shows the header's signed-in links and cart count from the stored session (session-store.ts keeps both);
- * - starts the service worker (unless config.json says `offline: false`) and has it keep this page;
+ * - shows the header's signed-in links and cart count from the stored session (session-store.ts keeps both), and
+ *   the offline notice while there is no connection;
+ * - reads config.json: a page made with other releases than those live now, with one in a canary, or in a QA
+ *   preview, asks for the shell's code at once (which renders it afresh where it must); starts the service worker (unless config.json
+ *   says `offline: false`) and has it keep this page;
  * - asks the API whether the answers the page was made from changed (their ETags: a 304 each when not; an answer
  *   that came without one, by the hash of its body), and hydrates the islands that show them (`changed`) only when
  *   one did;
@@ -69,7 +72,7 @@ export const PAGE_CODE_LOADER = `(() => {
 export const ISLAND_LOADER = `(() => {
   const code = JSON.parse(document.getElementById('page-code').textContent);
   const page = JSON.parse(document.getElementById('prerendered-page').textContent);
-  const INTERACTION = '[data-island-hydration="interaction"]';
+  const INTERACTION = '[data-island-hydration~="interaction"]';
   // The page answers from now on (a tap is held for its island): what the e2e suites wait for on any page.
   document.documentElement.dataset.shell = 'islands';
   const pending = new Map();
@@ -77,6 +80,7 @@ export const ISLAND_LOADER = `(() => {
   const loader = (window.agriIslands = {
     queue: [],
     hydrate: null,
+    wholePage: false,
     hydrated(island) {
       island.dataset.islandState = 'ready';
       const action = pending.get(island);
@@ -117,18 +121,18 @@ export const ISLAND_LOADER = `(() => {
     });
     document.head.append(entry);
   };
-  const ask = (island) => {
-    if (island.dataset.islandState) return;
+  const ask = (loader.ask = (island) => {
+    if (island.dataset.islandState || loader.wholePage) return;
     island.dataset.islandState = 'starting';
     if (loader.hydrate) loader.hydrate(island);
     else {
       loader.queue.push(island);
       askForCode();
     }
-  };
+  });
   const waiting = (target) => {
     const island = target instanceof Element && target.closest(INTERACTION);
-    return island && island.dataset.islandState !== 'ready' && !target.closest('a[href]') ? island : null;
+    return island && !loader.wholePage && island.dataset.islandState !== 'ready' && !target.closest('a[href]') ? island : null;
   };
   for (const type of ['pointerdown', 'focusin']) {
     document.addEventListener(type, (event) => {
@@ -171,16 +175,33 @@ export const ISLAND_LOADER = `(() => {
     }
   } catch {}
 
-  if ('serviceWorker' in navigator) {
-    fetch('/config.json').then((response) => response.json()).then((config) => {
+  const notice = document.querySelector('[data-offline-notice]');
+  const showConnection = () => notice && (notice.hidden = navigator.onLine);
+  showConnection();
+  addEventListener('online', showConnection);
+  addEventListener('offline', showConnection);
+
+  fetch('/config.json').then((response) => response.json()).then((config) => {
+    // Made with other releases than those live now (after a promotion, until the pages are made again), or one of
+    // them in a canary (this visitor's side is the shell's to know): the shell's code decides, and renders the page
+    // afresh where it must.
+    const live = config.remotes || {};
+    const current = Object.entries(page.remotes).every(([name, entry]) => live[name] && live[name].entry === entry && !live[name].canary);
+    // A QA preview (?preview=, kept for the tab: composition/preview.ts) is the shell's too.
+    let previewing = new URLSearchParams(location.search).has('preview');
+    try {
+      previewing = previewing || sessionStorage.getItem('shell:preview') !== null;
+    } catch {}
+    if (!current || previewing) askForCode();
+    if ('serviceWorker' in navigator) {
       const worker = navigator.serviceWorker;
       if (config.offline === false) return worker.getRegistrations().then((all) => all.forEach((registration) => registration.unregister()));
       return worker.register('/sw.js', { scope: '/' }).then(() => {
         if (navigator.connection && navigator.connection.saveData) return;
         return worker.ready.then((registration) => registration.active && registration.active.postMessage({ type: 'keep-page', path: location.pathname, code: [] }));
       });
-    }).catch(() => undefined);
-  }
+    }
+  }).catch(() => undefined);
 
   const read = (url, headers) => fetch(url, { headers: { Accept: 'application/json', ...headers }, credentials: 'omit', signal: AbortSignal.timeout(15000) });
   const gone = (response) => response.status === 404 || response.status === 410;
@@ -193,7 +214,7 @@ export const ISLAND_LOADER = `(() => {
     ...Object.entries(page.answerHashes || {}).map(([url, hash]) =>
       read(url, {}).then((response) => (response.ok ? response.arrayBuffer().then(hashOf).then((now) => now !== hash) : gone(response))).catch(() => false)),
   ]).then((changed) => {
-    if (changed.includes(true)) for (const island of document.querySelectorAll('[data-island-hydration="changed"]')) ask(island);
+    if (changed.includes(true)) for (const island of document.querySelectorAll('[data-island-hydration~="changed"]')) ask(island);
   });
   const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 500));
   if (document.readyState === 'complete') whenIdle(confirmAnswers, { timeout: 3000 });

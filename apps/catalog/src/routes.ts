@@ -16,6 +16,7 @@ export const routes: PageRoute[] = [
       ),
       load: () => import('./pages/courses/courses-page'),
       area: useCoursesStore,
+      islands: true,
     },
     item: {
       path: '/course',
@@ -26,6 +27,7 @@ export const routes: PageRoute[] = [
       ),
       load: () => import('./pages/course/course-page'),
       area: useCourseStore,
+      islands: true,
     },
     items: getCourses,
   }),
@@ -45,6 +47,7 @@ export const routes: PageRoute[] = [
       head: pageHead('Event', 'Event dates, venue, price and booking.', 'agri-food event Kenya, food safety workshop booking'),
       load: () => import('./pages/event/event-page'),
       area: useEventStore,
+      islands: true,
     },
     items: getEvents,
   }),

@@ -5,5 +5,6 @@ import type { IslandModules } from '@agri/ui/federation';
  * islands; each loads only its own page's code.
  */
 export const islands: IslandModules = {
+  blogs: () => import('./pages/blogs/blogs-page').then(({ BlogsBody }) => ({ default: BlogsBody })),
   'blog-post': () => import('./pages/blog-post/blog-post-page').then(({ BlogPost }) => ({ default: BlogPost })),
 };

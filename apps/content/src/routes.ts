@@ -35,6 +35,7 @@ export const routes: PageRoute[] = [
       ),
       load: () => import('./pages/blogs/blogs-page'),
       area: useBlogsStore,
+      islands: true,
     },
     item: {
       path: '/blog',

@@ -90,6 +90,8 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
     // The owner could not load: its part of the page says so, in a page rendered afresh.
   }
 
+  // A document with islands that cannot be hydrated as it was made is rendered afresh: its loader lets go.
+  if (islandLoader) islandLoader.wholePage = true;
   // Only the remote that owns this page loads now; the others when a route first needs them.
   if (owner) {
     const unsubscribe = useComposition.subscribe((state) => {

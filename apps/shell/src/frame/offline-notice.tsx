@@ -1,11 +1,14 @@
 import { useOnline } from '@agri/ui';
 
-/** Said on every page while the phone has no connection: what is shown is the copy kept on it. */
+/**
+ * Said on every page while the phone has no connection: what is shown is the copy kept on it. Always in the page,
+ * hidden while online: on a document with islands no React runs here, and the page's loader shows it
+ * (ISLAND_LOADER).
+ */
 export function OfflineNotice() {
   const online = useOnline();
-  if (online) return null;
   return (
-    <div className="offline-notice" role="status">
+    <div className="offline-notice" role="status" hidden={online} data-offline-notice="">
       <strong>You are offline.</strong> You are reading the copy kept on this phone; it is brought up to date when you are back online.
     </div>
   );

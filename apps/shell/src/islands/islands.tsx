@@ -1,7 +1,7 @@
 // A document with islands (docs/composition.md, "Islands"): the page's inline loader (ISLAND_LOADER,
 // tooling/prerender/page-html.mjs) asks for the shell's code only when an island needs it; from then on the shell
 // hydrates each island it is asked for, as a React root of its own, with the component its owner exposes.
-import { restoreDataAreas, markPageTakenOver } from '@agri/api-client';
+import { restoreDataAreas, markPageTakenOver, useSession } from '@agri/api-client';
 import { ToastArea } from '@agri/ui';
 import { ISLAND, type IslandModules } from '@agri/ui/federation';
 import { startTransition, type ComponentType } from 'react';
@@ -17,10 +17,14 @@ import { IslandFrame } from './island-frame';
 export interface IslandLoader {
   /** Islands asked for before the shell's code was in. */
   queue: HTMLElement[];
+  /** Asks for an island (once): the shell hydrates it. */
+  ask: (island: HTMLElement) => void;
   /** Set by the shell: hydrates an island asked for from now on. */
   hydrate: ((island: HTMLElement) => void) | null;
   /** The island is in: what the visitor did while it started is carried out. */
   hydrated: (island: HTMLElement) => void;
+  /** Set by the shell when it renders the page afresh: the loader holds nothing more. */
+  wholePage: boolean;
   /** The island's code could not come: it says so, with Retry. */
   failed: (island: HTMLElement) => void;
 }
@@ -108,4 +112,9 @@ export function startIslands(page: PrerenderedPage & { islands: { route: string 
   };
   loader.hydrate = hydrate;
   for (const island of loader.queue.splice(0)) hydrate(island);
+  // The session changed in another island (a course added to the cart, a logout): the header shows it, so it is
+  // hydrated now if it was not.
+  useSession.subscribe(() => {
+    for (const header of document.querySelectorAll<HTMLElement>(`[${ISLAND.name}="shell/header"]`)) loader.ask(header);
+  });
 }

@@ -12,6 +12,8 @@ interface CollectionPage<Args extends unknown[]> {
   head: PageHeadInfo;
   load: PageRoute['load'];
   area: AskedAhead<Args>;
+  /** The page is a document with islands (PageRoute). */
+  islands?: true;
 }
 
 export interface Collection {
@@ -21,7 +23,7 @@ export interface Collection {
    * The page of one item, at `<path>/:id` (`/course` gives `/course/:id`); `showsList`: it shows the list as well
    * (an article's related posts), so the list's data is asked for ahead too.
    */
-  item: CollectionPage<[id: string]> & { showsList?: boolean; islands?: true };
+  item: CollectionPage<[id: string]> & { showsList?: boolean };
   /** The list call: one item page is prerendered per item it answers. */
   items: () => Promise<{ _id: string }[]>;
 }
@@ -35,7 +37,7 @@ export function collectionRoutes({ list, item, items }: Collection): PageRoute[]
   const prefetchList = () => list.area.getState().prefetch();
   const itemPath = (id: string) => `${item.path}/${encodeURIComponent(id)}`;
   return [
-    { path: list.path, head: list.head, load: list.load, prefetch: prefetchList, prerender: true },
+    { path: list.path, head: list.head, load: list.load, prefetch: prefetchList, prerender: true, ...(list.islands ? { islands: true as const } : {}) },
     {
       path: `${item.path}/:id`,
       head: item.head,

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ComponentType } from 'react';
 
 /**
- * When an island of a document with islands gets its code (docs/composition.md, "Islands"):
+ * When an island of a document with islands gets its code (docs/composition.md, "Islands"), one or both of:
  * - `interaction`: at the visitor's first touch, focus or key in it; a tap on one of its buttons, or a form sent,
  *   before the code is in shows that it is starting and is carried out once it is;
  * - `changed`: when an API answer the page was made from has changed (a data area's part of the page).
@@ -43,7 +43,8 @@ export interface IslandProps<P extends object> {
   name: string;
   component: ComponentType<P>;
   props: P;
-  hydration: IslandHydration;
+  /** One or both: a part of the page that shows API data and has controls is hydrated at whichever comes first. */
+  hydration: IslandHydration | IslandHydration[];
 }
 
 /**
@@ -56,7 +57,7 @@ export function Island<P extends object>({ name, component: Component, props, hy
   const collector = useContext(IslandCollectorContext);
   const inside = useContext(InsideIslandContext);
   if (inside) return <Component {...props} />;
-  const attributes = { [ISLAND.name]: name, [ISLAND.hydration]: hydration, [ISLAND.props]: JSON.stringify(props), className: 'island' };
+  const attributes = { [ISLAND.name]: name, [ISLAND.hydration]: [hydration].flat().join(' '), [ISLAND.props]: JSON.stringify(props), className: 'island' };
   if (collector) {
     const index = collector.add({ name, component: Component as ComponentType<never>, props });
     return <div {...attributes} {...{ [ISLAND.index]: index }} dangerouslySetInnerHTML={{ __html: islandSlot(index) }} />;

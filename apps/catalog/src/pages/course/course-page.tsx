@@ -16,6 +16,7 @@ import {
   useInteractive,
   useAction,
 } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { useNavigate } from '@agri/ui/router';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
@@ -160,8 +161,11 @@ function CourseDetails({ course }: { course: Course }) {
   );
 }
 
-/** /course/:id: one course with its call request, chat enquiry, cart and share actions. */
-export default function CoursePage() {
+/**
+ * One course with its call request, chat enquiry, cart and share actions: an island, hydrated at the first tap in it
+ * or when the course changed.
+ */
+export function CourseArticle() {
   return (
     <article className="course-page">
       <ItemPageView
@@ -179,4 +183,9 @@ export default function CoursePage() {
       </ItemPageView>
     </article>
   );
+}
+
+/** /course/:id. */
+export default function CoursePage() {
+  return <Island name="catalog/course" component={CourseArticle} props={{}} hydration={['changed', 'interaction']} />;
 }

@@ -1,4 +1,5 @@
 import { ButtonLink, ListAreaView, Skeleton, StatusPanel, TableHead } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { useDataAreaFor, type Course } from '@agri/api-client';
 import type { ReactNode } from 'react';
 import { useCoursesStore } from '../../features/courses/courses-store';
@@ -52,10 +53,30 @@ function CourseRows({ courses }: { courses: Course[] }) {
   ));
 }
 
-/** /courses: every course in a table that turns into cards on a phone. */
-export default function CoursesPage() {
+/** Every course in a table that turns into cards on a phone (an island: it acts only when the list changes). */
+export function CourseList() {
   const area = useDataAreaFor(useCoursesStore);
+  return (
+    <ListAreaView
+      area={area}
+      listName="Courses"
+      pathOf={coursePath}
+      placeholder={<CoursesTable rows={<SkeletonRows />} />}
+      loadingLabel="Loading courses"
+      failure={{ title: 'We could not load the courses' }}
+      empty={
+        <StatusPanel title="No courses yet" actions={<ButtonLink to="/contact">Contact Us</ButtonLink>}>
+          New courses are being scheduled. Contact us to hear about the next intake.
+        </StatusPanel>
+      }
+    >
+      {(courses) => <CoursesTable rows={<CourseRows courses={courses} />} />}
+    </ListAreaView>
+  );
+}
 
+/** /courses. */
+export default function CoursesPage() {
   return (
     <section className="page-section courses-page">
       <div className="container">
@@ -64,21 +85,7 @@ export default function CoursesPage() {
           <h1>Our Courses</h1>
           <p>Practical food safety, quality and business courses for processors, farmers&apos; groups and agri-food SMEs across Kenya and East Africa.</p>
         </header>
-        <ListAreaView
-          area={area}
-          listName="Courses"
-          pathOf={coursePath}
-          placeholder={<CoursesTable rows={<SkeletonRows />} />}
-          loadingLabel="Loading courses"
-          failure={{ title: 'We could not load the courses' }}
-          empty={
-            <StatusPanel title="No courses yet" actions={<ButtonLink to="/contact">Contact Us</ButtonLink>}>
-              New courses are being scheduled. Contact us to hear about the next intake.
-            </StatusPanel>
-          }
-        >
-          {(courses) => <CoursesTable rows={<CourseRows courses={courses} />} />}
-        </ListAreaView>
+        <Island name="catalog/courses" component={CourseList} props={{}} hydration="changed" />
       </div>
     </section>
   );

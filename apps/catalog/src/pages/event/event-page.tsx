@@ -12,6 +12,7 @@ import {
   pageTitle,
   truncateText,
 } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useEventStore } from '../../features/events/events-store';
@@ -126,8 +127,8 @@ function EventDetails({ event }: { event: Event }) {
   );
 }
 
-/** /event/:id: the event fetched by id, with its booking card. */
-export default function EventPage() {
+/** The event fetched by id, with its booking card: an island, hydrated at the first tap in it or when the event changed. */
+export function EventArticle() {
   return (
     <article className="event-page">
       <ItemPageView
@@ -145,4 +146,9 @@ export default function EventPage() {
       </ItemPageView>
     </article>
   );
+}
+
+/** /event/:id. */
+export default function EventPage() {
+  return <Island name="catalog/event" component={EventArticle} props={{}} hydration={['changed', 'interaction']} />;
 }

@@ -1,6 +1,7 @@
 import { useDataAreaFor, type BlogPost } from '@agri/api-client';
 import { CardListAreaView, Skeleton, StatusPanel, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
+import { Island } from '@agri/ui/federation';
 import { Link } from '@agri/ui/router';
 import { BlogImage, cardImageOf } from '../../features/blog/blog-image';
 import { useBlogsStore } from '../../features/blog/blog-store';
@@ -44,8 +45,8 @@ function BlogCard({ post, first }: { post: BlogPost; first: boolean }) {
   );
 }
 
-/** The articles, or why there are none yet. */
-function BlogsBody() {
+/** The articles, or why there are none yet (an island: it acts only when they change). */
+export function BlogsBody() {
   const area = useDataAreaFor(useBlogsStore);
   return (
     <CardListAreaView
@@ -67,7 +68,7 @@ export default function BlogsPage() {
     <>
       <PageBanner title="Our Blog" crumb="Blog" intro="Practical guidance on food safety, certification, product development and agribusiness in Kenya." />
       <div className="container page-section">
-        <BlogsBody />
+        <Island name="content/blogs" component={BlogsBody} props={{}} hydration="changed" />
       </div>
     </>
   );

@@ -1,0 +1,11 @@
+import type { IslandModules } from '@agri/ui/federation';
+
+/**
+ * The catalog remote's islands, by name (`catalog/<name>` on a page), for the shell to hydrate on a document with
+ * islands; each loads only its own page's code.
+ */
+export const islands: IslandModules = {
+  courses: () => import('./pages/courses/courses-page').then(({ CourseList }) => ({ default: CourseList })),
+  course: () => import('./pages/course/course-page').then(({ CourseArticle }) => ({ default: CourseArticle })),
+  event: () => import('./pages/event/event-page').then(({ EventArticle }) => ({ default: EventArticle })),
+};
