@@ -14,6 +14,6 @@ export {
   type IslandHydration,
   type IslandModules,
 } from './federation/island';
-export { LazyMount, forgetLazyModule, type LazyMountProps } from './federation/lazy-mount';
+export { LazyMount, MountBoundary, forgetLazyModule, type LazyMountProps } from './federation/lazy-mount';
 export { LoadFailed } from './federation/load-failed';
 export { RemoteFragment, setFragmentLoader } from './federation/remote-fragment';

@@ -1,7 +1,8 @@
 import { useInteractive } from '@agri/ui';
-import { InsideIslandContext } from '@agri/ui/federation';
+import { InsideIslandContext, MountBoundary } from '@agri/ui/federation';
 import { Route, Router, Routes, createPath, type Navigator } from '@agri/ui/router';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { UnavailablePanel } from '../composition/unavailable-panel';
 
 /** On a document with islands there is no application to move in: every move is a load of the next page. */
 const fullLoads: Navigator = {
@@ -31,15 +32,28 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   return null;
 }
 
-/** What every island is rendered in, by the prerenderer and in the browser alike: the router, at this page. */
+const reportFailure = (error: unknown) => console.error('[shell] an island failed:', error);
+
+/**
+ * What every island is rendered in, by the prerenderer and in the browser alike: the router, at this page, and a
+ * boundary, so that an island that throws costs only its own part of the page (with Retry).
+ */
 export function IslandFrame({ route, children, onHydrated }: IslandFrameProps) {
   const { pathname, search, hash } = window.location;
+  const [attempt, setAttempt] = useState(0);
   return (
     <InsideIslandContext value={true}>
       <Router location={{ pathname, search, hash }} navigator={fullLoads}>
-        <Routes>
-          <Route path={route} element={children} />
-        </Routes>
+        <MountBoundary
+          key={attempt}
+          fallback={(retry) => <UnavailablePanel onRetry={retry} />}
+          onRetry={() => setAttempt((n) => n + 1)}
+          onError={reportFailure}
+        >
+          <Routes>
+            <Route path={route} element={children} />
+          </Routes>
+        </MountBoundary>
       </Router>
       {onHydrated ? <Hydrated onHydrated={onHydrated} /> : null}
     </InsideIslandContext>

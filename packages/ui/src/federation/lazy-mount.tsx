@@ -71,7 +71,8 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-class MountBoundary extends Component<BoundaryProps, { failed: boolean }> {
+/** Contains a failure to its slot: what renders below it and throws shows `fallback` in its place. */
+export class MountBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
