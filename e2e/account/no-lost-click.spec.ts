@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { joinTheTeam, inviteFromTerminal, skipOnExternalSite, STAFF_PASSWORD } from '../backoffice/staff-support';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { expect, test, uniqueEmail } from '../support/fixtures';
+import { islandOf } from '../support/islands';
 
 test('on the registration’s code step, with the code field focused, one click on Resend Code sends one new code', async ({ page }) => {
   const registerCalls: string[] = [];
@@ -80,6 +81,8 @@ test('every public form: with the focus in its first field, each of its buttons 
   const atPath = (path: string, form: () => Locator) => async () => {
     await page.goto(path);
     await expect(form().getByRole('button').first()).toBeVisible();
+    // A message moving the button under the pointer needs the form's code: a press before it is held, and carried out once (islands.spec.ts).
+    await islandOf(form());
     return form();
   };
   const dialogOf = (path: string, opener: string, name: string) => async () => {

@@ -75,6 +75,7 @@ for (const { control, dialog, pathOf } of [
     dialog: 'Request a call',
     pathOf: async (request: APIRequestContext, api: string) => `/course/${(await seededCourses(request, api))[0]!._id}`,
   },
+  { control: 'Play our introduction video', dialog: 'Introduction to Mavuno Agri-Food Consultants', pathOf: async () => '/about' },
 ]) {
   test(`a tap on ${control} before the page's code is in is answered at once, and opens its dialog once`, async ({ page, request, site }) => {
     const path = await pathOf(request, site.apiBaseUrl);
@@ -106,6 +107,29 @@ test('an email typed and sent before the newsletter’s code is in is kept and s
   await expect(toast(page, 'Thank you for subscribing to our newsletter!')).toBeVisible();
   await expect(form.getByText('Thank you for subscribing to our newsletter!')).toBeVisible();
   expect(subscriptions).toHaveLength(1);
+});
+
+test('a message typed and sent on the contact page before its code is in is kept and sent once', async ({ page }) => {
+  const release = await holdScripts(page);
+  const enquiries: Request[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/enquiry')) enquiries.push(sent);
+  });
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Send Us a Message' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Wanjiru Kamau');
+  await form.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('island-enquiry'));
+  await form.getByRole('textbox', { name: 'Mobile Number' }).fill('0712345678');
+  await form.getByRole('textbox', { name: 'Comments' }).fill('In-house HACCP training for 12 staff, please.');
+  const submit = form.getByRole('button', { name: 'Submit' });
+  await submit.click();
+  await expect(submit).toHaveAttribute('aria-busy', 'true');
+  expect(enquiries).toHaveLength(0);
+  release();
+  await expect(toast(page, 'Contact Form Submitted Successfully')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  expect(enquiries).toHaveLength(1);
+  expect(enquiries[0]!.postDataJSON()).toMatchObject({ name: 'Wanjiru Kamau', comment: 'In-house HACCP training for 12 staff, please.' });
 });
 
 test('a customer signed in shows in the header of a blog post before any code: My Account and the cart count', async ({
@@ -144,6 +168,28 @@ test('a post changed since the page was made: its part of the page is hydrated a
   await expect(page.locator('[data-island="shell/header"]')).not.toHaveAttribute('data-island-state');
 });
 
+test('an event that has ended since /events was made drops off when the page is opened, though no answer changed', async ({ page, request, site }) => {
+  const events = await upcomingEvents(request, site.apiBaseUrl);
+  const [firstToEnd] = [...events].sort((a, b) => a.endDate.localeCompare(b.endDate));
+  const later = events.filter((event) => event.endDate > firstToEnd!.endDate);
+  expect(later, 'the seed has events that end on other days').not.toHaveLength(0);
+  // The visitor opens the page the morning after its last day, in Kenya.
+  await page.clock.setFixedTime(new Date(`${firstToEnd!.endDate.slice(0, 10)}T08:00:00+03:00`).getTime() + 86_400_000);
+  await page.goto('/events');
+  const list = page.getByRole('main');
+  await expect(list.getByRole('heading', { name: firstToEnd!.title })).toHaveCount(0);
+  await expect(list.getByRole('heading', { name: later[0]!.title })).toBeVisible();
+  await expect(page.locator('[data-island="catalog/events"]')).toHaveAttribute('data-island-state', 'ready');
+});
+
+test('/events opened before any of its events ended runs no code', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.map((script) => script.url())).toEqual([]);
+});
+
 test('the content remote down: the post still reads, its part says it is unavailable when needed, the header works', async ({ page, request, site }) => {
   const post = await firstPost(request, site.apiBaseUrl);
   await page.route(`${site.remoteOrigin('content')}/**`, (route) => route.fulfill({ status: 503, body: 'down' }));
@@ -158,6 +204,58 @@ test('the content remote down: the post still reads, its part says it is unavail
   await expect(main.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The remote is back: Retry shows the post as the API has it now.
+  await page.unroute(`${site.remoteOrigin('content')}/**`);
+  await main.getByRole('button', { name: 'Retry' }).click();
+  await expect(main.getByRole('heading', { level: 1, name: `${post.title} (updated)` })).toBeVisible();
+  await expect(main.getByRole('alert')).toHaveCount(0);
+});
+
+test('the shell’s code came but could not start: the tap is let go, its part says so, and Reload is offered', async ({ page, request, site }) => {
+  const post = await firstPost(request, site.apiBaseUrl);
+  // The shell's entry comes; the chunks it loads next do not (a link that dropped half-way).
+  await page.route(
+    (url) => url.origin === site.origin && /^\/\d+\.[0-9a-f]+\.js$/.test(url.pathname),
+    (route) => route.fulfill({ status: 503, body: 'down' }),
+  );
+  await page.goto(`/blog/${post._id}`);
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The site could not load.' }).getByRole('button', { name: 'Reload' })).toBeVisible();
+  const header = page.locator('[data-island="shell/header"]');
+  await expect(header.getByRole('alert')).toHaveText('This section is temporarily unavailable. ');
+  await expect(menuButton).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+});
+
+test('with JavaScript off every document with islands reads, and its links lead on', async ({ browser, site }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.origin });
+  const page = await context.newPage();
+  try {
+    for (const [path, heading] of [
+      ['/about', 'About Us'],
+      ['/faqs', 'Frequently Asked Questions'],
+      ['/contact', 'Contact Us'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/term-conditions', 'Terms and Conditions'],
+      ['/courses', 'Our Courses'],
+      ['/blogs', 'Our Blog'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(await response!.text(), `${path} is a document with islands`).toContain('data-island=');
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    // A question's answer opens without code (a native disclosure); the footer's links lead on.
+    await page.goto('/faqs');
+    await page.getByText('Are prices inclusive of VAT?').click();
+    await expect(page.getByText('All prices are in Kenya Shillings and include VAT at 16%.')).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
 
 test('with JavaScript off a blog post reads whole and its links lead on', async ({ browser, request, site }) => {

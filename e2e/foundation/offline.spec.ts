@@ -3,6 +3,8 @@
 // of an account, no API answer and no preview is kept; the next online load follows what is live.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { fillByLabel } from '../support/forms';
+import { islandOf } from '../support/islands';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -67,15 +69,23 @@ test('the course list and a course read online open offline with a notice; a pag
   await expect(offlineNotice(page)).toHaveCount(0);
 });
 
-test('an enquiry sent offline is kept on the phone, said so, and arrives once when the connection returns', async ({ page, context }) => {
-  await page.goto('/contact');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+/** The enquiries the API took from now on, as they were sent. */
+function enquiriesArriving(page: Page): string[] {
   const arrived: string[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/api/enquiry') && response.request().method() === 'POST' && response.ok()) arrived.push(response.request().postData()!);
   });
-  await goOffline(context);
+  return arrived;
+}
+
+test('an enquiry sent offline is kept on the phone, said so, and arrives once when the connection returns', async ({ page, context }) => {
+  await page.goto('/contact');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const arrived = enquiriesArriving(page);
   const form = page.locator('form.contact-form');
+  // The visitor started on the form online: its code is in.
+  await islandOf(form);
+  await goOffline(context);
   await form.getByLabel('Name').fill('Wanjiku Kamau');
   await form.getByLabel('Email').fill('wanjiku.kamau@example.co.ke');
   await form.getByLabel('Mobile Number').fill('722000333');
@@ -96,6 +106,44 @@ test('an enquiry sent offline is kept on the phone, said so, and arrives once wh
   await page.waitForLoadState('networkidle');
   expect(arrived).toHaveLength(1);
   expect(await page.evaluate(() => localStorage.getItem('agri:outbox'))).toBeNull();
+});
+
+test('kept offline, an enquiry is sent from the next page read online, though that page runs no code of its own', async ({ page, context }) => {
+  await page.goto('/contact');
+  const form = page.locator('form.contact-form');
+  await islandOf(form);
+  await goOffline(context);
+  await fillByLabel(form, { Name: 'Achieng Otieno', Email: 'achieng@example.co.ke', 'Mobile Number': '722000444', Comments: 'Kept, then the tab closed.' });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('status')).toContainText('Your enquiry is kept on this phone');
+  await page.close();
+
+  await context.setOffline(false);
+  const next = await context.newPage();
+  const arrived = enquiriesArriving(next);
+  await next.goto('/faqs');
+  await expect(next.getByText('Your enquiry, kept while you were offline, has been sent.')).toBeVisible();
+  expect(arrived.map((body) => JSON.parse(body) as { name: string })).toEqual([expect.objectContaining({ name: 'Achieng Otieno' })]);
+});
+
+test('offline before the form’s code came: what was typed stays, the form says so, and comes when the connection returns', async ({ page, context }) => {
+  await page.goto('/contact');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const arrived = enquiriesArriving(page);
+  await goOffline(context);
+  const form = page.locator('form.contact-form');
+  await fillByLabel(form, { Name: 'Njeri Waweru', Email: 'njeri@example.co.ke', 'Mobile Number': '722000555', Comments: 'Typed on the road.' });
+  const island = page.locator('[data-island="content/contact-form"]');
+  await expect(island.getByRole('alert')).toContainText('This section is temporarily unavailable.');
+  await expect(form.getByLabel('Comments')).toHaveValue('Typed on the road.');
+
+  await context.setOffline(false);
+  await expect(island).toHaveAttribute('data-island-state', 'ready');
+  await expect(island.getByRole('alert')).toHaveCount(0);
+  await expect(form.getByLabel('Name')).toHaveValue('Njeri Waweru');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('.Toastify').getByText('Contact Form Submitted Successfully')).toBeVisible();
+  expect(arrived).toHaveLength(1);
 });
 
 test('account pages, API answers and personal data are never kept: Cache Storage holds public pages and code only', async ({

@@ -61,11 +61,14 @@ export const PAGE_CODE_LOADER = `(() => {
  *   says `offline: false`) and has it keep this page;
  * - asks the API whether the answers the page was made from changed (their ETags: a 304 each when not; an answer
  *   that came without one, by the hash of its body), and hydrates the islands that show them (`changed`) only when
- *   one did;
+ *   one did; an island whose content holds only until a time (`data-island-until`: an event that ends) is
+ *   hydrated then, or at once when the page is opened later;
  * - hydrates an `interaction` island at the visitor's first touch or focus in it: until it is in, a tap on one
- *   of its buttons or a form sent shows that it is starting (aria-busy) and is carried out once, when it is;
- *   a link is left to the browser. Its buttons answer from the start (the site's code renders them disabled
- *   until it runs, useInteractive).
+ *   of its buttons or a form sent shows that it is starting (aria-busy) and is carried out once, when it is, and
+ *   a field left is marked, so that it counts as touched; a link is left to the browser. Its buttons answer from
+ *   the start (the site's code renders them disabled until it runs, useInteractive). An island whose code could
+ *   not come says so, with Retry, and is tried again when the connection returns;
+ * - asks for the site's code when what the visitor sent offline waits in the outbox, for the code to send it.
  * The shell's entry takes over `window.agriIslands` (apps/shell/src/islands/islands.tsx): it hydrates the
  * islands queued, and those asked for later, and says when each is in, or could not come.
  */
@@ -100,29 +103,37 @@ export const ISLAND_LOADER = `(() => {
       if (island.querySelector('.island-unavailable')) return;
       const notice = Object.assign(document.createElement('p'), { className: 'island-unavailable', textContent: 'This section is temporarily unavailable. ' });
       notice.setAttribute('role', 'alert');
-      const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'ui-button ui-button--secondary', textContent: 'Retry' });
-      retry.addEventListener('click', () => {
-        notice.remove();
-        delete island.dataset.islandState;
-        ask(island);
-      });
-      notice.append(retry);
+      // The shell's code that came could not start: its notice offers Reload, the one way left.
+      if (!loader.shellFailed) {
+        const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'ui-button ui-button--secondary', textContent: 'Retry' });
+        retry.addEventListener('click', () => tryAgain(island));
+        notice.append(retry);
+      }
       island.append(notice);
+    },
+    shellFailed: false,
+    startFailed() {
+      loader.shellFailed = true;
+      for (const island of loader.queue.splice(0)) loader.failed(island);
     },
   });
   const askForCode = () => {
     if (asked) return;
     asked = true;
-    for (const url of code.preloads) document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', href: url, as: 'script' }));
+    // All of it at once, into the HTTP cache, where the scripts find it. Fetched, not <link rel="preload">: a
+    // preload that failed (offline, a dropped link) answers the same script's later request with its failure,
+    // for the life of the page, so that Retry could never succeed.
+    for (const url of code.preloads) fetch(url, { mode: 'no-cors', credentials: 'same-origin' }).catch(() => undefined);
     const entry = Object.assign(document.createElement('script'), { src: code.entry });
     entry.addEventListener('error', () => {
+      entry.remove();
       asked = false;
       for (const island of loader.queue.splice(0)) loader.failed(island);
     });
     document.head.append(entry);
   };
   const ask = (loader.ask = (island) => {
-    if (island.dataset.islandState || loader.wholePage) return;
+    if (island.dataset.islandState || loader.wholePage || loader.shellFailed) return;
     island.dataset.islandState = 'starting';
     if (loader.hydrate) loader.hydrate(island);
     else {
@@ -130,9 +141,29 @@ export const ISLAND_LOADER = `(() => {
       askForCode();
     }
   });
+  const tryAgain = (island) => {
+    const notice = island.querySelector('.island-unavailable');
+    if (notice) notice.remove();
+    delete island.dataset.islandState;
+    ask(island);
+  };
+  // What the visitor sent offline with the site's code (the API client's outbox) is sent by that code: it comes
+  // for that alone when the connection is there.
+  const sendKept = () => {
+    try {
+      if (navigator.onLine && localStorage.getItem('agri:outbox')) askForCode();
+    } catch {}
+  };
+  sendKept();
+  addEventListener('online', () => {
+    sendKept();
+    // An island whose code could not come offline comes now.
+    for (const island of document.querySelectorAll('[data-island-state="failed"]')) tryAgain(island);
+  });
   const waiting = (target) => {
     const island = target instanceof Element && target.closest(INTERACTION);
-    return island && !loader.wholePage && island.dataset.islandState !== 'ready' && !target.closest('a[href]') ? island : null;
+    // A link is the browser's; the Retry of an island that could not come is the loader's own.
+    return island && !loader.wholePage && island.dataset.islandState !== 'ready' && !target.closest('a[href], .island-unavailable') ? island : null;
   };
   for (const type of ['pointerdown', 'focusin']) {
     document.addEventListener(type, (event) => {
@@ -140,6 +171,11 @@ export const ISLAND_LOADER = `(() => {
       if (island) ask(island);
     }, true);
   }
+  // A field left before its form's code is in counts as touched once it is (its message shows: use-site-form.ts).
+  document.addEventListener('focusout', (event) => {
+    // A property, not an attribute: the hydration finds the field's attributes as they were made.
+    if (waiting(event.target) && event.target.matches('input, textarea, select')) event.target.leftBeforeCode = true;
+  }, true);
   const holdUntilReady = (event, island, control, run) => {
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -219,6 +255,12 @@ export const ISLAND_LOADER = `(() => {
   const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 500));
   if (document.readyState === 'complete') whenIdle(confirmAnswers, { timeout: 3000 });
   else addEventListener('load', () => whenIdle(confirmAnswers, { timeout: 3000 }), { once: true });
+  // What an island shows stops holding at its time (an event that has ended): it is hydrated then, drawn for today.
+  for (const island of document.querySelectorAll('[data-island-until]')) {
+    const wait = Date.parse(island.getAttribute('data-island-until')) - Date.now();
+    if (!(wait > 0)) ask(island);
+    else if (wait < 2 ** 31) setTimeout(() => ask(island), wait);
+  }
   if (window.__askForEveryIsland) for (const island of document.querySelectorAll('[data-island]')) ask(island);
 })();`;
 

@@ -7,5 +7,6 @@ import type { IslandModules } from '@agri/ui/federation';
 export const islands: IslandModules = {
   courses: () => import('./pages/courses/courses-page').then(({ CourseList }) => ({ default: CourseList })),
   course: () => import('./pages/course/course-page').then(({ CourseArticle }) => ({ default: CourseArticle })),
+  events: () => import('./pages/events/events-page').then(({ UpcomingEventList }) => ({ default: UpcomingEventList })),
   event: () => import('./pages/event/event-page').then(({ EventArticle }) => ({ default: EventArticle })),
 };

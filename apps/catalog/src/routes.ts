@@ -4,7 +4,7 @@ import { collectionRoutes, type PageRoute } from '@agri/ui/federation';
 import { useCourseStore, useCoursesStore } from './features/courses/courses-store';
 import { useEventStore, useEventsStore } from './features/events/events-store';
 
-/** The catalog remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered. */
+/** The catalog remote's pages; the shell mounts them in the site frame. All are public, prerendered documents with islands. */
 export const routes: PageRoute[] = [
   ...collectionRoutes({
     list: {
@@ -41,6 +41,7 @@ export const routes: PageRoute[] = [
       ),
       load: () => import('./pages/events/events-page'),
       area: useEventsStore,
+      islands: true,
     },
     item: {
       path: '/event',

@@ -2,9 +2,11 @@ import type { IslandModules } from '@agri/ui/federation';
 
 /**
  * The content remote's islands, by name (`content/<name>` on a page), for the shell to hydrate on a document with
- * islands; each loads only its own page's code.
+ * islands; each loads only its own code.
  */
 export const islands: IslandModules = {
   blogs: () => import('./pages/blogs/blogs-page').then(({ BlogsBody }) => ({ default: BlogsBody })),
+  'about-block': () => import('./features/about-block/about-block').then(({ AboutBlock }) => ({ default: AboutBlock })),
+  'contact-form': () => import('./pages/contact/contact-form').then(({ ContactForm }) => ({ default: ContactForm })),
   'blog-post': () => import('./pages/blog-post/blog-post-page').then(({ BlogPost }) => ({ default: BlogPost })),
 };

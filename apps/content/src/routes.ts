@@ -3,7 +3,10 @@ import { business, pageHead } from '@agri/ui';
 import { collectionRoutes, type PageRoute } from '@agri/ui/federation';
 import { useBlogStore, useBlogsStore } from './features/blog/blog-store';
 
-/** The content remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered. */
+/**
+ * The content remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered; all
+ * but the home page are documents with islands.
+ */
 export const routes: PageRoute[] = [
   {
     path: '/',
@@ -24,6 +27,7 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/about/about-page'),
     prerender: true,
+    islands: true,
   },
   ...collectionRoutes({
     list: {
@@ -56,6 +60,7 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/faqs/faqs-page'),
     prerender: true,
+    islands: true,
   },
   {
     path: '/contact',
@@ -66,6 +71,7 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/contact/contact-page'),
     prerender: true,
+    islands: true,
   },
   {
     path: '/privacy-policy',
@@ -76,6 +82,7 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/legal/privacy-policy-page'),
     prerender: true,
+    islands: true,
   },
   {
     path: '/term-conditions',
@@ -86,5 +93,6 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/legal/terms-page'),
     prerender: true,
+    islands: true,
   },
 ];

@@ -2,6 +2,7 @@ import { setupApiForTests } from '@agri/api-client/testing';
 import type { PageRoute } from '@agri/ui/federation';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { App } from './app';
 import { useComposition } from './composition/composition-store';
 import { loadRouteTable } from './federation/remotes';
@@ -20,7 +21,7 @@ function heldRouteTable() {
   return { table, arrive };
 }
 
-const page = (path: string, body: () => JSX.Element, frame?: 'own'): PageRoute => ({
+const page = (path: string, body: () => ReactElement, frame?: 'own'): PageRoute => ({
   path,
   head: { title: path, description: path, keywords: path },
   load: async () => ({ default: body }),

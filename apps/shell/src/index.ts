@@ -8,6 +8,8 @@ import { loadShellInTurns } from './startup/load-in-turns';
 function tellStartupFailed(error: unknown) {
   console.error('[shell] start-up failed:', error);
   document.documentElement.dataset.shell = 'failed';
+  // A document with islands: the islands waiting for this code say they are unavailable, and let go of what was tapped.
+  window.agriIslands?.startFailed();
   const message = document.createElement('p');
   message.textContent = 'The site could not load. Check your connection and try again.';
   const reload = document.createElement('button');

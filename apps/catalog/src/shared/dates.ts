@@ -10,6 +10,18 @@ export function isUpcoming(event: { endDate: string }, today: string = todayIsoD
   return event.endDate >= today;
 }
 
+/**
+ * The moment the first of these events stops being upcoming (isUpcoming): the start, in Kenya, of the day after
+ * its last day. Null for none.
+ */
+export function upcomingUntil(events: readonly { endDate: string }[]): string | null {
+  const [firstToEnd] = events.map((event) => event.endDate.slice(0, 10)).sort();
+  if (!firstToEnd) return null;
+  const dayAfter = new Date(`${firstToEnd}T00:00:00+03:00`);
+  dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+  return dayAfter.toISOString();
+}
+
 /** '09:00' becomes '9:00 AM'. */
 export function formatTime(time: string): string {
   return formatDate(`2000-01-01T${time}`, 'h:mm A');

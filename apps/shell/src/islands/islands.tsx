@@ -27,6 +27,11 @@ export interface IslandLoader {
   wholePage: boolean;
   /** The island's code could not come: it says so, with Retry. */
   failed: (island: HTMLElement) => void;
+  /**
+   * The shell's code came but could not start (a chunk lost on the way): every island waiting says it is
+   * unavailable, without Retry (the chunk that failed is not asked for again in this page); index.ts offers Reload.
+   */
+  startFailed: () => void;
 }
 
 declare global {

@@ -17,6 +17,8 @@ export const ISLAND = {
   props: 'data-island-props',
   /** Its place among the page's islands: React's identifierPrefix, the same when prerendered and hydrated. */
   index: 'data-island-index',
+  /** When what it shows stops holding (IslandProps.until). */
+  until: 'data-island-until',
 } as const;
 
 /** The component a remote exposes for each of its islands, in its `./islands` module. */
@@ -45,6 +47,12 @@ export interface IslandProps<P extends object> {
   props: P;
   /** One or both: a part of the page that shows API data and has controls is hydrated at whichever comes first. */
   hydration: IslandHydration | IslandHydration[];
+  /**
+   * The moment (ISO) what it shows stops holding though no answer changed: an event that has ended drops off a
+   * list of upcoming ones. It is hydrated then, or at once on a page opened later (a copy kept for offline reading,
+   * a page made before midnight).
+   */
+  until?: string | null;
 }
 
 /**
@@ -53,11 +61,17 @@ export interface IslandProps<P extends object> {
  * props must be plain data (they travel in the page as JSON), and it must render the same for the same props and
  * data areas.
  */
-export function Island<P extends object>({ name, component: Component, props, hydration }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydration, until }: IslandProps<P>) {
   const collector = useContext(IslandCollectorContext);
   const inside = useContext(InsideIslandContext);
   if (inside) return <Component {...props} />;
-  const attributes = { [ISLAND.name]: name, [ISLAND.hydration]: [hydration].flat().join(' '), [ISLAND.props]: JSON.stringify(props), className: 'island' };
+  const attributes = {
+    [ISLAND.name]: name,
+    [ISLAND.hydration]: [hydration].flat().join(' '),
+    [ISLAND.props]: JSON.stringify(props),
+    ...(until ? { [ISLAND.until]: until } : {}),
+    className: 'island',
+  };
   if (collector) {
     const index = collector.add({ name, component: Component as ComponentType<never>, props });
     return <div {...attributes} {...{ [ISLAND.index]: index }} dangerouslySetInnerHTML={{ __html: islandSlot(index) }} />;

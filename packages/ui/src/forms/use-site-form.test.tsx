@@ -65,6 +65,23 @@ describe('useSiteForm', () => {
     expect(screen.queryByText('Name is Required')).toBeNull();
   });
 
+  it('checks a field left empty before the code of a document with islands was in (its loader marks it)', async () => {
+    await takeOver((container) => Object.assign(field(container, 'name'), { leftBeforeCode: true }));
+    expect(await screen.findByText('Name is Required')).toBeInTheDocument();
+    expect(screen.queryByText('Email is Required')).toBeNull();
+  });
+
+  it('checks its own fields, not another form’s of the same names', async () => {
+    const other = document.createElement('form');
+    other.innerHTML = '<input name="email" value="someone@">';
+    document.body.append(other);
+    await takeOver((container) => {
+      field(container, 'email').value = 'grace@';
+      other.querySelector('input')!.focus();
+    });
+    await waitFor(() => expect(screen.getByText('Email should be valid.')).toBeInTheDocument());
+  });
+
   it('leaves the field still being typed in alone until it is left', async () => {
     await takeOver((container) => {
       field(container, 'email').value = 'grace@';

@@ -1,6 +1,6 @@
 import { messageOf, type z } from '@agri/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -36,13 +36,15 @@ const SOMETHING_WENT_WRONG = 'Something went wrong!';
  * the buttons under the pointer and lose the click (after-press.ts).
  *
  * On a prerendered page a visitor may type before the page is taken over: what was typed stays (the fields are
- * uncontrolled), and a field they typed in and left counts as touched once the form's code runs, so its message
- * shows without a further keystroke.
+ * uncontrolled), and a field they typed in and left (or, on a document with islands, only left) counts as touched
+ * once the form's code runs, so its message shows without a further keystroke.
  */
 export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultValues: DefaultValues<T>, { onFailure }: SiteFormOptions = {}) {
   const resolver = typeof rules === 'function' ? rules : zodResolver(rules);
   const form = useForm<T>({ resolver, defaultValues, mode: 'onTouched' });
-  useInputTypedBeforeTakeOver(form, defaultValues);
+  // The form's own fields, by name: another form on the page may use the same names (the footer's Email).
+  const fields = useRef(new Map<string, Element>());
+  useInputTypedBeforeTakeOver(form, defaultValues, fields);
   watchPresses();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -62,7 +64,14 @@ export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultV
 
   const register = (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => {
     const field = form.register(name, options);
-    return { ...field, onBlur: async (event: { target: unknown; type?: unknown }) => afterPress(() => void field.onBlur(event)) };
+    return {
+      ...field,
+      ref: (element: Element | null) => {
+        field.ref(element);
+        if (element) fields.current.set(name, element);
+      },
+      onBlur: async (event: { target: unknown; type?: unknown }) => afterPress(() => void field.onBlur(event)),
+    };
   };
 
   return {
@@ -80,15 +89,20 @@ export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultV
 /** A form made with useSiteForm. */
 export type SiteForm<T extends FieldValues> = ReturnType<typeof useSiteForm<T>>;
 
-/** Treats the fields typed in and left before the form's code ran as touched, and checks them. */
-function useInputTypedBeforeTakeOver<T extends FieldValues>(form: UseFormReturn<T>, defaultValues: DefaultValues<T>) {
+/** A field left before its form's code was in, as a document with islands' loader marks it (tooling/prerender/page-html.mjs). */
+type MarkedField = Element & { leftBeforeCode?: boolean };
+
+/** Treats the fields typed in or left before the form's code ran as touched, and checks them. */
+function useInputTypedBeforeTakeOver<T extends FieldValues>(form: UseFormReturn<T>, defaultValues: DefaultValues<T>, fields: RefObject<Map<string, Element>>) {
   const { getFieldState, getValues, setValue } = form;
   useEffect(() => {
     const focused = document.activeElement;
     for (const name of Object.keys(defaultValues) as Path<T>[]) {
+      const field: MarkedField | undefined = fields.current.get(name);
+      const left = field?.leftBeforeCode === true;
+      if (field) delete field.leftBeforeCode;
       // react-hook-form keeps a value typed before it registered the field, and marks it dirty.
-      if (!getFieldState(name).isDirty) continue;
-      const field = document.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+      if (!getFieldState(name).isDirty && !left) continue;
       if (field && field === focused) continue; // still being typed in: checked when left, as usual
       setValue(name, getValues(name) as PathValue<T, Path<T>>, { shouldTouch: true, shouldValidate: true });
     }

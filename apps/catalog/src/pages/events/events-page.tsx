@@ -1,9 +1,11 @@
 import type { Event } from '@agri/api-client';
 import { ButtonLink, CardListAreaView, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { cityOf, venueOf } from '../../features/events/event-place';
 import { useUpcomingEvents } from '../../features/events/use-upcoming-events';
+import { upcomingUntil } from '../../shared/dates';
 import '../../features/events/events.css';
 
 const eventPath = (event: Event) => `/event/${encodeURIComponent(event._id)}`;
@@ -66,9 +68,31 @@ function EventCardSkeleton() {
   );
 }
 
+/** The upcoming events, or why there are none (an island: it acts when they change, or when one ends). */
+export function UpcomingEventList() {
+  const { area, events } = useUpcomingEvents();
+  return (
+    <CardListAreaView
+      area={{ ...area, data: events }}
+      listName="Upcoming Events"
+      pathOf={eventPath}
+      loadingLabel="Loading events"
+      failure={{ title: 'We could not load the events' }}
+      empty={
+        <StatusPanel title="No upcoming events." actions={<ButtonLink to="/courses">Browse our courses</ButtonLink>}>
+          New forums and workshops are announced here first. Meanwhile, our courses run all year.
+        </StatusPanel>
+      }
+      grid={(cards) => <ul className="event-grid">{cards}</ul>}
+      cardPlaceholder={<EventCardSkeleton />}
+      card={(event, first) => <EventCard event={event} first={first} />}
+    />
+  );
+}
+
 /** /events: the upcoming events as cards, each leading to its booking page. */
 export default function EventsPage() {
-  const { area, events } = useUpcomingEvents();
+  const { events } = useUpcomingEvents();
   return (
     <section className="page-section events-page">
       <div className="container">
@@ -77,21 +101,7 @@ export default function EventsPage() {
           <h1>Upcoming Events</h1>
           <p>Meet regulators, buyers and fellow processors, and learn hands-on from our consultants.</p>
         </header>
-        <CardListAreaView
-          area={{ ...area, data: events }}
-          listName="Upcoming Events"
-          pathOf={eventPath}
-          loadingLabel="Loading events"
-          failure={{ title: 'We could not load the events' }}
-          empty={
-            <StatusPanel title="No upcoming events." actions={<ButtonLink to="/courses">Browse our courses</ButtonLink>}>
-              New forums and workshops are announced here first. Meanwhile, our courses run all year.
-            </StatusPanel>
-          }
-          grid={(cards) => <ul className="event-grid">{cards}</ul>}
-          cardPlaceholder={<EventCardSkeleton />}
-          card={(event, first) => <EventCard event={event} first={first} />}
-        />
+        <Island name="catalog/events" component={UpcomingEventList} props={{}} hydration="changed" until={upcomingUntil(events ?? [])} />
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { business } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import '../../styles/content.css';
 import { ContactForm } from './contact-form';
 import './contact.css';
@@ -37,7 +38,7 @@ export default function ContactPage() {
           </dl>
         </section>
         <div className="contact__form card">
-          <ContactForm />
+          <Island name="content/contact-form" component={ContactForm} props={{}} hydration="interaction" />
         </div>
         <div className="contact__map">
           <iframe src={MAP_URL} title={`Map showing our office: ${business.address}`} width={1200} height={400} loading="lazy" />

@@ -1,0 +1,18 @@
+// Documents with islands (docs/composition.md, "Islands"): a part of the page acts once its island is in.
+import type { Locator } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * On a document with islands, asks for the island that holds `part` as a visitor does (a focus in it) and waits
+ * until it is in; on a page the shell took over whole there is nothing to wait for.
+ */
+export async function islandOf(part: Locator): Promise<void> {
+  const onIslands = await part.page().evaluate(() => {
+    const loader = (window as unknown as { agriIslands?: { wholePage: boolean } }).agriIslands;
+    return Boolean(loader) && !loader!.wholePage;
+  });
+  if (!onIslands) return;
+  const island = part.locator('xpath=ancestor-or-self::*[@data-island][1]');
+  await part.locator('input, textarea, button').first().focus();
+  await expect(island).toHaveAttribute('data-island-state', 'ready');
+}
