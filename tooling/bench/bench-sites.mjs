@@ -88,6 +88,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
       template: readFileSync(join(monolithDir, 'index.html'), 'utf8'),
       outDir: pagesDir,
       serveFrom: `http://127.0.0.1:${staging.address().port}`,
+      log: (line) => log(`monolith: ${line}`),
     });
     staging.close();
     log(`monolith: ${monolithPages.written.length} pages prerendered`);
