@@ -1,7 +1,7 @@
 // The next page, ready before the click (issue 27): the code of a public page's remote loads as the visitor
 // points at its link (never every link at once), so that the click has nothing left to fetch. (With
-// Save-Data or on 2G nothing is fetched ahead, nor a decorative picture beyond the first: fetch-ahead.test.ts
-// in the shell, hero.test.tsx in content.)
+// Save-Data or on 2G nothing is fetched ahead: fetch-ahead.test.ts in the shell; nor a decorative picture beyond
+// the first: e2e/content/home.spec.ts.)
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -46,15 +46,4 @@ test('pointing at a link to another remote’s page loads its code, so that the 
   await expect(heading(page)).toHaveText('Contact Us');
   expect([...scripts.asked].filter((url) => !before.has(url))).toEqual([]);
   expect(content).toHaveLength(1);
-});
-
-test('without Save-Data the home page’s other pictures and its slideshow follow once it is taken over', async ({ page }) => {
-  const heroPictures = new Set<string>();
-  page.on('request', (request) => {
-    if (/hero-[a-z-]+\.[0-9a-f]+\.svg$/.test(request.url())) heroPictures.add(new URL(request.url()).pathname);
-  });
-  await page.goto('/');
-  await expect(page.locator('.hero__slides img')).toHaveCount(3);
-  await expect(page.getByRole('button', { name: 'Pause background slideshow' })).toBeVisible();
-  await expect.poll(() => heroPictures.size).toBe(3);
 });

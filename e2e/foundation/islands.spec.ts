@@ -2,33 +2,11 @@
 // that act are hydrated, each when it is needed. What a visitor who touches nothing pays (no code at all), what a
 // tap before the code is in does (it shows it heard, and is carried out once), what a changed answer does (the
 // part that shows it is hydrated and shows the new data), and what a remote that is down costs (its island only).
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Request } from '@playwright/test';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { seededPosts, signInThroughApi, toast } from '../content/content-support';
 import { patientExpect as expect, test, uniqueEmail } from '../support/fixtures';
-
-/** The scripts the page asks for, from now on. */
-function scriptsOf(page: Page): Request[] {
-  const scripts: Request[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request);
-  });
-  return scripts;
-}
-
-/** Holds every script of the site until `release` is called: the page is as a phone on a slow link has it. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.endsWith('.js'),
-    async (route) => {
-      await released;
-      await route.fallback();
-    },
-  );
-  return release;
-}
+import { holdScripts, scriptsOf } from '../support/islands';
 
 async function firstPost(request: Parameters<typeof seededPosts>[0], apiBaseUrl: string) {
   const [post] = await seededPosts(request, apiBaseUrl);
@@ -234,6 +212,7 @@ test('with JavaScript off every document with islands reads, and its links lead 
   const page = await context.newPage();
   try {
     for (const [path, heading] of [
+      ['/', 'Expert Agri-Food Training & Consultancy Solutions'],
       ['/about', 'About Us'],
       ['/faqs', 'Frequently Asked Questions'],
       ['/contact', 'Contact Us'],

@@ -57,7 +57,8 @@ test.describe('run-time configuration', () => {
   for (const [problem, { body, status = 200, names }] of Object.entries(badConfigs)) {
     test(`a config.json that is ${problem} gives an error page naming the problem`, async ({ page }) => {
       await page.route('**/config.json', (route) => route.fulfill({ status, body, contentType: 'application/json' }));
-      await page.goto('/');
+      // A page of the application (a document with islands starts the site's code only for an island).
+      await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'The website could not start' })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText(names);
       await expect(page.locator('#startup-spinner')).toHaveCount(0);

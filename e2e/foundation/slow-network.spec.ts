@@ -15,10 +15,11 @@ async function onSlowMobileLink(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_MOBILE_LINK);
-  // Remembers whether the "unavailable" panel ever showed, even for a moment between two checks.
+  // Remembers whether the "unavailable" panel ever showed, even for a moment between two checks (what is rendered:
+  // the text of a document's loader script says it too).
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (document.body?.textContent?.includes('temporarily unavailable')) sessionStorage.setItem('e2e:saw-unavailable', '1');
+      if (document.body?.innerText.includes('temporarily unavailable')) sessionStorage.setItem('e2e:saw-unavailable', '1');
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 }
@@ -33,8 +34,8 @@ test('on a slow mobile link a visitor types while the page loads, then books an 
   const newsletter = page.getByRole('contentinfo').getByLabel('Email address');
   await newsletter.fill('wanjiru.slowlink@example.co.ke');
   await expect(page.getByRole('heading', { level: 1, name: /Expert Agri-Food Training/ })).toBeVisible();
-  // The page is prerendered: what was typed must survive the shell taking it over, seconds later.
-  await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: 120_000 });
+  // A document with islands: what was typed must survive the newsletter's island coming in, seconds later.
+  await page.locator('[data-island="shell/newsletter"][data-island-state="ready"]').waitFor({ state: 'attached', timeout: 120_000 });
   await expect(newsletter).toHaveValue('wanjiru.slowlink@example.co.ke');
 
   await page.getByRole('banner').getByRole('link', { name: 'Events', exact: true }).first().click();

@@ -1,5 +1,5 @@
 // Documents with islands (docs/composition.md, "Islands"): a part of the page acts once its island is in.
-import type { Locator } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
@@ -15,4 +15,27 @@ export async function islandOf(part: Locator): Promise<void> {
   const island = part.locator('xpath=ancestor-or-self::*[@data-island][1]');
   await part.locator('input, textarea, button').first().focus();
   await expect(island).toHaveAttribute('data-island-state', 'ready');
+}
+
+/** The scripts the page asks for, from now on. */
+export function scriptsOf(page: Page): Request[] {
+  const scripts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request);
+  });
+  return scripts;
+}
+
+/** Holds every script of the site until `release` is called: the page is as a phone on a slow link has it. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.fallback();
+    },
+  );
+  return release;
 }

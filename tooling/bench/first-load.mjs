@@ -6,20 +6,12 @@
 import { gzipSync } from 'node:zlib';
 
 /**
- * First-load JavaScript budgets (KB, gzip): the home page, and every other public page (162.2 and at most 192.1 KB
- * measured on 2026-11-26; 165 and 214 before). A page whose data shows at once asks the API again once it is
- * taken over (docs/prerendered-pages.md) without the API client's transport (axios, 21 KB, loads with the first
- * other call); the home page asks nothing until the visitor scrolls to its lists. A page still taken over whole
- * carries the islands' share of the frame since 2026-11-28 (165.6 and 195.5 KB measured, +0.8 KB): until it
- * becomes a document with islands (issue 36), when the `islands` limit applies to it.
+ * First-load JavaScript budget (KB, gzip) of a public page nobody touched: every one is a document with islands
+ * (docs/composition.md), which runs no code until one is needed; issue 36's limit for a content page (80 for the
+ * home page), all measured at 0 KB on 2026-11-28 (162.2 to 192.1 KB when they were taken over whole, 2026-11-26).
+ * React alone (about 60 KB) would break it: a page that starts an island before it is needed fails here.
  */
-export const FIRST_LOAD_BUDGET_KB = { home: 166, page: 196, islands: 60 };
-/**
- * A document with islands (docs/composition.md) runs no code until one is needed: issue 36's limit for a content
- * page nobody touched.
- */
-export const firstLoadBudgetOf = (path, { islands = false } = {}) =>
-  islands ? FIRST_LOAD_BUDGET_KB.islands : path === '/' ? FIRST_LOAD_BUDGET_KB.home : FIRST_LOAD_BUDGET_KB.page;
+export const FIRST_LOAD_BUDGET_KB = 60;
 
 /** The web vitals' chunk (apps/shell/src/app.tsx names it): loaded once the page is interactive, not with it. */
 const LOADED_WHEN_INTERACTIVE = /\/web-vitals\.[0-9a-f]+\.js$/;

@@ -54,6 +54,7 @@ export const PAGE_CODE_LOADER = `(() => {
 /**
  * The one script a document with islands carries inline (docs/composition.md, "Islands"), in place of
  * PAGE_CODE_LOADER: no code of the site's is asked for until an island needs it. It
+ * - marks the document when the visitor saves data (Save-Data), for the style sheets;
  * - shows the header's signed-in links and cart count from the stored session (session-store.ts keeps both), and
  *   the offline notice while there is no connection;
  * - reads config.json: a page made with other releases than those live now, with one in a canary, or in a QA
@@ -63,6 +64,7 @@ export const PAGE_CODE_LOADER = `(() => {
  *   that came without one, by the hash of its body), and hydrates the islands that show them (`changed`) only when
  *   one did; an island whose content holds only until a time (`data-island-until`: an event that ends) is
  *   hydrated then, or at once when the page is opened later;
+ * - hydrates a `visible` island as it comes within 200 px of the window;
  * - hydrates an `interaction` island at the visitor's first touch or focus in it: until it is in, a tap on one
  *   of its buttons or a form sent shows that it is starting (aria-busy) and is carried out once, when it is, and
  *   a field left is marked, so that it counts as touched; a link is left to the browser. Its buttons answer from
@@ -78,6 +80,8 @@ export const ISLAND_LOADER = `(() => {
   const INTERACTION = '[data-island-hydration~="interaction"]';
   // The page answers from now on (a tap is held for its island): what the e2e suites wait for on any page.
   document.documentElement.dataset.shell = 'islands';
+  // The visitor saves data: the style sheets leave decoration out (the home page's other pictures, their changing).
+  if (navigator.connection && navigator.connection.saveData) document.documentElement.dataset.saveData = '';
   const pending = new Map();
   let asked = false;
   const loader = (window.agriIslands = {
@@ -260,6 +264,20 @@ export const ISLAND_LOADER = `(() => {
     const wait = Date.parse(island.getAttribute('data-island-until')) - Date.now();
     if (!(wait > 0)) ask(island);
     else if (wait < 2 ** 31) setTimeout(() => ask(island), wait);
+  }
+  // A part that moves (a carousel) is hydrated as it comes near the window: a visitor who never scrolls there
+  // runs none of its code.
+  // The island's element has no box of its own (display: contents): what is watched is its content.
+  const nearWindow = 'IntersectionObserver' in window && new IntersectionObserver((entries, observer) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      ask(entry.target.parentElement);
+    }
+  }, { rootMargin: '200px 0px' });
+  for (const island of document.querySelectorAll('[data-island-hydration~="visible"]')) {
+    if (nearWindow && island.firstElementChild) nearWindow.observe(island.firstElementChild);
+    else ask(island);
   }
   if (window.__askForEveryIsland) for (const island of document.querySelectorAll('[data-island]')) ask(island);
 })();`;

@@ -8,5 +8,6 @@ export const islands: IslandModules = {
   courses: () => import('./pages/courses/courses-page').then(({ CourseList }) => ({ default: CourseList })),
   course: () => import('./pages/course/course-page').then(({ CourseArticle }) => ({ default: CourseArticle })),
   events: () => import('./pages/events/events-page').then(({ UpcomingEventList }) => ({ default: UpcomingEventList })),
+  'upcoming-events': () => import('./fragments/upcoming-events').then(({ UpcomingEventRows }) => ({ default: UpcomingEventRows })),
   event: () => import('./pages/event/event-page').then(({ EventArticle }) => ({ default: EventArticle })),
 };

@@ -5,6 +5,9 @@ import type { IslandModules } from '@agri/ui/federation';
  * islands; each loads only its own code.
  */
 export const islands: IslandModules = {
+  hero: () => import('./pages/home/hero').then(({ Hero }) => ({ default: Hero })),
+  testimonials: () => import('./pages/home/testimonials-carousel').then(({ TestimonialsCarousel }) => ({ default: TestimonialsCarousel })),
+  'home-blog': () => import('./pages/home/home-blog-section').then(({ HomeBlogSection }) => ({ default: HomeBlogSection })),
   blogs: () => import('./pages/blogs/blogs-page').then(({ BlogsBody }) => ({ default: BlogsBody })),
   'about-block': () => import('./features/about-block/about-block').then(({ AboutBlock }) => ({ default: AboutBlock })),
   'contact-form': () => import('./pages/contact/contact-form').then(({ ContactForm }) => ({ default: ContactForm })),

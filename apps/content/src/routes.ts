@@ -4,8 +4,8 @@ import { collectionRoutes, type PageRoute } from '@agri/ui/federation';
 import { useBlogStore, useBlogsStore } from './features/blog/blog-store';
 
 /**
- * The content remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered; all
- * but the home page are documents with islands.
+ * The content remote's pages; the shell mounts them in the site frame. All are public, so all are prerendered, as
+ * documents with islands.
  */
 export const routes: PageRoute[] = [
   {
@@ -17,6 +17,7 @@ export const routes: PageRoute[] = [
     },
     load: () => import('./pages/home/home-page'),
     prerender: true,
+    islands: true,
   },
   {
     path: '/about',

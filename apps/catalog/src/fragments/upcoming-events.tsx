@@ -1,19 +1,17 @@
 import { Link } from '@agri/ui/router';
 import { DataAreaView, Skeleton } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { cityOf, venueOf } from '../features/events/event-place';
 import { CalendarIcon, PinIcon, eventDates } from '../features/events/event-when';
 import { useUpcomingEvents } from '../features/events/use-upcoming-events';
+import { upcomingUntil } from '../shared/dates';
 import './upcoming-events.css';
 
 /** How many events the home page lists; the rest are one click away on /events. */
 const MAX_ROWS = 4;
 
-/**
- * The home page's 'Upcoming Forums' list (exposed as `./upcoming-events`). The host page gives the heading
- * and the 'More Events' link, so both stay when this remote is down; a failed load reads like an empty list,
- * as the spec says.
- */
-export default function UpcomingEvents() {
+/** The rows, or why there are none: a failed load reads like an empty list, as the spec says. */
+export function UpcomingEventRows() {
   const { area, events } = useUpcomingEvents();
   return (
     <div className="upcoming-events">
@@ -63,4 +61,14 @@ export default function UpcomingEvents() {
       </DataAreaView>
     </div>
   );
+}
+
+/**
+ * The home page's 'Upcoming Forums' list (exposed as `./upcoming-events`). The host page gives the heading and the
+ * 'More Events' link, so both stay when this remote is down. An island: it acts when the events change, or when the
+ * first of them ends.
+ */
+export default function UpcomingEvents() {
+  const { events } = useUpcomingEvents();
+  return <Island name="catalog/upcoming-events" component={UpcomingEventRows} props={{}} hydration="changed" until={upcomingUntil(events ?? [])} />;
 }

@@ -4,9 +4,10 @@ import { createContext, useContext, type ComponentType } from 'react';
  * When an island of a document with islands gets its code (docs/composition.md, "Islands"), one or both of:
  * - `interaction`: at the visitor's first touch, focus or key in it; a tap on one of its buttons, or a form sent,
  *   before the code is in shows that it is starting and is carried out once it is;
- * - `changed`: when an API answer the page was made from has changed (a data area's part of the page).
+ * - `changed`: when an API answer the page was made from has changed (a data area's part of the page);
+ * - `visible`: when it comes near the window (a carousel further down the page: it moves only where it is seen).
  */
-export type IslandHydration = 'interaction' | 'changed';
+export type IslandHydration = 'interaction' | 'changed' | 'visible';
 
 /** The attributes of an island's element, which the page's inline loader and the shell read. */
 export const ISLAND = {

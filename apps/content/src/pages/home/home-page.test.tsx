@@ -8,11 +8,6 @@ import HomePage from './home-page';
 import { carouselSettings, slidesToShowAt, testimonials } from './testimonials-carousel';
 
 startMockApi();
-// The page's late sections are compiled on their first import, which on a cold, busy machine takes seconds: done
-// once here, so that what each test waits for is the page, not the compiler.
-beforeAll(async () => {
-  await Promise.all([import('./testimonials-carousel'), import('./home-blog-section')]);
-}, 60_000);
 // As the shell does in the site: Upcoming Forums shows catalog's fragment.
 beforeEach(() =>
   setFragmentLoader(async (remote, fragment) => ({

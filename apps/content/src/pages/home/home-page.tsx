@@ -1,39 +1,34 @@
 import { localBusiness, StructuredDataScript } from '@agri/ui';
-import { LazyMount } from '@agri/ui/federation';
+import { Island } from '@agri/ui/federation';
 import { AboutBlock } from '../../features/about-block/about-block';
 import '../../styles/content.css';
 import { ConsultantsSection } from './consultants-section';
 import { CountersStrip } from './counters-strip';
 import { Hero } from './hero';
+import { HomeBlogSection } from './home-blog-section';
 import './home.css';
 import { ServicesSection } from './services-section';
+import { TestimonialsCarousel } from './testimonials-carousel';
 import { UpcomingForums } from './upcoming-forums';
 import { WhyChooseUs } from './why-choose-us';
 
-// Far down the page, and the only parts that need react-slick and moment: their code loads as the visitor
-// scrolls towards them (a prerendered page shows them all along).
-const loadTestimonials = () => import('./testimonials-carousel').then(({ TestimonialsCarousel }) => ({ default: TestimonialsCarousel }));
-const loadBlogSection = () => import('./home-blog-section').then(({ HomeBlogSection }) => ({ default: HomeBlogSection }));
-
-/** A section whose code is late: nothing takes its place meanwhile but its own space. */
-function LaterSection({ name, load }: { name: string; load: typeof loadTestimonials }) {
-  return (
-    <LazyMount moduleKey={`home/${name}`} load={load} loading={<div className={`home__later home__later--${name}`} />} fallback={() => null} whenNearScreen />
-  );
-}
-
+/**
+ * The home page, a document with islands (docs/composition.md): the slideshow and the counters are the style
+ * sheet's; the slideshow's Pause and the video wake at a touch, the testimonials as they come near, the forums
+ * (catalog's) and the articles when their answers changed.
+ */
 export default function HomePage() {
   return (
     <>
-      <Hero />
+      <Island name="content/hero" component={Hero} props={{}} hydration="interaction" />
       <CountersStrip />
-      <AboutBlock showLearnMore />
+      <Island name="content/about-block" component={AboutBlock} props={{ showLearnMore: true }} hydration="interaction" />
       <ServicesSection />
       <ConsultantsSection />
       <WhyChooseUs />
-      <LaterSection name="testimonials" load={loadTestimonials} />
+      <Island name="content/testimonials" component={TestimonialsCarousel} props={{}} hydration="visible" />
       <UpcomingForums />
-      <LaterSection name="blog" load={loadBlogSection} />
+      <Island name="content/home-blog" component={HomeBlogSection} props={{}} hydration="changed" />
       <StructuredDataScript data={localBusiness(window.location.origin)} />
     </>
   );
