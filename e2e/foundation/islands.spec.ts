@@ -2,7 +2,7 @@
 // that act are hydrated, each when it is needed. What a visitor who touches nothing pays (no code at all), what a
 // tap before the code is in does (it shows it heard, and is carried out once), what a changed answer does (the
 // part that shows it is hydrated and shows the new data), and what a remote that is down costs (its island only).
-import type { APIRequestContext, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { seededPosts, signInThroughApi, toast } from '../content/content-support';
 import { patientExpect as expect, test, uniqueEmail } from '../support/fixtures';
@@ -258,4 +258,40 @@ test('with JavaScript off a blog post reads whole and its links lead on', async 
   } finally {
     await context.close();
   }
+});
+
+/** The documents the browser fetched ahead (speculation rules), as it reports them: ready to be shown. */
+async function prefetchedBy(page: Page): Promise<string[]> {
+  const ready: string[] = [];
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Preload.enable');
+  devtools.on('Preload.prefetchStatusUpdated', ({ prefetchUrl, status }) => {
+    if (status === 'Ready') ready.push(new URL(prefetchUrl).pathname);
+  });
+  return ready;
+}
+
+test('moving between public pages: the next document is fetched as the visitor points at its link, and cross-fades in', async ({ page }) => {
+  // Whether the page that showed came with a view transition (the browser's event on a page revealed).
+  await page.addInitScript(() =>
+    addEventListener('pagereveal', (event) =>
+      sessionStorage.setItem('e2e:view-transition', String(Boolean((event as Event & { viewTransition: unknown }).viewTransition))),
+    ),
+  );
+  const prefetched = await prefetchedBy(page);
+  await page.goto('/about');
+  const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' });
+  await contact.hover();
+  await expect.poll(() => prefetched).toEqual(['/contact']);
+  await contact.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('e2e:view-transition'))).toBe('true');
+});
+
+test('on Save-Data no speculation rules are added: nothing is fetched ahead of a click', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }));
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveAttribute('data-save-data', '');
+  await expect(page.locator('html')).toHaveAttribute('data-shell', 'islands');
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
 });

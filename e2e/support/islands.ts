@@ -4,7 +4,7 @@ import { expect } from './fixtures';
 
 /**
  * On a document with islands, asks for the island that holds `part` as a visitor does (a focus in it) and waits
- * until it is in; on a page the shell took over whole there is nothing to wait for.
+ * until it is in; on a page rendered afresh as the application there is nothing to wait for.
  */
 export async function islandOf(part: Locator): Promise<void> {
   const onIslands = await part.page().evaluate(() => {

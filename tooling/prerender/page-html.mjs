@@ -1,5 +1,5 @@
 // The HTML file of one prerendered page: the shell's client-rendered page (its index.html) with the page's
-// head tags, its content, what the shell needs to take it over, and hints for everything it will load.
+// head tags, its content, what the shell needs to hydrate its islands, and the list of the code they load.
 
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
@@ -18,43 +18,18 @@ function replaceOnce(text, search, replacement) {
 }
 
 /**
- * The one script a prerendered page carries inline (the policy allows it by its hash, security-headers.mjs):
- * it asks for the page's code once the content is painted and its first pictures are in, so that on a phone
- * the code neither delays the first paint nor shares the link with the pictures; at most 3 s after it runs
- * (a hidden tab paints nothing; a picture may hang). Then it asks for all of it at once, as preloads and the
- * shell's entry: one wave. (Asking for the entry first, at high priority, gave a Lighthouse TBT of 213–474 ms
- * on the five measured routes in the one bench:web run made of it, against 63–250 ms for this order in two
- * runs; the price of this order is that on a slow link the chunks arrive before the entry and wait for it,
- * which Chromium reports as preloads not used in time.)
- * What to ask for is the page's `#page-code` data.
+ * The speculation rules a prerendered page adds (ISLAND_LOADER): the next public page's document is fetched when
+ * the visitor points at its link or starts to tap it (`moderate`), so that the page load that moving between
+ * documents is has nothing left to wait for. Its text is allowed by its hash (security-headers.mjs).
  */
-export const PAGE_CODE_LOADER = `(() => {
-  const code = JSON.parse(document.getElementById('page-code').textContent);
-  let asked = false;
-  const askForCode = () => {
-    if (asked) return;
-    asked = true;
-    for (const url of code.preloads) document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', href: url, as: 'script' }));
-    document.head.append(Object.assign(document.createElement('script'), { src: code.entry }));
-  };
-  const pictures = [...document.querySelectorAll('#root img[fetchpriority="high"]')].filter((img) => !img.complete);
-  let waitingFor = pictures.length + 1;
-  const arrived = () => {
-    waitingFor -= 1;
-    if (waitingFor === 0) setTimeout(askForCode);
-  };
-  for (const img of pictures) {
-    img.addEventListener('load', arrived);
-    img.addEventListener('error', arrived);
-  }
-  requestAnimationFrame(() => setTimeout(arrived));
-  setTimeout(askForCode, 3000);
-})();`;
+export const SPECULATION_RULES = JSON.stringify({ prefetch: [{ where: { href_matches: '/*' }, eagerness: 'moderate' }] });
 
 /**
- * The one script a document with islands carries inline (docs/composition.md, "Islands"), in place of
- * PAGE_CODE_LOADER: no code of the site's is asked for until an island needs it. It
- * - marks the document when the visitor saves data (Save-Data), for the style sheets;
+ * The one script a prerendered page, a document with islands, carries inline (docs/composition.md, "Islands"; the
+ * policy allows it by its hash, security-headers.mjs): no code of the site's is asked for until an island needs it.
+ * It
+ * - marks the document when the visitor saves data (Save-Data), for the style sheets; unless they do, or their
+ *   link is 2G, adds SPECULATION_RULES;
  * - shows the header's signed-in links and cart count from the stored session (session-store.ts keeps both), and
  *   the offline notice while there is no connection;
  * - reads config.json: a page made with other releases than those live now, with one in a canary, or in a QA
@@ -80,8 +55,14 @@ export const ISLAND_LOADER = `(() => {
   const INTERACTION = '[data-island-hydration~="interaction"]';
   // The page answers from now on (a tap is held for its island): what the e2e suites wait for on any page.
   document.documentElement.dataset.shell = 'islands';
-  // The visitor saves data: the style sheets leave decoration out (the home page's other pictures, their changing).
+  // The visitor saves data: the style sheets leave decoration out (the home page's other pictures, their changing),
+  // which they show only once this is known (set in the same task as data-shell, before anything is displayed).
   if (navigator.connection && navigator.connection.saveData) document.documentElement.dataset.saveData = '';
+  // The next page's document fetched as the visitor points at its link: not for one who pays for every byte.
+  else if (!/(^|-)2g$/.test((navigator.connection && navigator.connection.effectiveType) || '')) {
+    const rules = Object.assign(document.createElement('script'), { type: 'speculationrules', textContent: ${JSON.stringify(SPECULATION_RULES)} });
+    document.head.append(rules);
+  }
   const pending = new Map();
   let asked = false;
   const loader = (window.agriIslands = {
@@ -287,13 +268,13 @@ export const ISLAND_LOADER = `(() => {
  * @param {string} page.template       the shell's index.html (client-rendered)
  * @param {string} page.origin         the origin the page was made on (the site's URL)
  * @param {string} page.html           the content of #root
- * @param {object} page.state          what the shell reads to take the page over (PRERENDERED_PAGE_ID); with
- *        `islands`, a document with islands (ISLAND_LOADER)
+ * @param {object} page.state          what the page was made from (PRERENDERED_PAGE_ID): what the shell reads to
+ *        hydrate its islands
  * @param {{ title: string, description: string, keywords: string, canonical: string, image: string | null, siteName: string | null }} page.head
  *        (image: the absolute URL of the picture a shared link shows; siteName: the site's name on it)
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
- * @param {string[]} page.preloads  the scripts its code will ask for (the shell's entry script aside): the
- *        owning remote's entry and chunks, the shared libraries' chunks
+ * @param {string[]} page.preloads  the scripts its islands' code will ask for (the shell's entry script aside):
+ *        the remotes' entries and chunks, the shared libraries' chunks, fetched at once when one is needed
  */
 export function pageHtml({ template, origin, html, state, head, stylesheets, preloads }) {
   const headTags = [
@@ -321,7 +302,7 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
   // React writes its hints for the page's first images (<link rel="preload" as="image">) at the start of
   // the content; in the head they are found at once, after the style sheets.
   const [imageHints] = /^(?:<link [^>]*>)*/.exec(html);
-  // The shell's entry is asked for by PAGE_CODE_LOADER, with the rest of the page's code, not by the head.
+  // The shell's entry is asked for by ISLAND_LOADER, with the rest of the page's code, when an island needs it.
   const entryTag = /<script defer src="([^"]+)"><\/script>/.exec(template);
   if (!entryTag) throw new Error("the shell's page has no entry script: it cannot be prerendered");
   const code = {
@@ -337,7 +318,7 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
     page,
     '<div id="root"></div>',
     `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>` +
-      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${state.islands ? ISLAND_LOADER : PAGE_CODE_LOADER}</script>`,
+      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${ISLAND_LOADER}</script>`,
   );
   return page;
 }

@@ -159,32 +159,37 @@ async function makePage(context, url, { apiBases, answers }, log) {
       [...document.querySelectorAll('#root script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)),
     );
     const validators = Object.fromEntries(reads.flatMap((read) => (apiReads.own.get(read)?.etag ? [[read, apiReads.own.get(read).etag]] : [])));
-    // A document with islands confirms an answer that came without an ETag by its hash (ISLAND_LOADER).
+    // The page's loader confirms an answer that came without an ETag by its hash (ISLAND_LOADER).
     const answerHashes = Object.fromEntries(
       reads.flatMap((read) => (apiReads.own.get(read) && !apiReads.own.get(read).etag ? [[read, apiReads.own.get(read).hash]] : [])),
     );
-    const confirmedBy = rendered.page.islands ? { validators, answerHashes } : { validators };
-    return { rendered: { ...rendered, page: { ...rendered.page, ...confirmedBy } }, head, stylesheets, reads, madeFrom: apiReads.own, structuredData };
+    return {
+      rendered: { ...rendered, page: { ...rendered.page, validators, answerHashes } },
+      head,
+      stylesheets,
+      reads,
+      madeFrom: apiReads.own,
+      structuredData,
+    };
   } finally {
     await page.close();
   }
 }
 
 /**
- * Opens the made page as a visitor's browser does: what it asks for until the network is quiet is what the
- * page will preload, and the shell must take it over as it is (a page rendered afresh is a defect: refused).
- * The visitor's link says 2G, so the shell fetches nothing ahead: the next pages' code (a few seconds after
- * the load event) is not this page's, and on a busy machine it was counted in.
+ * Opens the made page as a visitor's browser does, with every island asked for: each must hydrate as it was made
+ * (an island rendered afresh is a defect: refused), and what they ask for until the network is quiet is the
+ * page's list of code. The visitor's link says 2G, so the shell fetches nothing ahead: the next pages' code (a few
+ * seconds after the load event) is not this page's, and on a busy machine it was counted in.
  */
 async function visitPage(context, { url, source }, html, template, log) {
   const { page, requests } = await openPage(context, url, log);
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '2g' } }));
-  // A document with islands: each of them is hydrated, so each is checked and its code is in the page's list.
   await page.addInitScript(() => (window.__askForEveryIsland = true));
   const problems = [];
   page.on('console', (message) => {
     const text = message.text();
-    if (/\[shell\] (the prerendered page|an island) was rendered afresh|\[shell\] the island .* could not load/.test(text)) problems.push(text.split('\n')[0]);
+    if (/\[shell\] an island was rendered afresh|\[shell\] the island .* could not load/.test(text)) problems.push(text.split('\n')[0]);
   });
   try {
     // The page itself, with the headers the site sends for it (the security policy among them).
@@ -201,7 +206,7 @@ async function visitPage(context, { url, source }, html, template, log) {
     await page.goto(url, { timeout: PAGE_TIMEOUT_MS });
     await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
     await page.waitForLoadState('networkidle', { timeout: PAGE_TIMEOUT_MS });
-    if (problems.length) throw new Error(`the shell could not take it over: ${problems[0]}`);
+    if (problems.length) throw new Error(`its islands could not be hydrated as they were made: ${problems[0]}`);
     return preloadsOf(requests, template);
   } finally {
     await page.close();
@@ -209,8 +214,8 @@ async function visitPage(context, { url, source }, html, template, log) {
 }
 
 /**
- * What a page asked for that a <link rel="preload"> can ask for sooner: its scripts (the owning remote's
- * entry, which config.json names directly, and the chunks), each once, as plain scripts like the page's own.
+ * The page's list of code: the scripts its islands asked for (the remotes' entries, which config.json names
+ * directly, and the chunks), each once, but the shell's entry, which the page names itself.
  */
 function preloadsOf(requests, template) {
   const preloads = new Set();

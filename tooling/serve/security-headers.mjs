@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { apps } from '../build/apps.mjs';
 import { reportSettings, siteConfigFor } from '../build/site-config.mjs';
-import { ISLAND_LOADER, PAGE_CODE_LOADER } from '../prerender/page-html.mjs';
+import { ISLAND_LOADER, SPECULATION_RULES } from '../prerender/page-html.mjs';
 
 /** Frames the pages embed: the contact page's map and the about/event videos. */
 const EMBED_ORIGINS = ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'];
@@ -23,10 +23,10 @@ export const INLINE_STYLE_HASHES = {
 };
 
 /**
- * The only inline scripts, allowed by their hashes: the one a prerendered page asks for its code with, and the
- * one a document with islands carries in its place.
+ * The only inline scripts, allowed by their hashes: the loader a prerendered page (a document with islands) carries,
+ * and the speculation rules it adds.
  */
-export const INLINE_SCRIPT_HASHES = [PAGE_CODE_LOADER, ISLAND_LOADER].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+export const INLINE_SCRIPT_HASHES = [ISLAND_LOADER, SPECULATION_RULES].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
 
 /**
  * Powerful features no page of the site uses, refused to the page and to every frame it embeds (the map and

@@ -17,7 +17,6 @@ export const routes: PageRoute[] = [
     },
     load: () => import('./pages/home/home-page'),
     prerender: true,
-    islands: true,
   },
   {
     path: '/about',
@@ -28,7 +27,6 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/about/about-page'),
     prerender: true,
-    islands: true,
   },
   ...collectionRoutes({
     list: {
@@ -40,12 +38,10 @@ export const routes: PageRoute[] = [
       ),
       load: () => import('./pages/blogs/blogs-page'),
       area: useBlogsStore,
-      islands: true,
     },
     item: {
       path: '/blog',
       showsList: true,
-      islands: true,
       head: pageHead('Blog', 'An article from the Mavuno Agri-Food Consultants blog.', 'agri-food blog Kenya, food safety, certification'),
       load: () => import('./pages/blog-post/blog-post-page'),
       area: useBlogStore,
@@ -61,7 +57,6 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/faqs/faqs-page'),
     prerender: true,
-    islands: true,
   },
   {
     path: '/contact',
@@ -72,7 +67,6 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/contact/contact-page'),
     prerender: true,
-    islands: true,
   },
   {
     path: '/privacy-policy',
@@ -83,7 +77,6 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/legal/privacy-policy-page'),
     prerender: true,
-    islands: true,
   },
   {
     path: '/term-conditions',
@@ -94,6 +87,5 @@ export const routes: PageRoute[] = [
     ),
     load: () => import('./pages/legal/terms-page'),
     prerender: true,
-    islands: true,
   },
 ];

@@ -1,7 +1,6 @@
-import { configureApi, getCart, restoreDataAreas, useSession } from '@agri/api-client';
+import { configureApi, getCart, useSession } from '@agri/api-client';
 import { setFragmentLoader } from '@agri/ui/federation';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { ConfigErrorPage } from './config/config-error-page';
 import { ownerOf } from './config/route-owners';
@@ -12,7 +11,7 @@ import { applyPreview, usePreview } from './composition/preview';
 import { loadFragment, registerSiteRemotes } from './federation/remotes';
 import { announceSessionExpiry } from './frame/session-expiry';
 import { openedByPrerenderer } from './prerender/prerender-mode';
-import { readPrerenderedPage, restorePrerenderedStyles } from './prerender/prerendered-page';
+import { readPrerenderedPage } from './prerender/prerendered-page';
 import { sendKeptRequestsWhenOnline } from './offline/kept-requests';
 import { startOffline } from './offline/register';
 import { report, startReporting } from './reports/browser-reports';
@@ -24,12 +23,10 @@ function hideStartupSpinner() {
   document.getElementById('startup-spinner')?.remove();
 }
 
-/** A page that could not be taken over as it was made is rendered afresh; say why, for whoever looks. */
-const reportRecoverableError = (error: unknown) => console.warn('[shell] the prerendered page was rendered afresh:', error);
-
 /**
- * Takes over the page: hydrates a prerendered page made with the releases that are live (keeping its HTML,
- * so nothing flashes or moves), renders every other page. `configBody` is config.json, fetched early.
+ * Starts the site: on a prerendered page made with the releases that are live, hydrates its islands as its loader
+ * asks for them (the rest of the page stays the document it is); renders every other page, and a prerendered page
+ * that cannot be hydrated as it was made, afresh. `configBody` is config.json, fetched early.
  */
 export async function start(configBody: Promise<unknown>): Promise<void> {
   const spinnerDeadline = setTimeout(hideStartupSpinner, SPINNER_MAX_MS);
@@ -64,30 +61,14 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
   const prerendered = previewing || openedByPrerenderer() ? null : readPrerenderedPage(config, window.location.pathname);
 
   const islandLoader = window.agriIslands;
-  if (prerendered?.islands && islandLoader) {
-    // A document with islands: nothing is taken over but the islands the page's loader asks for.
+  if (prerendered && islandLoader) {
+    // Nothing is taken over but the islands the page's loader asks for.
     clearTimeout(spinnerDeadline);
-    // Its own chunk: a page taken over whole never loads it.
+    // Its own chunk: a page of the application never loads it.
     const { startIslands } = await import('./islands/islands');
-    startIslands({ ...prerendered, islands: prerendered.islands }, islandLoader);
+    startIslands(prerendered, islandLoader);
     report({ kind: 'page-view' });
     return;
-  }
-
-  if (prerendered && owner) {
-    // The data areas start from what the page shows (and ask the API again once the page is taken over);
-    // the owner's routes must be in to build the same tree.
-    restoreDataAreas({ areas: prerendered.dataAreas, validators: prerendered.validators });
-    await composition.ensure(owner);
-    if (useComposition.getState().remotes[owner]?.state === 'ready') {
-      restorePrerenderedStyles(container);
-      // A transition, so that React hydrates in slices and the main thread stays free for the visitor.
-      startTransition(() => {
-        hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
-      });
-      return;
-    }
-    // The owner could not load: its part of the page says so, in a page rendered afresh.
   }
 
   // A document with islands that cannot be hydrated as it was made is rendered afresh: its loader lets go.

@@ -76,7 +76,7 @@ const reportRecoverableError = (error: unknown) => console.warn('[shell] an isla
  * Hydrates the islands of this document as they are asked for. The data areas start from the page's answers;
  * once an island that shows them is in, they ask the API again (a changed answer is why it was asked for).
  */
-export function startIslands(page: PrerenderedPage & { islands: { route: string } }, loader: IslandLoader): void {
+export function startIslands(page: PrerenderedPage, loader: IslandLoader): void {
   restoreDataAreas({ areas: page.dataAreas, validators: page.validators });
   // One place for the toasts every island may show.
   createRoot(document.body.appendChild(document.createElement('div'))).render(<ToastArea />);

@@ -1,6 +1,6 @@
 // The shell's side of prerendering (tooling/prerender drives it from Chromium): loaded only when the
 // prerenderer asks, so react-dom/server never reaches a visitor. The page is first rendered as a visitor's
-// would be, data and all; React's server renderer then writes the same tree as HTML it can take over.
+// would be, data and all; React's server renderer then writes the same tree as a document with islands.
 import { snapshotDataAreas } from '@agri/api-client';
 import { IslandCollectorContext, islandSlot, type IslandCollector } from '@agri/ui/federation';
 import { matchPath } from '@agri/ui/router';
@@ -22,7 +22,7 @@ export interface PagePath {
 export interface RenderedPage {
   /** The content of #root. */
   html: string;
-  /** What the page was made from, for the shell that takes it over. */
+  /** What the page was made from, for the shell that hydrates its islands. */
   page: PrerenderedPage;
   /** Data areas whose call failed: such a page is not kept. */
   failed: string[];
@@ -70,10 +70,11 @@ function renderDocumentWithIslands(route: string): string {
   return html;
 }
 
-/** The route of this page if it is a document with islands. */
-function islandsRoute(pathname: string): string | null {
+/** The route of the page at `pathname` (`/blog/:id`). */
+function routeOf(pathname: string): string {
   const route = selectMountedRoutes(useComposition.getState()).find((candidate) => matchPath(candidate.path, pathname));
-  return route?.islands ? route.path : null;
+  if (!route) throw new Error(`no route of the site's renders ${pathname}`);
+  return route.path;
 }
 
 export function prerenderHooks(config: SiteConfig): PrerenderHooks {
@@ -94,11 +95,11 @@ export function prerenderHooks(config: SiteConfig): PrerenderHooks {
       return { pages, clientRoutes };
     },
     render: () => {
-      const route = islandsRoute(window.location.pathname);
-      const html = keepStylesAsData(route ? renderDocumentWithIslands(route) : renderToString(<App />));
+      const route = routeOf(window.location.pathname);
+      const html = keepStylesAsData(renderDocumentWithIslands(route));
       const { areas, failed } = snapshotDataAreas();
       const remotes = Object.fromEntries(loadedRemotes().map((name) => [name, config.remotes[name]!.entry]));
-      const page = { path: window.location.pathname, remotes, dataAreas: areas, ...(route ? { islands: { route } } : {}) };
+      const page = { path: window.location.pathname, remotes, dataAreas: areas, islands: { route } };
       return { html, page, failed };
     },
   };

@@ -6,8 +6,8 @@ export const PRERENDERED_PAGE_ID = 'prerendered-page';
 
 /**
  * Where a prerendered page keeps the style attributes React wrote (a carousel's positions): the site's
- * Content-Security-Policy forbids inline style attributes in served HTML, so they travel as data and the
- * shell sets them through the DOM before it takes the page over, as React itself would have.
+ * Content-Security-Policy forbids inline style attributes in served HTML, so they travel as data and the page's
+ * loader sets them through the DOM (ISLAND_LOADER, tooling/prerender/page-html.mjs), as React itself would have.
  */
 export const PRERENDERED_STYLE = 'data-prerendered-style';
 
@@ -16,14 +16,6 @@ export const PRERENDERED_STYLE = 'data-prerendered-style';
  * text and attribute values, so ` style="` in its output can only start a style attribute.
  */
 export const keepStylesAsData = (html: string): string => html.replaceAll(' style="', ` ${PRERENDERED_STYLE}="`);
-
-/** Gives the elements of a prerendered page their styles back, through the DOM, before it is taken over. */
-export function restorePrerenderedStyles(root: HTMLElement): void {
-  for (const element of root.querySelectorAll<HTMLElement>(`[${PRERENDERED_STYLE}]`)) {
-    element.style.cssText = element.getAttribute(PRERENDERED_STYLE)!;
-    element.removeAttribute(PRERENDERED_STYLE);
-  }
-}
 
 const prerenderedPageSchema = z.object({
   /** The path the page was made for. */
@@ -34,15 +26,15 @@ const prerenderedPageSchema = z.object({
   dataAreas: z.record(z.string(), z.object({ key: z.string(), data: z.unknown() })),
   /** The ETags of the API answers the page was made from, by URL: the shell asks whether they changed. */
   validators: z.optional(z.record(z.string(), z.string())),
-  /** The hashes of the answers that came without an ETag (a document with islands confirms those by body). */
+  /** The hashes of the answers that came without an ETag: the page's loader confirms those by body. */
   answerHashes: z.optional(z.record(z.string(), z.string())),
-  /** A document with islands (its route, `/blog/:id`): only its islands are hydrated, each when it is needed. */
-  islands: z.optional(z.object({ route: z.string() })),
+  /** Its route (`/blog/:id`): only its islands are hydrated, each when it is needed, at this route. */
+  islands: z.object({ route: z.string() }),
 });
 export type PrerenderedPage = z.infer<typeof prerenderedPageSchema> & { dataAreas: Record<string, DataAreaSnapshot> };
 
 /**
- * The prerendered page this document holds, if the shell can take it over as it is: made for this path
+ * The prerendered page this document holds, if the shell can hydrate its islands as they are: made for this path
  * with the releases config.json names now. After a promotion (until the pages are made again), in a
  * preview, or on a path the page was not made for, the page is rendered afresh instead.
  */

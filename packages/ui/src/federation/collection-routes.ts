@@ -12,8 +12,6 @@ interface CollectionPage<Args extends unknown[]> {
   head: PageHeadInfo;
   load: PageRoute['load'];
   area: AskedAhead<Args>;
-  /** The page is a document with islands (PageRoute). */
-  islands?: true;
 }
 
 export interface Collection {
@@ -37,7 +35,7 @@ export function collectionRoutes({ list, item, items }: Collection): PageRoute[]
   const prefetchList = () => list.area.getState().prefetch();
   const itemPath = (id: string) => `${item.path}/${encodeURIComponent(id)}`;
   return [
-    { path: list.path, head: list.head, load: list.load, prefetch: prefetchList, prerender: true, ...(list.islands ? { islands: true as const } : {}) },
+    { path: list.path, head: list.head, load: list.load, prefetch: prefetchList, prerender: true },
     {
       path: `${item.path}/:id`,
       head: item.head,
@@ -47,7 +45,6 @@ export function collectionRoutes({ list, item, items }: Collection): PageRoute[]
         if (item.showsList) prefetchList();
       },
       prerender: async () => (await items()).map(({ _id }) => itemPath(_id)),
-      ...(item.islands ? { islands: true as const } : {}),
     },
   ];
 }

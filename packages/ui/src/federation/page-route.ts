@@ -19,7 +19,8 @@ export interface PageRoute {
    */
   prefetch?: (params: RouteParams) => void;
   /**
-   * A public page served as prerendered HTML: `true` for a path without parameters; for one with
+   * A public page served as prerendered HTML, a document with islands (docs/composition.md, "Islands"): never taken
+   * over whole, only its `Island`s, each when it is needed. `true` for a path without parameters; for one with
    * (`/course/:id`), the paths to make, e.g. one per course. Pages without it are rendered in the browser.
    */
   prerender?: true | (() => Promise<string[]>);
@@ -29,11 +30,6 @@ export interface PageRoute {
    * toasts and the preview banner around either.
    */
   frame?: 'site' | 'own';
-  /**
-   * A public page served as a document with islands: its prerendered HTML is never taken over whole, only the
-   * parts of it that are `Island`s, each when it is needed (docs/composition.md, "Islands").
-   */
-  islands?: true;
 }
 
 export interface RouteTableModule {
