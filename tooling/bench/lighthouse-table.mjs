@@ -36,6 +36,9 @@ export function medians(runs) {
  * @param {number} table.runs  Lighthouse runs per route and build
  * @param {string} table.date  the day of the measures (YYYY-MM-DD)
  */
+/** composed / monolith, as `×1.31`; `—` when both are 0 (a page that runs no JavaScript in either build). */
+const ratio = (composed, monolith) => (composed === 0 && monolith === 0 ? '—' : `×${(composed / monolith).toFixed(2)}`);
+
 export function resultsTable({ routes, results, runs, date }) {
   const lines = [
     `Lighthouse 12, mobile, median of ${runs} (${date}):`,
@@ -50,9 +53,7 @@ export function resultsTable({ routes, results, runs, date }) {
         `| ${route} | ${row.site} | ${row.totalKb.toFixed(1)} | ${row.requests} | ${row.performance} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.accessibility} | ${row.seo} |`,
       );
     }
-    lines.push(
-      `| ${route} | composed / monolith | ×${(composed.totalKb / monolith.totalKb).toFixed(2)} | | | ×${(composed.lcp / monolith.lcp).toFixed(2)} | | | | |`,
-    );
+    lines.push(`| ${route} | composed / monolith | ${ratio(composed.totalKb, monolith.totalKb)} | | | ${ratio(composed.lcp, monolith.lcp)} | | | | |`);
   }
   return lines.join('\n');
 }

@@ -100,6 +100,12 @@ describe('bench:web: the table', () => {
     );
   });
 
+  it('gives no ratio of first-load JavaScript for a page that runs none in either build', () => {
+    const documents = [row('/blogs', 'composed', { totalKb: 0, lcp: 1.1 }), row('/blogs', 'monolith', { totalKb: 0, lcp: 1.0 })];
+    const table = resultsTable({ routes: ['/blogs'], results: documents, runs: 3, date: '2026-11-28' });
+    assert.equal(table.split('\n').at(-1), '| /blogs | composed / monolith | — | | | ×1.10 | | | | |');
+  });
+
   it('names the CPU benchmark index of the machine: the median and the range of the rows', () => {
     assert.equal(
       benchmarkIndexLine(results),
