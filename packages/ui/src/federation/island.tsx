@@ -1,7 +1,7 @@
 import { createContext, useContext, type ComponentType } from 'react';
 
 /**
- * When an island of a document with islands gets its code (docs/composition.md, "Islands"), one or both of:
+ * When an island of a document with islands gets its code (docs/composition.md, "Islands"), one or more of:
  * - `interaction`: at the visitor's first touch, focus or key in it; a tap on one of its buttons, or a form sent,
  *   before the code is in shows that it is starting and is carried out once it is;
  * - `changed`: when an API answer the page was made from has changed (a data area's part of the page);
