@@ -1,5 +1,6 @@
-// Which e2e tests failed or passed only on their retry, read from Playwright's JSON report. CI's record keeps
-// only the tail of a run, so the summary must name them: "e2e suites failed" alone cannot be acted on.
+// Which e2e tests failed or passed only on their retry, and why, read from Playwright's JSON report. CI's record
+// keeps only the tail of a run, so the summary must name them and their first error: "e2e suites failed" alone
+// cannot be acted on, and a flaky test's error is otherwise scrolled out of the record.
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Each test of the report as `[project] file:line › title path`, with Playwright's verdict ('expected', 'unexpected', 'flaky', 'skipped'). */
@@ -9,24 +10,39 @@ function* testsOf(suite, titles = []) {
     for (const test of spec.tests ?? []) {
       // The journeys' runs on other APIs say which (e2e/playwright.config.ts's projects); the suites' need no name.
       const project = test.projectName && test.projectName !== 'suites' ? `[${test.projectName}] ` : '';
-      yield { name: `${project}${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`, status: test.status };
+      yield { name: `${project}${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`, status: test.status, error: firstError(test) };
     }
   }
   for (const child of suite.suites ?? []) yield* testsOf(child, path);
 }
 
-/** The failed and the flaky tests of a report (empty lists when it has none). */
+// Playwright colours its messages.
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** The first attempt's error in a few lines, where in the spec it was thrown, or undefined. */
+function firstError(test) {
+  const error = (test.results ?? []).find((result) => result.error)?.error;
+  if (!error) return undefined;
+  const lines = (error.message ?? '')
+    .replace(ANSI_COLOUR, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const at = error.location ? ` (at ${error.location.file.split('/e2e/').at(-1)}:${error.location.line})` : '';
+  return `${lines.slice(0, 4).join(' / ')}${at}`;
+}
+
+/** The failed and the flaky tests of a report, each with its first error (empty lists when it has none). */
 export function troubledTests(report) {
   const tests = (report.suites ?? []).flatMap((suite) => [...testsOf(suite)]);
-  return {
-    failed: tests.filter((test) => test.status === 'unexpected').map((test) => test.name),
-    flaky: tests.filter((test) => test.status === 'flaky').map((test) => test.name),
-  };
+  const named = (status) => tests.filter((test) => test.status === status).map(({ name, error }) => ({ name, error }));
+  return { failed: named('unexpected'), flaky: named('flaky') };
 }
 
 /** Lines for the summary, or a line saying the report is missing (the run stopped before writing it). */
 export function troubleLines(reportFile) {
   if (!existsSync(reportFile)) return [`no report at ${reportFile}`];
   const { failed, flaky } = troubledTests(JSON.parse(readFileSync(reportFile, 'utf8')));
-  return [...failed.map((name) => `failed: ${name}`), ...flaky.map((name) => `passed on retry: ${name}`)];
+  const lines = (verdict, { name, error }) => [`${verdict}: ${name}`, ...(error ? [`  first error: ${error}`] : [])];
+  return [...failed.flatMap((test) => lines('failed', test)), ...flaky.flatMap((test) => lines('passed on retry', test))];
 }
