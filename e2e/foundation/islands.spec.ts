@@ -207,6 +207,27 @@ test('the shell’s code came but could not start: the tap is let go, its part s
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: post.title })).toBeVisible();
 });
 
+test('a path that is not a page gets the not-found document with 404: no code until the menu is tapped, which then opens', async ({ page, request, site }) => {
+  const answer = await request.get(`${site.origin}/an/old/link`);
+  expect(answer.status()).toBe(404);
+  expect(answer.headers()['x-robots-tag']).toBe('noindex');
+  expect(await answer.text()).toContain('data-island=');
+  const scripts = scriptsOf(page);
+  await page.goto('/an/old/link');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.map((script) => script.url())).toEqual([]);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Courses' })).toBeVisible();
+  // An item not found is its owner's to say, in its own words.
+  expect((await request.get(`${site.origin}/course/no-such-course`)).status()).toBe(404);
+  await page.goto('/course/no-such-course');
+  await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();
+});
+
 test('with JavaScript off every document with islands reads, and its links lead on', async ({ browser, site }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.origin });
   const page = await context.newPage();
@@ -220,6 +241,7 @@ test('with JavaScript off every document with islands reads, and its links lead 
       ['/term-conditions', 'Terms and Conditions'],
       ['/courses', 'Our Courses'],
       ['/blogs', 'Our Blog'],
+      ['/no/such/page', 'Page not found'],
     ] as const) {
       const response = await page.goto(path);
       expect(await response!.text(), `${path} is a document with islands`).toContain('data-island=');

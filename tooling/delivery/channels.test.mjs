@@ -198,15 +198,21 @@ test('a page withdrawn (its course deleted or unpublished) leaves the channel at
   const paths = ['/course/c1', '/course/c2'];
   const reads = { '/course/c1': ['http://api.test/api/course/c1'], '/course/c2': ['http://api.test/api/course/c2'] };
   const seo = { '/course/c1': { lastmod: null, listed: true }, '/course/c2': { lastmod: null, listed: true } };
+  for (const suffix of ['', '.br', '.gz']) writeFileSync(join(staged, `404.html${suffix}`), '<title>Page not found</title>');
   const live = liveVersions(readChannel('production'));
-  publishPages('production', live, staged, { written: paths, sources: { reads, seo, listReads: [], answers: {}, paths, clientRoutes: [] } });
+  const sources = { reads, seo, listReads: [], answers: {}, paths, clientRoutes: [], pageRoutes: ['/course/:id'] };
+  publishPages('production', live, staged, { written: paths, notFound: true, sources });
   assert.match(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /\/course\/c1</);
+  for (const suffix of ['', '.br', '.gz'])
+    assert.match(readFileSync(join(dir, `404.html${suffix}`), 'utf8'), /Page not found/, 'the not-found page is put in place too');
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')).pageRoutes, ['/course/:id']);
 
   withdrawPages('production', ['/course/c1']);
   assert.equal(existsSync(join(dir, 'course', 'c1')), false);
   assert.doesNotMatch(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /\/course\/c1</);
   assert.match(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /\/course\/c2</);
   assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')).paths, ['/course/c2'], 'its path answers 404');
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')).pageRoutes, ['/course/:id'], 'with its owner’s words');
   const state = readChannel('production');
   assert.deepEqual(state.pages, ['/course/c2']);
   assert.deepEqual(Object.keys(state.pageSources.reads), ['/course/c2']);

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { goneItemPages, remakeChangedPages, withoutPages } from '../prerender/fresh-pages.mjs';
-import { PAGE_FILES, pageFile, prerenderSite, removePage } from '../prerender/prerender.mjs';
+import { NOT_FOUND_FILE, PAGE_FILES, pageFile, prerenderSite, removePage } from '../prerender/prerender.mjs';
 import { writeSiteFiles } from '../prerender/site-files.mjs';
 import { serveChannel } from './serve-channel.mjs';
 import { channelDir, channelLock, DeliveryError, liveVersions, PRODUCTION, readChannel, releaseDir, withLock, writeChannel } from './store.mjs';
@@ -49,7 +49,7 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
     );
     if (!remade) return { written: [], failed: [], removed: [], published: false, unchanged: true };
     const { result, sources: next, removed } = remade;
-    return { ...result, removed, published: publishPages(channel, live, staged, { written: result.written, sources: next }) };
+    return { ...result, removed, published: publishPages(channel, live, staged, { written: result.written, notFound: result.notFound, sources: next }) };
   } finally {
     rmSync(staged, { recursive: true, force: true });
   }
@@ -77,16 +77,17 @@ export async function prerenderFromChannel({ channel, api, siteUrl, template, st
  * page rendered in the browser). Nothing is put in place if another promotion went live meanwhile: its own
  * prerendering makes the pages. Returns whether the pages were published.
  *
- * @param {{ written: string[], sources: import('../prerender/fresh-pages.mjs').PageSources }} pages
+ * @param {{ written: string[], notFound?: boolean, sources: import('../prerender/fresh-pages.mjs').PageSources }} pages
+ *        (notFound: the run made the not-found page too)
  */
-export function publishPages(channel, live, staged, { written, sources }) {
+export function publishPages(channel, live, staged, { written, notFound = false, sources }) {
   const dir = channelDir(channel);
   return withLock(channelLock(channel), () => {
     const now = readChannel(channel);
     if (JSON.stringify(liveVersions(now)) !== JSON.stringify(live)) return false;
-    for (const path of written) {
-      const from = pageFile(staged, path);
-      const to = pageFile(dir, path);
+    const moves = written.map((path) => [pageFile(staged, path), pageFile(dir, path)]);
+    if (notFound) moves.push([join(staged, NOT_FOUND_FILE), join(dir, NOT_FOUND_FILE)]);
+    for (const [from, to] of moves) {
       mkdirSync(dirname(to), { recursive: true });
       for (const suffix of PAGE_FILES) renameSync(`${from}${suffix}`, `${to}${suffix}`);
     }

@@ -17,7 +17,9 @@
  * @property {Record<string, { lastmod: string | null, listed: boolean }>} seo   each page's sitemap entry (site-files.mjs)
  * @property {string[]} paths                    every public path of the site, made or not
  * @property {string[]} clientRoutes             the route patterns of the pages rendered in the browser
- * @typedef {PageSources & { written: string[], failed: { path: string, reason: string }[] }} PrerenderResult
+ * @property {string[]} pageRoutes               the route patterns of the prerendered pages ('/course/:id')
+ * @typedef {PageSources & { written: string[], notFound: boolean, failed: { path: string, reason: string }[] }} PrerenderResult
+ *   (notFound: whether the run wrote the not-found page, NOT_FOUND_FILE)
  */
 
 import { bodyHash, removePage } from './prerender.mjs';
@@ -117,7 +119,7 @@ export function nextSources(previous, result) {
     const answer = result.answers[url] ?? previous?.answers[url];
     if (answer) answers[url] = answer;
   }
-  return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes, failed };
+  return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes, pageRoutes: result.pageRoutes, failed };
 }
 
 /** The pages a run leaves without a current copy (made before, or written by the run): they must not be served any longer. */

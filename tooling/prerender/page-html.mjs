@@ -207,7 +207,10 @@ export const ISLAND_LOADER = `(() => {
     // them in a canary (this visitor's side is the shell's to know): the shell's code decides, and renders the page
     // afresh where it must.
     const live = config.remotes || {};
-    const current = Object.entries(page.remotes).every(([name, entry]) => live[name] && live[name].entry === entry && !live[name].canary);
+    const notFound = page.path === '*';
+    // The not-found page was made with every remote: one live since may have a page at this path.
+    const current = Object.entries(page.remotes).every(([name, entry]) => live[name] && live[name].entry === entry && !live[name].canary) &&
+      (!notFound || Object.keys(live).every((name) => name in page.remotes));
     // A QA preview (?preview=, kept for the tab: composition/preview.ts) is the shell's too.
     let previewing = new URLSearchParams(location.search).has('preview');
     try {
@@ -218,7 +221,8 @@ export const ISLAND_LOADER = `(() => {
       const worker = navigator.serviceWorker;
       if (config.offline === false) return worker.getRegistrations().then((all) => all.forEach((registration) => registration.unregister()));
       return worker.register('/sw.js', { scope: '/' }).then(() => {
-        if (navigator.connection && navigator.connection.saveData) return;
+        // A path that is not a page is not kept to read offline.
+        if (notFound || (navigator.connection && navigator.connection.saveData)) return;
         return worker.ready.then((registration) => registration.active && registration.active.postMessage({ type: 'keep-page', path: location.pathname, code: [] }));
       });
     }
@@ -270,8 +274,9 @@ export const ISLAND_LOADER = `(() => {
  * @param {string} page.html           the content of #root
  * @param {object} page.state          what the page was made from (PRERENDERED_PAGE_ID): what the shell reads to
  *        hydrate its islands
- * @param {{ title: string, description: string, keywords: string, canonical: string, image: string | null, siteName: string | null }} page.head
- *        (image: the absolute URL of the picture a shared link shows; siteName: the site's name on it)
+ * @param {{ title: string, description: string, keywords: string, canonical: string | null, image: string | null, siteName: string | null }} page.head
+ *        (canonical: null for the not-found page; image: the absolute URL of the picture a shared link shows;
+ *        siteName: the site's name on it)
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
  * @param {string[]} page.preloads  the scripts its islands' code will ask for (the shell's entry script aside):
  *        the remotes' entries and chunks, the shared libraries' chunks, fetched at once when one is needed
@@ -281,13 +286,14 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<meta name="keywords" content="${escapeHtml(head.keywords)}">`,
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    // The not-found page has no address of its own, and is no search result.
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}">`] : ['<meta name="robots" content="noindex">']),
     // A link shared in a chat app or on a social network: the page's title, picture and description.
     `<meta property="og:type" content="website">`,
     ...(head.siteName ? [`<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`] : []),
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+    ...(head.canonical ? [`<meta property="og:url" content="${escapeHtml(head.canonical)}">`] : []),
     ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}">`] : []),
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,

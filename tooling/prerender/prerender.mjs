@@ -1,6 +1,7 @@
 // Prerendering: every public page of a site, made in Chromium by the shell and remotes that are live, written
-// as plain HTML files that any static host serves (a page per path: <path>/index.html). A visitor gets the
-// page's content, head tags and data in the first answer; the shell then takes that HTML over (hydration).
+// as plain HTML files that any static host serves (a page per path: <path>/index.html; and 404.html, the page for
+// every path that is not one). A visitor gets the page's content, head tags and data in the first answer; the
+// shell then hydrates its islands, each when it is needed.
 //
 // The page is opened as a visitor's browser would open it, rendered, and scrolled through so that every
 // section loads; then the shell writes it with React's server renderer (apps/shell/src/prerender). Pages
@@ -40,6 +41,12 @@ export function pageFile(outDir, path) {
   if (!file.startsWith(root + sep)) throw new Error(`${path} is not a path a page can be written for`);
   return file;
 }
+
+/** The not-found page, made for every path that is not a page of the site: served with 404 (static-server.mjs). */
+export const NOT_FOUND_FILE = '404.html';
+
+/** Where the prerenderer makes the not-found page: a path no route of the site renders. */
+const NOT_FOUND_PROBE = '/not-a-page-of-the-site';
 
 /** A page's file and its brotli and gzip forms. */
 export const PAGE_FILES = ['', '.br', '.gz'];
@@ -260,12 +267,13 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
     made = await makePages(chosen, views, site);
     dropPagesOfChangedData(made, sources.answers);
     made.written.sort();
+    made.notFound = chosen.length === listed.paths.length && (await makeNotFoundPage(views, site));
   } finally {
     await browser.close();
   }
-  const { paths, clientRoutes, listReads } = listed;
-  const { written, failed, reads, seo } = made;
-  return { paths, clientRoutes, written, failed, reads, seo, listReads, answers: Object.fromEntries(sources.answers) };
+  const { paths, clientRoutes, pageRoutes, listReads } = listed;
+  const { written, failed, reads, seo, notFound } = made;
+  return { paths, clientRoutes, pageRoutes, written, notFound, failed, reads, seo, listReads, answers: Object.fromEntries(sources.answers) };
 }
 
 /**
@@ -319,7 +327,7 @@ async function answerForTheSite(context, { origin, serveFrom, log }, immutable) 
   );
 }
 
-/** What the shell lists: the site's pages (their paths) and the routes rendered in the browser; and the API reads the list took. */
+/** What the shell lists: the site's pages (their paths and routes) and the routes rendered in the browser; and the API reads the list took. */
 async function listPages(context, { origin, sources, log }) {
   const { page: first } = await openPage(context, `${origin}/`, log);
   await first.goto(`${origin}/`, { timeout: PAGE_TIMEOUT_MS });
@@ -329,7 +337,7 @@ async function listPages(context, { origin, sources, log }) {
   const paths = declared.pages.map(({ path }) => path);
   const listReads = await listing.urls();
   await first.close();
-  return { paths, clientRoutes: declared.clientRoutes, listReads };
+  return { paths, clientRoutes: declared.clientRoutes, pageRoutes: declared.pageRoutes, listReads };
 }
 
 /**
@@ -373,11 +381,31 @@ async function makePages(chosen, views, site) {
 async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom, template, outDir, sources, log }) {
   const url = `${origin}${path}`;
   const { rendered, head, stylesheets, reads, madeFrom, structuredData } = await makePage(context, url, sources, log);
-  const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: url }, stylesheets };
+  const notFound = path === NOT_FOUND_PROBE;
+  if (notFound && rendered.page.path !== '*') throw new Error(`a route of the site renders ${NOT_FOUND_PROBE}: the not-found page cannot be made there`);
+  // Made on full runs only, it must not show what the API says (nothing would make it again when that changed).
+  if (notFound && reads.length) throw new Error(`the not-found page reads the API (${reads.join(', ')})`);
+  // The not-found page has no address of its own.
+  const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: notFound ? null : url }, stylesheets };
   const source = serveFrom ? `${serveFrom}${path}` : url;
   const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
-  writeCompressed(pageFile(outDir, path), pageHtml({ ...page, preloads }));
+  writeCompressed(notFound ? join(resolve(outDir), NOT_FOUND_FILE) : pageFile(outDir, path), pageHtml({ ...page, preloads }));
   return { reads, madeFrom, structuredData };
+}
+
+/**
+ * The not-found page, on a run that makes every page (the first, and the one after a promotion or rollback):
+ * whether it was written. A run that fails to make it leaves the one before, which the shell renders afresh
+ * if it was made with other releases.
+ */
+async function makeNotFoundPage(views, site) {
+  try {
+    await makeAndWritePage(NOT_FOUND_PROBE, views, site);
+    return true;
+  } catch (error) {
+    site.log(`  the not-found page was not made: ${error.message.split('\n')[0]}`);
+    return false;
+  }
 }
 
 /**

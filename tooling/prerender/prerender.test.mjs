@@ -87,3 +87,18 @@ test("React's hints for the first images go to the head, after the style sheets"
   assert.ok(head.indexOf('281.css') < head.indexOf(hero), 'after the sheets');
   assert.match(html, /<div id="root"><main><h1>Welcome<\/h1><img /, 'the content starts with the page itself');
 });
+
+test('the not-found page has no address of its own: no canonical link, no og:url, and it asks not to be indexed', () => {
+  const html = pageHtml({
+    template: TEMPLATE,
+    origin: 'https://mavuno.example',
+    html: '<main><h1>Page not found</h1></main>',
+    state: { path: '*', remotes: {}, dataAreas: {}, islands: { route: '*' } },
+    head: { title: 'Page not found', description: 'The page you are looking for does not exist.', keywords: '', canonical: null },
+    stylesheets: [],
+    preloads: [],
+  });
+  const head = html.slice(0, html.indexOf('</head>'));
+  assert.doesNotMatch(head, /rel="canonical"|og:url/);
+  assert.match(head, /<meta name="robots" content="noindex">/);
+});

@@ -76,11 +76,11 @@ const writeWhole = (file, content) => {
  *
  * @param {string} dir
  * @param {{ siteUrl: string, production: boolean, seo: Record<string, { lastmod: string | null, listed: boolean }>,
- *           paths: string[], clientRoutes: string[] }} site
+ *           paths: string[], clientRoutes: string[], pageRoutes?: string[] }} site
  */
-export function writeSiteFiles(dir, { siteUrl, production, seo, paths, clientRoutes }) {
+export function writeSiteFiles(dir, { siteUrl, production, seo, paths, clientRoutes, pageRoutes = [] }) {
   mkdirSync(dir, { recursive: true });
   writeWhole(join(dir, 'sitemap.xml'), sitemapXml(siteUrl, production ? seo : {}));
   writeWhole(join(dir, 'robots.txt'), robotsTxt(siteUrl, { production, clientRoutes }));
-  writeWhole(join(dir, ROUTES_FILE), `${JSON.stringify({ paths, clientRoutes })}\n`);
+  writeWhole(join(dir, ROUTES_FILE), `${JSON.stringify({ paths, clientRoutes, pageRoutes })}\n`);
 }

@@ -76,10 +76,20 @@ describe('robots.txt', () => {
 it('writes the sitemap, robots.txt and the routes the server reads beside the pages; another channel’s sitemap is empty', () => {
   const dir = mkdtempSync(join(tmpdir(), 'agri-site-files-'));
   try {
-    const site = { siteUrl: SITE, seo: { '/courses': { lastmod: null, listed: true } }, paths: ['/courses', '/course/c1'], clientRoutes: ['/login'] };
+    const site = {
+      siteUrl: SITE,
+      seo: { '/courses': { lastmod: null, listed: true } },
+      paths: ['/courses', '/course/c1'],
+      clientRoutes: ['/login'],
+      pageRoutes: ['/courses', '/course/:id'],
+    };
     writeSiteFiles(dir, { ...site, production: true });
     assert.match(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /<loc>https:\/\/mavunoagrifood.co.ke\/courses<\/loc>/);
-    assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')), { paths: ['/courses', '/course/c1'], clientRoutes: ['/login'] });
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')), {
+      paths: ['/courses', '/course/c1'],
+      clientRoutes: ['/login'],
+      pageRoutes: ['/courses', '/course/:id'],
+    });
     writeSiteFiles(dir, { ...site, production: false });
     assert.doesNotMatch(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /<url>/);
     assert.match(readFileSync(join(dir, 'robots.txt'), 'utf8'), /Disallow: \/\n/);

@@ -64,7 +64,7 @@ const matchesEtag = (ifNoneMatch, etag) =>
  * icon, the logo, the share card, the service worker and the web app manifest).
  */
 const entryFiles =
-  /(^|\/)(index\.html|app\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
+  /(^|\/)(index\.html|app\.html|404\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
 
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
@@ -74,6 +74,9 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** The file beside the pages that says which paths are pages (tooling/prerender/site-files.mjs). */
 const ROUTES_FILE = '.routes.json';
+
+/** The page beside the pages for a path that is not a page of the site (tooling/prerender/prerender.mjs). */
+const NOT_FOUND_FILE = '404.html';
 
 /** Whether `path` matches a route pattern of React Router's form: '/login', '/reset-password/:token', '/staff/*'. */
 function matchesRoute(pattern, path) {
@@ -98,8 +101,8 @@ function routesReader(pagesDir) {
     const stats = statOrNull(file);
     if (!stats?.isFile()) return null;
     if (stats.mtimeMs !== cached.mtimeMs) {
-      const { paths, clientRoutes } = JSON.parse(readFileSync(file, 'utf8'));
-      cached = { mtimeMs: stats.mtimeMs, routes: { paths: new Set(paths), clientRoutes } };
+      const { paths, clientRoutes, pageRoutes } = JSON.parse(readFileSync(file, 'utf8'));
+      cached = { mtimeMs: stats.mtimeMs, routes: { paths: new Set(paths), clientRoutes, pageRoutes } };
     }
     return cached.routes;
   };
@@ -296,8 +299,9 @@ function findOnTheSite(serving, located) {
   const { root, relative } = located;
   let { file } = located;
   let stats = statOrNull(file);
-  if (!stats?.isFile() && extname(relative) && pagesDir !== root) {
-    // A file made with the pages (sitemap.xml, robots.txt).
+  if (!stats?.isFile() && extname(relative) && pagesDir !== root && relative !== NOT_FOUND_FILE) {
+    // A file made with the pages (sitemap.xml, robots.txt); the not-found page only as the answer of a path
+    // that is not a page.
     const beside = join(pagesDir, relative);
     if (beside.startsWith(pagesDir + sep)) ({ file, stats } = { file: beside, stats: statOrNull(beside) });
   }
@@ -309,7 +313,9 @@ function findOnTheSite(serving, located) {
 /**
  * A page: its prerendered HTML, else the client-rendered page (404 when there is neither). When the pages'
  * `.routes.json` does not list the path as a page, the client-rendered page goes with `noindex`, and with 404
- * too when no route rendered in the browser matches the path.
+ * too when no route rendered in the browser matches the path: then, if no route of a prerendered page matches
+ * it either (`/course/:id` does: its owner says "Course not found" in its own words), with the prerendered
+ * not-found page instead when there is one (a document with islands: no code until it is needed).
  */
 function findPage({ pagesDir, fallback, readRoutes }, { normalized, root, relative }) {
   const prerendered = join(pagesDir, relative, 'index.html');
@@ -323,8 +329,15 @@ function findPage({ pagesDir, fallback, readRoutes }, { normalized, root, relati
     // A page rendered in the browser (an account's, the back office's) is no search result either;
     // robots.txt does not name the back office (prerender/site-files.mjs), so this says so. Not a page
     // at all: the client-rendered page says so, and the answer says so too.
-    if (!routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) page.status = 404;
     page.noindex = true;
+    if (routes.clientRoutes.some((pattern) => matchesRoute(pattern, path))) return page;
+    page.status = 404;
+    const notFound = join(pagesDir, NOT_FOUND_FILE);
+    const notFoundStats = statOrNull(notFound);
+    // A .routes.json from before pageRoutes cannot tell an item not found: the owner's page says it.
+    if (routes.pageRoutes && !routes.pageRoutes.some((pattern) => matchesRoute(pattern, path)) && notFoundStats?.isFile()) {
+      return { ...page, file: notFound, relative: NOT_FOUND_FILE, stats: notFoundStats };
+    }
   }
   return page;
 }

@@ -1,7 +1,7 @@
 // Fuzz and behaviour tests of the static server: no request, however malformed,
 // stops it, leaks a file outside its folder, or gets a 5xx unless one is right.
 import assert from 'node:assert/strict';
-import fs, { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import { connect } from 'node:net';
@@ -479,9 +479,14 @@ describe('pages, the paths that are not pages, and the files made with them', ()
     writeFileSync(join(pages, 'course', 'c1', 'index.html'), '<!doctype html><title>HACCP</title>');
     writeFileSync(join(pages, 'sitemap.xml'), '<urlset/>');
     writeFileSync(join(pages, 'robots.txt'), 'User-agent: *\n');
+    writeFileSync(join(pages, '404.html'), '<!doctype html><title>Page not found</title>');
     writeFileSync(
       join(pages, '.routes.json'),
-      JSON.stringify({ paths: ['/course/c1', '/course/c2'], clientRoutes: ['/login', '/reset-password/:token', '/staff/*'] }),
+      JSON.stringify({
+        paths: ['/course/c1', '/course/c2'],
+        clientRoutes: ['/login', '/reset-password/:token', '/staff/*'],
+        pageRoutes: ['/courses', '/course/:id'],
+      }),
     );
     pagesServer = await serveStatic({ dir: site, port: 0, pages, fallback: 'app.html' });
   });
@@ -508,12 +513,43 @@ describe('pages, the paths that are not pages, and the files made with them', ()
     }
   });
 
-  test('any other path is not found (404, noindex), with the page that says so', async () => {
-    for (const path of ['/course/removed', '/nowhere', '/login/extra', '/reset-password']) {
+  test('any other path is not found (404, noindex), with the prerendered not-found page, revalidated on every load', async () => {
+    for (const path of ['/nowhere', '/login/extra', '/reset-password', '/courses/old/link']) {
       const response = await get(path);
       assert.equal(response.status, 404, path);
       assert.equal(response.headers.get('x-robots-tag'), 'noindex', path);
-      assert.match(await response.text(), /rendered in the browser/, path);
+      assert.equal(response.headers.get('cache-control'), 'no-cache', path);
+      assert.match(await response.text(), /Page not found/, path);
+    }
+    assert.equal((await get('/404.html')).status, 404, 'not a page of its own');
+    assert.doesNotMatch(await (await get('/404.html')).text(), /Page not found/);
+  });
+
+  test('an item not found (a removed course) gets the page its owner renders in the browser, which says which, with 404', async () => {
+    const response = await get('/course/removed');
+    assert.equal(response.status, 404);
+    assert.equal(response.headers.get('x-robots-tag'), 'noindex');
+    assert.match(await response.text(), /rendered in the browser/);
+  });
+
+  test('pages made before the not-found page (no page routes listed, or no 404.html): any other path gets the page rendered in the browser, with 404', async () => {
+    const routes = join(dir, 'pages', '.routes.json');
+    const before = readFileSync(routes, 'utf8');
+    writeFileSync(routes, JSON.stringify({ paths: ['/course/c1'], clientRoutes: ['/login'] }));
+    try {
+      const response = await get('/nowhere');
+      assert.equal(response.status, 404);
+      assert.match(await response.text(), /rendered in the browser/);
+    } finally {
+      writeFileSync(routes, before);
+    }
+    rmSync(join(dir, 'pages', '404.html'));
+    try {
+      const response = await get('/nowhere');
+      assert.equal(response.status, 404);
+      assert.match(await response.text(), /rendered in the browser/);
+    } finally {
+      writeFileSync(join(dir, 'pages', '404.html'), '<!doctype html><title>Page not found</title>');
     }
   });
 

@@ -12,7 +12,7 @@ import { IslandFrame } from '../islands/island-frame';
 import { islandIdPrefix } from '../islands/islands';
 import type { SiteConfig } from '../config/site-config';
 import { loadedRemotes } from '../federation/remotes';
-import { keepStylesAsData, type PrerenderedPage } from './prerendered-page';
+import { ANY_PATH, keepStylesAsData, type PrerenderedPage } from './prerendered-page';
 
 export interface PagePath {
   path: string;
@@ -33,6 +33,11 @@ export interface SitePages {
   pages: PagePath[];
   /** e.g. '/login', '/reset-password/:token': a path they match is a page; any other path without a page is not found. */
   clientRoutes: string[];
+  /**
+   * The routes of the prerendered pages, e.g. '/courses', '/course/:id': a path one matches that is not a page
+   * is an item not found (a removed course), which its owner's page says in its own words ("Course not found").
+   */
+  pageRoutes: string[];
 }
 
 export interface PrerenderHooks {
@@ -70,11 +75,10 @@ function renderDocumentWithIslands(route: string): string {
   return html;
 }
 
-/** The route of the page at `pathname` (`/blog/:id`). */
+/** The route of the page at `pathname` (`/blog/:id`); ANY_PATH for the page no route renders (not found). */
 function routeOf(pathname: string): string {
   const route = selectMountedRoutes(useComposition.getState()).find((candidate) => matchPath(candidate.path, pathname));
-  if (!route) throw new Error(`no route of the site's renders ${pathname}`);
-  return route.path;
+  return route?.path ?? ANY_PATH;
 }
 
 export function prerenderHooks(config: SiteConfig): PrerenderHooks {
@@ -84,22 +88,27 @@ export function prerenderHooks(config: SiteConfig): PrerenderHooks {
       await Promise.all(Object.keys(config.remotes).map((name) => composition.ensure(name)));
       const pages: PagePath[] = [];
       const clientRoutes: string[] = [];
+      const pageRoutes: string[] = [];
       for (const [remote, status] of Object.entries(useComposition.getState().remotes)) {
         if (status.state !== 'ready') throw new Error(`${remote} could not load: ${status.state === 'failed' ? status.reason : status.state}`);
         for (const route of status.routes) {
+          if (!route.prerender) clientRoutes.push(route.path);
+          else pageRoutes.push(route.path);
           if (route.prerender === true) pages.push({ path: route.path, remote });
           else if (route.prerender) for (const path of await route.prerender()) pages.push({ path, remote });
-          else clientRoutes.push(route.path);
         }
       }
-      return { pages, clientRoutes };
+      return { pages, clientRoutes, pageRoutes };
     },
     render: () => {
       const route = routeOf(window.location.pathname);
       const html = keepStylesAsData(renderDocumentWithIslands(route));
       const { areas, failed } = snapshotDataAreas();
-      const remotes = Object.fromEntries(loadedRemotes().map((name) => [name, config.remotes[name]!.entry]));
-      const page = { path: window.location.pathname, remotes, dataAreas: areas, islands: { route } };
+      // The page no route renders is made once, for every path that is not a page: that no remote's route
+      // matches is said of every remote live now (a remote promoted since may have a page there).
+      const notFound = route === ANY_PATH;
+      const remotes = Object.fromEntries((notFound ? Object.keys(config.remotes) : loadedRemotes()).map((name) => [name, config.remotes[name]!.entry]));
+      const page = { path: notFound ? ANY_PATH : window.location.pathname, remotes, dataAreas: areas, islands: { route } };
       return { html, page, failed };
     },
   };

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/site-config';
-import { PRERENDERED_PAGE_ID, keepStylesAsData, readPrerenderedPage } from './prerendered-page';
+import { ANY_PATH, PRERENDERED_PAGE_ID, keepStylesAsData, readPrerenderedPage } from './prerendered-page';
 
 const config = {
   remotes: {
@@ -37,6 +37,19 @@ test('a page made with another release, for another path, or without a state is 
   expect(readPrerenderedPage(config, '/events')).toBeNull();
   document.body.innerHTML = '<div id="root"></div>';
   expect(readPrerenderedPage(config, '/courses')).toBeNull();
+});
+
+test('the not-found page, made once for every path that is not a page, has its islands hydrated at any path, with the live releases only', () => {
+  const remotes = { catalog: '/releases/catalog/v2/remoteEntry.js', content: '/releases/content/v1/remoteEntry.js' };
+  const notFound = { path: ANY_PATH, remotes, dataAreas: {}, islands: { route: ANY_PATH } };
+  servePage(notFound);
+  expect(readPrerenderedPage(config, '/no-such-page')).toEqual(notFound);
+  expect(readPrerenderedPage(config, '/old/link/to/a/course')).toEqual(notFound);
+  servePage({ ...notFound, remotes: { ...remotes, content: '/releases/content/v0/remoteEntry.js' } });
+  expect(readPrerenderedPage(config, '/no-such-page')).toBeNull();
+  // A remote promoted since it was made may have a page at this path: the shell renders it afresh.
+  servePage({ ...notFound, remotes: { content: remotes.content } });
+  expect(readPrerenderedPage(config, '/notices')).toBeNull();
 });
 
 test('a state that cannot be read is rendered afresh, and said', () => {

@@ -17,10 +17,16 @@ export const PRERENDERED_STYLE = 'data-prerendered-style';
  */
 export const keepStylesAsData = (html: string): string => html.replaceAll(' style="', ` ${PRERENDERED_STYLE}="`);
 
+/**
+ * The path and route of the page made for every path that is not a page of the site (the not-found document,
+ * which the static server answers such a path with): its islands are hydrated at whatever path it is served for.
+ */
+export const ANY_PATH = '*';
+
 const prerenderedPageSchema = z.object({
-  /** The path the page was made for. */
+  /** The path the page was made for (ANY_PATH: the not-found page). */
   path: z.string(),
-  /** Each remote whose code made part of the page, with the entry config.json named for it then. */
+  /** Each remote whose code made part of the page (every remote, for the not-found page), with the entry config.json named for it then. */
   remotes: z.record(z.string(), z.string()),
   /** What the page's data areas held (restoreDataAreas). */
   dataAreas: z.record(z.string(), z.object({ key: z.string(), data: z.unknown() })),
@@ -49,5 +55,10 @@ export function readPrerenderedPage(config: SiteConfig, pathname: string): Prere
     return null;
   }
   const sameReleases = Object.entries(page.remotes).every(([name, entry]) => config.remotes[name]?.entry === entry);
+  if (page.path === ANY_PATH) {
+    // Not found by the remotes it was made with: a remote live since then may have a page at this path.
+    const noNewRemote = Object.keys(config.remotes).every((name) => Object.hasOwn(page.remotes, name));
+    return sameReleases && noNewRemote ? page : null;
+  }
   return page.path === pathname && sameReleases ? page : null;
 }

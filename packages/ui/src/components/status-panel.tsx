@@ -6,13 +6,16 @@ interface StatusPanelProps {
   /** Buttons or links that let the visitor move on. */
   actions?: ReactNode;
   role?: 'alert' | 'status';
+  /** 1 when the panel is the whole page (the not-found page): its title is then the page's heading. */
+  headingLevel?: 1 | 2;
 }
 
 /** A centred panel for empty, error and not-found states. */
-export function StatusPanel({ title, children, actions, role = 'status' }: StatusPanelProps) {
+export function StatusPanel({ title, children, actions, role = 'status', headingLevel = 2 }: StatusPanelProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section className="ui-status-panel" role={role} aria-label={title}>
-      <h2>{title}</h2>
+      <Heading>{title}</Heading>
       {children ? <p>{children}</p> : null}
       {actions}
     </section>
