@@ -28,7 +28,7 @@ const origin = (port) => `http://localhost:${port}`;
 
 /**
  * Builds both sites, starts an API with its seed data and serves both; `paths` turns routes such as
- * '/course/:id' into paths of the seed data. `stop()` ends it all and removes the scratch folder.
+ * '/course/:id' (and '/blog/:id', '/event/:id') into paths of the seed data. `stop()` ends it all and removes the scratch folder.
  *
  * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void }} options
  */
@@ -96,7 +96,13 @@ export async function startBenchSites({ pnpm, ports, log }) {
 
     const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
     const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();
-    const paths = (routes) => routes.map((route) => route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`));
+    // An event still to come (a past one has no Book Event).
+    const today = new Date().toISOString().slice(0, 10);
+    const event = (await (await fetch(`${apiSettings.apiBaseUrl}event`)).json()).data.find((candidate) => candidate.endDate >= today);
+    const paths = (routes) =>
+      routes.map((route) =>
+        route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`).replace('/event/:id', `/event/${event?._id}`),
+      );
     return { origins: { composed: origin(ports.composed), monolith: origin(ports.monolith) }, paths, stop };
   } catch (error) {
     stop();

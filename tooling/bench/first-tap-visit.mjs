@@ -1,0 +1,73 @@
+// How soon a phone answers a visitor's first tap (issue 36: within 200 ms, at a real 4× slower processor, a tap
+// made 500 ms after the first contentful paint): the Event Timing API's duration of the tap's interaction, from
+// the finger down to the next paint after its handlers ran (the dialog or menu shown, or its pending state).
+import { CPU_SLOWDOWN } from './untouched-visit.mjs';
+
+/** When the visitor taps: this long after the first contentful paint. */
+export const TAP_AFTER_PAINT_MS = 500;
+
+/**
+ * The interaction's latency: the longest duration among the event entries of its interaction (pointerdown,
+ * pointerup, click share one interactionId), as INP counts one interaction; null when none was recorded.
+ *
+ * @param {{ name: string, interactionId: number, duration: number }[]} entries
+ */
+export function interactionLatency(entries) {
+  const durations = entries.filter((entry) => entry.interactionId > 0).map((entry) => entry.duration);
+  return durations.length ? Math.max(...durations) : null;
+}
+
+/** In the page, from its start: the first contentful paint and every event entry (16 ms or more, the API's floor). */
+function watchEvents() {
+  const seen = { paint: null, events: [] };
+  Object.defineProperty(window, '__firstTap', { value: seen });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') seen.paint = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.events.push({ name: entry.name, interactionId: entry.interactionId, duration: entry.duration });
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+}
+
+/**
+ * One first visit of `url` in a fresh context of `browser` (a phone's screen, a cold cache, no service worker):
+ * the control `control` finds is tapped TAP_AFTER_PAINT_MS after the paint, and what it showed is awaited
+ * (`answered`). Resolves with the tap's latency in ms (16 when it was under the API's floor), or null when the
+ * page painted nothing or the tap was not answered.
+ *
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {{ control: (page: import('@playwright/test').Page) => import('@playwright/test').Locator,
+ *           answered: (page: import('@playwright/test').Page) => import('@playwright/test').Locator }} tap
+ */
+export async function visitAndTap(browser, url, { control, answered }) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  try {
+    await context.addInitScript(watchEvents);
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    const painted = await page
+      .waitForFunction((after) => window.__firstTap.paint !== null && performance.now() >= window.__firstTap.paint + after, TAP_AFTER_PAINT_MS, {
+        timeout: 60_000,
+        polling: 10,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!painted) return null;
+    await control(page).tap({ timeout: 30_000 });
+    await answered(page).waitFor({ timeout: 60_000 });
+    // The entry is reported after the next paint: a moment for the observer.
+    await page.waitForFunction(() => window.__firstTap.events.some((entry) => entry.interactionId > 0), undefined, { timeout: 5_000 }).catch(() => undefined);
+    const latency = interactionLatency(await page.evaluate(() => window.__firstTap.events));
+    return latency ?? 16;
+  } catch (error) {
+    console.log(`[bench] ${url}: the tap was not answered (${error.message.split('\n')[0]})`);
+    return null;
+  } finally {
+    await context.close();
+  }
+}
