@@ -2,18 +2,23 @@
 // prints, composed and monolith side by side, with the ratios and the targets of issue 27. Pure, so that it
 // is tested on fixed figures (phone-table.test.mjs); phone.mjs builds, serves and measures.
 
-/** Issue 27's targets on the phone link: taken over within 4 s and ×1.10 of the monolith; a second visit ≤ 10 KB, ≤ 1.5 s. */
-export const PHONE_TARGETS = { takenOverMs: 4000, ratio: 1.1, secondVisitKb: 10, secondVisitTakenOverMs: 1500 };
+/** Issues 27 and 36's targets on the phone link: ready within 4 s and ×1.10 of the monolith; a second visit ≤ 10 KB, ≤ 1.5 s. */
+export const PHONE_TARGETS = { readyMs: 4000, ratio: 1.1, secondVisitKb: 10, secondVisitReadyMs: 1500 };
 
 /** The middle value (of an even count, the upper of the two middle ones: a value some run really had). */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const FIGURES = ['contentMs', 'takenOverMs', 'transferredKb'];
+const FIGURES = ['contentMs', 'readyMs', 'transferredKb'];
 
-/** Each figure's median over the visits that finished; NaN when none did. */
+/** Each figure's median over the visits that finished and measured it (a paint may go unrecorded); NaN when none did. */
 export function visitMedians(visits) {
   const done = visits.filter(Boolean);
-  return Object.fromEntries(FIGURES.map((key) => [key, done.length ? median(done.map((visit) => visit[key])) : NaN]));
+  return Object.fromEntries(
+    FIGURES.map((key) => {
+      const measured = done.map((visit) => visit[key]).filter(Number.isFinite);
+      return [key, measured.length ? median(measured) : NaN];
+    }),
+  );
 }
 
 const seconds = (ms) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
@@ -22,17 +27,17 @@ const kb = (value) => (Number.isFinite(value) ? value.toFixed(1) : '–');
 /** Which targets a composed row misses, in words (empty when it meets them all). */
 export function missedTargets(composed, monolith) {
   const missed = [];
-  if (!(composed.first.takenOverMs <= PHONE_TARGETS.takenOverMs)) missed.push(`taken over after ${seconds(composed.first.takenOverMs)} s (target 4 s)`);
-  const ratio = composed.first.takenOverMs / monolith.first.takenOverMs;
-  if (!(ratio <= PHONE_TARGETS.ratio)) missed.push(`×${ratio.toFixed(2)} the monolith's take-over (target ×1.10)`);
+  if (!(composed.first.readyMs <= PHONE_TARGETS.readyMs)) missed.push(`ready after ${seconds(composed.first.readyMs)} s (target 4 s)`);
+  const ratio = composed.first.readyMs / monolith.first.readyMs;
+  if (!(ratio <= PHONE_TARGETS.ratio)) missed.push(`×${ratio.toFixed(2)} the monolith's ready time (target ×1.10)`);
   if (!(composed.second.transferredKb <= PHONE_TARGETS.secondVisitKb)) missed.push(`second visit ${kb(composed.second.transferredKb)} KB (target 10 KB)`);
-  if (!(composed.second.takenOverMs <= PHONE_TARGETS.secondVisitTakenOverMs))
-    missed.push(`second visit taken over after ${seconds(composed.second.takenOverMs)} s (target 1.5 s)`);
+  if (!(composed.second.readyMs <= PHONE_TARGETS.secondVisitReadyMs))
+    missed.push(`second visit ready after ${seconds(composed.second.readyMs)} s (target 1.5 s)`);
   return missed;
 }
 
 /**
- * The Markdown table: for each route, the composed site's row, the monolith's and the ratio of the take-over
+ * The Markdown table: for each route, the composed site's row, the monolith's and the ratio of the ready
  * times; first visit (cold cache) and second visit (warm), each the median of `runs`.
  *
  * @param {object} table
@@ -47,7 +52,7 @@ export function phoneTable({ routes, results, runs, date, link }) {
   const lines = [
     `${link}; median of ${runs} (${date}):`,
     '',
-    '| route | build | content, first visit (s) | taken over, first / second visit (s) | transferred, first / second visit (KB) |',
+    '| route | build | content, first visit (s) | ready, first / second visit (s) | transferred, first / second visit (KB) |',
     '|---|---|---|---|---|',
   ];
   const misses = [];
@@ -55,10 +60,10 @@ export function phoneTable({ routes, results, runs, date, link }) {
     const [composed, monolith] = ['composed', 'monolith'].map((site) => results.find((row) => row.route === route && row.site === site));
     for (const row of [composed, monolith]) {
       lines.push(
-        `| ${route} | ${row.site} | ${seconds(row.first.contentMs)} | ${seconds(row.first.takenOverMs)} / ${seconds(row.second.takenOverMs)} | ${kb(row.first.transferredKb)} / ${kb(row.second.transferredKb)} |`,
+        `| ${route} | ${row.site} | ${seconds(row.first.contentMs)} | ${seconds(row.first.readyMs)} / ${seconds(row.second.readyMs)} | ${kb(row.first.transferredKb)} / ${kb(row.second.transferredKb)} |`,
       );
     }
-    const ratio = (key) => `×${(composed[key].takenOverMs / monolith[key].takenOverMs).toFixed(2)}`;
+    const ratio = (key) => `×${(composed[key].readyMs / monolith[key].readyMs).toFixed(2)}`;
     lines.push(`| ${route} | composed / monolith | | ${ratio('first')} / ${ratio('second')} | |`);
     for (const miss of missedTargets(composed, monolith)) misses.push(`${route}: ${miss}`);
   }

@@ -1,7 +1,10 @@
 // One visit of a page on a phone on a Kenyan mobile link, as bench:phone measures it: Chromium's own throttling
 // (DevTools protocol) of the network and the processor, a phone's screen, and three figures: when content
-// was first painted, when the shell had taken the page over (`<html data-shell="ready">`), and the bytes that
-// came over the network (headers included; nothing served by the browser's cache or a service worker).
+// was first painted, when the page was ready, and the bytes that came over the network (headers included; nothing
+// served by the browser's cache or a service worker). Ready (issue 36): a page of the application once the shell
+// has taken it over (`<html data-shell="ready">`); a document with islands once its loader answers taps
+// (`data-shell="islands"`: a tap on an island not in yet is held and carried out) and every island in the window
+// that is hydrated as it comes into view is in, with none still starting.
 
 /** The link of issue 27: 400 kbps each way, 400 ms round trip, a processor 4× slower than this machine's. */
 export const PHONE_LINK = { kbps: 400, roundTripMs: 400, cpuSlowdown: 4 };
@@ -16,18 +19,30 @@ const PHONE = {
   userAgent: 'Mozilla/5.0 (Linux; Android 13; moto g power 5G) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
 };
 
-/** Notes, in the page, when its content is painted and when the shell has taken it over. */
+/** Notes, in the page, when its content is painted and when it is ready. */
 function recordMilestones() {
-  const marks = { content: null, takenOver: null };
+  const marks = { content: null, ready: null };
   Object.defineProperty(window, '__phoneVisit', { value: marks });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') marks.content = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
+  // An island's element has no box: its content's is where it is (as the page's loader sees it).
+  const inWindow = (island) => {
+    const box = (island.firstElementChild ?? island).getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight;
+  };
+  const islandReady = (island) =>
+    island.dataset.islandState === 'ready' || (island.dataset.islandState !== 'starting' && !/\bvisible\b/.test(island.dataset.islandHydration ?? ''));
+  const isReady = () => {
+    const shell = document.documentElement?.dataset.shell;
+    if (shell === 'ready') return true;
+    return shell === 'islands' && [...document.querySelectorAll('[data-island]')].filter(inWindow).every(islandReady);
+  };
   const check = () => {
-    if (marks.takenOver === null && document.documentElement?.dataset.shell === 'ready') marks.takenOver = performance.now();
+    if (marks.ready === null && isReady()) marks.ready = performance.now();
   };
   // The document, not its element: this runs before the element exists.
-  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-shell'] });
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-shell', 'data-island-state'] });
 }
 
 /** A phone: its own browser context, so its cache starts cold and stays for its next visit. */
@@ -38,8 +53,8 @@ export async function newPhone(browser) {
 }
 
 /**
- * Visits `url` on `phone` over the throttled link; resolves with { contentMs, takenOverMs, transferredKb }, or
- * null when the page was not taken over within `timeoutMs`.
+ * Visits `url` on `phone` over the throttled link; resolves with { contentMs, readyMs, transferredKb }, or
+ * null when the page was not ready within `timeoutMs`.
  */
 export async function visitOnPhone(phone, url, { timeoutMs = 60_000 } = {}) {
   const page = await phone.newPage();
@@ -63,11 +78,11 @@ export async function visitOnPhone(phone, url, { timeoutMs = 60_000 } = {}) {
   });
   try {
     await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
-    await page.waitForFunction(() => window.__phoneVisit.takenOver !== null, null, { timeout: timeoutMs, polling: 250 });
-    // What the page still asks for after the take-over (its data, asked again) is part of the visit.
+    await page.waitForFunction(() => window.__phoneVisit.ready !== null, null, { timeout: timeoutMs, polling: 250 });
+    // What the page still asks for once ready (its data confirmed or asked again) is part of the visit.
     await page.waitForLoadState('networkidle', { timeout: timeoutMs });
-    const { content, takenOver } = await page.evaluate(() => window.__phoneVisit);
-    return { contentMs: content ?? NaN, takenOverMs: takenOver, transferredKb: bytes / 1024 };
+    const { content, ready } = await page.evaluate(() => window.__phoneVisit);
+    return { contentMs: content ?? NaN, readyMs: ready, transferredKb: bytes / 1024 };
   } catch (error) {
     console.log(`[bench] ${url}: ${error.message.split('\n')[0]}`);
     return null;
