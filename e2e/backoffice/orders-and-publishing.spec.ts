@@ -164,6 +164,8 @@ test('a course made and repriced in the back office shows its price, and a call 
   await page.getByRole('textbox', { name: 'About the course' }).fill('Rapid tests and sampling plans.');
   await page.getByRole('textbox', { name: 'What you will learn' }).click();
   await page.getByRole('toolbar', { name: 'Formatting: What you will learn' }).getByRole('button', { name: 'Bulleted list' }).click();
+  // What is typed goes where the focus is: in the text, not on the toolbar's button.
+  await expect(page.getByRole('textbox', { name: 'What you will learn' })).toBeFocused();
   await page.keyboard.type('Sampling a lorry');
   await checkA11y(page);
   await page.getByRole('button', { name: 'Save' }).click();

@@ -73,9 +73,10 @@ export async function renderInBrowser(page: Page, origin: string): Promise<void>
     (url) => url.origin === origin && !/\.[a-z0-9]+$/i.test(url.pathname),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
-      // A path no page is prerendered for is answered with the page the browser renders (asked of the
-      // site itself, so that the page stays on the network like any other).
-      await route.continue({ url: `${origin}/e2e/rendered-in-the-browser` });
+      // A route of the application is answered with the page the browser renders on any deployment (asked of
+      // the site itself, so that the page stays on the network like any other); the address stays the page's.
+      // Not a path that is no page: that gets the prerendered not-found page.
+      await route.continue({ url: `${origin}/login` });
     },
   );
 }

@@ -50,7 +50,9 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   return (
     <div className="staff-editor__toolbar" role="toolbar" aria-label={`Formatting: ${label}`}>
       {buttons.map(([label, pressed, run]) => (
-        <button key={label} type="button" aria-pressed={pressed} onClick={run}>
+        // A press does not take the focus from the text (its selection stays, and what is typed next goes there at
+        // once: Tiptap gives the focus back only at the next frame).
+        <button key={label} type="button" aria-pressed={pressed} onMouseDown={(event) => event.preventDefault()} onClick={run}>
           {label}
         </button>
       ))}
