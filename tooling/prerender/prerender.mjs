@@ -382,6 +382,7 @@ async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom,
   const url = `${origin}${path}`;
   const { rendered, head, stylesheets, reads, madeFrom, structuredData } = await makePage(context, url, sources, log);
   const notFound = path === NOT_FOUND_PROBE;
+  // '*': the shell's ANY_PATH (apps/shell/src/prerender/prerendered-page.ts), the page no route renders.
   if (notFound && rendered.page.path !== '*') throw new Error(`a route of the site renders ${NOT_FOUND_PROBE}: the not-found page cannot be made there`);
   // Made on full runs only, it must not show what the API says (nothing would make it again when that changed).
   if (notFound && reads.length) throw new Error(`the not-found page reads the API (${reads.join(', ')})`);
