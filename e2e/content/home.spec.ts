@@ -9,14 +9,29 @@ import { holdScripts, scriptsOf } from '../support/islands';
 
 test.use({ viewport: { width: 412, height: 823 } });
 
-/** The four figures as the style sheet counts them. */
+/** The four figures as the strip shows them: each place's wheel, read from where it is turned to, if shown. */
 const figures = (page: Page) =>
-  page.locator('.counter__value').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).getPropertyValue('--figure')));
-const COUNTED = ['1340', '25', '20', '500'];
-const AT_ZERO = ['0', '0', '0', '0'];
+  page.locator('.counter__value').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const places = [...node.querySelectorAll<HTMLElement>('.counter__place')].filter((place) => getComputedStyle(place).opacity !== '0');
+      const digits = places.map((place) => {
+        const wheel = place.querySelector<HTMLElement>('.counter__wheel')!;
+        const turnedBy = -new DOMMatrix(getComputedStyle(wheel).transform).m42 / wheel.parentElement!.offsetHeight;
+        return `${Math.round(turnedBy) % 10}${place.textContent!.endsWith(',') ? ',' : ''}`;
+      });
+      return `${digits.join('')}+`;
+    }),
+  );
+const COUNTED = ['1,340+', '25+', '20+', '500+'];
+const AT_ZERO = ['0+', '0+', '0+', '0+'];
 /** Whether the counting stands still (held between 200 and 500 px below the window). */
 const countingHeld = (page: Page) =>
-  page.locator('.counter__value').evaluateAll((nodes) => nodes.every((node) => node.getAnimations().every((animation) => animation.playState === 'paused')));
+  page.locator('.counter__value').evaluateAll((nodes) =>
+    nodes.every((node) => {
+      const animations = node.getAnimations({ subtree: true });
+      return animations.length > 0 && animations.every((animation) => animation.playState === 'paused');
+    }),
+  );
 /** Scrolls so that the strip's top is `below` px under the window's bottom. */
 const stripBelowWindow = (page: Page, below: number) =>
   page.evaluate((distance) => {
