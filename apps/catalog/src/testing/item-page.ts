@@ -17,9 +17,9 @@ export interface ItemPageUnderTest {
 
 /** Both item pages show an unknown item and a failed load through ItemPageView, so they are tested alike. */
 export function itShowsItemPageFailures({ thing, item, notFound, failure }: ItemPageUnderTest) {
-  it(`shows a not-found state for an unknown ${thing}`, async () => {
+  it(`shows a not-found state for an unknown ${thing}, as the page’s heading`, async () => {
     renderCatalog(`/${thing}/no-such-${thing}`);
-    expect(await screen.findByRole('heading', { name: notFound.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: notFound.heading })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: notFound.link })).toHaveAttribute('href', notFound.to);
   });
 
@@ -27,6 +27,7 @@ export function itShowsItemPageFailures({ thing, item, notFound, failure }: Item
     server.use(networkFailure('get', `${thing}/:id`));
     renderCatalog(`/${thing}/${item._id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(failure);
+    expect(screen.getByRole('heading', { level: 1, name: failure })).toBeInTheDocument();
     server.resetHandlers();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: item.title })).toBeInTheDocument();

@@ -32,6 +32,8 @@ export interface DataAreaViewProps<T> {
   silentFailure?: boolean;
   /** Whether the data held is the page's own (the course of this page, not the one before); any by default. */
   isCurrent?: (data: T) => boolean;
+  /** The level of the not-found and failure panels' headings: 1 where they stand in for the page's own title. */
+  panelHeadingLevel?: 1 | 2;
   /** The content, once the data is in. */
   children: (data: T) => ReactNode;
 }
@@ -52,18 +54,19 @@ export function DataAreaView<T>({
   empty,
   silentFailure = false,
   isCurrent = () => true,
+  panelHeadingLevel = 2,
   children,
 }: DataAreaViewProps<T>) {
   if (area.isError && area.errorStatus === 404 && notFound) {
     return (
-      <StatusPanel title={notFound.title} actions={<ButtonLink to={notFound.link.to}>{notFound.link.label}</ButtonLink>}>
+      <StatusPanel title={notFound.title} headingLevel={panelHeadingLevel} actions={<ButtonLink to={notFound.link.to}>{notFound.link.label}</ButtonLink>}>
         {notFound.text}
       </StatusPanel>
     );
   }
   if (area.isError && !silentFailure) {
     return (
-      <StatusPanel title={failure.title} role="alert" actions={<Button onClick={onRetry}>Try again</Button>}>
+      <StatusPanel title={failure.title} headingLevel={panelHeadingLevel} role="alert" actions={<Button onClick={onRetry}>Try again</Button>}>
         {failure.text ?? `${sentence(area.message)} Please check your connection and try again.`}
       </StatusPanel>
     );
@@ -106,10 +109,11 @@ export interface ItemPageViewProps<T extends { _id: string }> extends Omit<ItemA
 
 /**
  * The page of one thing at a path ending in `:id` (a course, an event, an article): every such page reads the id,
- * fetches that thing's data area and shows it with ItemAreaView, so it is done here once.
+ * fetches that thing's data area and shows it with ItemAreaView, so it is done here once. The thing's title is
+ * the page's h1, so 'not found' or a failure in its place is too.
  */
 export function ItemPageView<T extends { _id: string }>({ useArea, ...view }: ItemPageViewProps<T>) {
   const { id = '' } = useParams();
   const area = useDataAreaFor(useArea, id);
-  return <ItemAreaView area={area} id={id} {...view} />;
+  return <ItemAreaView area={area} id={id} panelHeadingLevel={1} {...view} />;
 }

@@ -87,10 +87,10 @@ describe('/blog/:id', () => {
     expect(body.innerHTML).not.toMatch(/script|onerror|javascript:/i);
   });
 
-  it('shows a clear not-found state for an unknown id', async () => {
+  it('shows a clear not-found state for an unknown id, as the page’s heading', async () => {
     usePosts();
     renderPost('missing');
-    expect(await screen.findByRole('heading', { name: 'Article not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Article not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all articles' })).toHaveAttribute('href', '/blogs');
   });
 
