@@ -34,6 +34,7 @@ describe('the figures strip', () => {
     expect([...container.querySelectorAll('.counter__figure')].map((figure) => figure.textContent)).toEqual(['1,340+', '25+', '20+', '500+']);
     expect(screen.getByText('Happy Clients')).toHaveTextContent('1,340+ Happy Clients');
     expect(container.querySelector('.counter__value')).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('.counter__count')).toHaveAttribute('data-nosnippet');
   });
 
   it('turns each wheel the figure’s share: the units of 1340 many times, its thousands less than once', () => {

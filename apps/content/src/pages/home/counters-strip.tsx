@@ -44,7 +44,8 @@ export function CountersStrip() {
           <div key={label} className="counter">
             <p className="counter__value" aria-hidden="true" data-testid={`counter-${target}`}>
               <span className="counter__figure">{figure(target)}</span>
-              <span className="counter__count">
+              {/* Its wheels' digits are no text for a search result's snippet. */}
+              <span className="counter__count" data-nosnippet="">
                 {countingPlaces(target).map(({ turns, leading, separator }, index) => (
                   <span key={index} className="counter__place" data-turns={turns} data-leading={leading || undefined}>
                     <span className="counter__window">
