@@ -6,6 +6,7 @@ const dir = import.meta.dirname;
 export default defineApp({
   dir,
   serviceWorker: './src/offline/service-worker.ts',
+  documentReports: './src/reports/document-reports.ts',
   runtimePlugins: [
     join(dir, 'src/federation/bounded-loading-plugin.ts'),
     join(dir, 'src/federation/compatibility-plugin.ts'),

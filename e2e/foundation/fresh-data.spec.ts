@@ -5,6 +5,7 @@
 import type { Page, Route } from '@playwright/test';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { patientExpect as expect, test } from '../support/fixtures';
+import { isReportsScript } from '../support/islands';
 
 /** A price as the site shows it (formatKes of @agri/ui). */
 const formatKes = (amount: number) => `KES ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 }).format(amount)}`;
@@ -81,7 +82,7 @@ test('where nothing changed, nothing moves: the page confirms its data with a 30
   // The scripts the page ran: confirming an answer must not bring axios onto a phone's first load (held-answers.ts).
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.ok()) scripts.push(response.text());
+    if (response.request().resourceType() === 'script' && !isReportsScript(response.request()) && response.ok()) scripts.push(response.text());
   });
   await page.addInitScript(() => {
     const shifts: number[] = [];
@@ -111,7 +112,8 @@ test('where nothing changed, nothing moves: the page confirms its data with a 30
   await expect(page.locator('[data-seen-before-revalidation]')).toHaveCount(1);
   const cls = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
   expect(cls).toBe(0);
-  // /courses is a document with islands: an answer confirmed loads no code at all (axios least of all).
+  // /courses is a document with islands: an answer confirmed loads no code (axios least of all), only the visit's
+  // reports.js.
   expect(await Promise.all(scripts)).toEqual([]);
 });
 

@@ -6,16 +6,18 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { seededPosts, signInThroughApi, toast } from '../content/content-support';
 import { patientExpect as expect, test, uniqueEmail } from '../support/fixtures';
-import { holdScripts, scriptsOf } from '../support/islands';
+import { holdScripts, isReportsScript, scriptsOf } from '../support/islands';
 
 async function firstPost(request: Parameters<typeof seededPosts>[0], apiBaseUrl: string) {
   const [post] = await seededPosts(request, apiBaseUrl);
   return post!;
 }
 
-test('a blog post nobody touches runs no code of the site, and its API answers are confirmed with a 304', async ({ page, request, site }) => {
+test('a blog post nobody touches runs no code of the site but its reports, and its API answers are confirmed with a 304', async ({ page, request, site }) => {
   const post = await firstPost(request, site.apiBaseUrl);
   const scripts = scriptsOf(page);
+  const reportsScript = page.waitForRequest(isReportsScript);
+  const { session, reports } = await countedVisit(page, site.apiBaseUrl);
   const confirmed = page.waitForResponse((response) => response.url() === `${site.apiBaseUrl}blog/${post._id}` && response.status() === 304);
   await page.goto(`/blog/${post._id}`);
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
@@ -23,7 +25,46 @@ test('a blog post nobody touches runs no code of the site, and its API answers a
   await page.waitForLoadState('networkidle');
   expect(scripts.map((script) => script.url())).toEqual([]);
   await expect(page.locator('html')).toHaveAttribute('data-shell', 'islands');
+  // The visit is counted all the same (the releases' health, canaries): a session for what the channel serves, then
+  // the page's view and its vitals (TTFB at once; LCP, CLS and INP once known, at the latest as the visitor leaves).
+  expect(new URL((await reportsScript).url()).origin).toBe(site.origin);
+  expect(await session).toEqual({ channel: 'production', releases: { shell: 'shell-7', content: 'content-3' } });
+  const sent = await reports;
+  expect(sent.filter((report) => report.kind === 'page-view').map((report) => report.path)).toEqual([`/blog/${post._id}`]);
+  expect(sent.filter((report) => report.kind === 'vital').map((report) => report.name)).toContain('TTFB');
 });
+
+type SentReport = { kind: string; path: string; name?: string };
+
+/**
+ * What a visit reports, on a channel's config.json (the harness's names no releases): the session it asks for (the
+ * harness's API, which checks the delivery's grant, would refuse it: here it is started) and the reports it sends,
+ * until the page view and the vitals are in.
+ */
+function countedVisit(page: Page, apiBaseUrl: string) {
+  const cors = { 'Access-Control-Allow-Origin': '*' };
+  let askedFor!: (request: unknown) => void;
+  const session = new Promise<unknown>((resolve) => (askedFor = resolve));
+  const sent: SentReport[] = [];
+  let allIn!: (reports: SentReport[]) => void;
+  const reports = new Promise<SentReport[]>((resolve) => (allIn = resolve));
+  return Promise.all([
+    page.route('**/config.json', async (route) => {
+      const config = await (await route.fetch()).json();
+      config.remotes.content.version = 'content-3';
+      await route.fulfill({ json: { ...config, channel: 'production', shell: { version: 'shell-7' } } });
+    }),
+    page.route(`${apiBaseUrl}reports/session`, async (route) => {
+      askedFor(route.request().postDataJSON());
+      await route.fulfill({ headers: cors, json: { session: 'a1b2c3d4e5f6a7b8c9d0' } });
+    }),
+    page.route(`${apiBaseUrl}reports`, async (route) => {
+      sent.push(...(route.request().postDataJSON() as { reports: SentReport[] }).reports);
+      if (sent.some((report) => report.kind === 'page-view') && sent.some((report) => report.name === 'TTFB')) allIn(sent);
+      await route.fulfill({ status: 204, headers: cors });
+    }),
+  ]).then(() => ({ session, reports }));
+}
 
 test('a tap on Menu before the code is in shows that it heard, and opens the menu once the header is in', async ({ page, request, site }) => {
   const post = await firstPost(request, site.apiBaseUrl);

@@ -17,11 +17,17 @@ export async function islandOf(part: Locator): Promise<void> {
   await expect(island).toHaveAttribute('data-island-state', 'ready');
 }
 
-/** The scripts the page asks for, from now on. */
+/** Whether a request is for the shell's reports.js, which a document adds when idle to count the visit. */
+export const isReportsScript = (request: Request): boolean => new URL(request.url()).pathname.endsWith('/reports.js');
+
+/**
+ * The scripts the page asks for, from now on: the code of its parts, not the shell's reports.js (which counts the
+ * visit, and is proven in foundation/islands.spec.ts).
+ */
 export function scriptsOf(page: Page): Request[] {
   const scripts: Request[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request);
+    if (request.resourceType() === 'script' && !isReportsScript(request)) scripts.push(request);
   });
   return scripts;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apps, remoteApps } from '../build/apps.mjs';
 import { buildAll } from '../build/build.mjs';
-import { localApiSettings } from '../build/site-config.mjs';
+import { localApiSettings, reportSettings } from '../build/site-config.mjs';
 import { promote } from '../delivery/channels.mjs';
 import { prerenderChannel } from '../delivery/prerender-channel.mjs';
 import { release } from '../delivery/release.mjs';
@@ -78,6 +78,8 @@ export async function startBenchSites({ pnpm, ports, log }) {
     const config = {
       remotes: Object.fromEntries(remoteApps.map((app) => [app.name, { entry: '/built-in', routes: app.routes }])),
       api: apiSettings,
+      // Browser reports as the channel has them: a prerendered page of either build adds reports.js.
+      reports: reportSettings(apiSettings),
     };
     const files = { '/config.json': JSON.stringify(config) };
     const headers = securityHeaders(config);

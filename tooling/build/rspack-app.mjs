@@ -105,8 +105,10 @@ export class PrecompressPlugin {
  * @param {Record<string,string>} [app.exposes]  modules a remote hands to the shell
  * @param {string[]} [app.runtimePlugins]
  * @param {string} [app.serviceWorker]  the shell's service worker, built alone (no federation) into /sw.js
+ * @param {string} [app.documentReports]  the shell's reports.js, built alone beside its entry: the browser reports
+ *        of a document with islands no island has needed (apps/shell/src/reports/document-reports.ts)
  */
-export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) {
+export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker, documentReports }) {
   const isRemote = Boolean(exposes);
   const manifest = readPackage(dir);
   const name = manifest.name.replace(/^@agri\//, '');
@@ -178,8 +180,10 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker }) 
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
-    // The service worker only in production builds: a dev server's files change under the same names.
-    return production && serviceWorker ? [app, serviceWorkerBuild({ dir, entry: serviceWorker, outputPath, after: name })] : app;
+    // The scripts built alone only in production builds: a dev server's files change under the same names, and it
+    // serves no prerendered pages.
+    const alone = production ? scriptsAlone({ dir, outputPath, after: name, serviceWorker, documentReports }) : [];
+    return alone.length ? [app, ...alone] : app;
   };
 }
 
@@ -226,20 +230,27 @@ function answerSiteConfig(middlewares) {
   ];
 }
 
+/** The shell's scripts built alone: its service worker (sw.js) and reports.js, as it names them. */
+const scriptsAlone = ({ dir, outputPath, after, serviceWorker, documentReports }) => [
+  ...(serviceWorker ? [scriptAlone({ dir, entry: serviceWorker, filename: 'sw.js', target: 'webworker', outputPath, after })] : []),
+  ...(documentReports ? [scriptAlone({ dir, entry: documentReports, filename: 'reports.js', target: 'web', outputPath, after })] : []),
+];
+
 /**
- * The service worker: one script at a fixed name (it must be served from the site's root and revalidated on
- * every load), built for a worker, after the app's build, which empties the folder first.
+ * A script built alone (no federation, one file): the service worker, which must be served from the site's root and
+ * revalidated on every load, and reports.js, which a prerendered page finds beside the shell's entry by its name. At a
+ * fixed name, after the app's build, which empties the folder first.
  */
-function serviceWorkerBuild({ dir, entry, outputPath, after }) {
+export function scriptAlone({ dir, entry, filename, target, outputPath, after }) {
   return {
-    name: `${after}-service-worker`,
+    name: `${after}-${filename.replace(/\.js$/, '')}`,
     dependencies: [after],
     mode: 'production',
     context: dir,
-    target: 'webworker',
-    entry: { sw: entry },
+    target,
+    entry: { [filename.replace(/\.js$/, '')]: entry },
     devtool: 'source-map',
-    output: { path: outputPath, filename: 'sw.js', clean: false },
+    output: { path: outputPath, filename, clean: false },
     resolve: { extensions: ['.ts', '.js'] },
     module: { rules: moduleRules(true) },
     plugins: [new PrecompressPlugin()],

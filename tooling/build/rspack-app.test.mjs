@@ -115,9 +115,9 @@ describe('what each app’s build is told', () => {
     assert.ok(hasPrecompress(config));
   });
 
-  it('a production shell also builds its service worker alone, into sw.js beside its files, after them; a dev server none', async () => {
+  it('a production shell also builds its service worker and reports.js alone, beside its files, after them; a dev server neither', async () => {
     const into = join(scratch, 'shell-release');
-    const [app, worker, ...more] = await appConfigs(shellApp, 'production', { BUILD_OUTPUT_DIR: into });
+    const [app, worker, reports, ...more] = await appConfigs(shellApp, 'production', { BUILD_OUTPUT_DIR: into });
     assert.deepEqual(more, []);
     assert.equal(worker.target, 'webworker');
     assert.deepEqual(worker.entry, { sw: './src/offline/service-worker.ts' });
@@ -125,6 +125,12 @@ describe('what each app’s build is told', () => {
     assert.deepEqual(worker.dependencies, [app.name], 'after the app, which empties the folder');
     assert.ok(!worker.plugins.some((plugin) => plugin instanceof ModuleFederationPlugin), 'no federation runtime in the worker');
     assert.ok(existsSync(join(shellApp.dir, 'src/offline/service-worker.ts')));
+    assert.equal(reports.target, 'web');
+    assert.deepEqual(reports.entry, { reports: './src/reports/document-reports.ts' });
+    assert.deepEqual([reports.output.path, reports.output.filename, reports.output.clean], [into, 'reports.js', false]);
+    assert.deepEqual(reports.dependencies, [app.name]);
+    assert.ok(!reports.plugins.some((plugin) => plugin instanceof ModuleFederationPlugin), 'no federation runtime in reports.js');
+    assert.ok(existsSync(join(shellApp.dir, 'src/reports/document-reports.ts')));
     assert.equal((await appConfigs(shellApp, 'development')).length, 1);
   });
 

@@ -45,7 +45,11 @@ export const SPECULATION_RULES = JSON.stringify({ prefetch: [{ where: { href_mat
  *   a field left is marked, so that it counts as touched; a link is left to the browser. Its buttons answer from
  *   the start (the site's code renders them disabled until it runs, useInteractive). An island whose code could
  *   not come says so, with Retry, and is tried again when the connection returns;
- * - asks for the site's code when what the visitor sent offline waits in the outbox, for the code to send it.
+ * - asks for the site's code when what the visitor sent offline waits in the outbox, for the code to send it;
+ * - once the browser is idle, when config.json names a report endpoint, the visit is in its sample (decided as
+ *   browser-reports.ts decides it, under the same key) and no island has asked for the shell's code (whose start
+ *   reports), adds reports.js (apps/shell/src/reports/document-reports.ts): a visit that touches nothing is counted,
+ *   with its web vitals.
  * The shell's entry takes over `window.agriIslands` (apps/shell/src/islands/islands.tsx): it hydrates the
  * islands queued, and those asked for later, and says when each is in, or could not come.
  */
@@ -205,7 +209,28 @@ export const ISLAND_LOADER = `(() => {
   addEventListener('online', showConnection);
   addEventListener('offline', showConnection);
 
+  const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 500));
+  const onceIdle = (run) => {
+    if (document.readyState === 'complete') whenIdle(run, { timeout: 3000 });
+    else addEventListener('load', () => whenIdle(run, { timeout: 3000 }), { once: true });
+  };
+  // In the sample of visits that report: decided once a tab, as the shell's browser-reports.ts decides it.
+  const sampled = (rate) => {
+    try {
+      let kept = sessionStorage.getItem('shell:visit');
+      if (!kept) sessionStorage.setItem('shell:visit', (kept = Math.random() < rate ? 'on' : 'off'));
+      return kept !== 'off';
+    } catch {
+      return false;
+    }
+  };
+  const reportVisit = () => {
+    if (asked || loader.wholePage) return;
+    document.head.append(Object.assign(document.createElement('script'), { src: code.reports }));
+  };
+
   fetch('/config.json').then((response) => response.json()).then((config) => {
+    loader.config = config;
     // Made with other releases than those live now (after a promotion, until the pages are made again), or one of
     // them in a canary (this visitor's side is the shell's to know): the shell's code decides, and renders the page
     // afresh where it must.
@@ -220,6 +245,7 @@ export const ISLAND_LOADER = `(() => {
       previewing = previewing || sessionStorage.getItem('shell:preview') !== null;
     } catch {}
     if (!current || previewing) askForCode();
+    else if (config.reports && 'sendBeacon' in navigator && sampled(config.reports.sampleRate)) onceIdle(reportVisit);
     if ('serviceWorker' in navigator) {
       const worker = navigator.serviceWorker;
       if (config.offline === false) return worker.getRegistrations().then((all) => all.forEach((registration) => registration.unregister()));
@@ -244,9 +270,7 @@ export const ISLAND_LOADER = `(() => {
   ]).then((changed) => {
     if (changed.includes(true)) for (const island of document.querySelectorAll('[data-island-hydration~="changed"]')) ask(island);
   });
-  const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 500));
-  if (document.readyState === 'complete') whenIdle(confirmAnswers, { timeout: 3000 });
-  else addEventListener('load', () => whenIdle(confirmAnswers, { timeout: 3000 }), { once: true });
+  onceIdle(confirmAnswers);
   // What an island shows stops holding at its time (an event that has ended): it is hydrated then, drawn for today.
   for (const island of document.querySelectorAll('[data-island-until]')) {
     const wait = Date.parse(island.getAttribute('data-island-until')) - Date.now();
@@ -316,6 +340,8 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
   if (!entryTag) throw new Error("the shell's page has no entry script: it cannot be prerendered");
   const code = {
     entry: entryTag[1],
+    // Beside the entry: in a release, in the release's folder (tooling/delivery/release.mjs).
+    reports: entryTag[1].replace(/[^/]*$/, 'reports.js'),
     preloads: preloads.map((url) => pageRelative(url, origin)),
   };
   let page = template.replace(/<title>[^<]*<\/title>/, () => headTags.join('')).replace(entryTag[0], () => '');

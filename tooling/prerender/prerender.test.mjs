@@ -62,6 +62,8 @@ test('the page holds its head tags, content and state; nothing in the data can e
   const code = JSON.parse(/<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html)[1]);
   assert.deepEqual(code, {
     entry: '/releases/shell/v1/main.js',
+    // The shell's reports.js, built beside its entry, which the loader adds for a visit no island needed.
+    reports: '/releases/shell/v1/reports.js',
     preloads: ['/releases/catalog/v2/remoteEntry.js', 'https://cdn.example/releases/catalog/v2/441.js'],
   });
   // No spinner over a page that is there, no "needs JavaScript" under one that reads without it.

@@ -59,12 +59,13 @@ const matchesEtag = (ifNoneMatch, etag) =>
   Boolean(ifNoneMatch) && ifNoneMatch.split(',').some((candidate) => ['*', etag].includes(candidate.trim().replace(/^W\//, '')));
 
 /**
- * Files a browser must revalidate on every load: pages, files that name the hashed files or list releases, and
+ * Files a browser must revalidate on every load: pages, files that name the hashed files or list releases, the
+ * scripts kept at a fixed name beside them (a remote's entry, the shell's reports.js), and
  * the site's own files at its root, which keep their names when they change (the sitemap, robots.txt, the
  * icon, the logo, the share card, the service worker and the web app manifest).
  */
 const entryFiles =
-  /(^|\/)(index\.html|app\.html|404\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
+  /(^|\/)(index\.html|app\.html|404\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|reports\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
 
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';

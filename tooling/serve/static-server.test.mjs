@@ -28,6 +28,7 @@ before(async () => {
   writeFileSync(join(root, 'main.1234abcd.js'), 'console.log(1);');
   writeFileSync(join(root, 'remoteEntry.js'), 'var remote;');
   writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(root, 'reports.js'), 'var reports;');
   writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"Mavuno"}');
   writeFileSync(join(root, 'assets', 'big.bin'), Buffer.alloc(8 * 1024 * 1024, 1));
   // A channel: its releases live in another folder, served under /releases/.
@@ -283,6 +284,8 @@ describe('what the server keeps doing', () => {
     assert.equal(config.body, '{"generated":true}');
     assert.match(config.head, /Cache-Control: no-cache/i);
     assert.match((await request('GET', '/remoteEntry.js')).head, /Cache-Control: no-cache/i);
+    // A prerendered page names the shell's reports.js by its fixed name.
+    assert.match((await request('GET', '/reports.js')).head, /Cache-Control: no-cache/i);
     assert.match((await request('GET', '/main.1234abcd.js')).head, /Cache-Control: public, max-age=31536000, immutable/i);
     // The service worker is checked for an update on every load; the web app manifest too, as a manifest.
     assert.match((await request('GET', '/sw.js')).head, /Cache-Control: no-cache/i);

@@ -8,7 +8,13 @@ import { useComposition } from './composition/composition-store';
 import { loadRouteTable } from './federation/remotes';
 
 jest.mock('./federation/remotes', () => ({ loadRouteTable: jest.fn(), resetRemote: jest.fn() }));
-jest.mock('./reports/browser-reports', () => ({ isReporting: () => false, report: jest.fn(), reportError: jest.fn(), sourceOf: () => 'shell' }));
+jest.mock('./reports/browser-reports', () => ({
+  isReporting: () => false,
+  report: jest.fn(),
+  reportPageView: jest.fn(),
+  reportError: jest.fn(),
+  sourceOf: () => 'shell',
+}));
 
 beforeAll(() => setupApiForTests());
 

@@ -5,7 +5,8 @@ import { PageLoading, RemotePage } from './composition/remote-page';
 import { UnmatchedRoute } from './composition/unmatched-route';
 import { OwnFrame } from './frame/own-frame';
 import { SiteLayout } from './frame/site-layout';
-import { isReporting, report } from './reports/browser-reports';
+import { reportPageView } from './reports/browser-reports';
+import { measureVitalsLater } from './reports/measure-vitals';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PageRoute } from '@agri/ui/federation';
@@ -24,26 +25,11 @@ function MarkReady() {
   return null;
 }
 
-/** Web vitals are measured by a library loaded only after the page is interactive: at the visitor's first move, or 5 s on. */
-function loadVitalsLater() {
-  const events = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
-  const load = () => {
-    clearTimeout(timer);
-    for (const event of events) window.removeEventListener(event, load);
-    // Named: the first-load measure leaves it out (tooling/bench/first-load.mjs).
-    import(/* webpackChunkName: "web-vitals" */ './reports/vitals').then(({ reportVitals }) => reportVitals()).catch(() => undefined);
-  };
-  const timer = setTimeout(load, 5000);
-  for (const event of events) window.addEventListener(event, load, { once: true, passive: true });
-}
-
 /** A page view for each path the visitor sees; the vitals once the page is interactive. */
 function ReportPageViews() {
   const { pathname } = useLocation();
-  useEffect(() => report({ kind: 'page-view' }), [pathname]);
-  useEffect(() => {
-    if (isReporting()) loadVitalsLater();
-  }, []);
+  useEffect(() => reportPageView(), [pathname]);
+  useEffect(() => measureVitalsLater(), []);
   return null;
 }
 

@@ -14,7 +14,8 @@ import { openedByPrerenderer } from './prerender/prerender-mode';
 import { readPrerenderedPage } from './prerender/prerendered-page';
 import { sendKeptRequestsWhenOnline } from './offline/kept-requests';
 import { startOffline } from './offline/register';
-import { report, startReporting } from './reports/browser-reports';
+import { reportPageView, startReporting } from './reports/browser-reports';
+import { measureVitalsLater } from './reports/measure-vitals';
 
 /** The start-up spinner covers start-up, at most this long; it never holds back a ready page. */
 const SPINNER_MAX_MS = 1000;
@@ -67,7 +68,9 @@ export async function start(configBody: Promise<unknown>): Promise<void> {
     // Its own chunk: a page of the application never loads it.
     const { startIslands } = await import('./islands/islands');
     startIslands(prerendered, islandLoader);
-    report({ kind: 'page-view' });
+    // Counted once, whether the page's reports.js (a visit no island had needed till then) counted it first.
+    reportPageView();
+    measureVitalsLater();
     return;
   }
 

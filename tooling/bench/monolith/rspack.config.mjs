@@ -3,17 +3,20 @@
 // product: nothing deploys it.
 import { join } from 'node:path';
 import { rspack } from '@rspack/core';
-import { PrecompressPlugin, moduleRules, resolveOptions } from '../../build/rspack-app.mjs';
+import { PrecompressPlugin, moduleRules, resolveOptions, scriptAlone } from '../../build/rspack-app.mjs';
 
 const root = join(import.meta.dirname, '../../..');
 
-export default {
+const outputPath = join(import.meta.dirname, 'dist');
+
+const site = {
+  name: 'monolith',
   mode: 'production',
   context: root,
   entry: { main: join(import.meta.dirname, 'index.ts') },
   devtool: 'source-map',
   output: {
-    path: join(import.meta.dirname, 'dist'),
+    path: outputPath,
     publicPath: '/',
     filename: '[name].[contenthash:8].js',
     chunkFilename: '[name].[contenthash:8].js',
@@ -35,3 +38,16 @@ export default {
   performance: { hints: false },
   stats: 'errors-warnings',
 };
+
+// The same reports.js as the shell's: a prerendered page adds it for a visit no part of the page has needed.
+export default [
+  site,
+  scriptAlone({
+    dir: join(root, 'apps/shell'),
+    entry: './src/reports/document-reports.ts',
+    filename: 'reports.js',
+    target: 'web',
+    outputPath,
+    after: 'monolith',
+  }),
+];

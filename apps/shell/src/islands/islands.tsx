@@ -32,6 +32,8 @@ export interface IslandLoader {
    * unavailable, without Retry (the chunk that failed is not asked for again in this page); index.ts offers Reload.
    */
   startFailed: () => void;
+  /** config.json as the loader read it, for reports.js (reports/document-reports.ts). */
+  config?: unknown;
 }
 
 declare global {

@@ -1,7 +1,17 @@
 import { waitFor } from '@testing-library/react';
 import { reportBatchSchema } from '@agri/api-client';
 import type { SiteConfig } from '../config/site-config';
-import { flushReports, isReporting, report, reportError, sourceOf, startReporting, stopReporting } from './browser-reports';
+import {
+  firstToMeasureVitals,
+  flushReports,
+  isReporting,
+  report,
+  reportError,
+  reportPageView,
+  sourceOf,
+  startReporting,
+  stopReporting,
+} from './browser-reports';
 
 const config: SiteConfig = {
   channel: 'production',
@@ -160,4 +170,44 @@ test('an error is attributed to the app whose code is on top of its stack, else 
   reportError(thrown);
   flushReports();
   expect(beacons[0]!.body.reports[0]).toMatchObject({ kind: 'error', source: 'catalog', message: 'Error: boom' });
+});
+
+test('a page view is counted once for a path, however many parts of the page say so; a new path is another', async () => {
+  await startedReporting();
+  window.history.pushState({}, '', '/blogs');
+  reportPageView();
+  reportPageView();
+  window.history.pushState({}, '', '/courses');
+  reportPageView();
+  window.history.pushState({}, '', '/blogs');
+  reportPageView();
+  flushReports();
+  expect(beacons[0]!.body.reports.map((sent) => sent.path)).toEqual(['/blogs', '/courses', '/blogs']);
+});
+
+test('the web vitals are measured once a page, and not at all by a visit that does not report', () => {
+  expect(firstToMeasureVitals()).toBe(false);
+  startReporting(config);
+  expect(firstToMeasureVitals()).toBe(true);
+  expect(firstToMeasureVitals()).toBe(false);
+});
+
+test("a document's reports.js and the shell's code, two builds of this file, are one reporting: one session, one queue, one view", async () => {
+  let shellCode!: typeof import('./browser-reports');
+  jest.isolateModules(() => {
+    shellCode = jest.requireActual<typeof import('./browser-reports')>('./browser-reports');
+  });
+  expect(shellCode.report).not.toBe(report);
+  window.history.pushState({}, '', '/blog/1');
+  startReporting(config);
+  reportPageView();
+  // The shell's code starts later, when an island needs it: it finds the reporting under way.
+  shellCode.startReporting(config);
+  shellCode.reportPageView();
+  shellCode.report({ kind: 'unavailable', remote: 'catalog' });
+  expect(shellCode.firstToMeasureVitals() || firstToMeasureVitals()).toBe(true);
+  expect(shellCode.firstToMeasureVitals() || firstToMeasureVitals()).toBe(false);
+  await waitFor(() => expect(beacons).toHaveLength(1));
+  expect(asked).toHaveLength(1);
+  expect(beacons[0]!.body.reports.map((sent) => sent.kind)).toEqual(['page-view', 'unavailable']);
 });
