@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import type { SiteConfig } from '../config/site-config';
-import { stopReporting } from './browser-reports';
+import { flushReports, stopReporting } from './browser-reports';
 
 // reports.js as a document with islands runs it: its loader has put config.json on window.agriIslands.
 const config: SiteConfig = {
@@ -52,9 +52,12 @@ function runReportsScript(siteConfig: unknown) {
 
 test("a visit that touches nothing is counted: the page's view, on a session for the channel's releases, and its web vitals", async () => {
   runReportsScript(config);
-  await waitFor(() => expect(beacons).toHaveLength(1));
+  await waitFor(() => expect(measured).toHaveLength(4));
+  await waitFor(() => expect(window.agriReporting?.session).toBe('a1b2c3d4e5f6a7b8c9d0'));
+  // What is queued goes at the next flush (every 15 s, or as the page is hidden).
+  flushReports();
   expect(sessionsAsked).toEqual([{ channel: 'production', releases: { shell: 'shell-1', content: 'c-1' }, grant: 'payload.signature' }]);
-  expect(beacons[0]!.map((sent) => [sent.kind, sent.path])).toEqual([
+  expect(beacons.flat().map((sent) => [sent.kind, sent.path])).toEqual([
     ['page-view', '/blogs'],
     ['vital', '/blogs'],
     ['vital', '/blogs'],

@@ -20,5 +20,6 @@ const config = reportingConfig(window.agriIslands?.config);
 if (config) {
   startReporting(config);
   reportPageView();
-  reportVitals();
+  // The vitals' observers in a task of their own: on a phone's processor the two together made one long task.
+  (window.requestIdleCallback ?? setTimeout)(reportVitals);
 }
