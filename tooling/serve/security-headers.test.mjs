@@ -117,7 +117,7 @@ test('the one inline script of a prerendered page matches its hash', () => {
     [loader],
   );
   // The rules the loader adds are the very text allowed.
-  assert.ok(ISLAND_LOADER.includes(`textContent: ${JSON.stringify(SPECULATION_RULES)}`));
+  assert.ok(ISLAND_LOADER.includes(`textContent:${JSON.stringify(SPECULATION_RULES)}`));
   assert.equal(sha256(SPECULATION_RULES), speculationRules);
 });
 

@@ -3,7 +3,7 @@ import { useOnline } from '@agri/ui';
 /**
  * Said on every page while the phone has no connection: what is shown is the copy kept on it. Always in the page,
  * hidden while online: on a document with islands no React runs here, and the page's loader shows it
- * (ISLAND_LOADER).
+ * (tooling/prerender/island-loader.js).
  */
 export function OfflineNotice() {
   const online = useOnline();

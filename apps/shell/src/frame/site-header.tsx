@@ -34,7 +34,7 @@ function CartIcon() {
   );
 }
 
-/** The cart link's name; the page's loader writes the same (ISLAND_LOADER). */
+/** The cart link's name; the page's loader writes the same (tooling/prerender/island-loader.js). */
 export const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 
 /** Top strip, brand, top navigation, account links and the side-menu button; the home page has its own style. */
@@ -83,7 +83,7 @@ export function SiteHeader() {
         </nav>
         <div className="site-header__actions">
           {/* Both, one hidden: on a document with islands the page's loader shows the right one from the stored
-              session before any of this code runs (tooling/prerender/page-html.mjs, ISLAND_LOADER). */}
+              session before any of this code runs (tooling/prerender/island-loader.js). */}
           <Link key={`cart-${drawn}`} to="/cart" className="cart-link" hidden={!isSignedIn} data-signed-in="" aria-label={cartLabel(cartCount)}>
             <CartIcon />
             {/* The loader may have written the stored count here: not a reason to draw the header afresh. */}

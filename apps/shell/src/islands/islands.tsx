@@ -1,5 +1,5 @@
-// A document with islands (docs/composition.md, "Islands"): the page's inline loader (ISLAND_LOADER,
-// tooling/prerender/page-html.mjs) asks for the shell's code only when an island needs it; from then on the shell
+// A document with islands (docs/composition.md, "Islands"): the page's inline loader (tooling/prerender/
+// island-loader.js) asks for the shell's code only when an island needs it; from then on the shell
 // hydrates each island it is asked for, as a React root of its own, with the component its owner exposes.
 import { restoreDataAreas, markPageTakenOver, useSession } from '@agri/api-client';
 import { ToastArea } from '@agri/ui';

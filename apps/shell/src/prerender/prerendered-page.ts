@@ -7,7 +7,7 @@ export const PRERENDERED_PAGE_ID = 'prerendered-page';
 /**
  * Where a prerendered page keeps the style attributes React wrote (a carousel's positions): the site's
  * Content-Security-Policy forbids inline style attributes in served HTML, so they travel as data and the page's
- * loader sets them through the DOM (ISLAND_LOADER, tooling/prerender/page-html.mjs), as React itself would have.
+ * loader sets them through the DOM (tooling/prerender/island-loader.js), as React itself would have.
  */
 export const PRERENDERED_STYLE = 'data-prerendered-style';
 

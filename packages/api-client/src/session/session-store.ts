@@ -4,7 +4,7 @@ import { type StoredCustomer, storedCustomerSchema } from '../contract/user';
 export const STORAGE_KEY = 'customer';
 /**
  * The cart count as last known, kept for a document with islands: its header shows it before any of the site's
- * code has loaded (tooling/prerender/page-html.mjs, ISLAND_LOADER). Cleared with the rest on logout.
+ * code has loaded (tooling/prerender/island-loader.js). Cleared with the rest on logout.
  */
 export const CART_COUNT_KEY = 'cart-count';
 

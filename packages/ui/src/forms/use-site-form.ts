@@ -89,7 +89,7 @@ export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultV
 /** A form made with useSiteForm. */
 export type SiteForm<T extends FieldValues> = ReturnType<typeof useSiteForm<T>>;
 
-/** A field left before its form's code was in, as a document with islands' loader marks it (tooling/prerender/page-html.mjs). */
+/** A field left before its form's code was in, as a document with islands' loader marks it (tooling/prerender/island-loader.js). */
 type MarkedField = Element & { leftBeforeCode?: boolean };
 
 /** Treats the fields typed in or left before the form's code ran as touched, and checks them. */
