@@ -219,7 +219,8 @@
     }
   };
   const reportVisit = () => {
-    if (asked || loader.wholePage) return;
+    // Offline (a page kept for reading) there is nowhere to send a report: the next page read online counts.
+    if (asked || loader.wholePage || !navigator.onLine) return;
     document.head.append(Object.assign(document.createElement('script'), { src: code.reports }));
   };
 
