@@ -363,9 +363,11 @@ test('moving between public pages: the next document is fetched as the visitor p
         })
         .some((rule) => rule.constructor.name === 'CSSViewTransitionRule' && (rule as CSSRule & { navigation: string }).navigation === 'auto');
     });
-  expect(await optedIn()).toBe(true);
+  // Polled: the heading has a box as soon as the page is laid out, which a script can ask for before its style
+  // sheets are in (a sheet still loading is not in document.styleSheets yet).
+  await expect.poll(optedIn).toBe(true);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await optedIn()).toBe(false);
+  await expect.poll(optedIn).toBe(false);
 });
 
 test('on Save-Data no speculation rules are added: nothing is fetched ahead of a click', async ({ page }) => {
