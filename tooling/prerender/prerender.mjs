@@ -265,7 +265,7 @@ export async function prerenderSite({ siteUrl, template, outDir, serveFrom, sele
     const chosen = select(listed.paths);
     log(`prerendering ${chosen.length} of ${listed.paths.length} pages for ${origin}`);
     made = await makePages(chosen, views, site);
-    dropPagesOfChangedData(made, sources.answers);
+    settleRun(made, sources.answers, listed.listAnswers);
     made.written.sort();
     made.notFound = chosen.length === listed.paths.length && (await makeNotFoundPage(views, site));
   } finally {
@@ -337,7 +337,7 @@ async function listPages(context, { origin, sources, log }) {
   const paths = declared.pages.map(({ path }) => path);
   const listReads = await listing.urls();
   await first.close();
-  return { paths, clientRoutes: declared.clientRoutes, pageRoutes: declared.pageRoutes, listReads };
+  return { paths, clientRoutes: declared.clientRoutes, pageRoutes: declared.pageRoutes, listReads, listAnswers: listing.own };
 }
 
 /**
@@ -410,13 +410,18 @@ async function makeNotFoundPage(views, site) {
 }
 
 /**
- * The data changed while the pages were made: a page made from an answer other than the one kept for its
- * URL would be believed current (a check gets a 304) and never made again. It counts as not made, so it is
- * not served and the next check makes it.
+ * What a run keeps of the answers it read (`answers`, by URL, the last read of each), once its pages are made.
+ * - The paths were listed from the lists' answers as the run began (`listAnswers`): those are kept for the
+ *   lists' URLs. Kept as a page read them later, a list that changed meanwhile (a course added) would answer
+ *   the next check with a 304, and the new item's page, not among the paths, would never be made. A page made
+ *   from a later answer of a list is kept: the next check finds the list changed, and makes it again.
+ * - A page made from any other answer than the one kept for its URL would be believed current (a check gets a
+ *   304) and never made again. It counts as not made, so it is not served and the next check makes it.
  */
-function dropPagesOfChangedData({ written, failed, madeFrom }, answers) {
+export function settleRun({ written, failed, madeFrom }, answers, listAnswers) {
+  for (const [url, answer] of listAnswers) answers.set(url, answer);
   for (const path of [...written]) {
-    if ([...madeFrom[path]].some(([url, { hash }]) => answers.get(url)?.hash !== hash)) {
+    if ([...madeFrom[path]].some(([url, { hash }]) => !listAnswers.has(url) && answers.get(url)?.hash !== hash)) {
       written.splice(written.indexOf(path), 1);
       failed.push({ path, reason: 'its data changed while it was made' });
     }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pageHtml } from './page-html.mjs';
-import { pageFile } from './prerender.mjs';
+import { pageFile, settleRun } from './prerender.mjs';
 
 const TEMPLATE = [
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mavuno Agri-Food Consultants</title>',
@@ -103,4 +103,40 @@ test('the not-found page has no address of its own: no canonical link, no og:url
   const head = html.slice(0, html.indexOf('</head>'));
   assert.doesNotMatch(head, /rel="canonical"|og:url/);
   assert.match(head, /<meta name="robots" content="noindex">/);
+});
+
+// The data changes while a run makes the pages (tests side by side, staff at work).
+test('a list that changed after the paths were listed from it counts as changed at the next check', () => {
+  const list = 'https://api.example/api/course';
+  const before = { etag: '"1"', hash: 'one course' };
+  const after = { etag: '"2"', hash: 'two courses' };
+  // The paths were listed from the list with one course; /courses, made later, read it with the course added.
+  const made = { written: ['/courses'], failed: [], madeFrom: { '/courses': new Map([[list, after]]) } };
+  const answers = new Map([[list, after]]);
+  settleRun(made, answers, new Map([[list, before]]));
+  assert.deepEqual(answers.get(list), before, 'the list is kept as the paths were listed from it');
+  assert.deepEqual(made.written, ['/courses'], 'the page made from the later list is kept: the next check makes it again');
+  assert.deepEqual(made.failed, []);
+});
+
+test('a page made from an answer that changed again before the run ended is not kept', () => {
+  const course = 'https://api.example/api/course/1';
+  const list = 'https://api.example/api/course';
+  const listed = { etag: '"1"', hash: 'the list' };
+  const made = {
+    written: ['/course/1', '/courses'],
+    failed: [],
+    madeFrom: {
+      '/course/1': new Map([[course, { etag: '"a"', hash: 'price 20,000' }]]),
+      '/courses': new Map([[list, listed]]),
+    },
+  };
+  // Another page read the course after its price was raised: that answer is the one kept for the URL.
+  const answers = new Map([
+    [course, { etag: '"b"', hash: 'price 24,500' }],
+    [list, listed],
+  ]);
+  settleRun(made, answers, new Map([[list, listed]]));
+  assert.deepEqual(made.written, ['/courses']);
+  assert.deepEqual(made.failed, [{ path: '/course/1', reason: 'its data changed while it was made' }]);
 });
