@@ -267,8 +267,8 @@ test('a raised price reaches the prerendered /course/:id: at once after revalida
   const html = async () => (await request.get(`${site.origin}/course/${id}`)).text();
   // The harness makes the pages again when the public data changes (PRERENDER_INTERVAL, 5 s here): within the run
   // after the one under way, which may be remaking the pages another test's change touched (about 50 s in all on an
-  // otherwise idle machine, once past 90 s while the other worker's tests loaded it, once past 150 s in CI on
-  // 2026-11-28). The bound is the machine's speed.
+  // otherwise idle machine, once past 90 s while the other worker's tests loaded it). The bound is the machine's
+  // speed. (Past 150 s, and then never, was a bug: a course added during a run; prerender.test.mjs, settleRun.)
   const REGENERATED = { timeout: 240_000 };
   await expect.poll(async () => (await html()).includes('id="prerendered-page"') && (await html()).includes(kes(20_000)), REGENERATED).toBe(true);
 
