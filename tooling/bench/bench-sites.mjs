@@ -2,7 +2,9 @@
 // (the shell and the remotes, released and promoted to a production channel of its own deploy folder,
 // prerendered and served as `npm start` serves production) and the monolith (`npm run build:monolith`: the
 // same pages as one app), prerendered with the same API's data and served the same way
-// (tooling/serve/static-server.mjs, its compression and headers). Used by bench:web and bench:phone.
+// (tooling/serve/static-server.mjs, its compression and headers), each behind an HTTPS front with HTTP/2 as
+// production has (https-front.mjs). Used by the benchmarks (bench:web, bench:phone, bench:first-tap,
+// bench:untouched), whose browsers start with `chromiumArgs` to trust the front's certificate.
 // Imported after the dependencies are installed (it imports packages they bring).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,14 +23,19 @@ import { rootDir } from '../machine/pnpm.mjs';
 import { prerenderSite, waitForApi } from '../prerender/prerender.mjs';
 import { securityHeaders } from '../serve/security-headers.mjs';
 import { serveStatic } from '../serve/static-server.mjs';
+import { localhostCertificate, serveHttpsFront } from './https-front.mjs';
 
 // Its own deploy folder's production channel: served as production is, for search engines too (SEO score).
 const BENCH_CHANNEL = 'production';
 const origin = (port) => `http://localhost:${port}`;
+// The sites' addresses: an IP address, which a browser never notes for HSTS (RFC 6797 §8.1), so the channel's
+// Strict-Transport-Security does not turn the API's http://localhost into an HTTPS address it does not serve.
+const siteOrigin = (port) => `https://127.0.0.1:${port}`;
 
 /**
  * Builds both sites, starts an API with its seed data and serves both; `paths` turns routes such as
- * '/course/:id' (and '/blog/:id', '/event/:id') into paths of the seed data. `stop()` ends it all and removes the scratch folder.
+ * '/course/:id' (and '/blog/:id', '/event/:id') into paths of the seed data; a browser that visits them starts
+ * with `chromiumArgs`. `stop()` ends it all and removes the scratch folder.
  *
  * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void }} options
  */
@@ -49,29 +56,29 @@ export async function startBenchSites({ pnpm, ports, log }) {
       JWT_SECRET: randomBytes(32).toString('hex'),
       PORT: String(ports.api),
       DATA_DIR: join(scratch, 'data'),
-      ALLOWED_ORIGINS: [origin(ports.composed), origin(ports.monolith)].join(','),
+      ALLOWED_ORIGINS: [siteOrigin(ports.composed), siteOrigin(ports.monolith)].join(','),
     },
   });
-  const servers = [];
+  const closers = [];
   const stop = () => {
-    for (const server of servers) {
-      server.closeAllConnections();
-      server.close();
-    }
+    for (const close of closers) close();
     api.kill('SIGTERM');
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
+    const certificate = localhostCertificate(scratch);
+    // Each site over HTTPS on its port, from the kit's server on a port of its own.
+    const serveBehindFront = async (port, backend) => closers.push((await serveHttpsFront({ port, backend, certificate })).close);
     await waitForApi(origin(ports.api));
     const apiSettings = localApiSettings(origin(ports.api));
 
     // Composed: released and promoted to a channel, served as npm start serves production.
     log('composed: releasing and promoting the apps');
     for (const { name, dir } of apps) promote(name, release(name, { dist: join(dir, 'dist') }).version, BENCH_CHANNEL);
-    writeChannel({ ...readChannel(BENCH_CHANNEL), api: apiSettings, siteUrl: origin(ports.composed) });
+    writeChannel({ ...readChannel(BENCH_CHANNEL), api: apiSettings, siteUrl: siteOrigin(ports.composed) });
     const composedPages = await prerenderChannel(BENCH_CHANNEL);
     log(`composed: ${composedPages.written.length} pages prerendered`);
-    servers.push(await serveChannel({ channel: BENCH_CHANNEL, port: ports.composed }));
+    await serveBehindFront(ports.composed, await serveChannel({ channel: BENCH_CHANNEL, port: 0 }));
 
     // Monolith: the same pages, one app, served the same way.
     const monolithDir = join(rootDir, 'tooling/bench/monolith/dist');
@@ -86,7 +93,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
     const pagesDir = join(scratch, 'monolith-pages');
     const staging = await serveStatic({ dir: monolithDir, port: 0, files, headers });
     const monolithPages = await prerenderSite({
-      siteUrl: origin(ports.monolith),
+      siteUrl: siteOrigin(ports.monolith),
       template: readFileSync(join(monolithDir, 'index.html'), 'utf8'),
       outDir: pagesDir,
       serveFrom: `http://127.0.0.1:${staging.address().port}`,
@@ -94,7 +101,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
     });
     staging.close();
     log(`monolith: ${monolithPages.written.length} pages prerendered`);
-    servers.push(await serveStatic({ dir: monolithDir, port: ports.monolith, files, headers, pages: pagesDir }));
+    await serveBehindFront(ports.monolith, await serveStatic({ dir: monolithDir, port: 0, files, headers, pages: pagesDir }));
 
     const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
     const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();
@@ -105,7 +112,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
       routes.map((route) =>
         route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`).replace('/event/:id', `/event/${event?._id}`),
       );
-    return { origins: { composed: origin(ports.composed), monolith: origin(ports.monolith) }, paths, stop };
+    return { origins: { composed: siteOrigin(ports.composed), monolith: siteOrigin(ports.monolith) }, paths, chromiumArgs: certificate.chromiumArgs, stop };
   } catch (error) {
     stop();
     throw error;

@@ -57,7 +57,7 @@ const sites = await startBenchSites({ pnpm, ports: PORTS, log });
 const loadBefore = load();
 try {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
   const rows = [];
   for (const tap of TAPS) {
     const [path] = sites.paths([tap.route]);

@@ -31,7 +31,7 @@ const sites = await startBenchSites({ pnpm, ports: PORTS, log });
 const loadBefore = load();
 try {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
   const rows = [];
   for (const [index, path] of sites.paths(ROUTES).entries()) {
     const visits = { composed: [], monolith: [] };

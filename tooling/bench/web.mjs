@@ -30,7 +30,7 @@ try {
   const paths = sites.paths(ROUTES);
   const results = [];
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
   for (const [index, path] of paths.entries()) {
     const runs = { composed: [], monolith: [] };
     // The two builds take turns, run by run, so that what else the machine does weighs on both alike.
@@ -66,7 +66,7 @@ async function lighthouse(url) {
         '--output-path=stdout',
         '--quiet',
         '--only-categories=performance,accessibility,seo',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking',
+        `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS, ...sites.chromiumArgs].join(' ')}`,
       ],
       { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM } },
     );
