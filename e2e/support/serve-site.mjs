@@ -33,10 +33,29 @@ const { values: options } = parseArgs({ options: { channel: { type: 'string' }, 
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
 const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
+const children = [];
+/**
+ * Ends the API and the simulator with the harness and removes what it made, whenever it ends: stopped (by
+ * Playwright, or by hand while the pages are still being made) or failing to start (an app not built).
+ */
+const stop = (code) => {
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(pagesDir, { recursive: true, force: true });
+  rmSync(apiSecretFile, { force: true });
+  process.exit(code);
+};
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+process.on('uncaughtException', (error) => {
+  console.error(`[e2e] the harness could not go on: ${error.stack}`);
+  stop(1);
+});
 // The server secret, where the staff suites' terminal command (npm run staff) finds it, as on the API's machine.
 writeFileSync(apiSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
 // M-Pesa: the kit's Daraja simulator, its customer answering a prompt after a second.
 const daraja = await startDarajaSimulatorFor({ apiOrigin: urlOf('api'), answerAfterMs: 1000, env: { ...process.env, DATA_DIR: dataDir } });
+if (daraja.child) children.push(daraja.child);
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(rootDir, 'apps/api'),
   stdio: 'inherit',
@@ -67,6 +86,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     ...daraja.settings,
   },
 });
+children.push(api);
 
 const log = (line) => console.log(`[e2e] ${line}`);
 /** Prerendering leaves pages out only when their data cannot be read; in a test run that is a defect to see. */
@@ -125,16 +145,6 @@ if (options.channel) {
   }
 }
 
-const stop = () => {
-  api.kill('SIGTERM');
-  daraja.child?.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(pagesDir, { recursive: true, force: true });
-  rmSync(apiSecretFile, { force: true });
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
 api.on('exit', (code) => {
   if (code) console.error(`[e2e] the API exited with code ${code}`);
 });
