@@ -9,9 +9,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apps, remoteApps } from '../build/apps.mjs';
+import { chromium } from '@playwright/test';
 import { buildAll } from '../build/build.mjs';
 import { localApiSettings, reportSettings } from '../build/site-config.mjs';
 import { promote } from '../delivery/channels.mjs';
@@ -19,6 +20,7 @@ import { prerenderChannel } from '../delivery/prerender-channel.mjs';
 import { release } from '../delivery/release.mjs';
 import { serveChannel } from '../delivery/serve-channel.mjs';
 import { readChannel, writeChannel } from '../delivery/store.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../machine/chromium.mjs';
 import { rootDir } from '../machine/pnpm.mjs';
 import { prerenderSite, waitForApi } from '../prerender/prerender.mjs';
 import { securityHeaders } from '../serve/security-headers.mjs';
@@ -116,5 +118,36 @@ export async function startBenchSites({ pnpm, ports, log }) {
   } catch (error) {
     stop();
     throw error;
+  }
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+
+/**
+ * One benchmark's run: both sites started (startBenchSites) and a browser that trusts them, for `visit` to measure
+ * with; then the machine's load before and after the visits, and everything stopped however it ends.
+ *
+ * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void }} options
+ * @param {(bench: { sites: Awaited<ReturnType<typeof startBenchSites>>, browser: import('@playwright/test').Browser }) => Promise<void>} visit
+ */
+export async function runBench({ pnpm, ports, log }, visit) {
+  ensureChromium();
+  const sites = await startBenchSites({ pnpm, ports, log });
+  const loadBefore = loadAverage();
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
+    try {
+      await visit({ sites, browser });
+    } finally {
+      await browser.close();
+    }
+    console.log(
+      `\nThe machine's load average (1, 5, 15 min): ${loadBefore} before the visits, ${loadAverage()} after; times from a loaded machine are not comparable, ratios of one run are.`,
+    );
+  } finally {
+    sites.stop();
   }
 }

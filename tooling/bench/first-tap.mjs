@@ -3,15 +3,13 @@
 // tap made 500 ms after the first contentful paint (first-tap-visit.mjs says how each is measured). The composed
 // site and the monolith (bench-sites.mjs) take turns, run by run; each figure is the median of BENCH_RUNS (3)
 // first visits. Takes about eight minutes with the builds; run it on a quiet machine.
-import { loadavg } from 'node:os';
 import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 // After the install: these import packages it brings.
-const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chromium.mjs');
-const { startBenchSites } = await import('./bench-sites.mjs');
+const { runBench } = await import('./bench-sites.mjs');
 const { CPU_SLOWDOWN, median } = await import('./untouched-visit.mjs');
 const { TAP_AFTER_PAINT_MS, visitAndTap } = await import('./first-tap-visit.mjs');
 
@@ -47,17 +45,8 @@ const TAPS = [
   },
 ];
 const log = (line) => console.log(`[bench] ${line}`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
 
-ensureChromium();
-const sites = await startBenchSites({ pnpm, ports: PORTS, log });
-const loadBefore = load();
-try {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
+await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
   const rows = [];
   for (const tap of TAPS) {
     const [path] = sites.paths([tap.route]);
@@ -70,7 +59,6 @@ try {
     }
     rows.push({ ...tap, composed: median(latencies.composed), monolith: median(latencies.monolith) });
   }
-  await browser.close();
   const ms = (value) => (Number.isFinite(value) ? (value <= 16 ? '≤ 16' : String(Math.round(value))) : 'n/a');
   console.log(
     `\nFirst taps, ${new Date().toISOString().slice(0, 10)}: Chromium at a real ${CPU_SLOWDOWN}× slower processor, a phone's screen, a first visit (no service worker), the tap ${TAP_AFTER_PAINT_MS} ms after the first contentful paint; the Event Timing API's duration of the interaction, median of ${RUNS}. Target (issue 36): ≤ ${TARGET_MS} ms.\n`,
@@ -78,7 +66,4 @@ try {
   console.log('| control | page | first tap answered in, ms: composed / monolith |');
   console.log('|---|---|---|');
   for (const row of rows) console.log(`| ${row.name} | \`${row.route}\` | ${ms(row.composed)} / ${ms(row.monolith)} |`);
-  console.log(`\nThe machine's load average (1, 5, 15 min): ${loadBefore} before the visits, ${load()} after.`);
-} finally {
-  sites.stop();
-}
+});

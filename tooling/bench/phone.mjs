@@ -5,7 +5,6 @@
 // builds take turns, run by run, so that what else the machine does weighs on both alike; each figure is the
 // median of BENCH_RUNS (3) runs. Prints the table (phone-table.mjs) and the machine's load. Takes about ten
 // minutes; on a busy machine the times are noisy, the ratios of one run less so.
-import { loadavg } from 'node:os';
 import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 import { phoneTable, visitMedians } from './phone-table.mjs';
 
@@ -13,25 +12,15 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 // After the install: these import packages it brings.
-const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chromium.mjs');
-const { startBenchSites } = await import('./bench-sites.mjs');
+const { runBench } = await import('./bench-sites.mjs');
 const { PHONE_LINK_WORDS, newPhone, visitOnPhone } = await import('./phone-visit.mjs');
 
 const ROUTES = ['/', '/courses', '/course/:id', '/events', '/contact'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5710, monolith: 5711, api: 5714 };
 const log = (line) => console.log(`[bench] ${line}`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
 
-ensureChromium();
-const sites = await startBenchSites({ pnpm, ports: PORTS, log });
-const loadBefore = load();
-try {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
+await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
   const results = [];
   for (const [index, path] of sites.paths(ROUTES).entries()) {
     const visits = { composed: { first: [], second: [] }, monolith: { first: [], second: [] } };
@@ -49,11 +38,5 @@ try {
       results.push({ route: ROUTES[index], site, first: visitMedians(visits[site].first), second: visitMedians(visits[site].second) });
     }
   }
-  await browser.close();
   console.log(`\n${phoneTable({ routes: ROUTES, results, runs: RUNS, date: new Date().toISOString().slice(0, 10), link: PHONE_LINK_WORDS })}`);
-  console.log(
-    `\nThe machine's load average (1, 5, 15 min): ${loadBefore} before the visits, ${load()} after; times from a loaded machine are not comparable, ratios of one run are.`,
-  );
-} finally {
-  sites.stop();
-}
+});

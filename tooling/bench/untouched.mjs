@@ -4,15 +4,13 @@
 // the median of BENCH_RUNS (3) visits (untouched-visit.mjs says how each is measured). A third row per route, the
 // composed page with its scripts refused, is the floor: the prerendered document alone. Takes about five minutes;
 // run it on a quiet machine.
-import { loadavg } from 'node:os';
 import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 // After the install: these import packages it brings.
-const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chromium.mjs');
-const { startBenchSites } = await import('./bench-sites.mjs');
+const { runBench } = await import('./bench-sites.mjs');
 const { CPU_SLOWDOWN, median, visitUntouched } = await import('./untouched-visit.mjs');
 
 // BENCH_ROUTES=/blog/:id measures some of them (a route being changed), e.g. while a change is tried.
@@ -21,17 +19,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5720, monolith: 5721, api: 5724 };
 const TARGETS = { blockingMs: 150, scriptKb: { home: 80, page: 60 } };
 const log = (line) => console.log(`[bench] ${line}`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
 
-ensureChromium();
-const sites = await startBenchSites({ pnpm, ports: PORTS, log });
-const loadBefore = load();
-try {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
+await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
   const rows = [];
   for (const [index, path] of sites.paths(ROUTES).entries()) {
     const visits = { composed: [], monolith: [] };
@@ -49,7 +38,6 @@ try {
     });
     rows.push({ route: ROUTES[index], composed: figures(visits.composed), monolith: figures(visits.monolith), documentOnly });
   }
-  await browser.close();
   const kb = (value) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
   const ms = (value) => (Number.isFinite(value) ? String(Math.round(value)) : 'n/a');
   console.log(
@@ -66,7 +54,4 @@ try {
     const both = (figure) => `${ms(row.composed[figure])} / ${ms(row.monolith[figure])} / ${ms(row.documentOnly?.[figure])}`;
     console.log(`| \`${row.route}\` | ${both('blockingMs')} | ${both('busyMs')} | ${kb(row.composed.scriptKb)} / ${kb(row.monolith.scriptKb)} |`);
   }
-  console.log(`\nThe machine's load average (1, 5, 15 min): ${loadBefore} before the visits, ${load()} after.`);
-} finally {
-  sites.stop();
-}
+});

@@ -15,27 +15,23 @@ const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
 // After the install: these import packages it brings.
-const { CHROMIUM, CHROMIUM_ARGS, ensureChromium } = await import('../machine/chromium.mjs');
+const { CHROMIUM, CHROMIUM_ARGS } = await import('../machine/chromium.mjs');
 const { measureFirstLoadJs } = await import('./first-load.mjs');
-const { startBenchSites } = await import('./bench-sites.mjs');
+const { runBench } = await import('./bench-sites.mjs');
 
 const ROUTES = ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5700, monolith: 5701, api: 5704 };
 const log = (line) => console.log(`[bench] ${line}`);
 
-ensureChromium();
-const sites = await startBenchSites({ pnpm, ports: PORTS, log });
-try {
+await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
   const paths = sites.paths(ROUTES);
   const results = [];
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
   for (const [index, path] of paths.entries()) {
     const runs = { composed: [], monolith: [] };
     // The two builds take turns, run by run, so that what else the machine does weighs on both alike.
     for (let run = 0; run < RUNS; run += 1) {
-      for (const site of ['composed', 'monolith']) runs[site].push(await lighthouse(`${sites.origins[site]}${path}`));
+      for (const site of ['composed', 'monolith']) runs[site].push(await lighthouse(`${sites.origins[site]}${path}`, sites.chromiumArgs));
     }
     for (const site of ['composed', 'monolith']) {
       const context = await browser.newContext();
@@ -45,18 +41,16 @@ try {
       log(`${ROUTES[index]} ${site}: ${totalKb.toFixed(1)} KB, Lighthouse ${JSON.stringify(results.at(-1))}`);
     }
   }
-  await browser.close();
   console.log(`\n${resultsTable({ routes: ROUTES, results, runs: RUNS, date: new Date().toISOString().slice(0, 10) })}`);
   console.log(`\n${benchmarkIndexLine(results)}`);
-} finally {
-  sites.stop();
-}
+});
 
 /**
- * One Lighthouse 12 run (mobile, simulated throttling): the figures the issue names, or null if it failed.
+ * One Lighthouse 12 run (mobile, simulated throttling) in a Chromium started with `chromiumArgs` too: the figures
+ * the issue names, or null if it failed.
  * Asynchronous: the sites it measures are served by this process.
  */
-async function lighthouse(url) {
+async function lighthouse(url, chromiumArgs) {
   try {
     const { stdout } = await promisify(execFile)(
       join(rootDir, 'node_modules/.bin/lighthouse'),
@@ -66,7 +60,7 @@ async function lighthouse(url) {
         '--output-path=stdout',
         '--quiet',
         '--only-categories=performance,accessibility,seo',
-        `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS, ...sites.chromiumArgs].join(' ')}`,
+        `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS, ...chromiumArgs].join(' ')}`,
       ],
       { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM } },
     );
