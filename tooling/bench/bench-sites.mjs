@@ -4,7 +4,7 @@
 // same pages as one app), prerendered with the same API's data and served the same way
 // (tooling/serve/static-server.mjs, its compression and headers), each behind an HTTPS front with HTTP/2 as
 // production has (https-front.mjs). Used by the benchmarks (bench:web, bench:phone, bench:first-tap,
-// bench:untouched), whose browsers start with `chromiumArgs` to trust the front's certificate.
+// bench:untouched) through runBench, which starts their browser trusting the front's certificate.
 // Imported after the dependencies are installed (it imports packages they bring).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,8 @@
 // `npm run bench:web`: the price of composition. The site is built twice, composed (the shell and three
 // remotes, released and promoted to a channel, as npm start serves it) and as one app (npm run
 // build:monolith), each prerendered with the same API's data and served the same way
-// (tooling/serve/static-server.mjs, its compression and headers). For five public routes it prints, for both,
+// (tooling/serve/static-server.mjs, its compression and headers, behind an HTTPS front with HTTP/2 as production
+// has: bench-sites.mjs). For five public routes it prints, for both,
 // the first-load JavaScript and requests, and the medians of Lighthouse 12 (mobile, default simulated
 // throttling), with the ratio composed/monolith (the figures and the table: lighthouse-table.mjs). Takes
 // about ten minutes; run it on a quiet machine.
