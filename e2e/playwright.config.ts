@@ -80,5 +80,15 @@ export default defineConfig({
           // The shell opens last, once the API is up and the public pages are prerendered.
           url: `${urlOf('shell')}/config.json`,
         },
-      ].map((server) => ({ cwd: '..', timeout: 300_000, reuseExistingServer: !process.env.CI, stdout: 'ignore' as const, stderr: 'pipe' as const, ...server })),
+      ].map((server) => ({
+        cwd: '..',
+        timeout: 300_000,
+        reuseExistingServer: !process.env.CI,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        // Stopped as a person would (Playwright's default is SIGKILL): the harness then stops its API and removes
+        // its database, pages and secret from the temporary folder, which a killed one left there on every run.
+        gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+        ...server,
+      })),
 });
