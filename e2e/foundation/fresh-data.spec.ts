@@ -77,6 +77,19 @@ test('lists show the API’s current items in place: an event gone, a new post, 
   await expect(page.getByRole('rowheader', { name: 'HACCP Level 3 (new intake)' })).toBeVisible();
 });
 
+test('a new post wakes only the home page’s posts: the forums, whose events did not change, keep their page and load no code', async ({ page, site }) => {
+  const newPost = 'Solar drying of mangoes for export';
+  await changeAnswer(page, `${site.apiBaseUrl}blog`, (body) => {
+    const [first, ...rest] = body as Record<string, unknown>[];
+    return [{ ...first, _id: `${String(first!._id)}-new`, title: newPost, createdAt: new Date().toISOString() }, first, ...rest];
+  });
+  await page.goto('/');
+  await expect(page.locator('[data-island="content/home-blog"]')).toHaveAttribute('data-island-state', 'ready');
+  await expect(page.getByRole('heading', { name: newPost })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-island="catalog/upcoming-events"]')).not.toHaveAttribute('data-island-state');
+});
+
 test('where nothing changed, nothing moves: the page confirms its data with a 304, keeps its elements and loads no API transport', async ({ page, site }) => {
   await page.setViewportSize({ width: 412, height: 823 });
   // The scripts the page ran: confirming an answer must not bring axios onto a phone's first load (held-answers.ts).

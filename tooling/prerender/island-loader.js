@@ -10,8 +10,8 @@
 //   preview, asks for the shell's code at once (which renders it afresh where it must); starts the service worker (unless config.json
 //   says `offline: false`) and has it keep this page;
 // - asks the API whether the answers the page was made from changed (their ETags: a 304 each when not; an answer
-//   that came without one, by the hash of its body), and hydrates the islands that show them (`changed`) only when
-//   one did; an island whose content holds only until a time (`data-island-until`: an event that ends) is
+//   that came without one, by the hash of its body), and hydrates an island that shows them (`changed`) only when
+//   one of its own did (the page says which answers each island shows); an island whose content holds only until a time (`data-island-until`: an event that ends) is
 //   hydrated then, or at once when the page is opened later;
 // - hydrates a `visible` island as it comes within 200 px of the window;
 // - hydrates an `interaction` island at the visitor's first touch or focus in it: until it is in, a tap on one
@@ -269,11 +269,13 @@
         .replace(/\//g, '_')
         .replace(/=+$/, ''),
     );
+  // Each island's answers, by its place; a page made before they were noted: every island that shows answers.
+  const answersOf = (island) => page.islands.answers && (page.islands.answers[island.dataset.islandIndex] || []);
   const confirmAnswers = () =>
     Promise.all([
       ...Object.entries(page.validators || {}).map(([url, etag]) =>
         read(url, { 'If-None-Match': etag }).then(
-          (response) => response.ok || gone(response),
+          (response) => (response.ok || gone(response)) && url,
           () => false,
         ),
       ),
@@ -285,13 +287,18 @@
               ? response
                   .arrayBuffer()
                   .then(hashOf)
-                  .then((now) => now !== hash)
-              : gone(response),
+                  .then((now) => now !== hash && url)
+              : gone(response) && url,
           )
           .catch(() => false),
       ),
-    ]).then((changed) => {
-      if (changed.includes(true)) for (const island of document.querySelectorAll('[data-island-hydration~="changed"]')) ask(island);
+    ]).then((results) => {
+      const changed = results.filter(Boolean);
+      if (!changed.length) return;
+      for (const island of document.querySelectorAll('[data-island-hydration~="changed"]')) {
+        const shows = answersOf(island);
+        if (!shows || shows.some((url) => changed.includes(url))) ask(island);
+      }
     });
   onceIdle(confirmAnswers);
   // What an island shows stops holding at its time (an event that has ended): it is hydrated then, drawn for today.

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { StateCreator, StoreApi, UseBoundStore } from 'zustand';
+import { answersReadBy } from './answer-reads';
 import { isApiError, messageOf } from './errors';
 import { holdAnswers } from './held-answers';
 import { wasKeptOffline } from './outbox';
@@ -83,6 +84,8 @@ export interface PageData {
 interface RegisteredArea {
   snapshot: () => DataAreaSnapshot | 'failed' | null;
   restore: (snapshot: DataAreaSnapshot) => void;
+  /** The URLs of the API answers its answer was read from. */
+  answers: () => string[];
 }
 
 const areas = new Map<string, RegisteredArea>();
@@ -129,6 +132,25 @@ export function snapshotDataAreas(): { areas: Record<string, DataAreaSnapshot>; 
   return { areas: snapshot, failed };
 }
 
+/** The areas a render read (answersShownBy). */
+let shownDuringRender: Set<string> | null = null;
+
+/**
+ * Renders a part of a page being prerendered (an island), and says which API answers it shows: the URLs its data
+ * areas' answers were read from.
+ */
+export function answersShownBy<T>(render: () => T): { result: T; answers: string[] } {
+  const shown = new Set<string>();
+  shownDuringRender = shown;
+  try {
+    const result = render();
+    const answers = new Set([...shown].flatMap((name) => areas.get(name)?.answers() ?? []));
+    return { result, answers: [...answers].sort() };
+  } finally {
+    shownDuringRender = null;
+  }
+}
+
 /**
  * Gives the data areas what a prerendered page showed, before the page is taken over: an area made later
  * (its remote's code arrives after this) starts from it, so the page is taken over as it is. Once it is
@@ -142,21 +164,35 @@ export function restoreDataAreas({ areas: snapshot, validators = {} }: PageData)
   for (const [name, area] of areas) if (restored[name]) area.restore(restored[name]);
 }
 
+/** A call of the area's request, with the URLs of the API answers it reads (answer-reads.ts). */
+interface AreaCall<T> {
+  answer: Promise<T>;
+  answers: string[];
+}
+
 /** What an area knows beside what it shows: which call may still write, when its answer came, what is asked ahead. */
 interface AreaCalls<T, Args extends unknown[]> {
   request: (...args: Args) => Promise<T>;
   /** Only the latest call may write: a slow answer for an earlier page must not replace a newer one. */
   latest: number;
   latestKey: string | null;
+  /** The URLs the latest call read. */
+  latestAnswers: string[];
   /** When the answer shown was received (0: handed over by a prerendered page). */
   answeredAt: number;
   /** An answer asked for ahead of its page (`prefetch`), by its arguments. */
-  ahead: { key: string; answer: Promise<T>; askedAt: number } | null;
+  ahead: (AreaCall<T> & { key: string; askedAt: number }) | null;
+}
+
+/** Starts the area's request, noting the URLs it reads. */
+function startCall<T, Args extends unknown[]>(calls: AreaCalls<T, Args>, args: Args): AreaCall<T> {
+  const { result: answer, urls: answers } = answersReadBy(() => calls.request(...args));
+  return { answer, answers };
 }
 
 /** The answer asked for ahead for these arguments, if it is still current; either way it is no longer kept. */
-function takeAhead<T, Args extends unknown[]>(calls: AreaCalls<T, Args>, key: string): Promise<T> | null {
-  const kept = calls.ahead?.key === key && Date.now() - calls.ahead.askedAt < CURRENT_FOR_MS ? calls.ahead.answer : null;
+function takeAhead<T, Args extends unknown[]>(calls: AreaCalls<T, Args>, key: string): AreaCall<T> | null {
+  const kept = calls.ahead?.key === key && Date.now() - calls.ahead.askedAt < CURRENT_FOR_MS ? calls.ahead : null;
   calls.ahead = null;
   return kept;
 }
@@ -209,7 +245,6 @@ function areaActions<T, Args extends unknown[]>(
   revalidate: (args: Args) => Promise<void>,
   { fallback, everyVisit }: Required<DataAreaOptions>,
 ): StateCreator<DataArea<T, Args>, [], []> {
-  const { request } = calls;
   return (set, get) => ({
     ...initialState,
     load: (...args) => {
@@ -227,9 +262,9 @@ function areaActions<T, Args extends unknown[]>(
         return;
       }
       if (calls.ahead?.key === key && Date.now() - calls.ahead.askedAt < CURRENT_FOR_MS) return;
-      const answer = request(...args);
-      answer.catch(() => undefined); // met again, and shown, by the page's own load
-      calls.ahead = { key, answer, askedAt: Date.now() };
+      const call = startCall(calls, args);
+      call.answer.catch(() => undefined); // met again, and shown, by the page's own load
+      calls.ahead = { ...call, key, askedAt: Date.now() };
     },
     run: async (...args) => {
       const call = ++calls.latest;
@@ -237,8 +272,10 @@ function areaActions<T, Args extends unknown[]>(
       // Data for other arguments (another course) is dropped; the same list stays while it refreshes.
       set(key === calls.latestKey ? { isLoading: true, isError: false, message: '', errorStatus: null } : { ...initialState, isLoading: true, key });
       calls.latestKey = key;
+      const started = takeAhead(calls, key) ?? startCall(calls, args);
+      calls.latestAnswers = started.answers;
       try {
-        const data = await (takeAhead(calls, key) ?? request(...args));
+        const data = await started.answer;
         if (call === calls.latest) {
           calls.answeredAt = Date.now();
           set({ ...initialState, data, isSuccess: true, key });
@@ -278,6 +315,7 @@ function registerArea<T, Args extends unknown[]>(name: string, store: DataAreaSt
       return state.isSuccess && calls.latestKey !== null ? { key: calls.latestKey, data: state.data } : null;
     },
     restore,
+    answers: () => calls.latestAnswers,
   });
 }
 
@@ -292,9 +330,17 @@ export function createDataArea<T, Args extends unknown[]>(
   request: (...args: Args) => Promise<T>,
   { fallback = 'Something went wrong!', everyVisit = false }: DataAreaOptions = {},
 ): DataAreaStore<T, Args> {
-  const calls: AreaCalls<T, Args> = { request, latest: 0, latestKey: null, answeredAt: 0, ahead: null };
+  const calls: AreaCalls<T, Args> = { request, latest: 0, latestKey: null, latestAnswers: [], answeredAt: 0, ahead: null };
   const revalidate = backgroundRevalidation(calls, () => store);
-  const store: DataAreaStore<T, Args> = createLiveStore(areaActions(calls, revalidate, { fallback, everyVisit }));
+  const live: DataAreaStore<T, Args> = createLiveStore(areaActions(calls, revalidate, { fallback, everyVisit }));
+  // The hook notes that the part of the page rendering now shows this area (answersShownBy).
+  const store = Object.assign(
+    ((selector?: (state: DataArea<T, Args>) => unknown) => {
+      shownDuringRender?.add(name);
+      return live(selector as (state: DataArea<T, Args>) => DataArea<T, Args>);
+    }) as DataAreaStore<T, Args>,
+    live,
+  );
   registerArea(name, store, calls);
   return store;
 }

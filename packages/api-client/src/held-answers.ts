@@ -13,10 +13,8 @@ export function holdAnswers(validators: Record<string, string>): void {
   for (const [url, etag] of Object.entries(validators)) heldAnswers.set(url, etag);
 }
 
-/** The ETag a prerendered page holds for this read, given once: the next read of it is an ordinary one. */
-export function takeHeldAnswer(path: string, baseURL: string): string | null {
-  if (heldAnswers.size === 0) return null;
-  const url = new URL(path, baseURL).href;
+/** The ETag a prerendered page holds for this read (its whole URL), given once: the next read of it is an ordinary one. */
+export function takeHeldAnswer(url: string): string | null {
   const etag = heldAnswers.get(url) ?? null;
   heldAnswers.delete(url);
   return etag;

@@ -4,6 +4,7 @@ import { readAnswer } from './contract/reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
 import { tokenOf } from './contract/user';
 import { clearSession, useSession } from './session/session-store';
+import { noteAnswerRead } from './answer-reads';
 import { askIfChanged, takeHeldAnswer } from './held-answers';
 import { actionOf, answered, isUnsettled, keyFor } from './idempotency';
 import type { TransportFailure, TransportResult } from './transport';
@@ -81,8 +82,13 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   const baseURL = spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl;
   const timeout = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const withCredentials = spec.withCredentials ?? false;
-  // A prerendered page's answer is confirmed without the transport (held-answers.ts); every other call uses it.
-  const heldEtag = spec.method === 'GET' ? takeHeldAnswer(spec.path, baseURL) : null;
+  let heldEtag: string | null = null;
+  if (spec.method === 'GET') {
+    const url = new URL(spec.path, baseURL).href;
+    noteAnswerRead(url);
+    // A prerendered page's answer is confirmed without the transport (held-answers.ts); every other call uses it.
+    heldEtag = takeHeldAnswer(url);
+  }
   let result: TransportResult;
   if (heldEtag) {
     result = await askIfChanged({ url: spec.path, baseURL, headers, timeout, withCredentials }, heldEtag);

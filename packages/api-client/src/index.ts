@@ -10,6 +10,7 @@ export {
   snapshotDataAreas,
   restoreDataAreas,
   markPageTakenOver,
+  answersShownBy,
   type DataAreaSnapshot,
   type PageData,
   type DataArea,

@@ -1,7 +1,7 @@
 // The shell's side of prerendering (tooling/prerender drives it from Chromium): loaded only when the
 // prerenderer asks, so react-dom/server never reaches a visitor. The page is first rendered as a visitor's
 // would be, data and all; React's server renderer then writes the same tree as a document with islands.
-import { snapshotDataAreas } from '@agri/api-client';
+import { answersShownBy, snapshotDataAreas } from '@agri/api-client';
 import { IslandCollectorContext, islandSlot, type IslandCollector } from '@agri/ui/federation';
 import { matchPath } from '@agri/ui/router';
 import type { ComponentType } from 'react';
@@ -52,9 +52,10 @@ const LEADING_HINTS = /^(?:<link [^>]*>)*/;
 
 /**
  * A document with islands: the page as HTML, each island written alone, in the frame and with the id prefix
- * it is hydrated with (islands.tsx), so that its HTML is what it will render in the browser.
+ * it is hydrated with (islands.tsx), so that its HTML is what it will render in the browser; and the API answers
+ * each island shows, by its place among the page's islands.
  */
-function renderDocumentWithIslands(route: string): string {
+function renderDocumentWithIslands(route: string): { html: string; answers: Record<number, string[]> } {
   const islands: { component: ComponentType<never>; props: object }[] = [];
   const collector: IslandCollector = { add: (island) => islands.push(island) - 1 };
   let html = renderToString(
@@ -62,17 +63,21 @@ function renderDocumentWithIslands(route: string): string {
       <App />
     </IslandCollectorContext>,
   );
+  const answers: Record<number, string[]> = {};
   islands.forEach(({ component, props }, index) => {
     const Component = component as ComponentType<object>;
-    const island = renderToString(
-      <IslandFrame route={route}>
-        <Component {...props} />
-      </IslandFrame>,
-      { identifierPrefix: islandIdPrefix(index) },
+    const { result: island, answers: shown } = answersShownBy(() =>
+      renderToString(
+        <IslandFrame route={route}>
+          <Component {...props} />
+        </IslandFrame>,
+        { identifierPrefix: islandIdPrefix(index) },
+      ),
     );
+    answers[index] = shown;
     html = html.replace(islandSlot(index), () => island.replace(LEADING_HINTS, ''));
   });
-  return html;
+  return { html, answers };
 }
 
 /** The route of the page at `pathname` (`/blog/:id`); ANY_PATH for the page no route renders (not found). */
@@ -102,13 +107,14 @@ export function prerenderHooks(config: SiteConfig): PrerenderHooks {
     },
     render: () => {
       const route = routeOf(window.location.pathname);
-      const html = keepStylesAsData(renderDocumentWithIslands(route));
+      const { html: islandsHtml, answers } = renderDocumentWithIslands(route);
+      const html = keepStylesAsData(islandsHtml);
       const { areas, failed } = snapshotDataAreas();
       // The page no route renders is made once, for every path that is not a page: that no remote's route
       // matches is said of every remote live now (a remote promoted since may have a page there).
       const notFound = route === ANY_PATH;
       const remotes = Object.fromEntries((notFound ? Object.keys(config.remotes) : loadedRemotes()).map((name) => [name, config.remotes[name]!.entry]));
-      const page = { path: notFound ? ANY_PATH : window.location.pathname, remotes, dataAreas: areas, islands: { route } };
+      const page = { path: notFound ? ANY_PATH : window.location.pathname, remotes, dataAreas: areas, islands: { route, answers } };
       return { html, page, failed };
     },
   };

@@ -35,7 +35,14 @@ const prerenderedPageSchema = z.object({
   /** The hashes of the answers that came without an ETag: the page's loader confirms those by body. */
   answerHashes: z.optional(z.record(z.string(), z.string())),
   /** Its route (`/blog/:id`): only its islands are hydrated, each when it is needed, at this route. */
-  islands: z.object({ route: z.string() }),
+  islands: z.object({
+    route: z.string(),
+    /**
+     * The URLs of the API answers each island shows, by its place (`data-island-index`): the page's loader wakes
+     * an island only for a change in one of its own (a page made before they were noted wakes every such island).
+     */
+    answers: z.optional(z.record(z.string(), z.array(z.string()))),
+  }),
 });
 export type PrerenderedPage = z.infer<typeof prerenderedPageSchema> & { dataAreas: Record<string, DataAreaSnapshot> };
 
