@@ -18,6 +18,7 @@ const server = await serveApi({
   db,
   log,
   reportsPerSecond: config.reports.perSecond,
+  allowedOrigins: config.allowedOrigins,
 });
 // New leads are mailed to the business (STAFF_NOTIFY_EMAIL) from here, within seconds.
 const stopNotifying = createLeadNotifier(db, mailer, config.staff, config.siteUrl, log).start();

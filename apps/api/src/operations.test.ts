@@ -110,7 +110,7 @@ describe('graceful shutdown', () => {
     let closed = false;
     const db = { ...api.db, close: async () => void (closed = true) };
     const log = createLogger('silent');
-    const server = await serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log, graceMs, reportsPerSecond: 200 });
+    const server = await serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log, graceMs, reportsPerSecond: 200, allowedOrigins: [] });
     const url = `http://127.0.0.1:${server.address.port}`;
     return { server, url, inFlight, release, isClosed: () => closed };
   }
@@ -161,6 +161,9 @@ describe('slow clients and too many connections (issue 23)', () => {
     return { socket, answered, closed };
   }
 
+  /** The site's origin, which the API lets read its answers. */
+  const SITE = 'https://site.example';
+
   async function serveLimited(limits: Partial<ConnectionLimits>, reportsPerSecond = 200) {
     // A body cut off by the limit rejects the read: answered here as the API's routes answer a bad body.
     const app = new Hono()
@@ -169,15 +172,15 @@ describe('slow clients and too many connections (issue 23)', () => {
       .post('/api/reports/session', (c) => c.json({ session: 'x' }))
       .get('/', (c) => c.text('ok'));
     const db = { ...api.db, close: async () => {} };
-    return serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log: createLogger('silent'), limits, reportsPerSecond });
+    return serveApi({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', db, log: createLogger('silent'), limits, reportsPerSecond, allowedOrigins: [SITE] });
   }
 
   it('past REPORTS_PER_SECOND report requests in a second, the others are answered 503 before the API parses them (issue 39)', () => {
     let now = 5_000;
-    const door = reportsDoor(2, () => now);
+    const door = reportsDoor(2, [], () => now);
     const answered: number[] = [];
     const response = { writeHead: (status: number) => (answered.push(status), { end: () => {} }) } as unknown as ServerResponse;
-    const request = (method: string, url: string) => ({ method, url }) as IncomingMessage;
+    const request = (method: string, url: string) => ({ method, url, headers: {} }) as IncomingMessage;
     const held = () => ['/api/reports', '/api/reports/session?x', '/api/reports'].map((url) => door(request('POST', url), response));
     assert.deepEqual(held(), [false, false, true], 'the third report request of the second');
     assert.deepEqual(
@@ -192,15 +195,19 @@ describe('slow clients and too many connections (issue 23)', () => {
     assert.deepEqual(answered, [503, 503, 503]);
   });
 
-  it('a report request held at the door gets 503 with Retry-After; reads and other writes pass', async () => {
+  it('a report request held at the door gets 503 with Retry-After, which the site may read; reads and other writes pass', async () => {
     const server = await serveLimited({}, 0);
     const url = `http://127.0.0.1:${server.address.port}`;
     try {
       for (const path of ['/api/reports', '/api/reports/session']) {
-        const answer = await fetch(`${url}${path}`, { method: 'POST', body: '{}' });
+        const answer = await fetch(`${url}${path}`, { method: 'POST', body: '{}', headers: { Origin: SITE } });
         assert.equal(answer.status, 503, path);
         assert.equal(answer.headers.get('Retry-After'), '5');
+        assert.equal(answer.headers.get('Access-Control-Allow-Origin'), SITE, 'the site reads it, as any answer of the API');
       }
+      const stranger = await fetch(`${url}/api/reports`, { method: 'POST', body: '{}', headers: { Origin: 'https://elsewhere.example' } });
+      assert.equal(stranger.status, 503);
+      assert.equal(stranger.headers.get('Access-Control-Allow-Origin'), null, 'another site does not');
       assert.equal((await fetch(`${url}/`)).status, 200);
       assert.equal((await fetch(`${url}/echo`, { method: 'POST', body: 'x' })).status, 400);
     } finally {

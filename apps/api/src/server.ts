@@ -98,9 +98,14 @@ const REPORT_REQUEST = /^\/api\/reports(\/session)?(\?|$)/;
  * The door of the browser reports: at most `perSecond` report requests a second go on to the API; the others are
  * answered 503 here, before the request is parsed, so that a flood of reports
  * from ever new addresses cannot take the processor from the site's reads. Real visitors' reports are lost
- * while it lasts, never stored ones, and never a page or a form.
+ * while it lasts, never stored ones, and never a page or a form. The site's pages may read the 503 as they read
+ * the API's answers (the CORS of app.ts), rather than meet a CORS error in the visitor's console.
  */
-export function reportsDoor(perSecond: number, now = Date.now): (request: IncomingMessage, response: ServerResponse) => boolean {
+export function reportsDoor(
+  perSecond: number,
+  allowedOrigins: readonly string[],
+  now = Date.now,
+): (request: IncomingMessage, response: ServerResponse) => boolean {
   let second = 0;
   let taken = 0;
   return (request, response) => {
@@ -109,7 +114,11 @@ export function reportsDoor(perSecond: number, now = Date.now): (request: Incomi
     if (current !== second) [second, taken] = [current, 0];
     taken += 1;
     if (taken <= perSecond) return false;
-    response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5', 'Content-Length': Buffer.byteLength(BUSY) }).end(BUSY);
+    const origin = request.headers.origin;
+    const cors = origin && allowedOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' } : {};
+    response
+      .writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5', 'Content-Length': Buffer.byteLength(BUSY), Vary: 'Origin', ...cors })
+      .end(BUSY);
     return true;
   };
 }
@@ -122,13 +131,25 @@ export interface ServeOptions {
   log: Logger;
   /** Report requests a second at most (reportsDoor). */
   reportsPerSecond: number;
+  /** The site's origins, which may read the API's answers (config.allowedOrigins). */
+  allowedOrigins: readonly string[];
   graceMs?: number;
   limits?: Partial<ConnectionLimits>;
 }
 
-export async function serveApi({ fetch, port, hostname, db, log, reportsPerSecond, graceMs = 10_000, limits }: ServeOptions): Promise<RunningServer> {
+export async function serveApi({
+  fetch,
+  port,
+  hostname,
+  db,
+  log,
+  reportsPerSecond,
+  allowedOrigins,
+  graceMs = 10_000,
+  limits,
+}: ServeOptions): Promise<RunningServer> {
   const api = getRequestListener(fetch, { hostname });
-  const door = reportsDoor(reportsPerSecond);
+  const door = reportsDoor(reportsPerSecond, allowedOrigins);
   // Limits are checked every second (Node's default is every 30 s: a 60 s limit held a client 90 s).
   const server = createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
     if (!door(request, response)) void api(request, response);
