@@ -77,7 +77,7 @@ class TestApi {
 const api = new TestApi();
 const servers: Server[] = [];
 let pagesDir: string;
-let stopRefreshing = () => {};
+let stopRefreshing = async () => {};
 let pages: Record<string, string>;
 
 const fileOf = (path: string) => pageFile(pagesDir, path);
@@ -134,7 +134,7 @@ test.beforeAll(async ({ siteUnderTest }) => {
 });
 
 test.afterAll(async () => {
-  stopRefreshing();
+  await stopRefreshing();
   for (const server of servers) {
     server.closeAllConnections();
     await new Promise((closed) => server.close(closed));

@@ -163,21 +163,22 @@ export async function remakeChangedPages(sources, prerender, { fetch, log, withd
 }
 
 /**
- * Runs `refresh` every `intervalMs`, one run after the other, until the process ends. A failed run is
- * logged and the next one tries again. A run may take minutes: meanwhile `duringRun` is called at the same
- * interval, for what must not wait for the run's end (a page whose course is gone).
+ * Runs `refresh` every `intervalMs`, one run after the other, until the process ends or it is stopped. A
+ * failed run is logged and the next one tries again. A run may take minutes: meanwhile `duringRun` is called at
+ * the same interval, for what must not wait for the run's end (a page whose course is gone). The function it
+ * returns stops it, and resolves once a run in flight has ended (its files written: the folder may then go).
  */
 export function keepPagesFresh(refresh, { intervalMs, log = console.warn, duringRun }) {
   let stopped = false;
-  let running = false;
+  let running = null;
   let timer;
   const failed = (what) => (error) => log(`${what} (${error.message.split('\n')[0]}); trying again in ${intervalMs / 1000} s.`);
   const next = () => {
     if (stopped) return;
     timer = setTimeout(async () => {
-      running = true;
-      await refresh().catch(failed('The prerendered pages were not refreshed'));
-      running = false;
+      running = refresh().catch(failed('The prerendered pages were not refreshed'));
+      await running;
+      running = null;
       next();
     }, intervalMs);
     timer.unref();
@@ -191,10 +192,11 @@ export function keepPagesFresh(refresh, { intervalMs, log = console.warn, during
   }, intervalMs);
   watch.unref();
   next();
-  return () => {
+  return async () => {
     stopped = true;
     clearTimeout(timer);
     clearInterval(watch);
+    await running;
   };
 }
 

@@ -326,7 +326,39 @@ describe('a page whose course, event or post is deleted or unpublished goes at o
       assert.equal(checks, 1);
     } finally {
       release?.();
-      stop();
+      await stop();
+      mock.timers.reset();
+    }
+  });
+
+  it('keepPagesFresh, stopped, waits for the run in flight to end: the folder it writes may go after it', async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+    let release;
+    let started;
+    const running = new Promise((resolve) => (started = resolve));
+    let runs = 0;
+    const stop = keepPagesFresh(
+      () => {
+        runs += 1;
+        started();
+        return new Promise((released) => (release = released));
+      },
+      { intervalMs: 1000 },
+    );
+    try {
+      mock.timers.tick(1000);
+      await running;
+      let stoppedAt = null;
+      const stopping = stop().then(() => (stoppedAt = 'stopped'));
+      await Promise.resolve();
+      assert.equal(stoppedAt, null, 'not while the run is in flight');
+      release();
+      await stopping;
+      assert.equal(stoppedAt, 'stopped');
+      mock.timers.tick(5000);
+      assert.equal(runs, 1, 'no run after it');
+    } finally {
+      release?.();
       mock.timers.reset();
     }
   });
