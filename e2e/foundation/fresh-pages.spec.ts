@@ -38,6 +38,8 @@ class TestApi {
   notModified = 0;
   /** Paths whose next read fails (a 503), once. */
   failOnce = new Set<string>();
+  /** Requests to the browser reports' endpoints (the site's config.json names this API's). */
+  reportRequests = 0;
 
   answer(path: string): unknown {
     const [, kind, id] = /^\/api\/(course|event|blog)(?:\/([^/]+))?$/.exec(path) ?? [];
@@ -58,6 +60,10 @@ class TestApi {
       };
       if (request.method === 'OPTIONS') return response.writeHead(204, cors).end();
       const path = new URL(request.url!, apiOrigin).pathname;
+      if (path.startsWith('/api/reports')) {
+        this.reportRequests += 1;
+        return response.writeHead(204, cors).end();
+      }
       if (this.failOnce.delete(path)) return response.writeHead(503, { ...cors, 'Content-Type': 'application/json' }).end('{"message":"Busy"}');
       const body = this.answer(path);
       if (body === undefined) return response.writeHead(404, { ...cors, 'Content-Type': 'application/json' }).end('{"message":"Not found"}');
@@ -100,6 +106,7 @@ test.beforeAll(async ({ siteUnderTest }) => {
   const config = {
     ...siteConfig,
     api: { ...siteConfig.api, apiBaseUrl: `${apiOrigin}/api/`, requestsApiBaseUrl: `${apiOrigin}/requests/`, imageOrigins: [pictures] },
+    reports: { ...siteConfig.reports, url: `${apiOrigin}/api/reports` },
   };
   const files = { '/config.json': JSON.stringify(config) };
   const headers = securityHeaders(config);
@@ -130,6 +137,8 @@ test.beforeAll(async ({ siteUnderTest }) => {
   const first = await folder.refresh();
   expect(first?.written.sort()).toEqual([...made].sort());
   expect(api.failOnce.size, 'the event page was tried twice').toBe(0);
+  // The prerenderer's browser is not a visitor: counted, its visits would be evidence on the releases it made pages with.
+  expect(api.reportRequests, 'reports sent by the prerenderer').toBe(0);
   stopRefreshing = keepPagesFresh(folder.refresh, { intervalMs: INTERVAL_MS, duringRun: folder.withdrawGonePages });
 });
 

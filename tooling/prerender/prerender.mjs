@@ -296,7 +296,9 @@ async function openViews(browser, site) {
 
 /**
  * The site's requests go to serveFrom; third parties (map, video) are not part of a page: refused at once.
- * Hashed files are fetched once (`immutable`, shared by the views).
+ * Hashed files are fetched once (`immutable`, shared by the views). The prerenderer is not a visitor: its
+ * config.json names no report endpoint, or each page it makes would count as a visit, with its vitals, in the
+ * evidence on the releases it was made with (docs/releasing.md, "Browser reports").
  */
 async function answerForTheSite(context, { origin, serveFrom, log }, immutable) {
   if (serveFrom) {
@@ -325,6 +327,18 @@ async function answerForTheSite(context, { origin, serveFrom, log }, immutable) 
     (url) => url.origin !== origin && !/^(localhost|127\.0\.0\.1)$/.test(url.hostname),
     (route) => route.abort(),
   );
+  // Registered last, so met first: the site's config.json (from serveFrom, as above), without `reports`.
+  await context.route(`${origin}/config.json`, async (route) => {
+    try {
+      const headers = { ...route.request().headers(), 'accept-encoding': 'identity' };
+      const response = await route.fetch({ headers, ...(serveFrom ? { url: `${serveFrom}/config.json` } : {}) });
+      const { reports: _uncounted, ...config } = await response.json();
+      await route.fulfill({ response, json: config });
+    } catch (error) {
+      log(`  /config.json: ${error.message.split('\n')[0]}`);
+      await route.abort('failed').catch(() => undefined);
+    }
+  });
 }
 
 /** What the shell lists: the site's pages (their paths and routes) and the routes rendered in the browser; and the API reads the list took. */
