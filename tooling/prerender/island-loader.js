@@ -11,8 +11,8 @@
 //   says `offline: false`) and has it keep this page;
 // - asks the API whether the answers the page was made from changed (their ETags: a 304 each when not; an answer
 //   that came without one, by the hash of its body), and hydrates an island that shows them (`changed`) only when
-//   one of its own did (the page says which answers each island shows); an island whose content holds only until a time (`data-island-until`: an event that ends) is
-//   hydrated then, or at once when the page is opened later;
+//   one of its own did (the page says which answers each island shows); an island whose content holds only until
+//   a time (`data-island-until`: an event that ends) is hydrated then, or at once when the page is opened later;
 // - hydrates a `visible` island as it comes within 200 px of the window;
 // - hydrates an `interaction` island at the visitor's first touch or focus in it: until it is in, a tap on one
 //   of its buttons or a form sent shows that it is starting (aria-busy) and is carried out once, when it is, and
