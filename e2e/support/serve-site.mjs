@@ -25,6 +25,7 @@ import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs
 import { apps } from '../../tooling/build/apps.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { localApiSettings } from '../../tooling/build/site-config.mjs';
+import { apiPicturesOf } from '../../tooling/serve/api-pictures.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { startDarajaSimulatorFor } from '../../tooling/serve/daraja-simulator.mjs';
 import { apiSecretFile, ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
@@ -127,12 +128,13 @@ if (options.channel) {
   // port opens (and Playwright starts the tests) once they are written.
   const shellDir = join(apps.find(({ name }) => name === 'shell').dir, 'dist');
   const files = { '/config.json': JSON.stringify(siteConfig) };
+  const pictures = apiPicturesOf(siteConfig.api);
   await waitForApi(urlOf('api'));
   if (options['client-rendered']) {
-    await serveStatic({ dir: shellDir, port: ports.shell, files, headers });
+    await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pictures });
   } else {
     // The prerenderer's browser gets the shell's files from a server of its own (the shell's port is not open yet).
-    const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
+    const staging = await serveStatic({ dir: shellDir, port: 0, files, headers, pictures });
     const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
     const pages = refreshFolder(
       pagesDir,
@@ -140,7 +142,7 @@ if (options.channel) {
       { siteUrl: urlOf('shell'), log },
     );
     report(await pages.refresh());
-    await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir });
+    await serveStatic({ dir: shellDir, port: ports.shell, files, headers, pages: pagesDir, pictures });
     keepFresh(pages);
   }
 }

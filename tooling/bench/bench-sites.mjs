@@ -24,6 +24,7 @@ import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../machine/chromium.mjs
 import { rootDir } from '../machine/pnpm.mjs';
 import { prerenderSite, waitForApi } from '../prerender/prerender.mjs';
 import { securityHeaders } from '../serve/security-headers.mjs';
+import { apiPicturesOf } from '../serve/api-pictures.mjs';
 import { serveStatic } from '../serve/static-server.mjs';
 import { localhostCertificate, serveHttpsFront } from './https-front.mjs';
 
@@ -92,8 +93,9 @@ export async function startBenchSites({ pnpm, ports, log }) {
     };
     const files = { '/config.json': JSON.stringify(config) };
     const headers = securityHeaders(config);
+    const pictures = apiPicturesOf(apiSettings);
     const pagesDir = join(scratch, 'monolith-pages');
-    const staging = await serveStatic({ dir: monolithDir, port: 0, files, headers });
+    const staging = await serveStatic({ dir: monolithDir, port: 0, files, headers, pictures });
     const monolithPages = await prerenderSite({
       siteUrl: siteOrigin(ports.monolith),
       template: readFileSync(join(monolithDir, 'index.html'), 'utf8'),
@@ -103,7 +105,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
     });
     staging.close();
     log(`monolith: ${monolithPages.written.length} pages prerendered`);
-    await serveBehindFront(ports.monolith, await serveStatic({ dir: monolithDir, port: 0, files, headers, pages: pagesDir }));
+    await serveBehindFront(ports.monolith, await serveStatic({ dir: monolithDir, port: 0, files, headers, pages: pagesDir, pictures }));
 
     const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
     const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();

@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apps, readPackage } from './apps.mjs';
 import { COMPRESSIBLE, compressedForms } from './precompress.mjs';
 import { sharedConfig } from './shared-libraries.mjs';
+import { apiPicturesOf, passPictureOn } from '../serve/api-pictures.mjs';
 import { siteConfigFor } from './site-config.mjs';
 
 const devOrigin = (name) => `http://localhost:${apps.find((app) => app.name === name).port}`;
@@ -215,17 +216,32 @@ function federationPlugin({ name, dir, exposes, runtimePlugins, isRemote, produc
   });
 }
 
-/** The shell's dev server's middlewares: config.json for the dev servers (siteConfigFor), then the usual ones. */
+/**
+ * The shell's dev server's middlewares: config.json for the dev servers (siteConfigFor), the API's pictures
+ * passed on as a channel's server does (api-pictures.mjs), then the usual ones.
+ */
 function answerSiteConfig(middlewares) {
+  const config = siteConfigFor(devOrigin);
+  const pictures = apiPicturesOf(config.api);
   return [
     {
       name: 'site-config',
       path: '/config.json',
       middleware: (_request, response) => {
         response.setHeader('Content-Type', 'application/json; charset=utf-8');
-        response.end(JSON.stringify(siteConfigFor(devOrigin)));
+        response.end(JSON.stringify(config));
       },
     },
+    ...(pictures
+      ? [
+          {
+            name: 'api-pictures',
+            path: pictures.path,
+            // Mounted on its path, the request's url is what follows it: originalUrl is the whole.
+            middleware: (request, response) => passPictureOn(pictures, new URL(request.originalUrl, 'http://localhost'), request, response, {}),
+          },
+        ]
+      : []),
     ...middlewares,
   ];
 }

@@ -10,6 +10,9 @@ export const localApiSettings = (apiOrigin = `http://localhost:${apiPort}`) => (
   apiBaseUrl: `${apiOrigin}/api/`,
   requestsApiBaseUrl: `${apiOrigin}/requests/`,
   chatNumber: '254722000000',
+  // The API's pictures are read from the site's own origin, whose server passes /static/ on to the API
+  // (tooling/serve/api-pictures.mjs): the picture at the top of a page comes without a connection of its own.
+  picturesPath: '/static/',
   // The reference API takes M-Pesa payments (through the kit's Daraja simulator unless MPESA_BASE_URL names Safaricom).
   mpesa: true,
 });

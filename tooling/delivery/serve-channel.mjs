@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { reportSettings } from '../build/site-config.mjs';
+import { apiPicturesOf } from '../serve/api-pictures.mjs';
 import { securityHeaders } from '../serve/security-headers.mjs';
 import { serveStatic } from '../serve/static-server.mjs';
 import { CLIENT_PAGE, channelDir, liveVersions, PRODUCTION, readChannel, readJson, releasesDir } from './store.mjs';
@@ -40,6 +41,7 @@ export async function serveChannel({ channel, port, api, pages }) {
       ...(channel === PRODUCTION ? {} : { 'X-Robots-Tag': 'noindex' }),
     },
     files: api ? { '/config.json': () => JSON.stringify(config()) } : {},
+    pictures: apiPicturesOf(config().api),
   });
 }
 

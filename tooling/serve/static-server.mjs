@@ -5,6 +5,7 @@ import { createServer, STATUS_CODES } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { isPicturePath, passPictureOn } from './api-pictures.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -154,14 +155,26 @@ function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxCon
  * built ones (e.g. a config.json that points at other ports), as text or as a
  * function that makes the text for each request. `headers` (the security
  * headers, see security-headers.mjs) go on every answer. A text file is sent as
- * its .br or .gz beside it when the build made one, else compressed here.
+ * its .br or .gz beside it when the build made one, else compressed here. `pictures`
+ * (apiPicturesOf) passes the API's pictures' path on to the API.
  *
  * No request can stop the server: whatever goes wrong is answered (400, 403,
- * 404, 405, 408, 500, 503) for that request alone. Only files whose real path
- * (symbolic links followed) is inside their folder are served. `limits` override
- * STATIC_LIMITS.
+ * 404, 405, 408, 500, 503; 502 or 504 for a picture the API does not give) for
+ * that request alone. Only files whose real path (symbolic links followed) is
+ * inside their folder are served. `limits` override STATIC_LIMITS.
  */
-export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts = {}, headers = {}, pages = dir, fallback = 'index.html', limits = {} }) {
+export function serveStatic({
+  dir,
+  port,
+  host = '127.0.0.1',
+  files = {},
+  mounts = {},
+  headers = {},
+  pages = dir,
+  fallback = 'index.html',
+  pictures = null,
+  limits = {},
+}) {
   const roots = [
     ...Object.entries(mounts).map(([prefix, mountDir]) => ({ prefix, dir: realpathSync(mountDir), site: false })),
     { prefix: '/', dir: realpathSync(dir), site: true },
@@ -173,6 +186,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', files = {}, mounts 
     readRoutes: routesReader(pagesDir),
     fallback,
     files,
+    pictures,
     // Remotes are loaded from the shell's origin.
     common: { ...headers, 'Access-Control-Allow-Origin': '*' },
     compressedBody: compressedBodies(),
@@ -240,11 +254,16 @@ function handle(serving, request, response) {
   if (request.method === 'OPTIONS') return answer(response, common, 204, { Allow: ALLOWED_METHODS, 'Access-Control-Allow-Methods': 'GET, HEAD' });
   if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, common, 405, { Allow: ALLOWED_METHODS });
 
-  let pathname;
+  let url;
   try {
-    pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    url = new URL(request.url ?? '/', 'http://localhost');
   } catch {
     return answer(response, common, 400);
+  }
+  const { pathname } = url;
+  if (serving.pictures && pathname.startsWith(serving.pictures.path)) {
+    if (!isPicturePath(pathname, serving.pictures.path)) return answer(response, common, 404);
+    return passPictureOn(serving.pictures, url, request, response, common);
   }
   if (Object.hasOwn(files, pathname)) {
     const type = contentTypes[extname(pathname)] ?? 'application/octet-stream';

@@ -10,6 +10,11 @@ export const apiSettingsSchema = z.object({
   chatNumber: z.string().check(z.regex(/^\d{9,15}$/, 'chatNumber must be 9 to 15 digits')),
   /** Where the API's images come from besides the API itself, e.g. a hosted API's CDN (the CSP allows them). */
   imageOrigins: z.optional(z.array(z.url())),
+  /**
+   * The path under which the API serves its own pictures, e.g. '/static/', when the site's server passes that
+   * path on to the API (docs/production.md): those pictures are then read from the site's origin (pictureUrl).
+   */
+  picturesPath: z.optional(z.string().check(z.regex(/^\/([\w-]+\/)+$/, 'picturesPath must be a path such as /static/'))),
   /** The API takes M-Pesa payments (POST payments): the pages offer Pay with M-Pesa. A hosted API without them leaves it out. */
   mpesa: z.optional(z.boolean()),
   /** Time limit of every call; tests shorten it. */

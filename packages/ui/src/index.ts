@@ -12,7 +12,16 @@ export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
 export { formatKes, truncateText } from './format/format';
 export { htmlToText } from './format/html-text';
 export { business, pageHead, pageTitle } from './business';
-export { absoluteUrl, localBusiness, organizationReference, SCHEMA_ORG, SHARE_CARD_PATH, type SchemaOrg, type StructuredData } from './seo/structured-data';
+export {
+  absoluteUrl,
+  localBusiness,
+  organizationReference,
+  picturesOf,
+  SCHEMA_ORG,
+  SHARE_CARD_PATH,
+  type SchemaOrg,
+  type StructuredData,
+} from './seo/structured-data';
 export { StructuredDataScript } from './seo/structured-data-script';
 export { FormField, TextField, type FieldControlProps } from './components/form-field';
 export { FormFailure, FormSubmit } from './components/form-submit';

@@ -1,3 +1,4 @@
+import { pictureUrl, type Image } from '@agri/api-client';
 import type { ItemList, Organization, ProfessionalService, Thing, WithContext } from 'schema-dts';
 import { business } from '../business';
 
@@ -28,6 +29,12 @@ export const absoluteUrl = (origin: string, url: string): string => new URL(url,
 /** The business's share picture and logo, served by the shell beside every page. */
 export const SHARE_CARD_PATH = '/share-card.png';
 export const LOGO_PATH = '/logo.png';
+
+/** An item's pictures as a search engine fetches them (where the site reads them, pictureUrl); else the share picture. */
+export function picturesOf(origin: string, images: Image[]): string[] {
+  const pictures = images.flatMap(({ url }) => pictureUrl(url) ?? []).map((picture) => absoluteUrl(origin, picture));
+  return pictures.length ? pictures : [absoluteUrl(origin, SHARE_CARD_PATH)];
+}
 
 /** The business as it runs the site: the provider of every course, the organiser of every event. */
 export function organizationReference(origin: string): Organization {

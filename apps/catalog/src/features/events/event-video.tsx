@@ -6,8 +6,8 @@ export const EVENT_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/ScMzIvxBS
 
 interface EventVideoProps {
   title: string;
-  /** Shown until the visitor presses play. */
-  posterUrl: string | undefined;
+  /** Shown until the visitor presses play (where the site reads it, pictureUrl). */
+  posterUrl: string | null;
 }
 
 /**

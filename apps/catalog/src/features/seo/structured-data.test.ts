@@ -1,7 +1,10 @@
-import { fixtures } from '@agri/api-client/testing';
+import { fixtures, setupApiForTests, TEST_API_BASE_URL } from '@agri/api-client/testing';
 import { courseData, eventData, workloadOf } from './structured-data';
 
 const ORIGIN = 'https://mavunoagrifood.co.ke';
+
+// The event's data is made as its describe block is read.
+setupApiForTests();
 const HOSTILE = '</script><script>alert(1)</script>';
 
 /** The value at a dotted path, arrays by index (e.g. 'offers.0.price'). */
@@ -96,8 +99,16 @@ describe('an event’s structured data', () => {
     });
   });
 
-  it('shows the event’s own pictures, absolute, or the business’s card', () => {
-    expect(eventData(ORIGIN, { ...event, images: [{ url: '/uploads/forum.jpg' }] }).image).toEqual([`${ORIGIN}/uploads/forum.jpg`]);
+  it('shows the event’s own pictures, absolute, where the site reads them, or the business’s card', () => {
+    const images = [{ url: '/uploads/forum.jpg' }, { url: '/static/events/forum.svg' }, { url: 'javascript:alert(1)' }];
+    // A path the API gives is the API's; the pictures the site passes on to it are on the site's origin.
+    setupApiForTests({ picturesPath: '/static/' });
+    expect(eventData(ORIGIN, { ...event, images }).image).toEqual([new URL('/uploads/forum.jpg', TEST_API_BASE_URL).href, `${ORIGIN}/static/events/forum.svg`]);
+    setupApiForTests();
+    expect(eventData(ORIGIN, { ...event, images }).image).toEqual([
+      new URL('/uploads/forum.jpg', TEST_API_BASE_URL).href,
+      new URL('/static/events/forum.svg', TEST_API_BASE_URL).href,
+    ]);
     expect(eventData(ORIGIN, { ...event, images: [] }).image).toEqual([`${ORIGIN}/share-card.png`]);
   });
 });

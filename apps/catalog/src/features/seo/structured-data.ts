@@ -1,5 +1,5 @@
 import type { Course, Event } from '@agri/api-client';
-import { absoluteUrl, htmlToText, organizationReference, SCHEMA_ORG, SHARE_CARD_PATH, type SchemaOrg } from '@agri/ui';
+import { absoluteUrl, htmlToText, organizationReference, picturesOf, SCHEMA_ORG, type SchemaOrg } from '@agri/ui';
 
 /** A course's length in ISO 8601 ('3 days' → P3D), when its free text says it plainly. */
 export function workloadOf(duration: string): string | undefined {
@@ -44,7 +44,6 @@ const kenyanDateTime = (date: string, time: string) => `${date}T${time}:00+03:00
 /** /event/:id: the event, when and where, and its price (Google's event results). */
 export function eventData(origin: string, event: Event): SchemaOrg.WithContext<SchemaOrg.Event> {
   const url = absoluteUrl(origin, `/event/${encodeURIComponent(event._id)}`);
-  const images = event.images.map(({ url: image }) => absoluteUrl(origin, image));
   return {
     '@context': SCHEMA_ORG,
     '@type': 'Event',
@@ -62,7 +61,7 @@ export function eventData(origin: string, event: Event): SchemaOrg.WithContext<S
       name: event.venue?.trim() || 'Venue to be announced',
       address: { '@type': 'PostalAddress', ...(event.city?.trim() ? { addressLocality: event.city.trim() } : {}), addressCountry: 'KE' },
     },
-    image: images.length ? images : [absoluteUrl(origin, SHARE_CARD_PATH)],
+    image: picturesOf(origin, event.images),
     ...(event.speaker.trim() ? { performer: { '@type': 'Person', name: event.speaker.trim() } } : {}),
     organizer: organizationReference(origin),
     offers: { '@type': 'Offer', price: event.price, priceCurrency: 'KES', availability: 'https://schema.org/InStock', url },

@@ -1,4 +1,4 @@
-import type { Event } from '@agri/api-client';
+import { pictureUrl, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -62,7 +62,7 @@ function EventDetails({ event }: { event: Event }) {
         title={pageTitle(event.title)}
         description={truncateText(htmlToText(event.description), 155)}
         keywords={`${event.title}, agri-food events Kenya, food safety forum`}
-        image={event.images[0]?.url}
+        image={pictureUrl(event.images[0]?.url) ?? undefined}
       />
       <StructuredDataScript data={eventData(window.location.origin, event)} />
       <header className="event-page__hero detail-hero">
@@ -88,7 +88,7 @@ function EventDetails({ event }: { event: Event }) {
             <h2 id="event-overview">Overview</h2>
             <SafeHtml html={event.description} className="event-page__html" />
           </section>
-          <EventVideo title={event.title} posterUrl={event.images[0]?.url} />
+          <EventVideo title={event.title} posterUrl={pictureUrl(event.images[0]?.url)} />
         </div>
         <aside className="event-booking-card detail-aside" aria-label="Booking">
           <p className="event-booking-card__price">

@@ -1,4 +1,4 @@
-import type { Event } from '@agri/api-client';
+import { pictureUrl, type Event } from '@agri/api-client';
 import { ButtonLink, CardListAreaView, Skeleton, StatusPanel, formatKes } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
@@ -13,13 +13,14 @@ const eventPath = (event: Event) => `/event/${encodeURIComponent(event._id)}`;
 /** `first`: the top card's picture is in view on arrival, so it is fetched first (LCP). */
 function EventCard({ event, first }: { event: Event; first: boolean }) {
   const headingId = `event-${event._id}-title`;
+  const picture = pictureUrl(event.images[0]?.url);
   return (
     <li className="event-card ui-card">
       <article aria-labelledby={headingId}>
-        {event.images[0] ? (
+        {picture ? (
           <img
             className="event-card__image"
-            src={event.images[0].url}
+            src={picture}
             alt=""
             width={800}
             height={500}

@@ -1,20 +1,6 @@
-import { getApiSettings, type BlogPost } from '@agri/api-client';
+import { pictureUrl, type BlogPost } from '@agri/api-client';
 import { useState } from 'react';
 import fallbackImage from '../../assets/blog-fallback.svg';
-
-/**
- * The server may give image paths relative to its own address ('/static/blog/x.svg');
- * they are resolved against the API origin. Only http(s) addresses are used.
- */
-export function resolveImageUrl(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const resolved = new URL(url, getApiSettings().apiBaseUrl);
-    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The card picture: the post's `image`, else its first image. */
 export const cardImageOf = (post: BlogPost) => post.image ?? post.images[0]?.url;
@@ -32,7 +18,7 @@ interface BlogImageProps {
 /** A blog picture that shows the site's own illustration when the post has none or it fails to load. */
 export function BlogImage({ src, alt, width, height, className, priority = false }: BlogImageProps) {
   const [broken, setBroken] = useState(false);
-  const resolved = broken ? null : resolveImageUrl(src);
+  const resolved = broken ? null : pictureUrl(src);
   return (
     <img
       src={resolved ?? fallbackImage}

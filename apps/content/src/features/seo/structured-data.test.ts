@@ -1,7 +1,10 @@
+import { setupApiForTests, TEST_API_BASE_URL } from '@agri/api-client/testing';
 import { makePost } from '../../testing/make-post';
 import { blogPostingData } from './structured-data';
 
 const ORIGIN = 'https://mavunoagrifood.co.ke';
+
+beforeAll(() => setupApiForTests());
 
 describe('an article’s structured data', () => {
   it('has the headline, the date published, a picture, and who writes and publishes it', () => {
@@ -11,7 +14,8 @@ describe('an article’s structured data', () => {
       '@type': 'BlogPosting',
       headline: 'Aflatoxin </script> control',
       datePublished: '2026-03-04T08:00:00.000Z',
-      image: [`${ORIGIN}/uploads/maize.jpg`],
+      // The API's picture, read where the API serves it (pictureUrl).
+      image: [new URL('/uploads/maize.jpg', TEST_API_BASE_URL).href],
       author: { '@type': 'Organization', name: 'Mavuno Agri-Food Consultants' },
       publisher: { '@type': 'Organization', name: 'Mavuno Agri-Food Consultants', logo: `${ORIGIN}/logo.png` },
       mainEntityOfPage: `${ORIGIN}/blog/p1`,

@@ -1,4 +1,4 @@
-import { useDataAreaFor, type BlogPost } from '@agri/api-client';
+import { pictureUrl, useDataAreaFor, type BlogPost } from '@agri/api-client';
 import { Breadcrumb, ItemPageView, PageHead, StructuredDataScript, Skeleton, business, pageTitle, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { SafeHtml } from '@agri/ui/rich-text';
@@ -66,7 +66,7 @@ function PostArticle({ post }: { post: BlogPost }) {
         title={pageTitle(post.title)}
         description={truncateText(htmlToText(post.description), 155)}
         keywords={`${post.title}, agri-food blog Kenya, food safety, ${business.name}`}
-        image={post.images[0]?.url}
+        image={pictureUrl(post.images[0]?.url) ?? undefined}
       />
       <StructuredDataScript data={blogPostingData(window.location.origin, post)} />
       <h1>{post.title}</h1>

@@ -1,0 +1,153 @@
+// The site's server passing the API's pictures on (api-pictures.mjs, through serveStatic's `pictures`).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { apiPicturesOf, PICTURE_POLICY } from './api-pictures.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const SITE_HEADERS = { 'Content-Security-Policy': "default-src 'self'", 'X-Content-Type-Options': 'nosniff' };
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+
+let dir;
+let api;
+let site;
+/** What the API was asked, in order. */
+let asked = [];
+
+const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+const originOf = (server) => `http://127.0.0.1:${server.address().port}`;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'api-pictures-test-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>site</title>');
+  api = await listen(
+    createServer((request, response) => {
+      asked.push({ method: request.method, url: request.url, headers: request.headers });
+      const { pathname } = new URL(request.url, 'http://api');
+      if (pathname === '/static/blog/maize.svg') {
+        if (request.headers['if-none-match'] === '"v1"') return response.writeHead(304, { ETag: '"v1"' }).end();
+        const gzip = request.headers['accept-encoding']?.includes('gzip');
+        response.writeHead(200, {
+          'Content-Type': 'image/svg+xml',
+          'Cache-Control': 'public, max-age=86400',
+          ETag: '"v1"',
+          'Set-Cookie': 'api-session=1',
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+        });
+        return response.end(gzip ? gzipSync(SVG) : SVG);
+      }
+      if (pathname === '/static/page.html') return response.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>steal()</script>');
+      if (pathname === '/static/moved.svg') return response.writeHead(302, { Location: 'https://elsewhere.example/x.svg' }).end();
+      if (pathname === '/static/broken.svg') return response.writeHead(500, { 'Content-Type': 'image/svg+xml' }).end('oops');
+      if (pathname === '/static/silent.svg') return; // never answers
+      response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Image not found"}');
+    }),
+  );
+  const api2 = { apiBaseUrl: `${originOf(api)}/api/`, picturesPath: '/static/' };
+  site = await serveStatic({ dir, port: 0, headers: SITE_HEADERS, pictures: { ...apiPicturesOf(api2), answerWithinMs: 300 } });
+});
+
+beforeEach(() => {
+  asked = [];
+});
+
+after(() => {
+  site?.close();
+  api?.closeAllConnections();
+  api?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path, init = {}) => fetch(`${originOf(site)}${path}`, { redirect: 'manual', ...init });
+
+test('the site names where it passes pictures only when its config says so', () => {
+  assert.deepEqual(apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/', picturesPath: '/static/' }), {
+    path: '/static/',
+    origin: 'https://api.example.co.ke',
+  });
+  assert.equal(apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/' }), null);
+});
+
+test("a picture comes from the API with its validator and cache rule, and runs nothing on the site's origin", async () => {
+  const response = await get('/static/blog/maize.svg?v=2', {
+    headers: { Cookie: 'session=secret', Authorization: 'Bearer secret', 'Accept-Encoding': 'gzip' },
+  });
+  assert.equal(response.status, 200);
+  assert.equal(await response.text(), SVG); // sent gzipped as the API made it; fetch unpacks it
+  assert.equal(response.headers.get('content-encoding'), 'gzip');
+  assert.equal(response.headers.get('content-type'), 'image/svg+xml');
+  assert.equal(response.headers.get('etag'), '"v1"');
+  assert.equal(response.headers.get('cache-control'), 'public, max-age=86400');
+  assert.equal(response.headers.get('content-security-policy'), PICTURE_POLICY);
+  assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(response.headers.get('set-cookie'), null);
+  // The API is asked for the same path, with none of the visitor's credentials.
+  assert.equal(asked.length, 1);
+  assert.equal(asked[0].url, '/static/blog/maize.svg?v=2');
+  assert.equal(asked[0].headers.cookie, undefined);
+  assert.equal(asked[0].headers.authorization, undefined);
+});
+
+test('a picture the browser has is confirmed with a 304; HEAD gets the headers alone', async () => {
+  const confirmed = await get('/static/blog/maize.svg', { headers: { 'If-None-Match': '"v1"' } });
+  assert.equal(confirmed.status, 304);
+  assert.equal(await confirmed.text(), '');
+  const head = await get('/static/blog/maize.svg', { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(asked.at(-1).method, 'HEAD');
+});
+
+test('nothing but a picture is served as the site’s own: a page, a redirect or an error of the API is refused', async () => {
+  for (const [path, status] of [
+    ['/static/page.html', 404],
+    ['/static/moved.svg', 404],
+    ['/static/missing.svg', 404],
+    ['/static/broken.svg', 502],
+  ]) {
+    const response = await get(path);
+    assert.equal(response.status, status, path);
+    const body = await response.text();
+    assert.doesNotMatch(body, /steal|oops|Image not found/, path);
+    assert.equal(response.headers.get('location'), null, path);
+    assert.equal(response.headers.get('content-security-policy'), SITE_HEADERS['Content-Security-Policy'], path);
+  }
+});
+
+test('a path the API could read as another is not passed on; nor is a write', async () => {
+  for (const path of ['/static/..%2Fapi%2Fuser', '/static/%2e%2e/api/user', '/static/..%5Capi', '/static/a%00.svg']) {
+    // Refused, or (the dot segments, which the URL resolves) a path of the site's own.
+    const response = await get(path);
+    assert.doesNotMatch(response.headers.get('content-type') ?? '', /^image\//, path);
+    await response.arrayBuffer();
+  }
+  const posted = await get('/static/blog/maize.svg', { method: 'POST', body: 'x' });
+  assert.equal(posted.status, 405);
+  assert.deepEqual(asked, []);
+});
+
+test('an API that is down or silent costs a 502 or a 504, and the site goes on', async () => {
+  const silent = await get('/static/silent.svg');
+  assert.equal(silent.status, 504);
+  const down = await serveStatic({ dir, port: 0, pictures: { path: '/static/', origin: 'http://127.0.0.1:9' } });
+  try {
+    const response = await fetch(`${originOf(down)}/static/blog/maize.svg`);
+    assert.equal(response.status, 502);
+    assert.equal((await fetch(`${originOf(down)}/`)).status, 200);
+  } finally {
+    down.close();
+  }
+});
+
+test('without the setting, the path is the site’s own', async () => {
+  const plain = await serveStatic({ dir, port: 0 });
+  try {
+    assert.equal((await fetch(`${originOf(plain)}/static/blog/maize.svg`)).status, 404);
+    assert.deepEqual(asked, []);
+  } finally {
+    plain.close();
+  }
+});
