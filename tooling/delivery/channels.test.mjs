@@ -1,6 +1,7 @@
 // Releases and channels on a throw-away deploy folder: immutable releases, promotion, rollback, history.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -256,6 +257,38 @@ test('only production is for search engines: every other channel answers noindex
       server.closeAllConnections();
       await new Promise((closed) => server.close(closed));
     }
+  }
+});
+
+test('npm start serves every channel it can, and stops when production cannot be served: its port taken', async () => {
+  const { serveChannels } = await import('./serve-channel.mjs');
+  const taken = createServer();
+  await new Promise((listening) => taken.listen(0, '127.0.0.1', listening));
+  const port = taken.address().port;
+  const logged = [];
+  const log = (line) => logged.push(line);
+  try {
+    await assert.rejects(serveChannels([{ channel: 'production', port }], { log }), {
+      message: `production cannot be served: port ${port} is taken by another program, perhaps another npm start or a dev server`,
+    });
+    const served = await serveChannels(
+      [
+        { channel: 'production', port: 0 },
+        { channel: 'staging', port },
+      ],
+      { log },
+    );
+    try {
+      assert.deepEqual(
+        served.map(({ channel }) => channel),
+        ['production'],
+      );
+      assert.deepEqual(logged, [`  staging: not served (port ${port} is taken by another program, perhaps another npm start or a dev server)`]);
+    } finally {
+      for (const { server } of served) server.close();
+    }
+  } finally {
+    taken.close();
   }
 });
 

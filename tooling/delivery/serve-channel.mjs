@@ -45,5 +45,27 @@ export async function serveChannel({ channel, port, api, pages }) {
   });
 }
 
+/**
+ * Serves each channel on its port (`npm start`). One that cannot be served is told to `log` and left out, except
+ * production, the site itself: then this throws, saying why (a port taken: by what, most likely).
+ *
+ * @param {{ channel: string, port: number }[]} channels
+ * @returns {Promise<{ channel: string, port: number, server: import('node:http').Server }[]>} the channels served
+ */
+export async function serveChannels(channels, { log }) {
+  const served = [];
+  for (const { channel, port } of channels) {
+    try {
+      served.push({ channel, port, server: await serveChannel({ channel, port }) });
+    } catch (error) {
+      const why =
+        error.code === 'EADDRINUSE' ? `port ${port} is taken by another program, perhaps another npm start or a dev server` : error.message.replace(/\.$/, '');
+      if (channel === PRODUCTION) throw new Error(`${channel} cannot be served: ${why}`, { cause: error });
+      log(`  ${channel}: not served (${why})`);
+    }
+  }
+  return served;
+}
+
 /** What the channel runs now, one line per app. */
 export const describeChannel = (channel) => Object.entries(liveVersions(readChannel(channel))).map(([app, version]) => `${app.padEnd(10)} ${version}`);

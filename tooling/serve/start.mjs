@@ -16,7 +16,7 @@ installDependencies(pnpm);
 const { promote, refreshChannel } = await import('../delivery/channels.mjs');
 const { prerenderChannel, withdrawGonePages } = await import('../delivery/prerender-channel.mjs');
 const { release } = await import('../delivery/release.mjs');
-const { describeChannel, serveChannel } = await import('../delivery/serve-channel.mjs');
+const { describeChannel, serveChannels } = await import('../delivery/serve-channel.mjs');
 const { listChannels, listReleases, liveVersions, PRODUCTION, readChannel } = await import('../delivery/store.mjs');
 const { watchCanaries } = await import('../delivery/canary-watch.mjs');
 const { ensureReportsTokenFile, reportsTokenFile } = await import('../delivery/report-grant.mjs');
@@ -49,12 +49,12 @@ const children = [];
 // Stops the children (API, simulator) with this process. Set before anything else listens: the first prerender's
 // browser (Playwright) installs handlers of its own, and a SIGTERM that came meanwhile (a container stopping) ended
 // this process through them and left the API running, orphaned.
-const stop = () => {
+const stop = (exitCode = 0) => {
   for (const child of children) child.kill('SIGTERM');
-  process.exit(0);
+  process.exit(exitCode);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => stop());
+process.on('SIGTERM', () => stop());
 if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   // M-Pesa: the Daraja that MPESA_BASE_URL names, else the kit's simulator (no money moves; docs/payments.md).
   const daraja = await startDarajaSimulatorFor({ apiOrigin: `http://localhost:${apiPort}` });
@@ -85,14 +85,15 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
   });
 }
 
+let served;
+try {
+  served = await serveChannels(channels, { log: (line) => console.log(line) });
+} catch (error) {
+  console.error(`\nnpm start stopped: ${error.message}.`);
+  stop(1);
+}
 console.log('\nThe site is up:');
-for (const { channel, port } of channels) {
-  try {
-    await serveChannel({ channel, port });
-  } catch (error) {
-    console.log(`  ${channel}: not served (${error.message})`);
-    continue;
-  }
+for (const { channel, port } of served) {
   console.log(`  ${channel.padEnd(12)} http://localhost:${port}/`);
   for (const line of describeChannel(channel)) console.log(`      ${line}`);
 }
@@ -113,7 +114,6 @@ console.log('Press Ctrl+C to stop.');
 
 // The data may have changed since the pages were made (another database, a new course): the pages whose
 // data changed are made again now, and then whenever it changes, checked every PRERENDER_INTERVAL seconds.
-const served = channels.map(({ channel }) => channel);
 const refreshPages = async (channel) => {
   const { written, failed, removed, unchanged } = await prerenderChannel(channel, { changedOnly: true });
   if (unchanged) return;
@@ -127,13 +127,13 @@ try {
   const intervalMs = intervalFromEnv();
   keepPagesFresh(
     async () => {
-      for (const channel of served) await refreshPages(channel);
+      for (const { channel } of served) await refreshPages(channel);
     },
     {
       intervalMs,
       // A run takes minutes: a deleted or unpublished course's page goes meanwhile, not at its end.
       duringRun: async () => {
-        for (const channel of served) {
+        for (const { channel } of served) {
           const gone = await withdrawGonePages(channel);
           if (gone.length) console.log(`${channel}: ${gone.join(', ')} taken off (deleted or unpublished).`);
         }
