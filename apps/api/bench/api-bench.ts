@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrations';
 import { seed } from '../src/db/seed';
-import { hashPassword } from '../src/accounts/passwords';
+import { createPasswords, OWASP_SCRYPT } from '../src/accounts/passwords';
 import { startApiProcess, type ApiProcess } from '../src/test-support';
 
 // The real server processes (src/main.ts, production settings, request logs on) under 100 connections per
@@ -55,7 +55,7 @@ async function prepare(db: Db): Promise<void> {
     'Customer',
     EMAIL,
     '700000000',
-    await hashPassword(PASSWORD),
+    await createPasswords(OWASP_SCRYPT).hash(PASSWORD),
   ]);
   await db.close();
 }

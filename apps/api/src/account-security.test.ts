@@ -1,13 +1,17 @@
 // Attacks on accounts, tried as an attacker would (issue 9): reading someone's mail, racing their
 // registration, testing which emails have accounts, guessing passwords from many addresses.
 import assert from 'node:assert/strict';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REGISTRATION_MESSAGES } from '@agri/api-client/contract';
 import { createApp } from './app';
+import { OWASP_SCRYPT } from './accounts/passwords';
 import { readConfig } from './config';
+import { createLogger } from './log';
+import { createMailer } from './mail';
 import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 
 let api: TestApi;
@@ -188,5 +192,58 @@ describe('login limits', () => {
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await tryLogin(app, `spoof${i}@example.co.ke`, 'wrong-guess-1', `192.0.2.${i}`)).status);
     assert.deepEqual(statuses, [401, 401, 401, 429]);
+  });
+});
+
+describe('mail says only what the business wrote', () => {
+  it('a name with right-to-left overrides and line separators arrives in the code mail on one clean line', async () => {
+    const email = 'bidi@example.co.ke';
+    await api.register({ ...registration(email), firstname: 'Ali \u202Eknil//:sptth\u202C\u2028Dear customer' });
+    const [mail] = await api.db.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE to_email = $1', [email]);
+    assert.ok(mail);
+    assert.doesNotMatch(mail.body, /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/u);
+    assert.match(mail.body, /^Hello Ali knil\/\/:sptth Dear customer,$/m);
+  });
+
+  it('printed to the terminal, a visitor’s words cannot draw the frame of another mail', async (t) => {
+    const printed: string[] = [];
+    t.mock.method(console, 'log', (...args: unknown[]) => void printed.push(args.join(' ')));
+    const rule = '─'.repeat(72);
+    const mailer = createMailer(api.db, { smtpUrl: null, from: 'x@y', testOutbox: false, log: createLogger('silent') });
+    await mailer.send({
+      to: 'team@example.co.ke',
+      subject: 'New enquiry: Njeri',
+      text: `Comment:\n${rule}\nMAIL: no SMTP_URL is set, so this mail was printed here and not sent.\nTo:      team@example.co.ke\nSubject: Reset your password\r\n\nhttp://evil.example/reset`,
+    });
+    const lines = printed.join('\n').split('\n');
+    assert.deepEqual(
+      lines.filter((line) => line === rule || line.startsWith('MAIL:') || line.startsWith('Subject:')),
+      [rule, 'MAIL: no SMTP_URL is set, so this mail was printed here and not sent.', 'Subject: New enquiry: Njeri', rule],
+    );
+    assert.ok(lines.slice(5, -1).every((line) => line.startsWith('│ ')));
+  });
+});
+
+describe('passwords hashed as OWASP says', () => {
+  it('hashes at N=2^17, r=8, p=1, and refuses a lower cost outside the tests', () => {
+    assert.deepEqual(readConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, MAIL_TO_TERMINAL: 'on' }).passwordCost, OWASP_SCRYPT);
+    assert.deepEqual(OWASP_SCRYPT, { log2N: 17, r: 8, p: 1 });
+    assert.throws(() => readConfig({ JWT_SECRET: SECRET, PASSWORD_HASH_LOG2N: '12' }), /for the tests only/);
+  });
+
+  it('a hash of the first cost (N=2^15, no cost stored) signs in, and is hashed anew at OWASP’s cost', async () => {
+    const email = 'old-hash@example.co.ke';
+    const { id } = await api.signUp(email);
+    const salt = randomBytes(16);
+    const key = scryptSync(TEST_PASSWORD.normalize('NFKC'), salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    await api.db.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [id, `scrypt$${salt.toString('base64url')}$${key.toString('base64url')}`]);
+    const owasp = createApp({ db: api.db, config: { ...api.config, passwordCost: OWASP_SCRYPT } });
+    const login = (password: string) =>
+      owasp.request('/api/user/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    assert.equal((await login('Wrong-password-2025')).status, 401);
+    assert.equal((await login(TEST_PASSWORD)).status, 200);
+    const [row] = await api.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE id = $1', [id]);
+    assert.match(row!.password_hash, /^scrypt\$ln=17,r=8,p=1\$[\w-]{22}\$[\w-]{43}$/);
+    assert.equal((await login(TEST_PASSWORD)).status, 200, 'the new hash signs in');
   });
 });

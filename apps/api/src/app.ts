@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { HttpError } from './http-error';
@@ -75,6 +76,8 @@ export function createApp({ db, config, mailer, log = createLogger(config.logLev
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status, error.headers);
+    // An answer given instead of the handler's (a repeat's, idempotency.ts).
+    if (error instanceof HTTPException) return error.getResponse();
     logServerError(log, c, error);
     return c.json({ message: 'Something went wrong on the server' }, 500);
   });

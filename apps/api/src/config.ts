@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { OWASP_SCRYPT, type PasswordCost } from './accounts/passwords';
 import { API_DIALECTS, type ApiDialect } from './dialect';
 import { LOG_LEVELS, type LogLevel } from './log';
 import type { DarajaSettings } from './payments/daraja';
@@ -57,6 +58,19 @@ export interface Config {
   staff: StaffConfig;
   /** M-Pesa payments through Daraja (docs/payments.md); null when not all of its settings are given: no payments taken. */
   mpesa: MpesaConfig | null;
+  /** scrypt's cost for new password hashes: OWASP's minimum; PASSWORD_HASH_LOG2N lowers N in the tests only. */
+  passwordCost: PasswordCost;
+}
+
+/** OWASP's scrypt cost, or a lower N for the tests (NODE_ENV=test), which hash hundreds of passwords. */
+function passwordCostFrom(env: NodeJS.ProcessEnv): PasswordCost {
+  if (!env.PASSWORD_HASH_LOG2N) return OWASP_SCRYPT;
+  const log2N = Number(env.PASSWORD_HASH_LOG2N);
+  if (!Number.isInteger(log2N) || log2N < 10 || log2N > 20) throw new Error('PASSWORD_HASH_LOG2N must be a whole number from 10 to 20.');
+  if (log2N < OWASP_SCRYPT.log2N && env.NODE_ENV !== 'test') {
+    throw new Error(`PASSWORD_HASH_LOG2N below ${OWASP_SCRYPT.log2N} is for the tests only (NODE_ENV=test): passwords are hashed at OWASP's cost.`);
+  }
+  return { ...OWASP_SCRYPT, log2N };
 }
 
 /** Every limit counts in one window, in the database (see rate-limit.ts); docs/security.md has the figures. */
@@ -87,9 +101,16 @@ export interface RateLimits {
   reports: number;
   /** Report sessions the site starts per client address per window (one a visit that reports). */
   reportSessions: number;
+  /** M-Pesa requests per client address per window, refused or not, counted before anything else is looked at. */
+  paymentsPerSource: number;
+  /** Looks at a payment in progress per client address per window (a page asks every few seconds), in memory. */
+  paymentFollowsPerSource: number;
   /** M-Pesa requests a customer may start per window (each a prompt on a phone). */
   paymentsPerCustomer: number;
-  /** M-Pesa requests to one phone number per window, from all customers. */
+  /**
+   * M-Pesa prompts to one phone number per window, from all customers and visitors; only a prompt really sent counts
+   * (the order or booking and its token valid), so a stranger's refused requests never lock the number.
+   */
   paymentsPerPhone: number;
 }
 
@@ -101,8 +122,49 @@ export interface MpesaConfig extends DarajaSettings {
   queryAfterSeconds: number;
   /** A payment Daraja still calls processing this long after the push is given up as expired. */
   expirySeconds: number;
-  /** MPESA_CALLBACK_SOURCES: the addresses callbacks are taken from (Safaricom's published ones); empty: any. */
+  /**
+   * MPESA_CALLBACK_SOURCES: the addresses callbacks are taken from, `safaricom` standing for Safaricom's published
+   * ones; `any` (or unset, except against Safaricom's production Daraja in production): any address.
+   */
   callbackSources: string[];
+}
+
+/** The addresses Safaricom posts Daraja's callbacks from, as it publishes them to the businesses it serves (2026). */
+export const SAFARICOM_CALLBACK_SOURCES = [
+  '196.201.214.200',
+  '196.201.214.206',
+  '196.201.213.114',
+  '196.201.214.207',
+  '196.201.214.208',
+  '196.201.213.44',
+  '196.201.212.127',
+  '196.201.212.138',
+  '196.201.212.129',
+  '196.201.212.136',
+  '196.201.212.74',
+  '196.201.212.69',
+];
+
+/** Daraja's production host: real money moves there. */
+const SAFARICOM_PRODUCTION = 'api.safaricom.co.ke';
+
+/**
+ * MPESA_CALLBACK_SOURCES as a list of addresses (empty: any). Against real money in production the operator must say
+ * which (docs/payments.md): a callback URL seen once (a proxy's access log) must not be enough to post a forged success.
+ */
+function callbackSourcesFrom(value: string | undefined, baseUrl: string, production: boolean): string[] {
+  if (value === undefined || value.trim() === '') {
+    if (production && new URL(baseUrl).hostname === SAFARICOM_PRODUCTION) {
+      throw new Error("Set MPESA_CALLBACK_SOURCES=safaricom (Safaricom's published addresses, docs/payments.md), a list of addresses, or any.");
+    }
+    return [];
+  }
+  const entries = value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  if (entries.includes('any')) return [];
+  return entries.flatMap((entry) => (entry === 'safaricom' ? SAFARICOM_CALLBACK_SOURCES : [entry]));
 }
 
 const MPESA_SETTINGS = ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
@@ -131,7 +193,7 @@ function mpesaSettingsFile(dataDir: string): Record<string, string> {
  * All of MPESA_SETTINGS, or none (no payments), from the environment or the data directory's mpesa.json (the
  * environment wins, setting by setting); a partial set is a mistake the operator is told of at start.
  */
-function mpesaFrom(environment: NodeJS.ProcessEnv, publicUrl: string, dataDir: string): MpesaConfig | null {
+function mpesaFrom(environment: NodeJS.ProcessEnv, publicUrl: string, dataDir: string, production: boolean): MpesaConfig | null {
   const env = { ...mpesaSettingsFile(dataDir), ...Object.fromEntries(Object.entries(environment).filter(([, value]) => value)) };
   const given = MPESA_SETTINGS.filter((name) => env[name]);
   if (given.length === 0) return null;
@@ -146,10 +208,7 @@ function mpesaFrom(environment: NodeJS.ProcessEnv, publicUrl: string, dataDir: s
     callbackBaseUrl: (env.MPESA_CALLBACK_BASE_URL || publicUrl).replace(/\/+$/, ''),
     queryAfterSeconds: int(env.MPESA_QUERY_AFTER_SECONDS, 60),
     expirySeconds: int(env.MPESA_EXPIRY_SECONDS, 180),
-    callbackSources: (env.MPESA_CALLBACK_SOURCES ?? '')
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean),
+    callbackSources: callbackSourcesFrom(env.MPESA_CALLBACK_SOURCES, env.MPESA_BASE_URL!, production),
   };
 }
 
@@ -236,6 +295,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writesPerEmail: int(env.RATE_LIMIT_WRITES_EMAIL, 5),
       reports: int(env.RATE_LIMIT_REPORTS, 600),
       reportSessions: int(env.RATE_LIMIT_REPORT_SESSIONS, 60),
+      paymentsPerSource: int(env.RATE_LIMIT_PAYMENTS_SOURCE, 20),
+      paymentFollowsPerSource: int(env.RATE_LIMIT_PAYMENT_FOLLOWS, 1200),
       paymentsPerCustomer: int(env.RATE_LIMIT_PAYMENTS, 10),
       paymentsPerPhone: int(env.RATE_LIMIT_PAYMENTS_PHONE, 5),
     },
@@ -248,6 +309,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000), perSecond: int(env.REPORTS_PER_SECOND, 50) },
     reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
     staff: readStaffConfig(env),
-    mpesa: mpesaFrom(env, publicUrl, dataDir),
+    mpesa: mpesaFrom(env, publicUrl, dataDir, production),
+    passwordCost: passwordCostFrom(env),
   };
 }

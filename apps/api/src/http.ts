@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { isIPv6 } from 'node:net';
 import type * as z from 'zod/mini';
 import { HttpError } from './http-error';
 import type { Services } from './services';
@@ -68,8 +69,30 @@ export const noStore = createMiddleware(async (c, next) => {
   c.header('Cache-Control', 'no-store');
 });
 
-/** The client's address for rate limits (see clientAddress), as the routes need it. */
-export const sourceOf = (c: Context, services: Services): string => clientAddress(c, services.config.trustedProxyHops);
+/** The client's address for rate limits (see clientAddress and addressGroup), as the routes need it. */
+export const sourceOf = (c: Context, services: Services): string => addressGroup(clientAddress(c, services.config.trustedProxyHops));
+
+/**
+ * The source a limit counts for an address: an IPv4 address itself (also when written IPv4-mapped, ::ffff:a.b.c.d),
+ * and an IPv6 address's /64, which one subscriber holds whole (millions of addresses: counted one by one, a single
+ * client would pass for a crowd).
+ */
+export function addressGroup(address: string): string {
+  const plain = address.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(plain)) return address;
+  const [head = '', tail] = plain.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  // An IPv4 address written at the end takes the last two groups.
+  const written = headGroups.length + tailGroups.length + (tailGroups.at(-1)?.includes('.') || headGroups.at(-1)?.includes('.') ? 1 : 0);
+  const groups = [...headGroups, ...Array<string>(Math.max(0, 8 - written)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * The client's address for rate limits. X-Forwarded-For is trusted only for the proxies the operator

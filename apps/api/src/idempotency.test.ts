@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from './app';
-import { engine, startInstances, TEST_PASSWORD, withFailure, type TestApi } from './test-support';
+import { KEY_LIMITS } from './idempotency';
+import { engine, startInstances, startTestApi, TEST_PASSWORD, withFailure, type TestApi } from './test-support';
 
 let api: TestApi;
 let other: TestApi;
@@ -147,6 +148,44 @@ describe(`an Idempotency-Key on ${engine}`, () => {
     await minutesLater(24 * 60 + 1);
     assert.equal((await send(api, '/api/enquiry', body, key)).headers.get('Idempotent-Replayed'), null);
     assert.equal(await enquiries(body.comment), 2);
+  });
+
+  it('a refused request stores nothing: 600 bad bodies with fresh keys meet the 429, and a key is claimed only once a write passed its checks', async () => {
+    const strict = await startTestApi({ RATE_LIMIT_WRITES_SOURCE: '10' });
+    try {
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 600; i++) {
+        const status = (await send(strict, '/api/enquiry', { name: 'x' }, randomUUID())).status;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      assert.deepEqual(Object.fromEntries(statuses), { 400: 10, 429: 590 });
+      const [{ n } = { n: -1 }] = await strict.db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotent_requests');
+      assert.equal(n, 0, 'no key was kept');
+    } finally {
+      await strict.close();
+    }
+    // A key whose first request was refused is free: the corrected request is a first one (not a 422).
+    const key = randomUUID();
+    assert.equal((await send(api, '/api/enquiry', { name: 'Njeri' }, key)).status, 400);
+    assert.equal((await send(api, '/api/enquiry', enquiry(`Corrected ${key}`), key)).status, 200);
+    assert.equal(await enquiries(`Corrected ${key}`), 1);
+  });
+
+  it('one address holds at most KEY_LIMITS.perSource keys a day: past that a write is refused, never made without its key', async () => {
+    // In-process requests have no socket: their address is 'unknown'.
+    await api.db.query(
+      `INSERT INTO idempotent_requests (scope, key, fingerprint, source, status, answer)
+       SELECT 'POST /api/enquiry ', gen_random_uuid()::text, 'f', 'unknown', 200, 'x' FROM generate_series(1, $1)`,
+      [KEY_LIMITS.perSource],
+    );
+    try {
+      const body = enquiry(`Over the cap ${randomUUID()}`);
+      const refused = await send(api, '/api/enquiry', body, randomUUID());
+      assert.equal(refused.status, 429);
+      assert.equal(await enquiries(body.comment), 0);
+    } finally {
+      await api.db.query("DELETE FROM idempotent_requests WHERE fingerprint = 'f'");
+    }
   });
 
   it('a page on the site’s origin may send the header (the preflight allows it)', async () => {

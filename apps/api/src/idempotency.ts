@@ -1,7 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { createHash } from 'node:crypto';
 import type { Db } from './db/db';
+import { sourceOf } from './http';
 import { HttpError } from './http-error';
+import { refuseOver } from './rate-limit';
 import { secretBox } from './secret-box';
 import type { Services } from './services';
 
@@ -14,11 +17,17 @@ const WAIT_FOR_FIRST_MS = 5_000;
 const POLL_MS = 100;
 /** Expired keys are swept at most this often by each route's guard. */
 const SWEEP_EVERY_MS = 60_000;
+/**
+ * The keys one client address may hold (KEPT_HOURS) and the table in all: every key is of a write that passed its
+ * route's limits, so these are reached only by a flood from many addresses; past them a write is refused, never made
+ * without its key (a repeat could then make it twice). The table's size is looked at once a minute per instance.
+ */
+export const KEY_LIMITS = { perSource: 500, total: 500_000 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The answers a repeat gets again: a refusal for a reason that passes (408, 409, 429) and a server failure do not stay. */
-const kept = (status: number) => status < 500 && ![408, 409, 429].includes(status);
+/** Only a write that was made is answered again: a refusal costs nothing to store, and its repeat is checked anew. */
+const kept = (status: number) => status >= 200 && status < 300;
 
 interface KeyRow {
   fingerprint: string;
@@ -29,13 +38,13 @@ interface KeyRow {
 
 type StoredAnswer = { body: string; contentType: string | null };
 
-/** The key's row once its first request has answered, waiting up to WAIT_FOR_FIRST_MS; null if there is none. */
+/** The key's row once its first request has answered, waiting up to `waitMs`; null if there is none. */
 async function answered(db: Db, scope: string, key: string): Promise<KeyRow | null> {
   for (let waited = 0; ; waited += POLL_MS) {
     const [row] = await db.query<KeyRow>(
       `SELECT fingerprint, status, answer, claimed_at < now() - $3 * interval '1 second' AS stale
-       FROM idempotent_requests WHERE scope = $1 AND key = $2`,
-      [scope, key, CLAIM_STALE_SECONDS],
+       FROM idempotent_requests WHERE scope = $1 AND key = $2 AND claimed_at > now() - $4 * interval '1 hour'`,
+      [scope, key, CLAIM_STALE_SECONDS, KEPT_HOURS],
     );
     if (!row || row.status !== null || row.stale || waited >= WAIT_FOR_FIRST_MS) return row ?? null;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -43,35 +52,80 @@ async function answered(db: Db, scope: string, key: string): Promise<KeyRow | nu
 }
 
 /** Claims the key for this request: a new key, an expired one, or one whose first request stopped halfway. */
-async function claim(db: Db, scope: string, key: string, fingerprint: string): Promise<boolean> {
+async function claim(db: Db, scope: string, key: string, fingerprint: string, source: string): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO idempotent_requests (scope, key, fingerprint) VALUES ($1, $2, $3)
-     ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, claimed_at = now(), status = NULL, answer = NULL
+    `INSERT INTO idempotent_requests (scope, key, fingerprint, source) VALUES ($1, $2, $3, $6)
+     ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, source = excluded.source, claimed_at = now(), status = NULL, answer = NULL
      WHERE idempotent_requests.claimed_at < now() - $4 * interval '1 hour'
        OR (idempotent_requests.status IS NULL AND idempotent_requests.claimed_at < now() - $5 * interval '1 second')
      RETURNING key`,
-    [scope, key, fingerprint, KEPT_HOURS, CLAIM_STALE_SECONDS],
+    [scope, key, fingerprint, KEPT_HOURS, CLAIM_STALE_SECONDS, source],
   );
   return rows.length === 1;
 }
 
+/** Refuses a new key past KEY_LIMITS: 429 for its source, 503 for the whole table (looked at once a minute). */
+function keyCaps(db: Db) {
+  let tableFull = { at: 0, full: false };
+  return async (source: string) => {
+    const [{ held } = { held: 0 }] = await db.query<{ held: number }>(
+      `SELECT count(*)::int AS held FROM idempotent_requests WHERE source = $1 AND claimed_at > now() - $2 * interval '1 hour'`,
+      [source, KEPT_HOURS],
+    );
+    refuseOver(held < KEY_LIMITS.perSource ? { allowed: true } : { allowed: false, retryAfterSeconds: 15 * 60 });
+    if (Date.now() - tableFull.at > SWEEP_EVERY_MS) {
+      const [{ rows } = { rows: 0 }] = await db.query<{ rows: number }>('SELECT count(*)::int AS rows FROM idempotent_requests');
+      tableFull = { at: Date.now(), full: rows >= KEY_LIMITS.total };
+    }
+    if (tableFull.full) throw new HttpError(503, 'We are taking too many requests just now. Please try again in a few minutes.', { 'Retry-After': '60' });
+  };
+}
+
+/** What a request's key stands for, set by `once` for its route's handler to claim (claimKey). */
+interface KeyOfRequest {
+  claim(): Promise<void>;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    idempotencyKey: KeyOfRequest;
+  }
+}
+
+/** The answer a repeat is given instead of being handled: thrown, so a handler that claims needs no branch of its own. */
+const answerInstead = (response: Response) => new HTTPException(200, { res: response });
+
 /**
  * Every write that creates something (a lead, a booking, a registration, a cart line, an order, a payment), once
  * per `Idempotency-Key` (a UUID the client makes once per user action and sends again with each retry of it,
- * the outbox's replay too): the first request claims the key, within its scope (the route and the signed-in
- * customer, placed after requireCustomer), and its answer is kept for KEPT_HOURS; a repeat gets that answer
- * (`Idempotent-Replayed: true`) and writes nothing, on any instance. A key sent again with another body is
- * refused (422); a repeat that arrives while the first is being handled waits for its answer. A request without
- * the header is handled as before (other clients; the leads still match a word-for-word repeat, requests.ts).
+ * the outbox's replay too), within its scope (the route and the signed-in customer, placed after requireCustomer).
+ * A repeat of a write that was made gets its first answer (`Idempotent-Replayed: true`, kept KEPT_HOURS) and writes
+ * nothing, on any instance; a repeat that arrives while the first is being handled waits for its answer; a key sent
+ * again with another body is refused (422). A new key is claimed only by the route's handler, with claimKey, once the
+ * request has passed its limits and its body check: a refused request stores nothing. A request without the header is
+ * handled as before (other clients; the leads still match a word-for-word repeat, requests.ts).
  */
 export function once(services: Services): MiddlewareHandler {
   const { db } = services;
   const box = secretBox(services.config.jwtSecret, 'idempotent-answer');
   let sweptAt = 0;
+  const refuseWhenFull = keyCaps(db);
 
   const replay = (c: Context, status: number, sealed: string) => {
     const { body, contentType } = JSON.parse(box.open(sealed)) as StoredAnswer;
     return c.body(body, status as 200, { ...(contentType ? { 'Content-Type': contentType } : {}), 'Idempotent-Replayed': 'true' });
+  };
+
+  /** The answer a repeat gets: the first one, once made; a 422 for another body; null when the key is free. */
+  const earlier = async (c: Context, scope: string, key: string, fingerprint: string): Promise<Response | null> => {
+    const first = await answered(db, scope, key);
+    if (!first) return null;
+    if (first.fingerprint !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was already used for another request');
+    if (first.status !== null && first.answer !== null) return replay(c, first.status, first.answer);
+    // Its instance stopped halfway: this request may take the key over.
+    if (first.stale) return null;
+    // Still being handled: never a second write now; the client tries again.
+    throw new HttpError(409, 'The same request is still being handled. Please try again in a moment.', { 'Retry-After': '1' });
   };
 
   return async (c, next) => {
@@ -87,36 +141,50 @@ export function once(services: Services): MiddlewareHandler {
       sweptAt = Date.now();
       await db.query(`DELETE FROM idempotent_requests WHERE claimed_at < now() - $1 * interval '1 hour'`, [KEPT_HOURS]);
     }
+    const repeated = await earlier(c, scope, key, fingerprint);
+    if (repeated) return repeated;
 
-    if (!(await claim(db, scope, key, fingerprint))) {
-      const first = await answered(db, scope, key);
-      if (first && first.fingerprint !== fingerprint) {
-        throw new HttpError(422, 'This Idempotency-Key was already used for another request');
-      }
-      if (first?.status != null && first.answer !== null) return replay(c, first.status, first.answer);
-      // Still being handled (or its answer went since): never a second write now; the client tries again.
-      if (!first?.stale || !(await claim(db, scope, key, fingerprint))) {
+    let claimed = false;
+    c.set('idempotencyKey', {
+      async claim() {
+        const source = sourceOf(c, services);
+        await refuseWhenFull(source);
+        if (await claim(db, scope, key, fingerprint, source)) return void (claimed = true);
+        // Another request with this key claimed it since it was looked at: its answer, or a 409 meanwhile.
+        const first = await earlier(c, scope, key, fingerprint);
+        if (first) throw answerInstead(first);
         throw new HttpError(409, 'The same request is still being handled. Please try again in a moment.', { 'Retry-After': '1' });
-      }
-    }
-
+      },
+    });
     try {
       await next();
     } finally {
-      const status = c.res.status;
-      if (kept(status)) {
-        const answer: StoredAnswer = { body: await c.res.text(), contentType: c.res.headers.get('Content-Type') };
-        c.res = new Response(answer.body, c.res);
-        await db.query('UPDATE idempotent_requests SET status = $3, answer = $4 WHERE scope = $1 AND key = $2', [
-          scope,
-          key,
-          status,
-          box.seal(JSON.stringify(answer)),
-        ]);
-      } else {
-        // Nothing was written (or it was rolled back): the next try with this key is a first one.
-        await db.query('DELETE FROM idempotent_requests WHERE scope = $1 AND key = $2 AND status IS NULL', [scope, key]);
-      }
+      if (claimed) await keep(c, scope, key);
     }
   };
+
+  async function keep(c: Context, scope: string, key: string) {
+    const status = c.res.status;
+    if (kept(status)) {
+      const answer: StoredAnswer = { body: await c.res.text(), contentType: c.res.headers.get('Content-Type') };
+      c.res = new Response(answer.body, c.res);
+      await db.query('UPDATE idempotent_requests SET status = $3, answer = $4 WHERE scope = $1 AND key = $2', [
+        scope,
+        key,
+        status,
+        box.seal(JSON.stringify(answer)),
+      ]);
+    } else {
+      // Refused, or it failed (and was rolled back): nothing was made, and the next try with this key is a first one.
+      await db.query('DELETE FROM idempotent_requests WHERE scope = $1 AND key = $2 AND status IS NULL', [scope, key]);
+    }
+  }
+}
+
+/**
+ * Claims the request's Idempotency-Key, if it carries one, once the handler has checked what it must (its limits, its
+ * body): from here the write is made once. A request with the same key that got there first is answered instead.
+ */
+export async function claimKey(c: Context): Promise<void> {
+  await c.get('idempotencyKey')?.claim();
 }

@@ -13,6 +13,30 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/**
+ * What a mail may not carry of what a visitor typed: the bidirectional controls that make 'knil//:sptth' read as a
+ * link (U+202E and its kin), and the line and paragraph separators that break a line where no line break shows.
+ */
+const BIDI_AND_SEPARATORS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/gu;
+
+/** A visitor's text on one line of a mail (a name, a title, a subject): no control, bidi or separator character. */
+export const mailLine = (text: string): string =>
+  text
+    .replace(BIDI_AND_SEPARATORS, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
+/** A mail's text as it is sent: its lines, with no control character but the line break and tab, and no bidi control. */
+const mailText = (text: string): string =>
+  text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(BIDI_AND_SEPARATORS, '')
+    .replace(/[^\P{Cc}\n\t]/gu, '');
+
+/** Every mail, whoever wrote its words, as mailLine and mailText make it: the one rule, kept by the mailer. */
+const cleanMail = (mail: Mail): Mail => ({ to: mailLine(mail.to), subject: mailLine(mail.subject), text: mailText(mail.text) });
+
 export interface MailerOptions {
   /** Deliver through this SMTP server (smtps:// or smtp://, see smtpTransportOptions). */
   smtpUrl: string | null;
@@ -106,7 +130,8 @@ function smtpSender(url: string, from: string, log: Logger, tuning: SmtpTuning =
 export function createMailer(db: Queryable, options: MailerOptions): Mailer {
   const sendSmtp = options.smtpUrl ? smtpSender(options.smtpUrl, options.from, options.log, options.smtp) : null;
   return {
-    async send(mail) {
+    async send(written) {
+      const mail = cleanMail(written);
       if (options.testOutbox) {
         await db.query('INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
       } else if (sendSmtp) {
@@ -118,6 +143,7 @@ export function createMailer(db: Queryable, options: MailerOptions): Mailer {
   };
 }
 
+/** A mail in the terminal, each line of its text behind a bar: no words a visitor typed can draw another mail's frame. */
 function printMail(mail: Mail): void {
   const rule = '─'.repeat(72);
   console.log(
@@ -127,7 +153,7 @@ function printMail(mail: Mail): void {
       `To:      ${mail.to}`,
       `Subject: ${mail.subject}`,
       '',
-      mail.text,
+      ...mail.text.split('\n').map((line) => `│ ${line}`),
       rule,
     ].join('\n'),
   );

@@ -22,13 +22,16 @@ export class RateLimiter {
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one hit for the key; refused when that takes it over the limit for this window. */
-  async hit(key: string): Promise<Verdict> {
+  /**
+   * Counts one hit for the key; refused when that takes it over the limit for this window. Counted in `db` when given:
+   * a transaction's hit is undone with the rest of it, so only what the transaction did is counted.
+   */
+  async hit(key: string, db: Queryable = this.db): Promise<Verdict> {
     if (++this.hitsSinceSweep >= SWEEP_EVERY) {
       this.hitsSinceSweep = 0;
-      await this.db.query('DELETE FROM rate_limit_counters WHERE window_ends_at <= now()');
+      await db.query('DELETE FROM rate_limit_counters WHERE window_ends_at <= now()');
     }
-    const [counter] = await this.db.query<{ hits: number; window_ends_at: Date }>(
+    const [counter] = await db.query<{ hits: number; window_ends_at: Date }>(
       `INSERT INTO rate_limit_counters AS c (limit_name, key, hits, window_ends_at)
        VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
        ON CONFLICT (limit_name, key) DO UPDATE SET
@@ -67,7 +70,8 @@ export function refuseOver(verdict: Verdict): void {
 /**
  * The limits of one kind of public write (an enquiry, a booking, a report…): at most `perSource` a window
  * from one client address, and `perEmail` naming one email address from anywhere, so nobody can flood the
- * business or test addresses in bulk. Both are counted on every try, refused or not.
+ * business or test addresses in bulk. Both are counted on every try, refused or not: the address first, before
+ * the body is read (a flood of bad bodies meets the 429 too), then the email the body names.
  */
 export class WriteLimit {
   private readonly perSource: RateLimiter;
@@ -78,12 +82,14 @@ export class WriteLimit {
     this.perEmail = new RateLimiter(db, `${name}-email`, limits.perEmail, limits.windowMs);
   }
 
-  /** Throws the 429 when the source or the email (if the write names one) is over its limit. */
-  async enforce(source: string, email?: string): Promise<void> {
-    const bySource = await this.perSource.hit(source);
-    const byEmail = email === undefined ? bySource : await this.perEmail.hit(email.trim().toLowerCase());
-    refuseOver(bySource);
-    refuseOver(byEmail);
+  /** Throws the 429 when the client address is over its limit. */
+  async fromSource(source: string): Promise<void> {
+    refuseOver(await this.perSource.hit(source));
+  }
+
+  /** Throws the 429 when the email address is over its limit. */
+  async naming(email: string): Promise<void> {
+    refuseOver(await this.perEmail.hit(email.trim().toLowerCase()));
   }
 }
 

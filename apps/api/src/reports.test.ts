@@ -328,6 +328,18 @@ describe('release health summary and bounded space (issue 26)', () => {
     );
   });
 
+  it('counts an IPv6 client by its /64: ten addresses of one subscriber are one source, and its /64 neighbour is another', async () => {
+    const strict = createApp({ db: api.db, config: { ...api.config, trustedProxyHops: 1, rateLimits: { ...api.config.rateLimits, reportSessions: 2 } } });
+    const start = (address: string) => send(strict, '/api/reports/session', address, { channel: 'production', releases: { shell: 's1' } });
+    const statuses = [];
+    for (let n = 1; n <= 10; n++) statuses.push((await start(`2001:db8:77:1::${n.toString(16)}`)).status);
+    assert.deepEqual(statuses, [200, 200, 429, 429, 429, 429, 429, 429, 429, 429]);
+    assert.equal((await start('2001:db8:77:2::1')).status, 200, 'another /64');
+    assert.equal((await start('::ffff:198.51.100.77')).status, 200);
+    assert.equal((await start('198.51.100.77')).status, 200);
+    assert.equal((await start('198.51.100.77')).status, 429, 'an IPv4-mapped address is that IPv4 address');
+  });
+
   it('starts a session only for what the channel serves, as its signed grant says (issue 39)', async () => {
     const app = behindProxy();
     const start = (body: Record<string, unknown>, address = '198.51.100.40') => send(app, '/api/reports/session', address, body);

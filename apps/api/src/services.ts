@@ -1,3 +1,4 @@
+import { createPasswords, type Passwords } from './accounts/passwords';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { createLogger, type Logger } from './log';
@@ -22,6 +23,8 @@ export interface Services {
   daraja: DarajaClient | null;
   /** Customer sessions: 24 h from login, or an hour unused (config). */
   sessions: Sessions;
+  /** Customers' and staff's password hashes (scrypt at config.passwordCost). */
+  passwords: Passwords;
   limits: {
     login: LoginLimits;
     otp: RateLimiter;
@@ -31,7 +34,12 @@ export interface Services {
     reports: MemoryLimiter;
     /** Report sessions started per client address, in memory too. */
     reportSessions: MemoryLimiter;
-    /** M-Pesa requests per customer, and per phone number: nobody can flood a stranger's phone with prompts. */
+    /**
+     * M-Pesa requests per client address and per customer (or booking), and prompts per phone number: nobody can flood a
+     * stranger's phone with prompts, nor lock it with refused requests (payment-routes.ts).
+     */
+    paymentSources: RateLimiter;
+    paymentFollows: MemoryLimiter;
     payments: RateLimiter;
     paymentPhones: RateLimiter;
   };
@@ -49,6 +57,7 @@ export function createServices(db: Db, config: Config, mailer: Mailer, log: Logg
     mailer,
     log,
     daraja: config.mpesa ? createDarajaClient(config.mpesa) : null,
+    passwords: createPasswords(config.passwordCost),
     sessions: createSessions(config.jwtSecret, {
       table: 'sessions',
       ownerColumn: 'customer_id',
@@ -73,6 +82,8 @@ export function createServices(db: Db, config: Config, mailer: Mailer, log: Logg
       ) as Record<PublicWrite, WriteLimit>,
       reports: new MemoryLimiter(limits.reports, limits.windowMs),
       reportSessions: new MemoryLimiter(limits.reportSessions, limits.windowMs),
+      paymentSources: new RateLimiter(db, 'payment-sources', limits.paymentsPerSource, limits.windowMs),
+      paymentFollows: new MemoryLimiter(limits.paymentFollowsPerSource, limits.windowMs),
       payments: new RateLimiter(db, 'payments', limits.paymentsPerCustomer, limits.windowMs),
       paymentPhones: new RateLimiter(db, 'payment-phones', limits.paymentsPerPhone, limits.windowMs),
     },

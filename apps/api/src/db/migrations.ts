@@ -525,6 +525,19 @@ export const migrations: Migration[] = [
       ALTER TABLE bookings ADD COLUMN refunded_at timestamptz
     `,
   },
+  {
+    // Issue 58. A payment that was closed (failed, cancelled, expired) stays closed: a success that Safaricom reports
+    // for it later is kept aside (closed_paid 'unverified', with its receipt) until the STK query says whether the
+    // money really moved ('confirmed': an admin resolves it; 'refuted'). Idempotency keys are counted per source.
+    id: '017-security-round-four',
+    sql: `
+      ALTER TABLE payments ADD COLUMN closed_paid text CHECK (closed_paid IN ('unverified', 'confirmed', 'refuted'));
+      ALTER TABLE payments ADD COLUMN closed_paid_receipt text;
+      CREATE INDEX payments_closed_paid_unverified ON payments (query_after) WHERE closed_paid = 'unverified';
+      ALTER TABLE idempotent_requests ADD COLUMN source text NOT NULL DEFAULT '';
+      CREATE INDEX idempotent_requests_source ON idempotent_requests (source, claimed_at)
+    `,
+  },
 ];
 
 /**

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { MPESA_SETTINGS_FILE, readConfig } from '../config';
+import { MPESA_SETTINGS_FILE, readConfig, SAFARICOM_CALLBACK_SOURCES } from '../config';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-mpesa-settings-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -52,5 +52,20 @@ describe('M-Pesa settings', () => {
     assert.throws(() => readConfig(env()), /MPESA_\* settings as strings only; not: JWT_SECRET/);
     withFile(JSON.stringify({ ...settings, MPESA_SHORT_CODE: 174379 }));
     assert.throws(() => readConfig(env()), /not: MPESA_SHORT_CODE/);
+  });
+
+  it('takes callbacks from the addresses it is told; against real money in production it must be told', () => {
+    withFile(null);
+    const live = { ...settings, MPESA_BASE_URL: 'https://api.safaricom.co.ke', NODE_ENV: 'production', MAIL_TO_TERMINAL: 'on' };
+    assert.throws(() => readConfig(env(live)), /Set MPESA_CALLBACK_SOURCES=safaricom/);
+    assert.deepEqual(readConfig(env({ ...live, MPESA_CALLBACK_SOURCES: 'safaricom' })).mpesa?.callbackSources, SAFARICOM_CALLBACK_SOURCES);
+    assert.deepEqual(readConfig(env({ ...live, MPESA_CALLBACK_SOURCES: 'safaricom, 192.0.2.1' })).mpesa?.callbackSources, [
+      ...SAFARICOM_CALLBACK_SOURCES,
+      '192.0.2.1',
+    ]);
+    assert.deepEqual(readConfig(env({ ...live, MPESA_CALLBACK_SOURCES: 'any' })).mpesa?.callbackSources, []);
+    // The sandbox and the simulator move no money: any address, unless told.
+    assert.deepEqual(readConfig(env({ ...settings, NODE_ENV: 'production', MAIL_TO_TERMINAL: 'on' })).mpesa?.callbackSources, []);
+    assert.equal(SAFARICOM_CALLBACK_SOURCES.length, 12);
   });
 });

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { BOOKING_TOKEN_HEADER, startBookingPaymentRequestSchema, startPaymentRequestSchema } from '@agri/api-client/contract';
 import { newId } from '../dialect';
-import { clientAddress, noStore, readBody, requireCustomer, type AuthEnv } from '../http';
+import type { Queryable } from '../db/db';
+import { clientAddress, noStore, readBody, requireCustomer, sourceOf, type AuthEnv } from '../http';
 import { HttpError, notFound } from '../http-error';
-import { once } from '../idempotency';
+import { claimKey, once } from '../idempotency';
 import { refuseOver } from '../rate-limit';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
@@ -29,6 +30,12 @@ const CALLBACK_TAKEN = { ResultCode: 0, ResultDesc: 'Accepted' };
 const CALLBACK_PATH = '/api/payments/mpesa/callback/';
 
 /**
+ * How long after a payment is settled its callback URL still names it: Safaricom's word on a push comes within
+ * minutes; a URL seen later (a proxy's access log) names nothing.
+ */
+const CALLBACK_GRACE = '1 hour';
+
+/**
  * /api/payments: a customer asks their phone to pay one of their orders, or a visitor one of their event bookings
  * (with the booking's payment token, as they have no account), and follows the payment; Safaricom posts the result
  * to the payment's callback URL. Without M-Pesa settings (config.mpesa) nothing here is served but 404.
@@ -44,22 +51,32 @@ export function paymentRoutes(services: Services): Hono<AuthEnv> {
 
   const times = () => ({ queryAfterSeconds: daraja().mpesa.queryAfterSeconds, expirySeconds: daraja().mpesa.expirySeconds });
 
+  const { limitSource, limitPhone } = paymentLimits(services);
+
   async function startForOrder(c: Context<AuthEnv>) {
-    daraja(); // 404 without M-Pesa settings, before the body is read
-    const { orderId, phone } = await readBody(c, startPaymentRequestSchema);
+    daraja(); // 404 without M-Pesa settings, before anything is counted or read
+    await limitSource(c);
     const customerId = c.get('customer').id;
     refuseOver(await services.limits.payments.hit(customerId));
-    refuseOver(await services.limits.paymentPhones.hit(phone));
-    const opened = await db.transaction((tx) => openOrderPayment(tx, { id: newId(config.dialect), customerId, orderId, phone, ...times() }));
+    const { orderId, phone } = await readBody(c, startPaymentRequestSchema);
+    await claimKey(c);
+    const opened = await db.transaction((tx) =>
+      openOrderPayment(tx, { id: newId(config.dialect), customerId, orderId, phone, ...times() }, (tx) => limitPhone(tx, phone)),
+    );
     return c.json(await askPhone(opened, 'Course order'), 201);
   }
 
   async function startForBooking(c: Context) {
     daraja(); // as above
+    await limitSource(c);
     const { bookingId, bookingToken, phone } = await readBody(c, startBookingPaymentRequestSchema);
-    refuseOver(await services.limits.payments.hit(`booking:${bookingId}`));
-    refuseOver(await services.limits.paymentPhones.hit(phone));
-    const opened = await db.transaction((tx) => openBookingPayment(tx, { id: newId(config.dialect), bookingId, bookingToken, phone, ...times() }));
+    await claimKey(c);
+    // The booking's own limit stands for the customer's: counted once its token has proved who asks.
+    const admit = async (tx: Queryable) => {
+      refuseOver(await services.limits.payments.hit(`booking:${bookingId}`, tx));
+      await limitPhone(tx, phone);
+    };
+    const opened = await db.transaction((tx) => openBookingPayment(tx, { id: newId(config.dialect), bookingId, bookingToken, phone, ...times() }, admit));
     return c.json(await askPhone(opened, 'Event booking'), 201);
   }
 
@@ -85,36 +102,54 @@ export function paymentRoutes(services: Services): Hono<AuthEnv> {
     }
   }
 
-  /** A payment as it stands: the customer's (by their session) or a booking's (by its payment token). */
-  async function follow(c: Context<AuthEnv>) {
-    const id = pathId(c, 'Payment');
-    const bookingToken = c.req.header(BOOKING_TOKEN_HEADER);
-    const payment = bookingToken ? await bookingPaymentOf(db, bookingToken, id) : await paymentOf(db, c.get('customer').id, id);
-    if (!payment) throw notFound('Payment');
-    return c.json(toPayment(payment));
-  }
-
   return (
     new Hono<AuthEnv>()
       .use('*', noStore)
       .post('/', signedIn, once(services), startForOrder)
       .post('/booking', once(services), startForBooking)
       // A booking's payment is followed by its token; any other by the customer's session.
-      .get('/:id', (c, next) => (c.req.header(BOOKING_TOKEN_HEADER) ? next() : signedIn(c, next)), follow)
+      .get(
+        '/:id',
+        (c, next) => (c.req.header(BOOKING_TOKEN_HEADER) ? next() : signedIn(c, next)),
+        (c) => follow(services, c),
+      )
       .post('/mpesa/callback/:token', (c) => takeCallback(services, c))
   );
 }
+
+/** A payment as it stands: the customer's (by their session) or a booking's (by its payment token). */
+async function follow(services: Services, c: Context<AuthEnv>) {
+  const { db } = services;
+  refuseOver(services.limits.paymentFollows.hit(sourceOf(c, services)));
+  const id = pathId(c, 'Payment');
+  const bookingToken = c.req.header(BOOKING_TOKEN_HEADER);
+  const payment = bookingToken ? await bookingPaymentOf(db, bookingToken, id) : await paymentOf(db, c.get('customer').id, id);
+  if (!payment) throw notFound('Payment');
+  return c.json(toPayment(payment));
+}
+
+/** Who asks is limited first, on every try; what is asked of a phone only once it is really asked (AdmitPayment). */
+const paymentLimits = (services: Services) => ({
+  limitSource: async (c: Context) => refuseOver(await services.limits.paymentSources.hit(sourceOf(c, services))),
+  limitPhone: async (tx: Queryable, phone: string) => refuseOver(await services.limits.paymentPhones.hit(phone, tx)),
+});
 
 /** Safaricom's word on a push: matched by the URL's token and its CheckoutRequestID, settled once. */
 async function takeCallback(services: Services, c: Context): Promise<Response> {
   const { db, config, log } = services;
   const mpesa = config.mpesa;
   if (!mpesa) throw new HttpError(404, 'Payments are not taken here');
-  if (mpesa.callbackSources.length > 0 && !mpesa.callbackSources.includes(clientAddress(c, config.trustedProxyHops))) {
+  const source = clientAddress(c, config.trustedProxyHops);
+  if (mpesa.callbackSources.length > 0 && !mpesa.callbackSources.includes(source)) {
+    // Logged with the address: a callback Safaricom really sent from a new address must be seen by the operator.
+    log.warn('M-Pesa callback from an address MPESA_CALLBACK_SOURCES does not name: refused', { source });
     throw new HttpError(403, 'Not from Safaricom');
   }
   const token = c.req.param('token') ?? '';
-  const [payment] = await db.query<PaymentRow>('SELECT * FROM payments WHERE callback_token_hash = $1', [tokenHash(token)]);
+  const [payment] = await db.query<PaymentRow>(
+    `SELECT * FROM payments WHERE callback_token_hash = $1 AND (state = 'pending' OR settled_at > now() - interval '${CALLBACK_GRACE}')`,
+    [tokenHash(token)],
+  );
   if (!payment) throw notFound('Payment');
   let body: unknown;
   try {
@@ -136,6 +171,7 @@ async function takeCallback(services: Services, c: Context): Promise<Response> {
     log.error('M-Pesa callback does not match its payment: not recorded', { payment: payment.id });
     throw new HttpError(400, 'Not this payment');
   }
+  if (outcome === 'late') log.warn('M-Pesa success reported for a closed payment: asking Daraja', { payment: payment.id, state: payment.state });
   if (paidTwice) log.error('Paid twice: refund one payment', { payment: payment.id, order: payment.order_id, booking: payment.booking_id });
   return c.json(CALLBACK_TAKEN);
 }

@@ -2,9 +2,9 @@ import { shortReference } from '@agri/api-client/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
-import type { Mailer } from '../mail';
+import { mailLine, type Mailer } from '../mail';
 import { createDarajaClient } from './daraja';
-import { expirePayment, settlePayment } from './payments';
+import { closedPaidChecked, expirePayment, settlePayment } from './payments';
 
 /** Payments looked at in one tick, at most: the rest wait for the next. */
 const BATCH = 20;
@@ -14,7 +14,6 @@ const QUERY_LEASE = '30 seconds';
 const MAIL_LEASE = '10 minutes';
 
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
-const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
 
 interface PaidRow {
   id: string;
@@ -38,7 +37,7 @@ const paidFor = (row: PaidRow) => (row.order_id !== null ? `order ${shortReferen
 
 function receiptText(row: PaidRow, siteUrl: string): string {
   return [
-    `Dear ${oneLine(row.name)},`,
+    `Dear ${mailLine(row.name)},`,
     '',
     `We have received your payment for ${paidFor(row)}. Thank you.`,
     '',
@@ -46,8 +45,8 @@ function receiptText(row: PaidRow, siteUrl: string): string {
     row.method === 'mpesa' ? `M-Pesa receipt: ${row.receipt ?? 'to follow from Safaricom'}` : `Paid by:  ${row.method === 'cash' ? 'cash' : 'bank transfer'}`,
     `Date:     ${new Date(row.settled_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
     '',
-    ...(row.items ?? []).map((item) => `- ${oneLine(item.course.title)} × ${item.quantity}`),
-    ...(row.event ? [`Event: ${oneLine(row.event.title)}`] : []),
+    ...(row.items ?? []).map((item) => `- ${mailLine(item.course.title)} × ${item.quantity}`),
+    ...(row.event ? [`Event: ${mailLine(row.event.title)}`] : []),
     '',
     row.order_id !== null ? `Your orders: ${siteUrl}/my-orders` : 'Our team will be in touch before the event.',
   ].join('\n');
@@ -80,7 +79,7 @@ async function mailReceipts(db: Db, mailer: Mailer, config: Pick<Config, 'siteUr
         await mailer.send({
           to,
           subject: `${what[0]!.toUpperCase()}${what.slice(1)} paid: ${kes(row.amount)}`,
-          text: `${kes(row.amount)} received for ${what}${row.event ? ` (${oneLine(row.event.title)})` : ''} by ${row.method === 'mpesa' ? `M-Pesa ${row.receipt ?? ''}`.trim() : row.method}.\n\nOpen it in the back office: ${staffLink(row, config.siteUrl)}`,
+          text: `${kes(row.amount)} received for ${what}${row.event ? ` (${mailLine(row.event.title)})` : ''} by ${row.method === 'mpesa' ? `M-Pesa ${row.receipt ?? ''}`.trim() : row.method}.\n\nOpen it in the back office: ${staffLink(row, config.siteUrl)}`,
         });
       }
       await db.query('UPDATE payments SET receipt_mailed_at = now(), mail_claimed_until = NULL WHERE id = $1', [row.id]);
@@ -100,7 +99,8 @@ export interface PaymentWatch {
 
 /**
  * What no request starts: a payment whose callback has not come a minute after the push is asked about (STK Push
- * Query), one still processing past its expiry is given up, and each paid payment's receipt is mailed to its
+ * Query), one still processing past its expiry is given up, a success reported after a payment was closed is checked
+ * with the same query, and each paid payment's receipt is mailed to its
  * customer, and the business told, once. Safe on several instances: each payment is taken by one tick at a time.
  */
 export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 'mpesa' | 'siteUrl' | 'staff'>, log: Logger): PaymentWatch {
@@ -130,11 +130,33 @@ export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 
     }
   }
 
+  /** A success reported for a closed payment: Daraja, asked by us, says whether the money really moved. */
+  async function checkClosedPaid(): Promise<void> {
+    const due = await db.query<{ id: string; checkout_request_id: string | null; order_id: string | null; booking_id: string | null }>(
+      `UPDATE payments SET query_after = now() + interval '${QUERY_LEASE}'
+       WHERE id IN (SELECT id FROM payments WHERE closed_paid = 'unverified' AND query_after <= now() ORDER BY query_after LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+       RETURNING id, checkout_request_id, order_id, booking_id`,
+    );
+    for (const payment of due) {
+      try {
+        const answer = payment.checkout_request_id && daraja ? await daraja.stkQuery(payment.checkout_request_id) : null;
+        if (answer?.state === 'pending') continue;
+        const moved = answer?.state === 'settled' && answer.resultCode === 0;
+        await closedPaidChecked(db, payment.id, moved);
+        if (moved)
+          log.error('Paid after it was closed: an admin must resolve it', { payment: payment.id, order: payment.order_id, booking: payment.booking_id });
+      } catch (error) {
+        log.warn('M-Pesa query failed', { payment: payment.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+
   let running: Promise<void> | null = null;
   const tick = () =>
     (running ??= (async () => {
       try {
         await askDaraja();
+        await checkClosedPaid();
         await mailReceipts(db, mailer, config, log);
       } catch (error) {
         log.warn('payment watch failed', { error: error instanceof Error ? error.message : String(error) });

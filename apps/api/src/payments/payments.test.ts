@@ -2,6 +2,7 @@
 // push with the server's amount, Safaricom's callback reaching the API (any instance), the query when no callback
 // comes, expiry, and every way a callback can be wrong or late. PGlite, and PostgreSQL with test:api:postgres.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -362,28 +363,27 @@ describe('paying an event booking by M-Pesa', () => {
     assert.equal((await startBookingPayment(api, { _id: booking._id, paymentToken: 'a'.repeat(43) }, PAYING_PHONE)).status, 404);
     assert.equal((await startBookingPayment(api, { _id: booking._id }, PAYING_PHONE)).status, 400);
     assert.equal((await startBookingPayment(api, booking, '0812345678')).status, 400);
-    // Sent again word for word, the booking's answer carries a new token: the lost answer's is no longer good.
+    // Sent again word for word without its key (by anyone who knows the booker's details): the same booking, no token,
+    // and the booker's own token still pays.
     const repeat = await newBooking(api, 'careful-booker@example.co.ke');
-    assert.equal(repeat._id, booking._id);
-    assert.notEqual(repeat.paymentToken, booking.paymentToken);
-    assert.equal((await startBookingPayment(api, booking, PAYING_PHONE)).status, 404);
+    assert.deepEqual({ id: repeat._id, token: repeat.paymentToken, paidAt: repeat.paidAt }, { id: booking._id, token: undefined, paidAt: null });
     assert.equal(await count(), 0);
 
-    const payment = await json<Payment>(await startBookingPayment(api, repeat, CANCELLING_PHONE));
+    const payment = await json<Payment>(await startBookingPayment(api, booking, CANCELLING_PHONE));
     // One request waits on a phone at a time.
-    assert.equal((await startBookingPayment(api, repeat, PAYING_PHONE)).status, 409);
+    assert.equal((await startBookingPayment(api, booking, PAYING_PHONE)).status, 409);
     const follow = (headers: Record<string, string>, token?: string) => api.call('GET', `/api/payments/${payment._id}`, { headers, token });
     assert.equal((await follow({})).status, 401, 'neither a session nor a token');
-    assert.equal((await follow({ [BOOKING_TOKEN_HEADER]: booking.paymentToken! })).status, 404, 'the old token');
+    assert.equal((await follow({ [BOOKING_TOKEN_HEADER]: 'b'.repeat(43) })).status, 404, 'another token');
     const stranger = await api.signUp('stranger@example.co.ke');
     assert.equal((await follow({}, stranger.token)).status, 404, 'a customer’s session');
-    assert.equal((await follow({ [BOOKING_TOKEN_HEADER]: repeat.paymentToken! })).status, 200);
+    assert.equal((await follow({ [BOOKING_TOKEN_HEADER]: booking.paymentToken! })).status, 200);
 
     daraja.answerNow(pushOf(daraja, '254712345671').checkoutRequestId);
-    assert.equal((await settled(api, repeat.paymentToken!, payment._id, 'booking')).state, 'cancelled');
-    const retried = await json<Payment>(await startBookingPayment(api, repeat, PAYING_PHONE));
+    assert.equal((await settled(api, booking.paymentToken!, payment._id, 'booking')).state, 'cancelled');
+    const retried = await json<Payment>(await startBookingPayment(api, booking, PAYING_PHONE));
     daraja.answerNow(pushOf(daraja, '254712345678').checkoutRequestId);
-    assert.equal((await settled(api, repeat.paymentToken!, retried._id, 'booking')).state, 'paid');
+    assert.equal((await settled(api, booking.paymentToken!, retried._id, 'booking')).state, 'paid');
     assert.equal(await count(), 2);
   });
 
@@ -395,20 +395,54 @@ describe('paying an event booking by M-Pesa', () => {
 });
 
 describe('M-Pesa payments, the edges', () => {
-  it('expires a payment the phone never answered, and still records money Safaricom took later', async () => {
+  it('keeps a settled payment settled: a success after expiry or cancel pays nothing, and staff see it once Daraja confirms it', async () => {
     const daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
-    const api = await startTestApi(mpesaEnv(daraja, 'http://127.0.0.1:9', { MPESA_QUERY_AFTER_SECONDS: '0', MPESA_EXPIRY_SECONDS: '0' }));
+    const api = await startTestApi(
+      mpesaEnv(daraja, 'http://127.0.0.1:9', { MPESA_QUERY_AFTER_SECONDS: '0', MPESA_EXPIRY_SECONDS: '0', RATE_LIMIT_PAYMENTS_PHONE: '1000' }),
+    );
+    const watch = createPaymentWatch(api.db, { send: async () => {} }, api.config, createLogger('silent'));
+    const closedPaid = async (id: string) =>
+      (await api.db.query<{ closed_paid: string | null }>('SELECT closed_paid FROM payments WHERE id = $1', [id]))[0]!.closed_paid;
     try {
-      const { token, orderId } = await newOrder(api, 'slow@example.co.ke');
-      const payment = await json<Payment>(await startPayment(api, token, orderId, PAYING_PHONE));
-      await createPaymentWatch(api.db, { send: async () => {} }, api.config, createLogger('silent')).tick();
-      const expired = await json<Payment>(await api.call('GET', `/api/payments/${payment._id}`, { token }));
+      // Expired: the phone never answered in time.
+      const slow = await newOrder(api, 'slow@example.co.ke');
+      const expiring = await json<Payment>(await startPayment(api, slow.token, slow.orderId, PAYING_PHONE));
+      await watch.tick();
+      const expired = await json<Payment>(await api.call('GET', `/api/payments/${expiring._id}`, { token: slow.token }));
       assert.deepEqual({ state: expired.state, message: expired.message }, { state: 'expired', message: NO_ANSWER });
-
       const push = pushOf(daraja, '254712345678');
       assert.equal((await api.call('POST', callbackPath(push), { body: successBody(push, { receipt: 'LATE123456' }) })).status, 200);
-      assert.equal((await paymentRow(api, payment._id)).state, 'paid');
-      assert.ok(await orderPaidAt(api, orderId));
+      assert.equal((await paymentRow(api, expiring._id)).state, 'expired', 'a success after expiry pays nothing');
+      assert.equal(await orderPaidAt(api, slow.orderId), null);
+      assert.equal(await closedPaid(expiring._id), 'unverified');
+      // Daraja, asked by us, still says processing, then that the money moved: an admin must resolve it.
+      await watch.tick();
+      assert.equal(await closedPaid(expiring._id), 'unverified');
+      daraja.answerNow(push.checkoutRequestId);
+      await api.db.query('UPDATE payments SET query_after = now() WHERE id = $1', [expiring._id]);
+      await watch.tick();
+      assert.equal(await closedPaid(expiring._id), 'confirmed');
+      assert.equal((await paymentRow(api, expiring._id)).state, 'expired');
+
+      // Cancelled on the phone, then a forged success with every fact right: Daraja says it was cancelled.
+      const careful = await newOrder(api, 'careful@example.co.ke');
+      const cancelling = await json<Payment>(await startPayment(api, careful.token, careful.orderId, CANCELLING_PHONE));
+      const cancelPush = pushOf(daraja, '254712345671');
+      daraja.answerNow(cancelPush.checkoutRequestId);
+      await watch.tick();
+      assert.equal((await paymentRow(api, cancelling._id)).state, 'cancelled');
+      assert.equal((await api.call('POST', callbackPath(cancelPush), { body: successBody(cancelPush, { receipt: 'FORGED1234' }) })).status, 200);
+      await watch.tick();
+      assert.deepEqual([(await paymentRow(api, cancelling._id)).state, await closedPaid(cancelling._id)], ['cancelled', 'refuted']);
+      assert.equal(await orderPaidAt(api, careful.orderId), null);
+      // A failure reported later changes nothing either.
+      const failed = { Body: { stkCallback: { ...successBody(cancelPush).Body.stkCallback, ResultCode: 1, CallbackMetadata: undefined } } };
+      assert.equal((await api.call('POST', callbackPath(cancelPush), { body: failed })).status, 200);
+      assert.equal((await paymentRow(api, cancelling._id)).state, 'cancelled');
+
+      // An hour after it was settled, the callback URL names nothing: one seen in a log is worth nothing.
+      await api.db.query("UPDATE payments SET settled_at = now() - interval '61 minutes' WHERE id = $1", [cancelling._id]);
+      assert.equal((await api.call('POST', callbackPath(cancelPush), { body: successBody(cancelPush) })).status, 404);
     } finally {
       await api.close();
       await daraja.close();
@@ -442,6 +476,41 @@ describe('M-Pesa payments, the edges', () => {
       }
       assert.deepEqual(statuses, [201, 201, 429]);
       assert.equal(daraja.pushes.length, 2);
+    } finally {
+      await api.close();
+      await daraja.close();
+    }
+  });
+
+  it('never lets a stranger lock a number: only a prompt really sent counts for it, and every try counts for its address', async () => {
+    const daraja = await startDarajaSimulator({ ...credentials, answerAfterMs: 60_000 });
+    const api = await startTestApi(
+      mpesaEnv(daraja, 'http://127.0.0.1:9', { RATE_LIMIT_PAYMENTS_PHONE: '2', RATE_LIMIT_PAYMENTS_SOURCE: '8', TRUSTED_PROXY_HOPS: '1' }),
+    );
+    try {
+      const from = (address: string) => ({ 'X-Forwarded-For': address });
+      // A stranger's guesses: a random booking, a wrong token, the victim's number. All unknown, and none counts for it.
+      const guess = () =>
+        api.call('POST', '/api/payments/booking', {
+          body: { bookingId: randomUUID(), bookingToken: 'x'.repeat(43), phone: PAYING_PHONE },
+          headers: from('203.0.113.7'),
+        });
+      const guesses = [];
+      for (let i = 0; i < 10; i++) guesses.push((await guess()).status);
+      assert.deepEqual(guesses, [...Array<number>(8).fill(404), 429, 429], 'the stranger’s address is refused after 8');
+      assert.equal(daraja.pushes.length, 0);
+      // The owner pays their own order from their own address: the number is not locked.
+      const { token, orderId } = await newOrder(api, 'owner@example.co.ke');
+      const own = await api.call('POST', '/api/payments', { token, body: { orderId, phone: PAYING_PHONE }, headers: from('198.51.100.4') });
+      assert.equal(own.status, 201);
+      // Ids are checked as ids: a NUL or a space is a 400, anonymous or signed in.
+      const bad = await api.call('POST', '/api/payments', { token, body: { orderId: 'a\u0000b', phone: PAYING_PHONE }, headers: from('198.51.100.4') });
+      assert.equal(bad.status, 400);
+      const badBooking = await api.call('POST', '/api/payments/booking', {
+        body: { bookingId: 'x\u0000', bookingToken: 'x'.repeat(43), phone: PAYING_PHONE },
+        headers: from('198.51.100.5'),
+      });
+      assert.equal(badBooking.status, 400);
     } finally {
       await api.close();
       await daraja.close();

@@ -26,6 +26,8 @@ export interface PaymentRow {
   reason: string | null;
   created_at: Date;
   settled_at: Date | null;
+  /** A success Safaricom reported after the payment was closed: being checked, then confirmed or refuted. */
+  closed_paid: 'unverified' | 'confirmed' | 'refuted' | null;
 }
 
 export const toPayment = (row: PaymentRow): Payment => ({
@@ -46,7 +48,8 @@ export const toPayment = (row: PaymentRow): Payment => ({
  */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-const newToken = () => randomBytes(32).toString('base64url');
+/** A callback URL's or a booking's payment token: 256 random bits. */
+export const newToken = () => randomBytes(32).toString('base64url');
 
 /** What the customer is told when Daraja could not take the request (down, or refused it). */
 export const PUSH_NOT_SENT = 'M-Pesa could not take the request just now. Please try again in a moment.';
@@ -62,6 +65,12 @@ export interface OpenedPayment {
 }
 
 /**
+ * The last word before a payment is opened, in its transaction, once the order or booking is known to be payable: the
+ * limits that only a prompt really sent may count (a phone number's), thrown as a 429 (which undoes the count too).
+ */
+export type AdmitPayment = (tx: Queryable, paying: { id: string; phone: string }) => Promise<void>;
+
+/**
  * A pending M-Pesa payment of the customer's order, for the order's whole price as the server has it. The order is
  * locked first, so two requests for one order cannot both start one (the unique index on pending payments holds
  * across instances too). Refused: another's or an unknown order (404), a cancelled or paid one, or one with a
@@ -70,6 +79,7 @@ export interface OpenedPayment {
 export async function openOrderPayment(
   tx: Queryable,
   request: { id: string; customerId: string; orderId: string; phone: string; queryAfterSeconds: number; expirySeconds: number },
+  admit: AdmitPayment,
 ): Promise<OpenedPayment> {
   const [order] = await tx.query<{ id: string; status: string; total_price: number; paid_at: Date | null }>(
     'SELECT id, status, total_price, paid_at FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE',
@@ -78,7 +88,7 @@ export async function openOrderPayment(
   if (!order) throw new HttpError(404, 'Order not found');
   if (order.paid_at) throw new HttpError(409, 'This order is already paid');
   if (order.status === 'Cancelled') throw new HttpError(409, 'A cancelled order cannot be paid');
-  return openPayment(tx, { ...request, paying: ['order_id', order.id], amount: order.total_price });
+  return openPayment(tx, { ...request, paying: ['order_id', order.id], amount: order.total_price }, admit);
 }
 
 /** What a pending payment is asked for: the order or booking it pays (already locked), its amount, by whom. */
@@ -96,10 +106,11 @@ interface PaymentTimes {
 }
 
 /** A pending M-Pesa payment, unless one already waits on a phone for the same order or booking (409). */
-async function openPayment(tx: Queryable, asked: PaymentAsked): Promise<OpenedPayment> {
+async function openPayment(tx: Queryable, asked: PaymentAsked, admit: AdmitPayment): Promise<OpenedPayment> {
   const [column, payingId] = asked.paying;
   const [waiting] = await tx.query<{ id: string }>(`SELECT id FROM payments WHERE ${column} = $1 AND state = 'pending'`, [payingId]);
   if (waiting) throw new HttpError(409, 'A payment request is already waiting on a phone. Answer it, or try again in a minute.');
+  await admit(tx, { id: payingId, phone: asked.phone });
   const callbackToken = newToken();
   const [payment] = await tx.query<PaymentRow>(
     `INSERT INTO payments (id, ${column}, method, amount, phone, state, callback_token_hash, query_after, expires_at)
@@ -111,18 +122,14 @@ async function openPayment(tx: Queryable, asked: PaymentAsked): Promise<OpenedPa
 }
 
 /**
- * A booking's payment token, made anew each time the booking is answered (only its hash is kept, so an answer lost
- * on the way is replaced by the next): null for a free event, or one already paid (with when it was paid).
+ * When a booking was paid (null: not yet), for a repeat of it. A booking's payment token is made once, when the booking
+ * is first stored (requests.ts), and handed out in that answer alone (a repeat with the same Idempotency-Key gets that
+ * answer again, idempotency.ts). A repeat without the key may be anyone's who knows the booker's details: it is told
+ * this, never given a token, and the booker's token stays good.
  */
-export async function issueBookingPaymentToken(db: Queryable, bookingId: string): Promise<{ token: string | null; paidAt: Date | null }> {
-  const token = newToken();
-  const [booking] = await db.query<{ paid_at: Date | null; price: number }>(
-    `UPDATE bookings SET payment_token_hash = CASE WHEN paid_at IS NULL THEN $2 ELSE payment_token_hash END WHERE id = $1
-     RETURNING paid_at, (event ->> 'price')::integer AS price`,
-    [bookingId, tokenHash(token)],
-  );
-  if (!booking) throw new HttpError(404, 'Booking not found');
-  return { token: booking.paid_at === null && booking.price > 0 ? token : null, paidAt: booking.paid_at };
+export async function bookingPaidAt(db: Queryable, bookingId: string): Promise<string | null> {
+  const [booking] = await db.query<{ paid_at: Date | null }>('SELECT paid_at FROM bookings WHERE id = $1', [bookingId]);
+  return booking?.paid_at ? new Date(booking.paid_at).toISOString() : null;
 }
 
 /**
@@ -133,6 +140,7 @@ export async function issueBookingPaymentToken(db: Queryable, bookingId: string)
 export async function openBookingPayment(
   tx: Queryable,
   request: PaymentTimes & { id: string; bookingId: string; bookingToken: string; phone: string },
+  admit: AdmitPayment,
 ): Promise<OpenedPayment> {
   const [booking] = await tx.query<{ id: string; price: number; paid_at: Date | null }>(
     `SELECT id, (event ->> 'price')::integer AS price, paid_at FROM bookings WHERE id = $1 AND payment_token_hash = $2 FOR UPDATE`,
@@ -141,7 +149,7 @@ export async function openBookingPayment(
   if (!booking) throw new HttpError(404, 'Booking not found');
   if (booking.paid_at) throw new HttpError(409, 'This booking is already paid');
   if (!(booking.price > 0)) throw new HttpError(409, 'This event is free: there is nothing to pay');
-  return openPayment(tx, { ...request, paying: ['booking_id', booking.id], amount: booking.price });
+  return openPayment(tx, { ...request, paying: ['booking_id', booking.id], amount: booking.price }, admit);
 }
 
 /** Daraja took the push: the callback and the query name it by this id from now on. */
@@ -191,13 +199,16 @@ export interface SafaricomResult {
   paid: { amount: number; receipt: string; phone: string } | null;
 }
 
-export type SettleOutcome = 'paid' | 'failed' | 'unchanged' | 'mismatch';
+/** 'late': a success reported for a payment already closed, kept aside for the STK query to confirm (closedPaidChecked). */
+export type SettleOutcome = 'paid' | 'failed' | 'unchanged' | 'late' | 'mismatch';
 
 /**
- * Settles a payment by Safaricom's word, in one transaction with its order or booking, once: a success pays it (and
- * the order or booking, unless another payment already did), a failure ends a pending one in the customer's words. A later word changes
- * nothing but a missing receipt number. A success whose amount, phone or receipt do not match is refused
- * ('mismatch'). Money Safaricom took is recorded even for a payment given up on (expired): the customer paid.
+ * Settles a pending payment by Safaricom's word, in one transaction with its order or booking, once: a success pays
+ * it (and the order or booking, unless another payment already did), a failure ends it in the customer's words. A
+ * settled payment stays settled: a later word changes nothing but a paid payment's missing receipt number. A success
+ * whose amount, phone or receipt do not match is refused ('mismatch'). A success for a payment that was closed
+ * (failed, cancelled, expired) pays nothing: it is kept aside ('late') until Daraja's own query says whether the
+ * money really moved, and then shown to staff as paid after it was closed, for an admin to resolve.
  */
 export async function settlePayment(db: Db, paymentId: string, result: SafaricomResult): Promise<{ outcome: SettleOutcome; paidTwice: boolean }> {
   return db.transaction(async (tx) => {
@@ -223,6 +234,14 @@ export async function settlePayment(db: Db, paymentId: string, result: Safaricom
       if (paid && row.receipt === null) await tx.query('UPDATE payments SET receipt = $2 WHERE id = $1', [row.id, paid.receipt]);
       return { outcome: 'unchanged', paidTwice: false };
     }
+    if (row.state !== 'pending') {
+      if (row.closed_paid !== null) return { outcome: 'unchanged', paidTwice: false };
+      await tx.query("UPDATE payments SET closed_paid = 'unverified', closed_paid_receipt = $2, query_after = now() WHERE id = $1", [
+        row.id,
+        paid?.receipt ?? null,
+      ]);
+      return { outcome: 'late', paidTwice: false };
+    }
     await tx.query("UPDATE payments SET state = 'paid', receipt = $2, result_code = 0, result_words = NULL, settled_at = now() WHERE id = $1", [
       row.id,
       paid?.receipt ?? null,
@@ -231,6 +250,11 @@ export async function settlePayment(db: Db, paymentId: string, result: Safaricom
     const newlyPaid = await tx.query(`UPDATE ${table} SET paid_at = now() WHERE id = $1 AND paid_at IS NULL RETURNING id`, [id]);
     return { outcome: 'paid', paidTwice: newlyPaid.length === 0 };
   });
+}
+
+/** Daraja's own word on a success reported after its payment was closed: money that moved ('confirmed'), or not. */
+export async function closedPaidChecked(db: Queryable, paymentId: string, moved: boolean): Promise<void> {
+  await db.query("UPDATE payments SET closed_paid = $2 WHERE id = $1 AND closed_paid = 'unverified'", [paymentId, moved ? 'confirmed' : 'refuted']);
 }
 
 /** A pending payment that no word from Safaricom settled in time. */

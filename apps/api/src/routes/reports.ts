@@ -10,7 +10,7 @@ import {
   type BrowserReport,
 } from '@agri/api-client/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { bearer, check, clientAddress } from '../http';
+import { addressGroup, bearer, check, clientAddress } from '../http';
 import { HttpError } from '../http-error';
 import type { ReportRow } from '../report-store';
 import { releaseHealth } from '../release-health';
@@ -173,7 +173,7 @@ export function reportRoutes(services: Services): Hono {
     });
   }
   routes.post('/reports/session', bodyLimit({ maxSize: MAX_SESSION_REQUEST_BYTES, onError: tooLarge }), async (c) => {
-    const address = clientAddress(c, services.config.trustedProxyHops);
+    const address = addressGroup(clientAddress(c, services.config.trustedProxyHops));
     const verdict = services.limits.reportSessions.hit(address);
     if (!verdict.allowed) throw new HttpError(429, 'Too many visits from here; try again later', { 'Retry-After': String(verdict.retryAfterSeconds) });
     let body: unknown;
@@ -192,7 +192,7 @@ export function reportRoutes(services: Services): Hono {
     return c.json({ session }, 200, { 'Cache-Control': 'no-store' });
   });
   return routes.post('/reports', bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: tooLarge }), async (c) => {
-    const address = clientAddress(c, services.config.trustedProxyHops);
+    const address = addressGroup(clientAddress(c, services.config.trustedProxyHops));
     const verdict = services.limits.reports.hit(address);
     if (!verdict.allowed) {
       throw new HttpError(429, 'Too many reports; try again later', { 'Retry-After': String(verdict.retryAfterSeconds) });

@@ -2,15 +2,17 @@ import { Hono } from 'hono';
 import { bookingRequestSchema, courseCallRequestSchema, enquiryRequestSchema, type Booking, type CourseCallRequestRecord } from '@agri/api-client/contract';
 import type { Db } from '../db/db';
 import { answer, newId } from '../dialect';
-import { readBody, sourceOf } from '../http';
 import { notFound } from '../http-error';
 import { once } from '../idempotency';
-import { issueBookingPaymentToken } from '../payments/payments';
+import { bookingPaidAt, newToken, tokenHash } from '../payments/payments';
 import type { Services } from '../services';
+import { admitPublicWrite } from './public-write';
 
 interface StoredLead {
   id: string;
   created_at: Date;
+  /** False for a repeat: the lead stored before. */
+  created: boolean;
 }
 
 /**
@@ -23,7 +25,8 @@ async function storeLeadOnce(db: Db, email: string, find: [string, unknown[]], i
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lead:${email.toLowerCase()}`]);
     const [stored] = await tx.query<StoredLead>(`${find[0]} AND created_at > now() - interval '10 minutes' ORDER BY created_at DESC LIMIT 1`, find[1]);
-    return stored ?? (await tx.query<StoredLead>(insert[0], insert[1]))[0]!;
+    if (stored) return { ...stored, created: false };
+    return { ...(await tx.query<StoredLead>(insert[0], insert[1]))[0]!, created: true };
   });
 }
 
@@ -31,12 +34,10 @@ async function storeLeadOnce(db: Db, email: string, find: [string, unknown[]], i
 export function enquiryRoutes(services: Services): Hono {
   const {
     db,
-    limits,
     config: { dialect },
   } = services;
   return new Hono().post('/enquiry', once(services), async (c) => {
-    const enquiry = await readBody(c, enquiryRequestSchema);
-    await limits.writes.enquiry.enforce(sourceOf(c, services), enquiry.email);
+    const enquiry = await admitPublicWrite(c, services, 'enquiry', enquiryRequestSchema, (body) => body.email);
     const fields = [enquiry.name, enquiry.email, enquiry.mobile, enquiry.comment];
     const row = await storeLeadOnce(
       db,
@@ -66,29 +67,35 @@ interface BookedEventRow {
 export function requestRoutes(services: Services): Hono {
   const {
     db,
-    limits,
     config: { dialect },
   } = services;
-  /** A booking or a call request: who asked, and the event or course (the server's own record) it is about. */
+  /**
+   * A booking or a call request: who asked, and the event or course (the server's own record) it is about. A
+   * booking's payment token is stored (as its hash) with it, in the one statement that makes it.
+   */
   const storeRequestOnce = async (
     table: 'bookings' | 'course_requests',
     about: 'event' | 'course',
     contactDetails: Booking['contactDetails'],
     item: { id: string },
+    paymentToken: string | null = null,
   ) => {
     const details = JSON.stringify(contactDetails);
+    const [columns, values] = paymentToken === null ? ['', []] : [', payment_token_hash', [tokenHash(paymentToken)]];
     const stored = await storeLeadOnce(
       db,
       contactDetails.email,
       [`SELECT id, created_at FROM ${table} WHERE contact_details = $1::jsonb AND ${about} ->> 'id' = $2`, [details, item.id]],
-      [`INSERT INTO ${table} (id, contact_details, ${about}) VALUES ($1, $2, $3) RETURNING id, created_at`, [newId(dialect), details, JSON.stringify(item)]],
+      [
+        `INSERT INTO ${table} (id, contact_details, ${about}${columns}) VALUES ($1, $2, $3${values.length ? ', $4' : ''}) RETURNING id, created_at`,
+        [newId(dialect), details, JSON.stringify(item), ...values],
+      ],
     );
-    return { _id: stored.id, createdAt: new Date(stored.created_at).toISOString() };
+    return { _id: stored.id, createdAt: new Date(stored.created_at).toISOString(), created: stored.created };
   };
   return new Hono()
     .post('/booking', once(services), async (c) => {
-      const { contactDetails, event: sent } = await readBody(c, bookingRequestSchema);
-      await limits.writes.booking.enforce(sourceOf(c, services), contactDetails.email);
+      const { contactDetails, event: sent } = await admitPublicWrite(c, services, 'booking', bookingRequestSchema, (body) => body.contactDetails.email);
       const [row] = await db.query<BookedEventRow>('SELECT id, title, start_date, end_date, price, venue, city FROM events WHERE id = $1 AND published', [
         sent.id,
       ]);
@@ -102,15 +109,18 @@ export function requestRoutes(services: Services): Hono {
         venue: row.venue ?? undefined,
         city: row.city ?? undefined,
       };
-      const { _id, createdAt } = await storeRequestOnce('bookings', 'event', contactDetails, event);
-      // Where M-Pesa is taken, the answer carries what pays a paid event's booking (payments/payment-routes.ts).
-      const payment = services.config.mpesa ? await issueBookingPaymentToken(db, _id) : null;
-      const paid = payment ? { paymentToken: payment.token ?? undefined, paidAt: payment.paidAt === null ? null : new Date(payment.paidAt).toISOString() } : {};
+      // Where M-Pesa is taken, a paid event's booking is paid with the token its first answer alone carries (bookingPaidAt).
+      const paymentToken = services.config.mpesa && event.price > 0 ? newToken() : null;
+      const { _id, createdAt, created } = await storeRequestOnce('bookings', 'event', contactDetails, event, paymentToken);
+      const paid = services.config.mpesa
+        ? created
+          ? { paymentToken: paymentToken ?? undefined, paidAt: null }
+          : { paidAt: await bookingPaidAt(db, _id) }
+        : {};
       return answer(c, dialect, { _id, contactDetails, event, createdAt, ...paid }, () => ({ contactDetails, event }));
     })
     .post('/course-request', once(services), async (c) => {
-      const { contactDetails, course: sent } = await readBody(c, courseCallRequestSchema);
-      await limits.writes.callRequest.enforce(sourceOf(c, services), contactDetails.email);
+      const { contactDetails, course: sent } = await admitPublicWrite(c, services, 'callRequest', courseCallRequestSchema, (body) => body.contactDetails.email);
       const [course] = await db.query<CourseCallRequestRecord['course']>('SELECT id, title, price, duration FROM courses WHERE id = $1 AND published', [
         sent.id,
       ]);

@@ -1,7 +1,7 @@
 import { LEAD_KIND_LABELS } from '@agri/api-client/staff-contract';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
-import type { Mail, Mailer } from '../mail';
+import { mailLine, type Mail, type Mailer } from '../mail';
 import type { StaffConfig } from './staff-config';
 import { LEAD_SELECT, type LeadRow } from './leads';
 
@@ -17,7 +17,6 @@ const DIGEST_LINES = 100;
 const CLAIM_LEASE = '10 minutes';
 
 /** Plain text only, and one line for a header: nothing a visitor typed can become markup or a new header. */
-const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
 function leadText(row: LeadRow, inbox: string): string {
@@ -37,7 +36,7 @@ function leadText(row: LeadRow, inbox: string): string {
 }
 
 function digestLine(row: LeadRow): string {
-  return `- ${LEAD_KIND_LABELS[row.kind]}: ${oneLine(row.name) || row.email}, ${row.email}${row.phone ? `, ${row.phone}` : ''}${row.about ? ` (${oneLine(row.about)})` : ''}`;
+  return `- ${LEAD_KIND_LABELS[row.kind]}: ${mailLine(row.name) || row.email}, ${row.email}${row.phone ? `, ${row.phone}` : ''}${row.about ? ` (${mailLine(row.about)})` : ''}`;
 }
 
 /** A mail to the business, and the leads it tells of. */
@@ -52,7 +51,7 @@ export function notificationMails(leads: LeadRow[], budget: number, inbox: strin
   const single = leads.length <= budget ? leads : leads.slice(0, budget - 1);
   const rest = leads.slice(single.length);
   const mails = single.map((row) => ({
-    subject: oneLine(`New ${LEAD_KIND_LABELS[row.kind].toLowerCase()}: ${row.name || row.email}`).slice(0, 150),
+    subject: mailLine(`New ${LEAD_KIND_LABELS[row.kind].toLowerCase()}: ${row.name || row.email}`).slice(0, 150),
     text: leadText(row, inbox),
     leads: [row.id],
   }));

@@ -34,6 +34,7 @@ interface StaffPaymentRow {
   phone: string | null;
   receipt: string | null;
   result_words: string | null;
+  closed_paid: string | null;
   refund_of: string | null;
   refunded: number;
   recorded_by_email: string | null;
@@ -67,6 +68,7 @@ const toStaffPayment = (row: StaffPaymentRow): StaffPayment => ({
   phone: row.phone === null ? null : maskedPhone(row.phone),
   receipt: row.receipt,
   message: row.result_words,
+  paidAfterClose: row.closed_paid === 'confirmed',
   refundOf: row.refund_of,
   refunded: row.refunded,
   recordedBy: row.recorded_by_email,
@@ -163,7 +165,7 @@ export function staffPaymentRoutes(services: Services, sessions: StaffSessions):
           payment.reference,
           payment.payerName,
           METHOD_LABELS[payment.method],
-          payment.state,
+          payment.paidAfterClose ? `${payment.state}, paid after it was closed` : payment.state,
           // Money given back counts against what came in: a column that sums to what the business kept.
           payment.state === 'refunded' ? -payment.amount : payment.amount,
           payment.phone ?? '',

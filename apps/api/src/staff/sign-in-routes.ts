@@ -8,10 +8,10 @@ import {
   type SignInStep,
   type Staff,
 } from '@agri/api-client/staff-contract';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { sha256 } from '../accounts/one-time-tokens';
 import type { Queryable } from '../db/db';
-import { clientAddress, readBody } from '../http';
+import { upgradeHash } from '../accounts/passwords';
+import { clientAddress, readBody, sourceOf } from '../http';
 import { HttpError } from '../http-error';
 import { RateLimiter, type Verdict } from '../rate-limit';
 import type { Services } from '../services';
@@ -48,7 +48,7 @@ function signInSteps(services: Services, sessions: StaffSessions) {
       throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', { 'Retry-After': String(verdict.retryAfterSeconds) });
     }
   };
-  const limitAddress = async (c: Context) => enforce(await addressTries.hit(clientAddress(c, config.trustedProxyHops)));
+  const limitAddress = async (c: Context) => enforce(await addressTries.hit(sourceOf(c, services)));
 
   async function member(id: string): Promise<StaffRow> {
     const [row] = await db.query<StaffRow>('SELECT * FROM staff WHERE id = $1 AND removed_at IS NULL', [id]);
@@ -111,7 +111,7 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
       enforce(await accountTries.check(accountKey));
       const [row] = await db.query<StaffRow>('SELECT * FROM staff WHERE email = $1 AND removed_at IS NULL AND password_hash IS NOT NULL', [email]);
       // The same work and the same answer for an unknown address, a removed member and a wrong password.
-      const valid = await verifyPassword(credentials.password, row?.password_hash ?? (await dummyPasswordHash));
+      const { valid, rehash } = await services.passwords.verify(credentials.password, row?.password_hash ?? (await services.passwords.dummy()));
       if (!row || !valid) {
         await accountTries.hit(accountKey);
         // Counted per source, not written in the audit log: a stranger can fail this step at will.
@@ -121,6 +121,7 @@ export function signInRoutes(services: Services, sessions: StaffSessions): Hono<
       // The authenticator is set up only where the invitation was accepted: a password alone, known to whoever
       // learned it, never gets a secret.
       if (!row.totp_enabled_at) throw new HttpError(403, SETUP_UNFINISHED);
+      if (rehash) await upgradeHash(db, services.passwords, 'staff', row, credentials.password);
       return c.json({ stage: 'second-factor', token: await sessions.issue(db, row.id, 'second-factor') } satisfies SignInStep);
     })
     .post('/session/second-factor', async (c) => {
@@ -205,7 +206,7 @@ function invitationRoutes(services: Services, sessions: StaffSessions): Hono<Sta
     .post('/invitation/:token', async (c) => {
       await limitAddress(c);
       const { password } = await readBody(c, acceptInvitationRequestSchema);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await services.passwords.hash(password);
       const row = await db.transaction(async (tx) => {
         const [invitation] = await tx.query<{ staff_id: string }>(
           'UPDATE staff_invitations SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING staff_id',

@@ -205,4 +205,28 @@ describe('payments in the back office', () => {
     assert.match(csv, /"•••••••••678"/);
     assert.doesNotMatch(csv, /254712345678/);
   });
+
+  it('answers a day that is not on the calendar with a 400 on every list and export that takes one', async () => {
+    for (const path of ['/api/staff/payments', '/api/staff/payments/export', '/api/staff/leads', '/api/staff/leads/export']) {
+      for (const query of ['from=2026-02-31', 'to=2026-13-01', 'from=0000-00-00', 'to=2026-1-1']) {
+        const answer = await api.call('GET', `${path}?${query}`, { token: staff.token });
+        assert.equal(answer.status, 400, `${path}?${query}`);
+        assert.match(((await answer.json()) as { message: string }).message, /Dates are YYYY-MM-DD/);
+      }
+    }
+    assert.equal((await api.call('GET', '/api/staff/payments?from=2028-02-29', { token: staff.token })).status, 200, 'a leap day is one');
+  });
+
+  it('shows a closed payment whose money Safaricom confirmed later as paid after it was closed, in the list and the CSV', async () => {
+    const order = await placeOrder();
+    await api.db.query(
+      `INSERT INTO payments (id, order_id, method, amount, phone, state, settled_at, closed_paid, closed_paid_receipt)
+       VALUES ('late-paid-1', $1, 'mpesa', $2, '254712345678', 'expired', now(), 'confirmed', 'LATE123456')`,
+      [order._id, order.totalPrice],
+    );
+    const [listed] = (await payments('?state=expired')).filter((payment) => payment.id === 'late-paid-1');
+    assert.equal(listed?.paidAfterClose, true);
+    const csv = await (await api.call('GET', '/api/staff/payments/export?state=expired', { token: staff.token })).text();
+    assert.match(csv, /"expired, paid after it was closed"/);
+  });
 });

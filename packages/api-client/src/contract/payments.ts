@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idSchema } from './common';
 
 /* M-Pesa payments (issue 37): what My Orders, the booking's confirmation and the API agree on. */
 
@@ -30,7 +31,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** POST payments: ask the customer's phone to pay one of their orders; the amount is the server's. */
 export const startPaymentRequestSchema = z.object({
-  orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+  orderId: idSchema,
   phone: mpesaPhoneSchema,
 });
 export type StartPaymentRequest = z.input<typeof startPaymentRequestSchema>;
@@ -40,8 +41,9 @@ export type StartPaymentRequest = z.input<typeof startPaymentRequestSchema>;
  * carried its payment token, which stands for the session here and when following the payment.
  */
 export const startBookingPaymentRequestSchema = z.object({
-  bookingId: z.string().check(z.minLength(1), z.maxLength(64)),
-  bookingToken: z.string().check(z.minLength(1), z.maxLength(100)),
+  bookingId: idSchema,
+  /** base64url, as the booking's answer carried it. */
+  bookingToken: z.string().check(z.regex(/^[\w-]{1,100}$/, 'Invalid payment token')),
   phone: mpesaPhoneSchema,
 });
 export type StartBookingPaymentRequest = z.input<typeof startBookingPaymentRequestSchema>;

@@ -39,6 +39,12 @@ const validDate = (year: number, month: number, day: number): boolean => {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 };
 
+/** 'YYYY-MM-DD' naming a day of the calendar (not 2026-02-31, 2026-13-01 or 0000-00-00). */
+export const isCalendarDate = (text: string): boolean => {
+  const parts = DATE_ONLY.exec(text);
+  return parts !== null && validDate(Number(parts[1]), Number(parts[2]), Number(parts[3])) && Number(parts[1]) >= 1;
+};
+
 /** A moment in time, read from an ISO date-time (any zone), a Kenyan local date-time or epoch milliseconds. */
 function instantOf(value: unknown): Date | null {
   const raw = unwrapExtendedJson(value);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idSchema, safeText } from './common';
+import { isCalendarDate } from './reader';
 import { courseSchema } from './courses';
 import { eventSchema } from './events';
 import { blogPostSchema } from './blog';
@@ -107,7 +108,7 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD'));
+const isoDate = z.string().check(z.refine(isCalendarDate, 'Dates are YYYY-MM-DD, a day of the calendar'));
 
 /** The inbox's filters, as query parameters. */
 export const leadFilterSchema = z.object({
@@ -183,6 +184,11 @@ export const staffPaymentSchema = z.object({
   receipt: z.nullable(z.string()),
   /** Why it did not go through, in the customer's words. */
   message: z.nullable(z.string()),
+  /**
+   * Closed (failed, cancelled, expired), yet Safaricom says the money moved (a success that came after it was closed,
+   * confirmed by Daraja's query): nothing was marked paid, an admin resolves it (records the payment, or a refund).
+   */
+  paidAfterClose: z.boolean(),
   /** A refund: the payment whose money it gave back. */
   refundOf: z.nullable(z.string()),
   /** A payment received: how much of it has been given back so far (whole shillings). */

@@ -6,7 +6,7 @@ import { answer, newId } from '../../dialect';
 import { check, readBody, requireCustomer, type AuthEnv } from '../../http';
 import { HttpError, notFound } from '../../http-error';
 import { pathId } from '../../request-guards';
-import { once } from '../../idempotency';
+import { claimKey, once } from '../../idempotency';
 import type { Services } from '../../services';
 
 /** A customer may cancel until the order leaves; other status changes belong to staff. */
@@ -30,6 +30,7 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
 
   async function add(c: Context<AuthEnv>) {
     const { courseId, quantity } = await readBody(c, addToCartRequestSchema);
+    await claimKey(c);
     const { id } = c.get('customer');
     const price = await coursePrice(db, courseId);
     if (price === undefined) throw notFound('Course');
@@ -58,6 +59,7 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
 
   async function createOrder(c: Context<AuthEnv>) {
     const { shippingInfo } = await readBody(c, createOrderRequestSchema);
+    await claimKey(c);
     const { id } = c.get('customer');
     const order = await db.transaction(async (tx) => {
       const cart = await cartOf(tx, id);

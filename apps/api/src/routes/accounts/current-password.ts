@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { CURRENT_PASSWORD_WRONG_MESSAGE } from '@agri/api-client/contract';
 import type { CustomerRow } from '../../accounts/customers';
-import { verifyPassword } from '../../accounts/passwords';
 import { sourceOf } from '../../http';
 import { HttpError } from '../../http-error';
 import type { Services } from '../../services';
@@ -13,7 +12,7 @@ import type { Services } from '../../services';
 export async function proveCurrentPassword(services: Services, c: Context, customer: CustomerRow, password: string): Promise<void> {
   const source = sourceOf(c, services);
   await services.limits.login.beforeAttempt(source, customer.email);
-  if (!(await verifyPassword(password, customer.password_hash))) {
+  if (!(await services.passwords.verify(password, customer.password_hash)).valid) {
     await services.limits.login.failed(source, customer.email);
     throw new HttpError(400, CURRENT_PASSWORD_WRONG_MESSAGE);
   }

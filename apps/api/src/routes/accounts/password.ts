@@ -2,12 +2,12 @@ import { Hono, type Context } from 'hono';
 import { changePasswordRequestSchema, forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@agri/api-client/contract';
 import { customerByEmail, customerById, setPasswordHash } from '../../accounts/customers';
 import { newOneTimeToken, sha256 } from '../../accounts/one-time-tokens';
-import { hashPassword } from '../../accounts/passwords';
 import { insertPasswordReset, usePasswordReset } from '../../accounts/password-resets';
 import { closeEveryDoor } from '../../accounts/secure-account';
 import { readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
 import { HttpError, notFound } from '../../http-error';
 import { refuseOver } from '../../rate-limit';
+import { mailLine } from '../../mail';
 import type { Services } from '../../services';
 import { proveCurrentPassword } from './current-password';
 
@@ -36,7 +36,7 @@ export function passwordRoutes(services: Services): Hono<AuthEnv> {
       await mailer.send({
         to: row.email,
         subject: 'Reset your password',
-        text: `Hello ${row.firstname},\n\nReset your password within one hour with this link (it works once):\n${config.siteUrl}/reset-password/${reset.token}\n\nIf you did not ask for this, ignore this email.`,
+        text: `Hello ${mailLine(row.firstname)},\n\nReset your password within one hour with this link (it works once):\n${config.siteUrl}/reset-password/${reset.token}\n\nIf you did not ask for this, ignore this email.`,
       });
     }
     // The same answer for unknown emails, so the form does not reveal who has an account.
@@ -45,7 +45,7 @@ export function passwordRoutes(services: Services): Hono<AuthEnv> {
 
   async function resetPassword(c: Context) {
     const { password } = await readBody(c, resetPasswordRequestSchema);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await services.passwords.hash(password);
     const updated = await db.transaction(async (tx) => {
       const customerId = await usePasswordReset(tx, sha256(c.req.param('token')!));
       if (!customerId) return false;
@@ -63,7 +63,7 @@ export function passwordRoutes(services: Services): Hono<AuthEnv> {
     const customer = await customerById(db, id);
     if (!customer) throw notFound('User');
     await proveCurrentPassword(services, c, customer, currentPassword);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await services.passwords.hash(password);
     await db.transaction(async (tx) => {
       await setPasswordHash(tx, id, passwordHash);
       await closeEveryDoor(tx, sessions, id, sessionId);

@@ -8,6 +8,7 @@ import { answer } from '../../dialect';
 import { bearer, readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
 import { HttpError, notFound } from '../../http-error';
 import { refuseOver } from '../../rate-limit';
+import { mailLine } from '../../mail';
 import type { Services } from '../../services';
 import { mailerWithCap } from './account-mail';
 import { proveCurrentPassword } from './current-password';
@@ -32,7 +33,7 @@ async function tellOldAddress(services: Services, customer: CustomerRow, subject
   });
   await mailTo(customer.email, {
     subject,
-    text: `Hello ${customer.firstname},\n\n${what}\n\nIf this was you, you need not do anything. If it was not, undo it within ${UNDO_DAYS} days with this link: it keeps this address, logs every device out and cancels the change:\n${config.siteUrl}/undo-email-change/${undo.token}\n\nThen choose a new password at ${config.siteUrl}/forgot-password.`,
+    text: `Hello ${mailLine(customer.firstname)},\n\n${what}\n\nIf this was you, you need not do anything. If it was not, undo it within ${UNDO_DAYS} days with this link: it keeps this address, logs every device out and cancels the change:\n${config.siteUrl}/undo-email-change/${undo.token}\n\nThen choose a new password at ${config.siteUrl}/forgot-password.`,
   });
 }
 
@@ -65,7 +66,7 @@ async function requestEmailChange(services: Services, customer: CustomerRow, ema
   });
   await mailTo(email, {
     subject: 'Confirm your new email address',
-    text: `Hello ${customer.firstname},\n\nConfirm that this is your new email address within one hour with this link (it works once):\n${config.siteUrl}/confirm-email/${confirm.token}\n\nUntil then your account keeps its old address. If you did not ask for this, ignore this email.`,
+    text: `Hello ${mailLine(customer.firstname)},\n\nConfirm that this is your new email address within one hour with this link (it works once):\n${config.siteUrl}/confirm-email/${confirm.token}\n\nUntil then your account keeps its old address. If you did not ask for this, ignore this email.`,
   });
 }
 

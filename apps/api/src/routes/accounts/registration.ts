@@ -2,7 +2,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { REGISTRATION_MESSAGES, registrationSchema, resendOtpRequestSchema, verifyOtpRequestSchema } from '@agri/api-client/contract';
 import { emailHasAccount, insertCustomer, toCustomer } from '../../accounts/customers';
-import { hashPassword } from '../../accounts/passwords';
 import { attemptById, countCodeTry, deleteExpiredAttempts, endAttemptsFor, insertAttempt, renewCode, type AttemptRow } from '../../accounts/registrations';
 import { sha256 } from '../../accounts/one-time-tokens';
 import type { Queryable } from '../../db/db';
@@ -10,8 +9,9 @@ import { answer, newId } from '../../dialect';
 import { bearer, check, readBody, sourceOf } from '../../http';
 import { HttpError } from '../../http-error';
 import { refuseOver } from '../../rate-limit';
+import { mailLine } from '../../mail';
 import type { Services } from '../../services';
-import { once } from '../../idempotency';
+import { claimKey, once } from '../../idempotency';
 import { mailerWithCap } from './account-mail';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
@@ -37,7 +37,7 @@ function registrationMail(services: Services) {
         })
       : mailTo(attempt.email, {
           subject: 'Your verification code',
-          text: `Hello ${attempt.firstname},\n\nYour verification code is ${otp}. It expires in 10 minutes and can be used once.\n\nIf you did not register, ignore this email.`,
+          text: `Hello ${mailLine(attempt.firstname)},\n\nYour verification code is ${otp}. It expires in 10 minutes and can be used once.\n\nIf you did not register, ignore this email.`,
         });
 }
 
@@ -71,17 +71,22 @@ export function registrationRoutes(services: Services): Hono {
 
   async function register(c: Context) {
     await limitSource(c);
+    await limits.writes.registration.fromSource(sourceOf(c, services));
     const body: unknown = await c.req.json().catch(() => {
       throw new HttpError(400, 'The request body must be JSON');
     });
     // The spec resends the code through the same call, with the pending email only.
     const resendRequest = resendOtpRequestSchema.safeParse(body);
-    if (resendRequest.success) return resend(c, resendRequest.data.email);
+    if (resendRequest.success) {
+      await claimKey(c);
+      return resend(c, resendRequest.data.email);
+    }
     const registration = await check(registrationSchema, body);
     const email = registration.email.toLowerCase();
-    await limits.writes.registration.enforce(sourceOf(c, services), email);
+    await limits.writes.registration.naming(email);
+    await claimKey(c);
     // The same work and the same answer whether or not the email has an account.
-    const passwordHash = await hashPassword(registration.password);
+    const passwordHash = await services.passwords.hash(registration.password);
     const existingAccount = await emailHasAccount(db, email);
     const otp = newOtp();
     const registrationToken = randomBytes(32).toString('base64url');

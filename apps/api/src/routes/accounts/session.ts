@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { credentialsSchema } from '@agri/api-client/contract';
 import { customerByEmail, customerById, toCustomer } from '../../accounts/customers';
-import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords';
+import { upgradeHash } from '../../accounts/passwords';
 import { closeEveryDoor } from '../../accounts/secure-account';
 import { answer } from '../../dialect';
 import { readBody, requireCustomer, sourceOf, type AuthEnv } from '../../http';
@@ -10,7 +10,7 @@ import type { Services } from '../../services';
 
 /** Log in (POST login), who am I (GET getuser), log out (GET logout) and log out everywhere (POST logout-everywhere). */
 export function sessionRoutes(services: Services): Hono<AuthEnv> {
-  const { db, sessions, limits, config } = services;
+  const { db, sessions, limits, config, passwords } = services;
   const signedIn = requireCustomer(services);
 
   async function login(c: Context) {
@@ -20,11 +20,12 @@ export function sessionRoutes(services: Services): Hono<AuthEnv> {
     // Before the password is checked (see login-limits.ts): refused for this source, or slowed for everyone.
     await limits.login.beforeAttempt(source, email);
     const row = await customerByEmail(db, email);
-    const valid = await verifyPassword(credentials.password, row?.password_hash ?? (await dummyPasswordHash));
+    const { valid, rehash } = await passwords.verify(credentials.password, row?.password_hash ?? (await passwords.dummy()));
     if (!row || !valid) {
       await limits.login.failed(source, email);
       throw new HttpError(401, 'Invalid email or password');
     }
+    if (rehash) await upgradeHash(db, passwords, 'customers', row, credentials.password);
     return answer(c, config.dialect, { ...toCustomer(row), token: await sessions.issue(db, row.id) });
   }
 

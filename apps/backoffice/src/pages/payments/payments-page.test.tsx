@@ -22,6 +22,7 @@ const payment = (id: string, changes: Partial<StaffPayment> = {}): StaffPayment 
   phone: '•••••••••678',
   receipt: 'QWE1RTY2UI',
   message: null,
+  paidAfterClose: false,
   refundOf: null,
   refunded: 0,
   recordedBy: null,
