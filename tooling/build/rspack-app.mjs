@@ -126,7 +126,9 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker, do
       mode: production ? 'production' : 'development',
       context: dir,
       entry: ownPage ? { main: './src/index.ts' } : {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // A release's source maps stay in its folder, for whoever reads the server's files (a stack trace decoded);
+      // its scripts do not name them, and the site's server never serves them (static-server.mjs).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         // A release builds into its own folder (tooling/delivery/release.mjs).
         path: outputPath,
@@ -265,7 +267,7 @@ export function scriptAlone({ dir, entry, filename, target, outputPath, after })
     context: dir,
     target,
     entry: { [filename.replace(/\.js$/, '')]: entry },
-    devtool: 'source-map',
+    devtool: 'hidden-source-map',
     output: { path: outputPath, filename, clean: false },
     resolve: { extensions: ['.ts', '.js'] },
     module: { rules: moduleRules(true) },

@@ -268,6 +268,14 @@ describe('what the build writes (a throw-away remote in production, a shell in d
     for (const path of others) assert.ok(!files.includes(`${path}.br`) && !files.includes(`${path}.gz`), `${path} is not precompressed`);
   });
 
+  it('a production build keeps its source maps beside its scripts, and no script names them (the site never serves them)', () => {
+    const files = filesIn(remoteOut);
+    assert.ok(files.includes('remoteEntry.js.map'), `a source map in ${files}`);
+    for (const path of files.filter((each) => each.endsWith('.js'))) {
+      assert.doesNotMatch(readFileSync(join(remoteOut, path), 'utf8'), /sourceMappingURL/, path);
+    }
+  });
+
   it('a development build is not precompressed', () => {
     assert.deepEqual(
       filesIn(shellOut).filter((path) => /\.(br|gz)$/.test(path)),

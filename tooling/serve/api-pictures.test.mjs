@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { apiPicturesOf, PICTURE_POLICY } from './api-pictures.mjs';
+import { apiPicturesOf, PICTURE_POLICY, pictureCache } from './api-pictures.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const SITE_HEADERS = { 'Content-Security-Policy': "default-src 'self'", 'X-Content-Type-Options': 'nosniff' };
@@ -44,11 +44,19 @@ before(async () => {
       if (pathname === '/static/moved.svg') return response.writeHead(302, { Location: 'https://elsewhere.example/x.svg' }).end();
       if (pathname === '/static/broken.svg') return response.writeHead(500, { 'Content-Type': 'image/svg+xml' }).end('oops');
       if (pathname === '/static/silent.svg') return; // never answers
+      if (pathname === '/static/trickle.svg') {
+        // A byte every 100 ms, for ever: never silent, never done.
+        response.writeHead(200, { 'Content-Type': 'image/svg+xml' });
+        const timer = setInterval(() => response.write(' '), 100);
+        return response.once('close', () => clearInterval(timer));
+      }
+      if (pathname === '/static/private.svg')
+        return response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'private, max-age=60' }).end(SVG);
       response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Image not found"}');
     }),
   );
   const api2 = { apiBaseUrl: `${originOf(api)}/api/`, picturesPath: '/static/' };
-  site = await serveStatic({ dir, port: 0, headers: SITE_HEADERS, pictures: { ...apiPicturesOf(api2), answerWithinMs: 300 } });
+  site = await serveStatic({ dir, port: 0, headers: SITE_HEADERS, pictures: { ...apiPicturesOf(api2), answerWithinMs: 300, wholeWithinMs: 1000 } });
 });
 
 beforeEach(() => {
@@ -65,10 +73,9 @@ after(() => {
 const get = (path, init = {}) => fetch(`${originOf(site)}${path}`, { redirect: 'manual', ...init });
 
 test('the site names where it passes pictures only when its config says so', () => {
-  assert.deepEqual(apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/', picturesPath: '/static/' }), {
-    path: '/static/',
-    origin: 'https://api.example.co.ke',
-  });
+  const { cache, ...passed } = apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/', picturesPath: '/static/' });
+  assert.deepEqual(passed, { path: '/static/', origin: 'https://api.example.co.ke' });
+  assert.equal(typeof cache.get, 'function');
   assert.equal(apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/' }), null);
 });
 
@@ -150,4 +157,51 @@ test('without the setting, the path is the site’s own', async () => {
   } finally {
     plain.close();
   }
+});
+
+test('a picture is kept at the site’s server: asked of the API once while fresh, with the same bytes and headers', async () => {
+  const first = await get('/static/blog/maize.svg?kept=1', { headers: { 'Accept-Encoding': 'gzip' } });
+  assert.equal(await first.text(), SVG);
+  const again = await get('/static/blog/maize.svg?kept=1', { headers: { 'Accept-Encoding': 'gzip' } });
+  assert.equal(await again.text(), SVG);
+  assert.equal(again.headers.get('content-encoding'), 'gzip');
+  assert.equal(again.headers.get('etag'), '"v1"');
+  assert.equal(again.headers.get('content-security-policy'), PICTURE_POLICY);
+  assert.equal(asked.length, 1, 'the second came from the site’s server');
+  const confirmed = await get('/static/blog/maize.svg?kept=1', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': '"v1"' } });
+  assert.equal(confirmed.status, 304);
+  // Each encoding its own bytes; a picture the API keeps private is never kept.
+  assert.equal(await (await get('/static/blog/maize.svg?kept=1', { headers: { 'Accept-Encoding': 'identity' } })).text(), SVG);
+  assert.equal(asked.length, 2);
+  await (await get('/static/private.svg')).text();
+  await (await get('/static/private.svg')).text();
+  assert.equal(asked.length, 4);
+});
+
+test('a kept picture is asked again once its time is up, and the cache stays within its bytes, the least used going first', () => {
+  let clock = 0;
+  const cache = pictureCache({ maxBytes: 10, maxItemBytes: 6, maxAgeSeconds: 60, now: () => clock });
+  const headers = { 'cache-control': 'public, max-age=86400' };
+  cache.set('a', headers, Buffer.from('aaaa'));
+  cache.set('b', headers, Buffer.from('bbbb'));
+  cache.get('a');
+  cache.set('c', headers, Buffer.from('cccc'));
+  assert.deepEqual(
+    ['a', 'b', 'c'].map((key) => cache.get(key)?.body.toString() ?? null),
+    ['aaaa', null, 'cccc'],
+  );
+  cache.set('big', headers, Buffer.from('bigger than six'));
+  assert.equal(cache.get('big'), null, 'larger than an item may be');
+  cache.set('short', { 'cache-control': 'max-age=5' }, Buffer.from('s'));
+  clock = 5_000;
+  assert.equal(cache.get('short'), null, 'the API’s own max-age');
+  clock = 60_000;
+  assert.equal(cache.get('a'), null, 'at most maxAgeSeconds, whatever the API says');
+});
+
+test('an API that trickles a picture holds the visitor’s connection no longer than the whole answer’s bound', async () => {
+  const started = Date.now();
+  const response = await get('/static/trickle.svg');
+  await assert.rejects(response.text());
+  assert.ok(Date.now() - started < 5_000);
 });

@@ -14,7 +14,6 @@ const contentTypes = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -33,7 +32,7 @@ const contentTypes = {
 };
 
 /** Text files: sent compressed (brotli, else gzip) to a browser that accepts it. JavaScript shrinks to about a third. */
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.map', '.svg', '.xml', '.txt']);
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.xml', '.txt']);
 const encoders = {
   // Quality 6: most of brotli's gain at a small part of its top level's time, on the first request of each file.
   br: (data) => brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
@@ -297,6 +296,8 @@ function locate(roots, pathname) {
   if (decoded.includes('\0')) return { refused: 400 };
   const normalized = normalize(decoded).replaceAll('\\', '/');
   if (normalized.split('/').some((segment) => segment.startsWith('.'))) return { refused: 404 };
+  // Source maps hold every app's source (the back office's too): kept with a release, never served (rspack-app.mjs).
+  if (normalized.endsWith('.map')) return { refused: 404 };
   const { prefix, dir: root, site } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
   const relative = normalized.slice(prefix.length).replace(/^\/+/, '');
   const file = join(root, relative);

@@ -26,6 +26,7 @@ before(async () => {
   mkdirSync(join(root, 'assets'), { recursive: true });
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>home</title>');
   writeFileSync(join(root, 'main.1234abcd.js'), 'console.log(1);');
+  writeFileSync(join(root, 'main.1234abcd.js.map'), '{"sources":["webpack://shell/./src/secret.ts"]}');
   writeFileSync(join(root, 'remoteEntry.js'), 'var remote;');
   writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(root, 'reports.js'), 'var reports;');
@@ -36,6 +37,7 @@ before(async () => {
   mkdirSync(join(releases, 'catalog', 'v1'), { recursive: true });
   writeFileSync(join(releases, 'catalog', 'index.json'), '{"releases":[]}');
   writeFileSync(join(releases, 'catalog', 'v1', 'mf-manifest.json'), '{"name":"catalog"}');
+  writeFileSync(join(releases, 'catalog', 'v1', 'remoteEntry.js.map'), '{"sources":[]}');
   let generated = 0;
   server = await serveStatic({
     dir: root,
@@ -319,6 +321,13 @@ describe('what the server keeps doing', () => {
       const answer = await request('GET', path);
       assert.ok(answer.status < 500 && !answer.body.includes(SECRET), `${path}: ${answer.status}`);
     }
+  });
+
+  test('source maps are never served, on the site or under a mount', async () => {
+    for (const path of ['/main.1234abcd.js.map', '/releases/catalog/v1/remoteEntry.js.map', '/main.1234abcd.js%2Emap']) {
+      assert.equal((await fetch(`http://127.0.0.1:${port}${path}`)).status, 404, path);
+    }
+    assert.equal((await fetch(`http://127.0.0.1:${port}/main.1234abcd.js`)).status, 200);
   });
 
   test('a generated file given as a function is made afresh for each request', async () => {
