@@ -9,7 +9,7 @@ export interface PasswordCost {
 }
 
 /**
- * OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, 128 MiB a hash. About 0.45 s a hash
+ * OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, 128 MiB a hash. About 0.8 s a hash
  * on the reference machine (docs/security.md): slow for guessing, bearable once per sign-in.
  */
 export const OWASP_SCRYPT: PasswordCost = { log2N: 17, r: 8, p: 1 };
