@@ -1,4 +1,4 @@
-import { shortReference } from '@agri/api-client/contract';
+import { eastAfricaTime, shortReference } from '@agri/api-client/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
@@ -43,7 +43,7 @@ function receiptText(row: PaidRow, siteUrl: string): string {
     '',
     `Amount:   ${kes(row.amount)}`,
     row.method === 'mpesa' ? `M-Pesa receipt: ${row.receipt ?? 'to follow from Safaricom'}` : `Paid by:  ${row.method === 'cash' ? 'cash' : 'bank transfer'}`,
-    `Date:     ${new Date(row.settled_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    `Date:     ${eastAfricaTime(new Date(row.settled_at))}`,
     '',
     ...(row.items ?? []).map((item) => `- ${mailLine(item.course.title)} × ${item.quantity}`),
     ...(row.event ? [`Event: ${mailLine(row.event.title)}`] : []),

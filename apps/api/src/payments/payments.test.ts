@@ -353,6 +353,8 @@ describe('paying an event booking by M-Pesa', () => {
       ],
     );
     assert.match(mails[0]!.body, new RegExp(`Dear Achieng Otieno,[\\s\\S]*M-Pesa receipt: ${push.receipt}`));
+    // Kenya's clock, as the customer reads it.
+    assert.match(mails[0]!.body, /^Date: +\d{4}-\d{2}-\d{2} \d{2}:\d{2} EAT$/m);
     const [lead] = await api.db.query<{ id: string }>("SELECT id FROM leads WHERE kind = 'booking' AND source_id = $1", [booking._id]);
     assert.match(mails[1]!.body, new RegExp(`/staff/leads/${lead!.id}`));
   });

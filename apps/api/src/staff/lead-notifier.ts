@@ -1,3 +1,4 @@
+import { eastAfricaTime } from '@agri/api-client/contract';
 import { LEAD_KIND_LABELS } from '@agri/api-client/staff-contract';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
@@ -21,7 +22,7 @@ const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
 function leadText(row: LeadRow, inbox: string): string {
   const lines = [
-    `${LEAD_KIND_LABELS[row.kind]} received ${new Date(row.created_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    `${LEAD_KIND_LABELS[row.kind]} received ${eastAfricaTime(new Date(row.created_at))}`,
     '',
     `Name:    ${row.name || '-'}`,
     `Email:   ${row.email}`,

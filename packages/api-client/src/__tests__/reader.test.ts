@@ -3,12 +3,28 @@ import { addressAnswerSchema } from '../contract';
 import { courseSchema } from '../contract';
 import { eventSchema } from '../contract';
 import { orderSchema } from '../contract';
-import { instantSchema, kenyanDateSchema, kenyanTimeSchema, listOf, numberSchema, readAnswer, serverIdSchema } from '../contract';
+import {
+  eastAfricaTime,
+  instantSchema,
+  isCalendarDate,
+  kenyanDateSchema,
+  kenyanTimeSchema,
+  listOf,
+  numberSchema,
+  readAnswer,
+  serverIdSchema,
+} from '../contract';
 import { fixtures } from '../testing';
 
 const OBJECT_ID = '6650f1c2a9b8e4d3c2b1a098';
 
 describe('dates', () => {
+  it('names a day of the calendar only (staff filters), and writes a moment as Kenya’s clock shows it', () => {
+    expect(['2026-02-28', '2028-02-29', '2026-12-31'].map(isCalendarDate)).toEqual([true, true, true]);
+    expect(['2026-02-31', '2026-13-01', '0000-00-00', '2026-1-1', '2026-02-29', ' 2026-02-28'].map(isCalendarDate)).toEqual(Array(6).fill(false));
+    expect(eastAfricaTime(new Date('2026-11-27T21:30:00Z'))).toBe('2026-11-28 00:30 EAT');
+  });
+
   it('reads a date, an ISO date-time in any zone, epoch ms and MongoDB $date as the Kenyan date', () => {
     expect(kenyanDateSchema.parse('2030-03-30')).toEqual({ date: '2030-03-30', time: null });
     // 21:30 UTC is half past midnight the next day in Nairobi.

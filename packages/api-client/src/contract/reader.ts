@@ -9,6 +9,10 @@ import * as z from 'zod/mini';
 /** Africa/Nairobi is UTC+3 all year (no daylight saving): the business's dates are Kenyan dates. */
 export const KENYA_UTC_OFFSET_MINUTES = 180;
 
+/** A moment as Kenya's clock shows it, for mails and receipts: '2026-11-27 12:30 EAT' (East Africa Time). */
+export const eastAfricaTime = (at: Date): string =>
+  `${new Date(at.getTime() + KENYA_UTC_OFFSET_MINUTES * 60_000).toISOString().replace('T', ' ').slice(0, 16)} EAT`;
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A date-time with a zone (Z or ±hh:mm): an instant, whatever zone the server wrote it in. */
 const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;

@@ -10,14 +10,15 @@ interface OtpFormProps {
   email: string;
   /** From the register answer: the code completes only this browser's registration. */
   registrationToken: string | undefined;
-  onVerified: () => void;
+  /** Signs the new customer in; the code's button stays busy meanwhile. */
+  onVerified: () => Promise<void>;
   onChangeDetails: () => void;
 }
 
 /** Step 2: the 6-digit code from the email creates the account; a new code can be sent. */
 export function OtpForm({ email, registrationToken, onVerified, onChangeDetails }: OtpFormProps) {
   const [isResending, setResending] = useState(false);
-  const { register, submit, setFocus, errors, busy, failure, fail, clearFailure } = useSiteForm(
+  const { register, submit, setFocus, clearErrors, errors, busy, failure, fail, clearFailure } = useSiteForm(
     otpFormSchema,
     { otp: '' },
     {
@@ -32,13 +33,15 @@ export function OtpForm({ email, registrationToken, onVerified, onChangeDetails 
     async ({ otp }: OtpForm) => {
       await verifyOtp({ otp, email }, registrationToken);
       toast.info('User Has been Created Successfully!');
-      onVerified();
+      await onVerified();
     },
     () => 'OTP verification failed',
   );
 
+  // A new code is no mistake of the customer's: the code field says nothing of being left empty for it.
   const resend = async () => {
     clearFailure();
+    clearErrors('otp');
     setResending(true);
     try {
       await resendOtp({ email }, registrationToken);
@@ -65,7 +68,8 @@ export function OtpForm({ email, registrationToken, onVerified, onChangeDetails 
         <Button type="submit" disabled={busy}>
           {busy ? 'Verifying...' : 'Verify Code'}
         </Button>
-        <Button variant="secondary" onClick={() => void resend()} disabled={isResending}>
+        {/* Pressed, it keeps the focus in the code field (nothing is left, so no message), as a key press does. */}
+        <Button variant="secondary" onPointerDown={(event) => event.preventDefault()} onClick={() => void resend()} disabled={isResending}>
           {isResending ? 'Sending...' : 'Resend Code'}
         </Button>
       </div>

@@ -1,4 +1,6 @@
-import { delayedResponse, errorResponse, fixtures, startMockApi } from '@agri/api-client/testing';
+import { http, HttpResponse } from 'msw';
+import { delayedResponse, errorResponse, fixtures, startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
+import { useSession } from '@agri/api-client';
 import { screen, waitFor } from '@testing-library/react';
 import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import RegisterPage from './register-page';
@@ -82,11 +84,28 @@ describe('RegisterPage: code', () => {
     expect(await screen.findByText('OTP must be the 6 digits from your email')).toBeInTheDocument();
   });
 
-  it('creates the account and opens the log-in page with the email', async () => {
+  it('creates the account and signs the customer in with the password they chose, taking them where they were going', async () => {
+    const logins: unknown[] = [];
+    server.use(
+      http.post(`${TEST_API_BASE_URL}user/login`, async ({ request }) => {
+        logins.push(await request.json());
+        return HttpResponse.json(fixtures.storedCustomer);
+      }),
+    );
     const { user } = await openAtCodeStep('/register?redirect=%2Fcart');
     await user.type(screen.getByLabelText('Verification Code (OTP)'), fixtures.otp);
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('User Has been Created Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
+    expect(logins).toEqual([{ email: newCustomer.email, password: newCustomer.password }]);
+    expect(useSession.getState().customer?.email).toBe(fixtures.customer.email);
+  });
+
+  it('opens the log-in page with the email when signing in fails: the account stands', async () => {
+    const { user } = await openAtCodeStep('/register?redirect=%2Fcart');
+    server.use(errorResponse('post', 'user/login', { status: 429, message: 'Too many attempts' }));
+    await user.type(screen.getByLabelText('Verification Code (OTP)'), fixtures.otp);
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?redirect=%2Fcart$/));
   });
 
@@ -97,10 +116,19 @@ describe('RegisterPage: code', () => {
     await waitFor(() => expect(screen.getAllByText('OTP verification failed')).toHaveLength(2));
   });
 
-  it('sends a new code', async () => {
+  it('sends a new code, and the code field says nothing of being left empty for it', async () => {
     const { user } = await openAtCodeStep();
+    expect(screen.getByLabelText('Verification Code (OTP)')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect(await screen.findByText('OTP has been resent to your email')).toBeInTheDocument();
+    expect(screen.queryByText('OTP is Required')).not.toBeInTheDocument();
+    // By the keyboard too: the field is left for the button, then the button pressed.
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByText('OTP has been resent to your email').length).toBeGreaterThan(1));
+    expect(screen.queryByText('OTP is Required')).not.toBeInTheDocument();
   });
 
   it("says 'OTP resend failed' when no new code could be sent", async () => {

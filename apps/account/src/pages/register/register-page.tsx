@@ -1,7 +1,8 @@
-import type { Registration } from '@agri/api-client';
+import { login, type Registration } from '@agri/api-client';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { redirectTarget } from '../../features/session/redirect';
 import { OtpForm } from './otp-form';
 import { RegistrationForm } from './registration-form';
 
@@ -11,6 +12,20 @@ export default function RegisterPage() {
   const [registration, setRegistration] = useState<Registration | null>(null);
   const [registrationToken, setRegistrationToken] = useState<string | undefined>();
   const [step, setStep] = useState<'details' | 'code'>('details');
+
+  /**
+   * A verified code made the account: the customer is signed in with the email and password the form already holds
+   * (the login any API answers, ours or the business's hosted one), and taken where they were going. Should that
+   * fail, the account stands and the log-in page asks for the password alone.
+   */
+  const signIn = async ({ email, password }: Registration) => {
+    try {
+      await login({ email, password });
+      navigate(redirectTarget(search), { replace: true });
+    } catch {
+      navigate(`/login${search}`, { state: { email } });
+    }
+  };
 
   const showCodeStep = (details: Registration, token: string | undefined) => {
     setRegistration(details);
@@ -27,7 +42,7 @@ export default function RegisterPage() {
         <OtpForm
           email={registration.email}
           registrationToken={registrationToken}
-          onVerified={() => navigate(`/login${search}`, { state: { email: registration.email } })}
+          onVerified={() => signIn(registration)}
           onChangeDetails={() => setStep('details')}
         />
       ) : (
