@@ -64,6 +64,19 @@ test.describe('courses', () => {
 
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByText('Product Added to Cart')).toBeVisible();
+    // Once per course: the page says it is in the cart, and leads there; the header counts one seat.
+    const aside = page.getByRole('complementary', { name: 'Course price and actions' });
+    await expect(aside.getByRole('status')).toHaveText('In your cart');
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
+    // Back on the page another time (its prerendered document): a second tap says so, makes no second seat, and
+    // leads to the cart.
+    await page.reload();
+    await aside.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByText('This course is already in your cart')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
+    await aside.getByRole('link', { name: 'View cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('main').getByRole('link', { name: first!.title })).toBeVisible();
   });
 
   test('the course list is readable on a 375 px screen', async ({ page, request, site, checkA11y }) => {

@@ -331,13 +331,19 @@ describe('cart and orders', () => {
   it('adds, lists, changes quantity, removes and empties', async () => {
     const [first, second] = courses;
     await cart(await api.call('POST', '/api/user/cart', { token, body: { courseId: first!._id, quantity: 1 } }));
-    let current = await cart(await api.call('POST', '/api/user/cart', { token, body: { courseId: first!._id, quantity: 2 } }));
-    assert.equal(current.items[0]!.quantity, 3, 'adding again adds seats');
-    current = await cart(await api.call('POST', '/api/user/cart', { token, body: { courseId: second!._id, quantity: 1 } }));
-    assert.equal(current.totalPrice, first!.price * 3 + second!.price);
+    // A course is put in the cart once: a second tap is refused and changes nothing; seats change in the cart.
+    await expectStatus(
+      await api.call('POST', '/api/user/cart', { token, body: { courseId: first!._id, quantity: 2 } }),
+      409,
+      'This course is already in your cart',
+    );
+    let current = await cart(await api.call('POST', '/api/user/cart', { token, body: { courseId: second!._id, quantity: 1 } }));
+    assert.equal(current.items[0]!.quantity, 1, 'the second tap made no second seat');
+    assert.equal(current.totalPrice, first!.price + second!.price);
     assert.deepEqual(await cart(await api.call('GET', '/api/user/cart', { token })), current);
     const itemId = current.items[0]!._id;
     current = await cart(await api.call('PUT', `/api/user/update-product-cart/${itemId}/5`, { token }));
+    assert.equal(current.totalPrice, first!.price * 5 + second!.price);
     assert.equal(current.items[0]!.quantity, 5);
     current = await cart(await api.call('DELETE', `/api/user/delete-product-cart/${itemId}`, { token }));
     assert.equal(current.items.length, 1);

@@ -2,10 +2,14 @@ import { type AddToCartRequest, addToCartRequestSchema, type Cart, cartSchema, q
 import { anyReplySchema, readAnswer } from './contract/reader';
 import { ACCOUNT_FALLBACK } from './errors';
 import { call, type CallSpec, checkRequest, segment } from './http';
-import { storeCartCount } from './session/session-store';
+import { isApiError } from './errors';
+import { storeCart, useSession } from './session/session-store';
 
 const countSeats = (cart: Cart): Cart => {
-  storeCartCount(cart.items.reduce((seats, item) => seats + item.quantity, 0));
+  storeCart(
+    cart.items.reduce((seats, item) => seats + item.quantity, 0),
+    cart.items.map((item) => item.course._id),
+  );
   return cart;
 };
 
@@ -24,6 +28,24 @@ export async function addToCart(request: AddToCartRequest): Promise<Cart> {
   const errors = { fallback: 'Error adding to cart' };
   const body = await checkRequest(addToCartRequestSchema, request, errors);
   return changeCart({ method: 'POST', path: 'user/cart', body, once: true, errors });
+}
+
+/**
+ * A course put in the cart once (a seat), against any API: 'already' when it is there, as the last cart seen this
+ * visit says (or the cart, asked now), or as our API answers (409); a second tap never makes two seats. Its seats
+ * change in the cart (updateCartQuantity).
+ */
+export async function putInCart(courseId: string): Promise<'added' | 'already'> {
+  const inCart = useSession.getState().cartCourseIds ?? (await getCart()).items.map((item) => item.course._id);
+  if (inCart.includes(courseId)) return 'already';
+  try {
+    await addToCart({ courseId, quantity: 1 });
+    return 'added';
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 409) throw error;
+    await getCart(); // another tab put it there: the page learns it
+    return 'already';
+  }
 }
 
 /** GET user/cart. */

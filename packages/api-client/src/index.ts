@@ -43,7 +43,7 @@ export {
 } from './user';
 export { getWishlist, toggleWishlist, getRecentlyViewed } from './saved-courses';
 export { saveAddress, getAddress } from './address';
-export { addToCart, getCart, removeFromCart, updateCartQuantity, emptyCart } from './cart';
+export { addToCart, getCart, putInCart, removeFromCart, updateCartQuantity, emptyCart } from './cart';
 export { createOrder, getMyOrders, updateOrderStatus } from './orders';
 export { startPayment, startBookingPayment, getPayment } from './payments';
 export { sendEnquiry } from './enquiry';

@@ -8,7 +8,7 @@ import {
 } from './contract/orders';
 import { anyReplySchema, listOf, readAnswer } from './contract/reader';
 import { call, checkRequest, segment } from './http';
-import { storeCartCount } from './session/session-store';
+import { storeCart } from './session/session-store';
 
 /**
  * POST user/cart/create-order: turns the whole cart into an order and empties the cart.
@@ -18,7 +18,7 @@ export async function createOrder(request: CreateOrderRequest): Promise<Order | 
   const errors = { fallback: 'Error creating order' };
   const body = await checkRequest(createOrderRequestSchema, request, errors);
   const reply = await call({ method: 'POST', path: 'user/cart/create-order', auth: 'required', body, once: true, response: anyReplySchema, errors });
-  storeCartCount(0);
+  storeCart(0, []);
   return readAnswer('POST user/cart/create-order', orderSchema, reply).data ?? null;
 }
 

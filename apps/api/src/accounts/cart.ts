@@ -1,5 +1,6 @@
-import type { Cart } from '@agri/api-client/contract';
+import { ALREADY_IN_CART_MESSAGE, type Cart } from '@agri/api-client/contract';
 import type { Queryable } from '../db/db';
+import { HttpError } from '../http-error';
 
 interface CartRow {
   id: string;
@@ -18,9 +19,6 @@ export interface CartLine {
   quantity: number;
   price: number;
 }
-
-/** The most of one course a cart holds. */
-const MAX_QUANTITY = 100;
 
 export async function cartOf(db: Queryable, customerId: string): Promise<Cart> {
   const rows = await db.query<CartRow>(
@@ -45,14 +43,19 @@ export async function coursePrice(db: Queryable, courseId: string): Promise<numb
 }
 
 /** Adds the course, or more of it, at the price given. */
+/**
+ * A course put in the customer's cart, once: a course already there is refused (409), so a second tap never makes it
+ * two seats; its seats change in the cart alone (setCartQuantity).
+ */
 export async function addToCart(db: Queryable, item: { id: string; customerId: string; courseId: string; quantity: number; price: number }): Promise<CartLine> {
   const [line] = await db.query<CartLine>(
     `INSERT INTO cart_items (id, customer_id, course_id, quantity, price) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (customer_id, course_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + $4, ${MAX_QUANTITY})
+     ON CONFLICT (customer_id, course_id) DO NOTHING
      RETURNING id, quantity, price`,
     [item.id, item.customerId, item.courseId, item.quantity, item.price],
   );
-  return line!;
+  if (!line) throw new HttpError(409, ALREADY_IN_CART_MESSAGE);
+  return line;
 }
 
 /** False when the customer has no such line. */

@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import {
   addToCart,
+  putInCart,
   ApiError,
   bookEvent,
   createOrder,
@@ -616,6 +617,21 @@ describe('requests', () => {
     expect(seen.find((r) => r.path === '/api/enquiry')?.type).toBe('application/json');
     expect(seen.find((r) => r.path === '/api/user/cart' && r.body !== '')?.type).toBe('application/json');
     expect(seen.find((r) => r.path.startsWith('/api/user/update-product-cart/'))?.body).toBe('');
+  });
+
+  it('puts a course in the cart once, even against an API that would add a second seat', async () => {
+    signInForTests();
+    const course = fixtures.courses[0]!;
+    await expect(putInCart(course._id)).resolves.toBe('added');
+    // An API that adds seats for a course already there (as some do): the cart the client saw says it is there.
+    const posted: string[] = [];
+    server.use(http.post('*/user/cart', async ({ request }) => void posted.push(await request.text())));
+    await expect(putInCart(course._id)).resolves.toBe('already');
+    // A visit that has not seen the cart asks for it first.
+    useSession.setState({ cartCourseIds: null });
+    await expect(putInCart(course._id)).resolves.toBe('already');
+    expect(posted).toEqual([]);
+    expect(useSession.getState()).toMatchObject({ cartCount: 1, cartCourseIds: [course._id] });
   });
 
   it('reads a token nested under user', async () => {

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { storeCartCount, useSession } from '../session/session-store';
+import { storeCart, useSession } from '../session/session-store';
 import { logout } from '../user';
 import { createHandlers, errorResponse, resetSessionForTests, setupApiForTests, signInForTests } from '../testing';
 
@@ -17,7 +17,7 @@ afterAll(() => server.close());
 describe('logout', () => {
   it('tells the server, then clears the session and all browser storage', async () => {
     signInForTests();
-    storeCartCount(2);
+    storeCart(2, ['c1']);
     sessionStorage.setItem('draft', 'x');
     await expect(logout()).resolves.toBeUndefined();
     expect(useSession.getState()).toMatchObject({ customer: null, cartCount: 0 });

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { selectCartCount, selectIsSignedIn, tokenOf, useSession } from '../index';
-import { CART_COUNT_KEY, clearSession, STORAGE_KEY, storeCartCount, storeCustomer, storeProfile } from '../session/session-store';
+import { CART_COUNT_KEY, clearSession, STORAGE_KEY, storeCart, storeCustomer, storeProfile } from '../session/session-store';
 import { fixtures, resetSessionForTests } from '../testing';
 
 afterEach(resetSessionForTests);
@@ -43,13 +43,13 @@ describe('session store', () => {
   });
 
   it('keeps the cart count in storage, for the header of a document with islands', () => {
-    storeCartCount(2);
+    storeCart(2, ['c1']);
     expect(localStorage.getItem(CART_COUNT_KEY)).toBe('2');
   });
 
   it('clears the customer, the cart count and all browser storage on sign-out', () => {
     storeCustomer(fixtures.storedCustomer);
-    storeCartCount(3);
+    storeCart(3, ['c1', 'c2']);
     localStorage.setItem('other', 'x');
     sessionStorage.setItem('draft', 'y');
     clearSession();

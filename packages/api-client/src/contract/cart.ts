@@ -21,6 +21,9 @@ export const cartSchema = z.object({
 });
 export type Cart = z.output<typeof cartSchema>;
 
+/** The answer to adding a course already in the cart: its seats change in the cart, never by a second tap. */
+export const ALREADY_IN_CART_MESSAGE = 'This course is already in your cart';
+
 export const quantitySchema = z.int().check(z.minimum(1), z.maximum(100));
 export const addToCartRequestSchema = z.object({ courseId: idSchema, quantity: quantitySchema });
 export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;

@@ -48,12 +48,14 @@ export interface SessionState {
   customer: StoredCustomer | null;
   /** Seats in the cart (sum of quantities); the cart calls keep it current. */
   cartCount: number;
+  /** The courses in the cart, as the last cart call this visit saw them; null until one has. */
+  cartCourseIds: string[] | null;
 }
 
 // Created signed out, then given the stored customer: a prerendered page shows the site as a visitor who is
 // not signed in sees it, and React takes it over from the store's initial state (zustand's server
 // snapshot) before it shows the customer.
-export const useSession = create<SessionState>(() => ({ customer: null, cartCount: 0 }));
+export const useSession = create<SessionState>(() => ({ customer: null, cartCount: 0, cartCourseIds: null }));
 useSession.setState({ customer: readStoredCustomer() });
 
 /** After login or fetch-user: stores the whole answer as the customer. */
@@ -83,16 +85,17 @@ export function clearSession(): void {
   } catch {
     // See readStoredCustomer.
   }
-  useSession.setState({ customer: null, cartCount: 0 });
+  useSession.setState({ customer: null, cartCount: 0, cartCourseIds: null });
 }
 
-export function storeCartCount(cartCount: number): void {
+/** After a cart call: its seats (kept for the header of a document with islands) and its courses. */
+export function storeCart(cartCount: number, cartCourseIds: string[]): void {
   try {
     globalThis.localStorage?.setItem(CART_COUNT_KEY, String(cartCount));
   } catch {
     // See readStoredCustomer.
   }
-  useSession.setState({ cartCount });
+  useSession.setState({ cartCount, cartCourseIds });
 }
 
 // Another tab logging in or out changes the stored customer: follow it here too.
@@ -101,7 +104,7 @@ if (typeof window !== 'undefined') {
     if (event.storageArea !== window.localStorage) return;
     if (event.key !== null && event.key !== STORAGE_KEY) return;
     const customer = parseStoredCustomer(event.key === null ? null : event.newValue);
-    useSession.setState(customer ? { customer } : { customer: null, cartCount: 0 });
+    useSession.setState(customer ? { customer } : { customer: null, cartCount: 0, cartCourseIds: null });
   });
 }
 

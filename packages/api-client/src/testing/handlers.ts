@@ -24,6 +24,7 @@ import {
   resendOtpRequestSchema,
   verifyOtpRequestSchema,
 } from '../contract';
+import { ALREADY_IN_CART_MESSAGE } from '../contract/cart';
 import { BOOKING_TOKEN_HEADER, startBookingPaymentRequestSchema, startPaymentRequestSchema, type Payment } from '../contract/payments';
 import { fixtures } from './fixtures';
 
@@ -258,10 +259,9 @@ function cartHandlers({ url, newId }: HandlerContext, cart: CartStore): HttpHand
         if (!parsed.success) return badRequest(parsed.error);
         const course = fixtures.courses.find((c) => c._id === parsed.data.courseId);
         if (!course) return notFound('Course');
-        const existing = cart.items.find((item) => item.course._id === course._id);
-        cart.items = existing
-          ? cart.items.map((item) => (item === existing ? { ...item, quantity: item.quantity + parsed.data.quantity } : item))
-          : [...cart.items, { _id: newId('cart-item'), course: fixtures.courseSummary(course), quantity: parsed.data.quantity, price: course.price }];
+        // Once per course, as the reference API (its seats change in the cart).
+        if (cart.items.some((item) => item.course._id === course._id)) return HttpResponse.json({ message: ALREADY_IN_CART_MESSAGE }, { status: 409 });
+        cart.items = [...cart.items, { _id: newId('cart-item'), course: fixtures.courseSummary(course), quantity: parsed.data.quantity, price: course.price }];
         return HttpResponse.json(cartOf(cart));
       }),
     ),

@@ -1,4 +1,4 @@
-import { useSession } from '@agri/api-client';
+import { addToCart, useSession } from '@agri/api-client';
 import { apiUrl, errorResponse, fixtures, signInForTests } from '@agri/api-client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -116,13 +116,39 @@ describe('/course/:id', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/login?redirect=${encodeURIComponent(`/course/${haccp._id}`)}`);
   });
 
-  it("adds the course to a signed-in customer's cart and updates the cart count", async () => {
+  it("adds the course to a signed-in customer's cart once: then 'In your cart', the way to it, and the cart count", async () => {
     signInForTests();
     renderCatalog(`/course/${haccp._id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Product Added to Cart')).toBeInTheDocument();
     expect(useSession.getState().cartCount).toBe(1);
+    expect(screen.getByRole('status')).toHaveTextContent('In your cart');
+    expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/course/${haccp._id}`);
+  });
+
+  it('says at once that a course is in the cart when the customer comes back to it', async () => {
+    signInForTests();
+    await addToCart({ courseId: haccp._id, quantity: 1 });
+    useSession.setState({ cartCourseIds: null }); // a new visit: the cart not read yet
+    renderCatalog(`/course/${haccp._id}`);
+    expect(await screen.findByRole('link', { name: 'View cart' })).toBeInTheDocument();
+    renderCatalog(`/course/${marketAccess._id}`);
+    expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
+  });
+
+  it('learns from the API that the course is already there (another tab put it in): no second seat, and the way to the cart', async () => {
+    signInForTests();
+    await addToCart({ courseId: haccp._id, quantity: 1 });
+    // The cart as read at the page's start, before the other tab's add.
+    server.use(http.get(apiUrl('user/cart'), () => HttpResponse.json({ items: [], totalPrice: 0 }), { once: true }));
+    useSession.setState({ cartCourseIds: null });
+    renderCatalog(`/course/${haccp._id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('This course is already in your cart')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'View cart' })).toBeInTheDocument();
+    expect(useSession.getState().cartCount).toBe(1);
   });
 
   it('tells a signed-in customer when the course could not be added', async () => {

@@ -1,4 +1,4 @@
-import { addToCart, selectIsSignedIn, useSession, type Course } from '@agri/api-client';
+import type { Course } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -11,14 +11,12 @@ import {
   htmlToText,
   pageTitle,
   truncateText,
-  loginPathFor,
   toast,
   useInteractive,
-  useAction,
 } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
-import { useNavigate } from '@agri/ui/router';
+import { CourseCartAction } from '../../features/cart/course-cart-action';
 import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
 import { useCourseStore } from '../../features/courses/courses-store';
 import { courseData } from '../../features/seo/structured-data';
@@ -71,11 +69,7 @@ const loadCallRequestDialog = () => import('../../features/call-request/call-req
 
 function CourseDetails({ course }: { course: Course }) {
   const interactive = useInteractive();
-  const navigate = useNavigate();
-  const isSignedIn = useSession(selectIsSignedIn);
   const callRequest = useDialogOnDemand(loadCallRequestDialog);
-  const { busy: addingToCart, act } = useAction();
-  const coursePath = `/course/${encodeURIComponent(course._id)}`;
 
   const copyLink = async () => {
     try {
@@ -84,15 +78,6 @@ function CourseDetails({ course }: { course: Course }) {
     } catch {
       toast.error('The link could not be copied. Please copy it from the address bar.');
     }
-  };
-
-  const addCourseToCart = async () => {
-    if (!isSignedIn) {
-      void navigate(loginPathFor(coursePath));
-      return;
-    }
-    // addToCart also updates the session's cart count shown in the header.
-    await act(() => addToCart({ courseId: course._id, quantity: 1 }), { done: 'Product Added to Cart', failed: 'Error adding to cart' });
   };
 
   return (
@@ -141,9 +126,7 @@ function CourseDetails({ course }: { course: Course }) {
               Request Call
             </Button>
             <ChatEnquiryLink about={`the course "${course.title}"`} price={course.price} />
-            <Button variant="secondary" onClick={() => void addCourseToCart()} disabled={addingToCart}>
-              {addingToCart ? 'Adding...' : 'Add to cart'}
-            </Button>
+            <CourseCartAction course={course} />
           </div>
           <CourseFacts course={course} />
           <button type="button" className="course-card__copy" onClick={() => void copyLink()} disabled={!interactive}>
