@@ -22,7 +22,8 @@ test(
       await main.getByLabel('First Name').fill('Wanjiku');
       await main.getByLabel('Last Name').fill('Kamau');
       await main.getByLabel('Email Address').fill(email);
-      await main.getByLabel('Mobile Number').fill('712345678');
+      // Typed as people type it; stored and shown one way (toKenyanPhone, formatPhone).
+      await main.getByLabel('Mobile Number').fill('0712-345-678');
       await main.getByLabel('Password').fill(password);
       await main.getByRole('button', { name: 'Create Account' }).click();
       await expect(toast(page, 'OTP has been sent to your email')).toBeVisible();
@@ -40,6 +41,7 @@ test(
       await expect(page).toHaveURL(/\/my-profile$/);
       await expect(main.getByRole('heading', { name: 'My Profile' })).toBeVisible();
       await expect(main.getByText(email)).toBeVisible();
+      await expect(main.getByRole('region', { name: 'Account Details' }).getByText('+254 712 345 678')).toBeVisible();
       await expect(main.getByRole('region', { name: 'Shipping Information' }).getByText('None').first()).toBeVisible();
       await checkA11y(page);
     });
@@ -77,6 +79,9 @@ test(
       await main.getByLabel('County').selectOption('Kenya');
       await main.getByLabel('Address', { exact: true }).fill('Kenyatta Avenue, Mavuno Plaza, 2nd floor');
       await main.getByLabel('Area').fill('Nakuru Town');
+      // The profile's number is offered as its field shows it; a second number typed another way.
+      await expect(main.getByLabel('Phone Number')).toHaveValue('712 345 678');
+      await main.getByLabel('Additional Number').fill('+254 110 123 456');
       await main.getByRole('button', { name: 'Save Address' }).click();
       await expect(toast(page, 'Address Saved Successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/cart$/);
@@ -84,6 +89,7 @@ test(
 
     await test.step('check out', async () => {
       await expect(main.getByText('Nakuru Town', { exact: false })).toBeVisible();
+      await expect(main.getByText('+254 712 345 678', { exact: false })).toBeVisible();
       await main.getByRole('button', { name: 'Check Out' }).click();
       await expect(toast(page, 'Ordered Created Successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/my-orders(\?pay=[^&]+)?$/);

@@ -57,7 +57,7 @@ test.describe('contact form', () => {
     expect(await postedBy(page, form.getByRole('button', { name: 'Submit' }), '/api/enquiry')).toEqual({
       name: 'Peter Mwangi',
       email: 'peter.mwangi@example.co.ke',
-      mobile: '722000111',
+      mobile: '254722000111',
       comment: 'Do you offer HACCP training on site in Thika for 20 staff?',
     });
     await expect(toast(page, 'Contact Form Submitted Successfully')).toBeVisible();

@@ -230,9 +230,15 @@ describe('login, session and profile', () => {
   });
 
   it('PUT user/edit-user updates the profile; 400 on bad input; 401 without token', async () => {
-    const profile = { firstname: 'Otieno', lastname: 'Omondi', email, mobile: '722333444' };
+    // The mobile typed as people do, stored as the one phone rule makes it.
+    const profile = { firstname: 'Otieno', lastname: 'Omondi', email, mobile: '0722 333-444' };
     const updated = (await json(await api.call('PUT', '/api/user/edit-user', { token, body: profile }))) as Record<string, unknown>;
-    assert.deepEqual({ ...updated, _id: undefined }, { ...profile, _id: undefined });
+    assert.deepEqual({ ...updated, _id: undefined }, { ...profile, mobile: '254722333444', _id: undefined });
+    await expectStatus(
+      await api.call('PUT', '/api/user/edit-user', { token, body: { ...profile, mobile: '+44 7700 900123' } }),
+      400,
+      'Enter a Kenyan mobile number, such as 0712 345 678',
+    );
     await expectStatus(await api.call('PUT', '/api/user/edit-user', { token, body: { ...profile, firstname: '' } }), 400, 'First Name is Required');
     await expectStatus(await api.call('PUT', '/api/user/edit-user', { body: profile }), 401);
   });
@@ -423,8 +429,9 @@ describe('address, wishlist, recently viewed, newsletter', () => {
     assert.deepEqual(await json(await api.call('GET', '/api/user/get-address', { token })), { address: null });
     const address = { firstName: 'Kiprop', lastName: 'Langat', county: 'Kenya', address: 'Uganda Road 5', area: 'Eldoret', phoneNumber: '700111222' };
     const saved = (await json(await api.call('PUT', '/api/user/add-address', { token, body: address }))) as { address: unknown };
-    assert.deepEqual(saved.address, address);
-    assert.deepEqual(await json(await api.call('GET', '/api/user/get-address', { token })), { address });
+    const stored = { ...address, phoneNumber: '254700111222' };
+    assert.deepEqual(saved.address, stored);
+    assert.deepEqual(await json(await api.call('GET', '/api/user/get-address', { token })), { address: stored });
     await expectStatus(await api.call('PUT', '/api/user/add-address', { token, body: { ...address, phoneNumber: 'abc' } }), 400, 'Phone Number is Required');
     await expectStatus(await api.call('PUT', '/api/user/add-address', { body: address }), 401);
     await expectStatus(await api.call('GET', '/api/user/get-address'), 401);

@@ -13,7 +13,6 @@ import { call, checkRequest, segment } from './http';
 export {
   MPESA_PHONE_MESSAGE,
   mpesaPhoneSchema,
-  toMpesaPhone,
   type Payment,
   type PaymentState,
   type StartBookingPaymentRequest,

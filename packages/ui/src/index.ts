@@ -32,7 +32,6 @@ export { useInteractive } from './hooks/use-interactive';
 export { useAction, type Action, type ActionWords } from './hooks/use-action';
 export { toast } from './toasts/toast';
 export { ToastArea } from './toasts/toast-area';
-export { displayPhone, toKenyanInternational } from './format/phone';
 export { loginPathFor } from './navigation';
 export { LinkList, type LinkItem } from './components/link-list';
 export { savingData, mayFetchAhead } from './network/save-data';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { MPESA_PHONE_MESSAGE, maskedPhone, mpesaPhoneSchema, toMpesaPhone } from '@agri/api-client/contract';
+import { MPESA_PHONE_MESSAGE, maskedPhone, mpesaPhoneSchema, toKenyanPhone } from '@agri/api-client/contract';
 import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, paymentFailureWords, readStkCallback, type StkPush } from './daraja';
 import { SANDBOX_TEST_PHONE, startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
 
@@ -78,11 +78,11 @@ function recordingFetch() {
 
 describe('a phone number for M-Pesa', () => {
   it('is read as a customer types it and sent as Daraja takes it; anything else is refused with a clear message', () => {
-    for (const typed of ['0712345678', '0712 345 678', '+254712345678', '254712345678', '254-712-345-678'])
-      assert.equal(toMpesaPhone(typed), '254712345678', typed);
-    assert.equal(toMpesaPhone('0110345678'), '254110345678', 'the 01… numbers');
-    for (const typed of ['', '0812345678', '071234567', '07123456789', '+255712345678', '712345678', '07x2345678'])
-      assert.equal(toMpesaPhone(typed), null, typed);
+    // The one phone rule (toKenyanPhone) is M-Pesa's too.
+    for (const typed of ['0712345678', '0712 345 678', '+254712345678', '254712345678', '254-712-345-678', '712345678'])
+      assert.equal(toKenyanPhone(typed), '254712345678', typed);
+    assert.equal(toKenyanPhone('0110345678'), '254110345678', 'the 01… numbers');
+    for (const typed of ['', '0812345678', '071234567', '07123456789', '+255712345678', '07x2345678']) assert.equal(toKenyanPhone(typed), null, typed);
     assert.equal(mpesaPhoneSchema.parse(' 0712 345 678 '), '254712345678');
     assert.equal(mpesaPhoneSchema.safeParse('0812345678').error?.issues[0]?.message, MPESA_PHONE_MESSAGE);
     assert.equal(maskedPhone('254712345678'), '•••••••••678');

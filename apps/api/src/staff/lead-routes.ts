@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { formatPhone } from '@agri/api-client/contract';
 import {
   LEAD_KIND_LABELS,
   LEAD_STATUSES,
@@ -68,7 +69,7 @@ export function leadRoutes(services: Services, sessions: StaffSessions): Hono<St
           row.status,
           row.name,
           row.email,
-          row.phone,
+          formatPhone(row.phone),
           row.contact_method ?? '',
           row.about ?? '',
           row.event?.price ?? row.course?.price ?? '',

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { ApiError, keptRequests, sendEnquiry, sendKeptRequests } from '../index';
 import { apiUrl, createHandlers, networkFailure, setupApiForTests } from '../testing';
 
-const enquiry = { name: 'Wanjiku Kamau', email: 'wanjiku@example.co.ke', mobile: '0722000111', comment: 'HACCP training for 12 staff' };
+const enquiry = { name: 'Wanjiku Kamau', email: 'wanjiku@example.co.ke', mobile: '254722000111', comment: 'HACCP training for 12 staff' };
 
 const server = setupServer(...createHandlers());
 let received: unknown[] = [];

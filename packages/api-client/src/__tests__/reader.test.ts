@@ -5,6 +5,10 @@ import { eventSchema } from '../contract';
 import { orderSchema } from '../contract';
 import {
   eastAfricaTime,
+  formatPhone,
+  kenyanPhoneSchema,
+  phoneForField,
+  toKenyanPhone,
   instantSchema,
   isCalendarDate,
   kenyanDateSchema,
@@ -17,6 +21,23 @@ import {
 import { fixtures } from '../testing';
 
 const OBJECT_ID = '6650f1c2a9b8e4d3c2b1a098';
+
+describe('phone numbers: one rule, one way to show them', () => {
+  it('takes a Kenyan mobile number however it is typed, stores it 254…, and shows it +254 712 345 678 everywhere', () => {
+    const typed = ['0712345678', '712345678', '712 345 678', '0712-345-678', '+254 712 345 678', '254712345678', '(0712) 345678', ' +254712345678 '];
+    expect(typed.map(toKenyanPhone)).toEqual(Array(typed.length).fill('254712345678'));
+    expect(toKenyanPhone('0110 123 456')).toBe('254110123456');
+    expect(['', '0812345678', '12345', '+44 7700 900123', '07123456789', 'seven'].map(toKenyanPhone)).toEqual(Array(6).fill(null));
+    expect(typed.map(formatPhone)).toEqual(Array(typed.length).fill('+254 712 345 678'));
+    // A number another server stored in another form is shown as it came.
+    expect(formatPhone('+44 7700 900123')).toBe('+44 7700 900123');
+    expect(phoneForField('254712345678')).toBe('712 345 678');
+    const field = kenyanPhoneSchema('Mobile No is Required');
+    expect(field.parse(' 0712 345 678 ')).toBe('254712345678');
+    expect(field.safeParse('').error?.issues[0]?.message).toBe('Mobile No is Required');
+    expect(field.safeParse('0812345678').error?.issues[0]?.message).toBe('Enter a Kenyan mobile number, such as 0712 345 678');
+  });
+});
 
 describe('dates', () => {
   it('names a day of the calendar only (staff filters), and writes a moment as Kenya’s clock shows it', () => {
@@ -232,8 +253,8 @@ describe('the saved address', () => {
       address: 'Moi Avenue 12',
       other: '',
       area: 'Nakuru',
-      phoneNumber: '712345678',
-      additionalNumber: '722000111',
+      phoneNumber: '254712345678',
+      additionalNumber: '254722000111',
     });
   });
 

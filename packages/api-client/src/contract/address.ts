@@ -1,11 +1,9 @@
 import * as z from 'zod/mini';
-import { safeText } from './common';
+import { KENYAN_PHONE_MESSAGE, kenyanPhoneSchema, safeText, toKenyanPhone } from './common';
 import { instantSchema, listOf, readAs } from './reader';
 
 /** The one county option; the spec's stored value was another country's name (a defect). */
 export const KENYA = 'Kenya';
-
-const digits = /^[0-9]+$/;
 
 /**
  * The shipping address, in the address form's naming end to end.
@@ -19,14 +17,16 @@ export const shippingAddressSchema = z.object({
   /** Apartment, suite. */
   other: z.optional(safeText('Apartment or suite', 300)),
   area: safeText('Area', 100, {}, z.minLength(1, 'Area is Required')),
-  /** Digits after the '+ 254' prefix. */
-  phoneNumber: safeText('Phone number', 15, {}, z.minLength(1, 'Phone Number is Required'), z.regex(digits, 'Phone Number is Required')),
+  /** Typed after the '+ 254' prefix; sent as toKenyanPhone makes it. */
+  phoneNumber: kenyanPhoneSchema('Phone Number is Required', 'Phone Number is Required'),
+  /** None, or a second Kenyan mobile number. */
   additionalNumber: z.optional(
-    safeText(
-      'Additional number',
-      15,
-      {},
-      z.refine((value: string) => value === '' || digits.test(value), 'Additional Number must be digits'),
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((typed: string) => typed === '' || toKenyanPhone(typed) !== null, KENYAN_PHONE_MESSAGE),
+      ),
+      z.transform((typed: string) => (typed === '' ? '' : toKenyanPhone(typed)!)),
     ),
   ),
 });
@@ -42,10 +42,10 @@ const addressText = z.pipe(
   z.nullish(z.union([z.string(), z.number()])),
   z.transform((value) => (value === null || value === undefined ? '' : String(value).trim())),
 );
-/** A phone number as the form takes it: the digits after the '+ 254' prefix. */
+/** A phone number as any server stored it, in the one form (toKenyanPhone) when it is a Kenyan mobile, else as it came. */
 const addressPhone = z.pipe(
   addressText,
-  z.transform((phone: string) => phone.replace(/^\+?254\s*/, '').replace(/\s+/g, '')),
+  z.transform((phone: string) => toKenyanPhone(phone) ?? phone),
 );
 
 /** A saved address as a server describes it, in either naming, with when it was saved if the server says. */

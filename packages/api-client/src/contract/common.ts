@@ -30,15 +30,50 @@ export function safeText(label: string, max: number, { multiline = false, trim =
 
 export const emailSchema = z.email().check(z.maxLength(254));
 
-/** Kenyan numbers are typed after a '+ 254' prefix; digits, spaces and a leading + are accepted. */
-export const phoneSchema = z.string().check(z.trim(), z.regex(/^\+?[0-9 ]{7,20}$/, 'Phone Number must be digits'));
+/**
+ * The one phone rule (issue 57): a Kenyan mobile number as it is stored and sent, '2547XXXXXXXX' or '2541XXXXXXXX',
+ * from any way people write it after the fields' '+ 254' prefix or without it: 0712 345 678, 712345678,
+ * 0110-123-456, +254 712 345 678, 254712345678. Null for anything else. M-Pesa takes the same numbers.
+ */
+export function toKenyanPhone(typed: string): string | null {
+  const digits = typed
+    .trim()
+    .replace(/[\s().-]/g, '')
+    .replace(/^\+/, '');
+  const local = /^(?:254|0)?([17]\d{8})$/.exec(digits)?.[1];
+  return local ? `254${local}` : null;
+}
 
-/** A customer's mobile (registration, profile): 7 to 15 digits (E.164), spaces and a leading + allowed. */
-export const mobileSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, 'Mobile No is Required'),
-  z.refine((value: string) => /^\+?[0-9 ]+$/.test(value) && /^[0-9]{7,15}$/.test(value.replace(/[+ ]/g, '')), 'Mobile No must be 7 to 15 digits'),
-);
+/** A phone number as people read it, everywhere: '+254 712 345 678'; one that is not a Kenyan mobile, as it came. */
+export function formatPhone(phone: string): string {
+  const kenyan = toKenyanPhone(phone);
+  return kenyan ? `+254 ${kenyan.slice(3, 6)} ${kenyan.slice(6, 9)} ${kenyan.slice(9)}` : phone;
+}
+
+/** A stored number as its field shows it after the '+ 254' prefix: '712 345 678'. */
+export function phoneForField(phone: string): string {
+  const kenyan = toKenyanPhone(phone);
+  return kenyan ? formatPhone(kenyan).slice('+254 '.length) : phone;
+}
+
+export const KENYAN_PHONE_MESSAGE = 'Enter a Kenyan mobile number, such as 0712 345 678';
+
+/** A Kenyan mobile number field: required (with `required`'s words), checked by toKenyanPhone, sent as it makes it. */
+export const kenyanPhoneSchema = (required: string, invalid = KENYAN_PHONE_MESSAGE) =>
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.minLength(1, required),
+      z.refine((typed: string) => toKenyanPhone(typed) !== null, invalid),
+    ),
+    z.transform((typed: string) => toKenyanPhone(typed)!),
+  );
+
+/** The booking and call-request dialogs' phone (the browser asks for it first). */
+export const phoneSchema = kenyanPhoneSchema('Phone Number is Required');
+
+/** A customer's mobile (registration, profile). */
+export const mobileSchema = kenyanPhoneSchema('Mobile No is Required');
 
 /** An image as `{ url }`; a bare URL string is read as one. */
 export const imageSchema = readAs((value) => (typeof value === 'string' ? { url: value } : value), z.object({ url: z.string().check(z.minLength(1)) }));

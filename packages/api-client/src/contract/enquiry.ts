@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { safeText } from './common';
+import { kenyanPhoneSchema, safeText } from './common';
 import { instantSchema, serverIdSchema } from './reader';
 
 /** The contact form; messages are the spec's field errors. */
 export const enquiryRequestSchema = z.object({
   name: safeText('Name', 200, {}, z.minLength(1, 'Name is Required')),
   email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is Required')), z.email('Email should be valid.').check(z.maxLength(254))),
-  mobile: safeText('Mobile number', 30, {}, z.minLength(1, 'Mobile Number is Required.')),
+  mobile: kenyanPhoneSchema('Mobile Number is Required.'),
   comment: safeText('Comment', 5000, { multiline: true }, z.minLength(1, 'Comment is Required.')),
 });
 export type EnquiryRequest = z.infer<typeof enquiryRequestSchema>;

@@ -1,24 +1,15 @@
 import * as z from 'zod/mini';
-import { idSchema } from './common';
+import { idSchema, kenyanPhoneSchema } from './common';
 
 /* M-Pesa payments (issue 37): what My Orders, the booking's confirmation and the API agree on. */
 
 export const MPESA_PHONE_MESSAGE = 'Enter a Safaricom number, such as 0712 345 678';
 
 /**
- * A Safaricom number as a customer types it (07…, 01…, +2547…, 2547…, with spaces or dashes), in the form Daraja
- * takes: 2547XXXXXXXX or 2541XXXXXXXX. Anything else is refused with MPESA_PHONE_MESSAGE.
+ * A Safaricom number as a customer types it, in the form Daraja takes (2547XXXXXXXX or 2541XXXXXXXX): the one phone
+ * rule, toKenyanPhone, with M-Pesa's words for anything else.
  */
-export function toMpesaPhone(typed: string): string | null {
-  const digits = typed.trim().replace(/[\s-]/g, '').replace(/^\+/, '');
-  const local = /^0([17]\d{8})$/.exec(digits)?.[1] ?? /^254([17]\d{8})$/.exec(digits)?.[1];
-  return local ? `254${local}` : null;
-}
-
-export const mpesaPhoneSchema = z.pipe(
-  z.string().check(z.refine((typed: string) => toMpesaPhone(typed) !== null, MPESA_PHONE_MESSAGE)),
-  z.transform((typed: string) => toMpesaPhone(typed)!),
-);
+export const mpesaPhoneSchema = kenyanPhoneSchema(MPESA_PHONE_MESSAGE, MPESA_PHONE_MESSAGE);
 
 /** A phone number as staff see it on a payment: every digit but the last three hidden. */
 export const maskedPhone = (phone: string) => `${'•'.repeat(Math.max(phone.length - 3, 0))}${phone.slice(-3)}`;

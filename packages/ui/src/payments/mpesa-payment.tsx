@@ -1,4 +1,4 @@
-import { messageOf, mpesaPhoneSchema, toMpesaPhone, z, type Payment } from '@agri/api-client';
+import { messageOf, mpesaPhoneSchema, toKenyanPhone, z, type Payment } from '@agri/api-client';
 import { Button, formatKes, FormSubmit, TextField, toast, useAction } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ const localPhone = (phone: string) => `0${phone.slice(3, 6)} ${phone.slice(6, 9)
 
 /** A number the customer gave before (the profile's, the booking's) as a Safaricom number to confirm, or nothing. */
 function offeredPhone(known: unknown): string {
-  const phone = typeof known === 'string' || typeof known === 'number' ? toMpesaPhone(String(known).replace(/^(?=[17]\d{8}$)/, '0')) : null;
+  const phone = typeof known === 'string' || typeof known === 'number' ? toKenyanPhone(String(known)) : null;
   return phone ? localPhone(phone) : '';
 }
 

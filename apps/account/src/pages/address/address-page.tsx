@@ -2,6 +2,7 @@ import {
   ACCOUNT_FALLBACK,
   createDataArea,
   getAddress,
+  phoneForField,
   selectCustomer,
   type DataAreaState,
   useSession,
@@ -26,7 +27,7 @@ const startingAddress = (customer: StoredCustomer | null): ShippingAddress => ({
   address: '',
   other: '',
   area: '',
-  phoneNumber: customer && /^[0-9]+$/.test(customer.mobile) ? customer.mobile : '',
+  phoneNumber: customer ? phoneForField(customer.mobile) : '',
   additionalNumber: '',
 });
 
@@ -61,7 +62,10 @@ function ShippingAddressArea() {
   if (area.isError && !readFailed) setReadFailed(true);
   const saved = area.isSuccess && !area.isLoading ? area.data : null;
   const initial = useMemo(
-    () => (saved ? { ...saved, other: saved.other ?? '', additionalNumber: saved.additionalNumber ?? '' } : startingAddress(customer)),
+    () =>
+      saved
+        ? { ...saved, other: saved.other ?? '', phoneNumber: phoneForField(saved.phoneNumber), additionalNumber: phoneForField(saved.additionalNumber ?? '') }
+        : startingAddress(customer),
     [saved, customer],
   );
   const form = <AddressForm initial={initial} onSaved={() => navigate(redirectTarget(search))} />;

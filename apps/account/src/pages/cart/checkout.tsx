@@ -1,4 +1,4 @@
-import { ACCOUNT_FALLBACK, createDataArea, createOrder, getAddress, getApiSettings, type ShippingAddress } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createDataArea, createOrder, formatPhone, getAddress, getApiSettings, type ShippingAddress } from '@agri/api-client';
 import { Button, ButtonLink, toast } from '@agri/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from '@agri/ui/router';
@@ -54,7 +54,7 @@ function CheckoutTo({ address, disabled }: { address: ShippingAddress | null; di
         <br />
         {address.area}, {address.county}
         <br />
-        +254 {address.phoneNumber}
+        {formatPhone(address.phoneNumber)}
       </address>
       <p>
         <Link to="/address?redirect=/cart">

@@ -25,7 +25,7 @@ describe('EditProfilePage', () => {
     open();
     for (const label of fields) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
     expect(screen.getByLabelText('First Name')).toHaveValue(fixtures.customer.firstname);
-    expect(screen.getByLabelText('Phone Number')).toHaveValue(fixtures.customer.mobile);
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('712 345 678');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 

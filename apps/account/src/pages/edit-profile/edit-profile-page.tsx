@@ -3,6 +3,7 @@ import {
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   editUser,
   messageOf,
+  phoneForField,
   profileSchema,
   selectCustomer,
   useSession,
@@ -21,7 +22,7 @@ const profileOf = (customer: StoredCustomer): EditUserRequest => ({
   firstname: customer.firstname,
   lastname: customer.lastname,
   email: customer.email,
-  mobile: customer.mobile,
+  mobile: phoneForField(customer.mobile),
   currentPassword: '',
 });
 

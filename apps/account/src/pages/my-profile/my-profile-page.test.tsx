@@ -48,7 +48,7 @@ describe('MyProfilePage', () => {
     renderPage(<MyProfilePage />, { route: '/my-profile' });
     await waitFor(() => expect(detailOf('Shipping Information', 'Town / Area')).toHaveTextContent('Nakuru'));
     expect(detailOf('Shipping Information', 'Region')).toHaveTextContent('Kenya');
-    expect(detailOf('Shipping Information', 'Phone')).toHaveTextContent('+254 712345678');
+    expect(detailOf('Shipping Information', 'Phone')).toHaveTextContent('+254 712 345 678');
   });
 
   it('links each section to its edit page', () => {

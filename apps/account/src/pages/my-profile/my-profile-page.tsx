@@ -1,5 +1,5 @@
-import { ACCOUNT_FALLBACK, createDataArea, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
-import { Button, displayPhone, useLogOut } from '@agri/ui';
+import { ACCOUNT_FALLBACK, createDataArea, formatPhone, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
+import { Button, useLogOut } from '@agri/ui';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
@@ -43,8 +43,8 @@ function ShippingDetails({ address }: { address: ShippingAddress | null }) {
       <Detail label="First Name" value={address?.firstName} />
       <Detail label="Address" value={address?.address} />
       <Detail label="Town / Area" value={address?.area} />
-      <Detail label="Phone" value={displayPhone(address?.phoneNumber)} />
-      <Detail label="Additional Number" value={displayPhone(address?.additionalNumber)} />
+      <Detail label="Phone" value={address?.phoneNumber && formatPhone(address.phoneNumber)} />
+      <Detail label="Additional Number" value={address?.additionalNumber && formatPhone(address.additionalNumber)} />
     </dl>
   );
 }
@@ -66,7 +66,7 @@ function AccountDetails() {
       <Detail label="User ID" value={customer._id} />
       <Detail label="Full Name" value={`${customer.firstname} ${customer.lastname}`} />
       <Detail label="Email" value={customer.email} />
-      <Detail label="Phone" value={displayPhone(customer.mobile)} />
+      <Detail label="Phone" value={formatPhone(customer.mobile)} />
     </dl>
   );
 }

@@ -39,7 +39,7 @@ describe('RegisterPage: details', () => {
   it('checks the email, the mobile digits and the password length', async () => {
     const { user } = renderPage(<RegisterPage />, { route: '/register' });
     await fillDetails(user, { ...newCustomer, email: 'achieng@', mobile: '07-12', password: 'mavuno' });
-    await expectMessages('Email Should be valid', 'Mobile No must be 7 to 15 digits', 'Password must be at least 8 characters');
+    await expectMessages('Email Should be valid', 'Enter a Kenyan mobile number, such as 0712 345 678', 'Password must be at least 8 characters');
   });
 
   it("shows the '+ 254' prefix with the mobile number", () => {
@@ -142,6 +142,6 @@ describe('RegisterPage: code', () => {
     const { user } = await openAtCodeStep();
     await user.click(screen.getByRole('button', { name: 'Change your details' }));
     expect(screen.getByLabelText('Email Address')).toHaveValue(newCustomer.email);
-    expect(screen.getByLabelText('Mobile Number')).toHaveValue(newCustomer.mobile);
+    expect(screen.getByLabelText('Mobile Number')).toHaveValue('712 345 678');
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_FALLBACK, register as registerCustomer, registrationSchema, type Registration, messageOf } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, messageOf, phoneForField, register as registerCustomer, registrationSchema, type Registration } from '@agri/api-client';
 import { FormField, FormSubmit, PhoneInput, TextField, toast } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 
@@ -12,7 +12,9 @@ interface RegistrationFormProps {
 /** Step 1: the customer's details; the server mails a 6-digit code to the email. */
 export function RegistrationForm({ initial, onCodeSent }: RegistrationFormProps) {
   const emptyRegistration = { firstname: '', lastname: '', email: '', mobile: '', password: '' };
-  const { register, submit, errors, busy, failure } = useSiteForm(registrationSchema, initial ?? emptyRegistration, { onFailure: toast.error });
+  // Back from the code step: the mobile as its field shows it, after the '+ 254' prefix.
+  const typed = initial ? { ...initial, mobile: phoneForField(initial.mobile) } : emptyRegistration;
+  const { register, submit, errors, busy, failure } = useSiteForm(registrationSchema, typed, { onFailure: toast.error });
 
   const onSubmit = submit(
     async (registration: Registration) => {

@@ -1,5 +1,5 @@
 import { Button, formatKes, FormField, FormSubmit, useAction } from '@agri/ui';
-import { chatLink } from '@agri/api-client';
+import { chatLink, formatPhone, toKenyanPhone } from '@agri/api-client';
 import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, setLeadStatus, type LeadDetail } from '@agri/api-client/staff';
 import { useSiteForm } from '@agri/ui/forms';
 import { ItemPage } from '../../features/layout/item-page';
@@ -9,8 +9,8 @@ import { useLeadStore } from '../leads/leads-store';
 /** The chat link to the visitor's own number, when they chose WhatsApp. */
 function whatsAppLink(lead: LeadDetail): string | null {
   if (lead.contactMethod !== 'WhatsApp') return null;
-  const digits = lead.phone.replace(/\D/g, '').replace(/^0/, '');
-  const number = digits.startsWith('254') ? digits : `254${digits}`;
+  const number = toKenyanPhone(lead.phone);
+  if (!number) return null;
   const about = lead.event?.title ?? lead.course?.title ?? 'your request';
   const chat = new URL(chatLink(`Hello ${lead.name}, this is Mavuno Agri-Food Consultants about ${about}.`));
   chat.pathname = `/${number}`;
@@ -77,7 +77,7 @@ function Lead({ lead }: { lead: LeadDetail }) {
             <>
               <dt>Phone</dt>
               <dd>
-                <a href={`tel:${lead.phone.replace(/\s/g, '')}`}>{lead.phone}</a>
+                <a href={`tel:+${toKenyanPhone(lead.phone) ?? lead.phone.replace(/\D/g, '')}`}>{formatPhone(lead.phone)}</a>
               </dd>
             </>
           ) : null}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, DataAreaView, TextField } from '@agri/ui';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
-import { messageOf, useDataAreaFor } from '@agri/api-client';
+import { formatPhone, messageOf, useDataAreaFor } from '@agri/api-client';
 import { exportLeads, LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, leadFilterSchema, type LeadFilter } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
@@ -78,7 +78,7 @@ export default function LeadsPage() {
                 <td>
                   {lead.email}
                   {lead.phone ? <br /> : null}
-                  {lead.phone}
+                  {lead.phone ? formatPhone(lead.phone) : null}
                 </td>
                 <td>{lead.about}</td>
                 <td>

@@ -27,7 +27,7 @@ describe('booking dialog', () => {
 
     expect(await screen.findByText('Booking Created successfully!')).toBeInTheDocument();
     expect(request.sent).toEqual({
-      contactDetails: { name: 'Peter Kiprono', email: 'peter@example.co.ke', phone: '+254722000111', contactMethod: '' },
+      contactDetails: { name: 'Peter Kiprono', email: 'peter@example.co.ke', phone: '254722000111', contactMethod: '' },
       event: {
         id: forum._id,
         title: forum.title,

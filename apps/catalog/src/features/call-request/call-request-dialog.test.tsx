@@ -43,7 +43,7 @@ describe('call-request dialog', () => {
 
     expect(await screen.findByText('Booking Created successfully!')).toBeInTheDocument();
     expect(request.sent).toEqual({
-      contactDetails: { name: 'Grace Muthoni', email: 'grace@example.co.ke', phone: '+254712345678', contactMethod: 'WhatsApp' },
+      contactDetails: { name: 'Grace Muthoni', email: 'grace@example.co.ke', phone: '254712345678', contactMethod: 'WhatsApp' },
       course: { id: course._id, title: course.title, price: course.price, duration: course.duration },
     });
     expect(within(dialog).getByRole('heading', { name: 'Your Call Request has been received!' })).toHaveFocus();

@@ -1,5 +1,5 @@
 import type { ContactDetails } from '@agri/api-client';
-import { Button, FormField, PhoneInput, toKenyanInternational, TextField } from '@agri/ui';
+import { Button, FormField, PhoneInput, TextField } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { contactDetailsFormSchema, emptyContactDetails, type ContactDetailsFormValues } from './contact-details-schema';
 import './contact-details.css';
@@ -21,7 +21,7 @@ export function ContactDetailsForm({ submitLabel, isSubmitting, errorMessage, on
     onSubmit({
       name: values.name.trim(),
       email: values.email.trim(),
-      phone: toKenyanInternational(values.phone),
+      phone: values.phone,
       contactMethod: values.contactMethod,
     }),
   );
