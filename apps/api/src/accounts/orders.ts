@@ -11,6 +11,8 @@ export interface OrderRow {
   created_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
+  /** Staff cancelled it once paid: why a refund is to be arranged. */
+  refund_to_arrange: string | null;
   /** Read only with the customer's own list (ordersOf). */
   waiting_payment_id?: string | null;
 }
@@ -24,6 +26,7 @@ export const toOrder = (row: OrderRow): Order => ({
   createdAt: new Date(row.created_at).toISOString(),
   paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
   refundedAt: row.refunded_at ? new Date(row.refunded_at).toISOString() : null,
+  refundToArrange: row.refund_to_arrange !== null && row.refunded_at === null,
   ...(row.waiting_payment_id === undefined ? {} : { waitingPaymentId: row.waiting_payment_id }),
 });
 

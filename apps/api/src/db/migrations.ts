@@ -538,6 +538,12 @@ export const migrations: Migration[] = [
       CREATE INDEX idempotent_requests_source ON idempotent_requests (source, claimed_at)
     `,
   },
+  {
+    // Issue 57. Staff cancel a paid order only saying what happens to the money: a refund to be arranged, and why
+    // (the refund itself is recorded on the payment when it is given).
+    id: '018-paid-order-cancelled',
+    sql: `ALTER TABLE orders ADD COLUMN refund_to_arrange text`,
+  },
 ];
 
 /**

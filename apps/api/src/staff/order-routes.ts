@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { OrderStatus } from '@agri/api-client/contract';
-import { ORDER_TRANSITIONS, orderTransitionRequestSchema, type StaffOrder } from '@agri/api-client/staff-contract';
+import { ORDER_TRANSITIONS, orderTransitionRequestSchema, PAID_ORDER_CANCEL_MESSAGE, type StaffOrder } from '@agri/api-client/staff-contract';
 import type { Queryable } from '../db/db';
 import { readBody } from '../http';
 import { HttpError } from '../http-error';
@@ -66,10 +66,13 @@ export function orderRoutes(services: Services, sessions: StaffSessions): Hono<S
     .get('/orders/:id', staff, async (c) => c.json(await orderOf(db, pathId(c, 'Order'))))
     .put('/orders/:id/status', staff, async (c) => {
       const id = pathId(c, 'Order');
-      const { status } = await readBody(c, orderTransitionRequestSchema);
+      const { status, refundToArrange } = await readBody(c, orderTransitionRequestSchema);
       const staffMember = c.get('staff');
       await db.transaction(async (tx) => {
-        const [order] = await tx.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [id]);
+        const [order] = await tx.query<{ status: OrderStatus; paid_at: Date | null; refunded_at: Date | null }>(
+          'SELECT status, paid_at, refunded_at FROM orders WHERE id = $1 FOR UPDATE',
+          [id],
+        );
         if (!order) throw new HttpError(404, 'Order not found');
         if (!ORDER_TRANSITIONS[order.status].includes(status)) {
           throw new HttpError(409, `An order that is ${order.status} cannot be moved to ${status}`);
@@ -78,14 +81,21 @@ export function orderRoutes(services: Services, sessions: StaffSessions): Hono<S
         if (status === 'Cancelled' && (await tx.query("SELECT 1 FROM payments WHERE order_id = $1 AND state = 'pending'", [id])).length > 0) {
           throw new HttpError(409, 'An M-Pesa request is waiting on the customer’s phone. Try again in a few minutes.');
         }
-        await tx.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status]);
+        // A paid order's money must not be forgotten: refunded in full already, or a refund to be arranged, and why.
+        const owed = status === 'Cancelled' && order.paid_at !== null && order.refunded_at === null;
+        if (owed && !refundToArrange) throw new HttpError(409, PAID_ORDER_CANCEL_MESSAGE);
+        const refund = owed ? (refundToArrange ?? null) : null;
+        await tx.query('UPDATE orders SET status = $2, refund_to_arrange = coalesce($3, refund_to_arrange) WHERE id = $1', [id, status, refund]);
         await tx.query('INSERT INTO order_status_changes (order_id, from_status, to_status, staff_id) VALUES ($1, $2, $3, $4)', [
           id,
           order.status,
           status,
           staffMember.id,
         ]);
-        await audit(tx, staffMember, 'order status changed', `order:${id}`, { before: { status: order.status }, after: { status } });
+        await audit(tx, staffMember, 'order status changed', `order:${id}`, {
+          before: { status: order.status },
+          after: { status, ...(refund ? { refund: `to be arranged: ${refund}` } : {}) },
+        });
       });
       return c.json(await orderOf(db, id));
     });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { courseListSchema, orderSchema, type Order } from '@agri/api-client/contract';
-import { staffOrderSchema, type StaffOrder } from '@agri/api-client/staff-contract';
+import { PAID_ORDER_CANCEL_MESSAGE, staffOrderSchema, type StaffOrder } from '@agri/api-client/staff-contract';
 import { createApp } from '../app';
 import type { Db } from '../db/db';
 import { engine, startTestApi, type TestApi } from '../test-support';
@@ -90,6 +90,43 @@ describe('orders in the back office', () => {
         [{ status: 'Dispatched' }, { status: 'Delivered' }],
       ],
     );
+  });
+
+  it('cancels a paid order only saying what happens to the money, in the audit log, and the customer is told', async () => {
+    const order = await placeOrder();
+    await api.db.query('UPDATE orders SET paid_at = now() WHERE id = $1', [order._id]);
+    const cancel = (body: Record<string, unknown>) => api.call('PUT', `/api/staff/orders/${order._id}/status`, { token: staff.token, body });
+    const refused = await cancel({ status: 'Cancelled' });
+    assert.equal(refused.status, 409);
+    assert.equal(((await refused.json()) as { message: string }).message, PAID_ORDER_CANCEL_MESSAGE);
+    assert.equal((await cancel({ status: 'Cancelled', refundToArrange: 'x' })).status, 400);
+    assert.equal((await staffView(order._id)).status, 'Ordered', 'nothing changed');
+
+    const cancelled = await cancel({ status: 'Cancelled', refundToArrange: 'The customer cannot attend; refund by M-Pesa' });
+    assert.equal(cancelled.status, 200);
+    const seen = staffOrderSchema.parse(await cancelled.json());
+    assert.deepEqual([seen.status, seen.refundToArrange], ['Cancelled', true]);
+    const [entry] = await api.db.query<{ after: { status: string; refund: string } }>(
+      "SELECT after FROM audit_log WHERE subject = $1 AND action = 'order status changed' ORDER BY id DESC LIMIT 1",
+      [`order:${order._id}`],
+    );
+    assert.deepEqual(entry?.after, { status: 'Cancelled', refund: 'to be arranged: The customer cannot attend; refund by M-Pesa' });
+    const mine = ((await (await api.call('GET', '/api/user/getmyorders', { token: customer.token })).json()) as unknown[]).map((each) =>
+      orderSchema.parse(each),
+    );
+    assert.equal(mine.find((each) => each._id === order._id)?.refundToArrange, true);
+    // Refunded in full later: no more 'to be arranged'.
+    await api.db.query('UPDATE orders SET refunded_at = now() WHERE id = $1', [order._id]);
+    assert.equal((await staffView(order._id)).refundToArrange, false);
+  });
+
+  it('cancels an unpaid, or a refunded, order without a word about money', async () => {
+    const unpaid = await placeOrder();
+    assert.equal((await move(unpaid._id, 'Cancelled')).status, 200);
+    const refunded = await placeOrder();
+    await api.db.query('UPDATE orders SET paid_at = now(), refunded_at = now() WHERE id = $1', [refunded._id]);
+    assert.equal((await move(refunded._id, 'Cancelled')).status, 200);
+    assert.equal((await staffView(refunded._id)).refundToArrange, false);
   });
 
   it("shows a customer's cancellation in the history, and a cancelled order moves no more", async () => {

@@ -33,6 +33,8 @@ export const orderSchema = z.object({
   paidAt: z.catch(z.optional(z.nullable(instantSchema)), undefined),
   /** When what was paid for it was given back in full (recorded by staff); absent: not refunded. */
   refundedAt: z.catch(z.optional(z.nullable(instantSchema)), undefined),
+  /** Cancelled by staff once paid: a refund is being arranged (until refundedAt says it was given). */
+  refundToArrange: z.catch(z.optional(z.boolean()), undefined),
   /** The customer's M-Pesa request still waiting on their phone, if any: My Orders follows it again after a reload. */
   waitingPaymentId: z.catch(z.optional(z.nullable(z.string())), undefined),
 });

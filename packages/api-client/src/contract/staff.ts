@@ -233,7 +233,18 @@ export const staffOrderSchema = z.extend(orderSchema, {
   payments: z.array(staffPaymentSchema),
 });
 export type StaffOrder = z.output<typeof staffOrderSchema>;
-export const orderTransitionRequestSchema = z.object({ status: orderStatusSchema });
+/**
+ * Staff move an order. Cancelling one that is paid (and not yet refunded in full) must say what happens to the money:
+ * a refund to be arranged, with why (the refund itself is recorded on the payment, by an admin, as it is given).
+ */
+export const orderTransitionRequestSchema = z.object({
+  status: orderStatusSchema,
+  refundToArrange: z.optional(safeText('Why', 500, {}, z.minLength(3, 'Say why the refund is to be arranged'))),
+});
+export type OrderTransitionRequest = z.input<typeof orderTransitionRequestSchema>;
+
+/** The answer to cancelling a paid order without saying what happens to its money. */
+export const PAID_ORDER_CANCEL_MESSAGE = 'This order is paid: record the refund, or say why a refund is to be arranged, before cancelling it.';
 
 // ---- Publishing ----
 

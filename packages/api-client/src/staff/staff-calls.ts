@@ -248,8 +248,15 @@ export const getOrders = () => staffCall({ method: 'GET', path: 'orders', respon
 export const getStaffOrder = (id: string) =>
   staffCall({ method: 'GET', path: `orders/${segment(id)}`, response: staffOrderSchema, fallback: 'Could not load the order' });
 
-export const moveOrder = (id: string, status: OrderStatus) =>
-  staffCall({ method: 'PUT', path: `orders/${segment(id)}/status`, body: { status }, response: staffOrderSchema, fallback: 'Could not change the order' });
+/** Moves an order; cancelling a paid one says why a refund is to be arranged (orderTransitionRequestSchema). */
+export const moveOrder = (id: string, status: OrderStatus, refundToArrange?: string) =>
+  staffCall({
+    method: 'PUT',
+    path: `orders/${segment(id)}/status`,
+    body: { status, ...(refundToArrange ? { refundToArrange } : {}) },
+    response: staffOrderSchema,
+    fallback: 'Could not change the order',
+  });
 
 // ---- Payments ----
 

@@ -43,6 +43,20 @@ describe('MyOrdersPage', () => {
     expect(card).toHaveTextContent(`${course.title} × 2`);
   });
 
+  it('says a paid order staff cancelled is having its refund arranged, not just Paid and Cancelled', async () => {
+    signInForTests();
+    await addToCart({ courseId: course._id, quantity: 1 });
+    const order = (await createOrder({ shippingInfo: fixtures.address }))!;
+    const cancelled = { ...order, status: 'Cancelled', paidAt: '2026-11-27T09:00:00.000Z', refundToArrange: true };
+    server.use(http.get(apiUrl('user/getmyorders'), () => HttpResponse.json([cancelled])));
+    renderPage(<MyOrdersPage />, { route: '/my-orders' });
+    const card = (await screen.findByRole('heading', { name: /^Order / })).closest('li')!;
+    expect(within(card).getByText('Refund being arranged')).toBeInTheDocument();
+    expect(within(card).getByText('We are arranging your refund: our team will contact you.')).toBeInTheDocument();
+    expect(within(card).queryByText('Paid')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('says an order whose payment was given back is refunded, and offers neither to pay nor to cancel it', async () => {
     signInForTests();
     await addToCart({ courseId: course._id, quantity: 1 });

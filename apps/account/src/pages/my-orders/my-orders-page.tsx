@@ -66,6 +66,8 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
         <span className="order-card__badges">
           {order.refundedAt ? (
             <span className="order-status">Refunded</span>
+          ) : order.refundToArrange ? (
+            <span className="order-status">Refund being arranged</span>
           ) : order.paidAt ? (
             <span className="order-status order-status--paid">Paid</span>
           ) : null}
@@ -89,6 +91,7 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
           </li>
         ))}
       </ul>
+      {order.refundToArrange ? <p className="order-card__note">We are arranging your refund: our team will contact you.</p> : null}
       {isPaying ? (
         <LazyMount<MpesaPaymentProps>
           moduleKey="account/mpesa-payment"

@@ -1,15 +1,16 @@
 import { Button, formatKes, useAction } from '@agri/ui';
-import { type OrderStatus } from '@agri/api-client';
+import { formatPhone, type OrderStatus } from '@agri/api-client';
 import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/staff';
 import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';
 import { useOrderStore } from '../orders/orders-store';
+import { CancelOrder } from './cancel-order';
 import { OrderPayments } from './order-payments';
 
 function Order({ order }: { order: StaffOrder }) {
   const { busy, act } = useAction();
-  const move = (status: OrderStatus) =>
-    act(async () => useOrderStore.getState().replace(await moveOrder(order._id, status)), {
+  const move = (status: OrderStatus, refundToArrange?: string) =>
+    act(async () => useOrderStore.getState().replace(await moveOrder(order._id, status, refundToArrange)), {
       done: `Order moved to ${status}`,
       failed: 'Could not change the order',
     });
@@ -27,14 +28,14 @@ function Order({ order }: { order: StaffOrder }) {
           <dd>{when(order.createdAt)}</dd>
           <dt>Customer</dt>
           <dd>
-            {order.customer.name}, <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>, {order.customer.mobile}
+            {order.customer.name}, <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>, {formatPhone(order.customer.mobile)}
           </dd>
           {address ? (
             <>
               <dt>Ship to</dt>
               <dd>
                 {address.firstName} {address.lastName}, {address.address}
-                {address.other ? `, ${address.other}` : ''}, {address.area}, {address.phoneNumber}
+                {address.other ? `, ${address.other}` : ''}, {address.area}, {formatPhone(address.phoneNumber)}
               </dd>
             </>
           ) : null}
@@ -53,16 +54,20 @@ function Order({ order }: { order: StaffOrder }) {
           <dt>Paid</dt>
           <dd>
             {order.paidAt ? when(order.paidAt) : 'Not yet'}
-            {order.refundedAt ? `; refunded in full ${when(order.refundedAt)}` : ''}
+            {order.refundedAt ? `; refunded in full ${when(order.refundedAt)}` : order.refundToArrange ? '; cancelled, a refund to be arranged' : ''}
           </dd>
         </dl>
         <div className="staff-actions">
           {ORDER_TRANSITIONS[order.status].length === 0 ? <p className="staff-muted">This order is {order.status}: it moves no more.</p> : null}
-          {ORDER_TRANSITIONS[order.status].map((status) => (
-            <Button key={status} variant={status === 'Cancelled' ? 'secondary' : 'primary'} disabled={busy} onClick={() => void move(status)}>
-              {status === 'Cancelled' ? 'Cancel the order' : `Move to ${status}`}
-            </Button>
-          ))}
+          {ORDER_TRANSITIONS[order.status].map((status) =>
+            status === 'Cancelled' ? (
+              <CancelOrder key={status} order={order} busy={busy} onCancel={(refundToArrange) => move(status, refundToArrange)} />
+            ) : (
+              <Button key={status} disabled={busy} onClick={() => void move(status)}>
+                {`Move to ${status}`}
+              </Button>
+            ),
+          )}
         </div>
       </div>
       <OrderPayments order={order} />
