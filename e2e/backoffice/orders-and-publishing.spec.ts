@@ -81,20 +81,34 @@ test('an order paid by M-Pesa shows in the back office: its payment, the phone m
     .toBe('paid');
   const reference = order._id.slice(-8).toUpperCase();
 
-  await joinTheTeam(page, { harness, readLatestMail }, 'staff');
+  await joinTheTeam(page, { harness, readLatestMail }, 'admin');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payments' }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) });
   await expect(row).toContainText('•••••••••778');
   await expect(row).toContainText(/[A-Z0-9]{10}/);
   await expect(row).not.toContainText('254722000778');
+  // At 1280 px the row's action is in view, the table within its box (its last column stays in view if it scrolls).
+  await expect(row.getByRole('button', { name: /^Record Refund/ })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await checkA11y(page);
   await row.getByRole('link', { name: reference }).click();
   await expect(page.getByRole('heading', { name: `Order of ${customer.firstname} ${customer.lastname}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Payments' })).toContainText('M-Pesa');
   await expect(page.getByRole('region', { name: 'Payments' })).toContainText('paid');
-  // Only admins record a payment received another way, and this one is paid already.
+  // No payment is recorded by hand for an order paid already.
   await expect(page.getByRole('form', { name: 'Record a payment received another way' })).toHaveCount(0);
+
+  // Cancelled by staff once paid: asked first, and what happens to the money is said; the customer is told.
+  await page.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(page.getByText(/This order is paid/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Why a refund is to be arranged' }).fill('The customer cannot attend; refund by M-Pesa');
+  await page.getByRole('button', { name: 'Cancel it, refund to be arranged' }).click();
+  await expect(page.getByText('Order moved to Cancelled')).toBeVisible();
+  await expect(page.getByText(/cancelled, a refund to be arranged/)).toBeVisible();
+  const mine = (await (await request.get(`${site.apiBaseUrl}user/getmyorders`, { headers: auth })).json()) as { _id: string; refundToArrange?: boolean }[];
+  expect(mine.find((each) => each._id === order._id)?.refundToArrange).toBe(true);
 });
 
 test('a paid event’s booking paid by M-Pesa from its confirmation: the visitor’s receipt, and the payment in the back office', async ({

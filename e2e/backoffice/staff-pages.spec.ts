@@ -61,8 +61,10 @@ test("a page of the back office sends a visitor to sign in, and back there after
   await elsewhere.close();
 });
 
-test('the inbox works on a phone and at 1280 px, by keyboard', async ({ page, readLatestMail, checkA11y, harness }, testInfo) => {
+test('the inbox works on a phone and at 1280 px, by keyboard', async ({ page, request, site, readLatestMail, checkA11y, harness }, testInfo) => {
   test.setTimeout(90_000);
+  const enquiry = { name: 'Row Opener', email: `row-opener-${Date.now()}@example.co.ke`, mobile: '0712-345678', comment: 'Opened from its row.' };
+  expect((await request.post(`${site.apiBaseUrl}enquiry`, { data: enquiry })).ok()).toBe(true);
   await joinTheTeam(page, { harness, readLatestMail }, 'admin');
   for (const [width, height] of [
     [412, 915],
@@ -76,6 +78,12 @@ test('the inbox works on a phone and at 1280 px, by keyboard', async ({ page, re
     await checkA11y(page);
     await page.screenshot({ path: testInfo.outputPath(`inbox-${width}.png`), fullPage: true });
   }
+  // A lead opens from its row (its date, here), not only from its name's link; its phone shown one way.
+  const row = page.getByRole('row').filter({ hasText: 'Row Opener' });
+  await expect(row).toContainText('+254 712 345 678');
+  await row.getByRole('cell').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry: Row Opener');
+  await page.goBack();
   // Skip link first, then the sections, by keyboard alone.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { Button, DataAreaView, TextField } from '@agri/ui';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { formatPhone, messageOf, useDataAreaFor } from '@agri/api-client';
@@ -15,6 +15,12 @@ const FIELDS = ['kind', 'status', 'from', 'to', 'q'] as const;
 const download = async (filter: LeadFilter) => downloadCsv(await exportLeads(filter), 'leads');
 
 /** /staff/leads: every enquiry, booking, call request and subscription, newest first, with filters and search. */
+/** A click anywhere on a lead's row opens it, but on its own links and controls, or when text is being selected. */
+function openFromRow(event: MouseEvent<HTMLTableRowElement>, path: string, navigate: (path: string) => void) {
+  if ((event.target as Element).closest('a, button, input, select') || window.getSelection()?.toString()) return;
+  navigate(path);
+}
+
 export default function LeadsPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -69,12 +75,16 @@ export default function LeadsPage() {
             caption={leads.length === 500 ? 'The newest 500 that match' : `${leads.length} lead${leads.length === 1 ? '' : 's'}`}
           >
             {leads.map((lead) => (
-              <tr key={lead.id}>
-                <td>
-                  <Link to={`/staff/leads/${encodeURIComponent(lead.id)}`}>{when(lead.createdAt)}</Link>
-                </td>
+              <tr
+                key={lead.id}
+                className="staff-table__opens"
+                onClick={(event) => openFromRow(event, `/staff/leads/${encodeURIComponent(lead.id)}`, (path) => void navigate(path))}
+              >
+                <td>{when(lead.createdAt)}</td>
                 <td>{LEAD_KIND_LABELS[lead.kind]}</td>
-                <td>{lead.name || '—'}</td>
+                <td>
+                  <Link to={`/staff/leads/${encodeURIComponent(lead.id)}`}>{lead.name || 'No name given'}</Link>
+                </td>
                 <td>
                   {lead.email}
                   {lead.phone ? <br /> : null}

@@ -70,6 +70,7 @@ export default function PaymentsPage() {
       >
         {(payments) => (
           <StaffTable
+            actions={isAdmin}
             columns={isAdmin ? [...columns, 'Refund'] : columns}
             caption={payments.length === 500 ? 'The newest 500 that match' : `${payments.length} payment${payments.length === 1 ? '' : 's'}`}
           >
