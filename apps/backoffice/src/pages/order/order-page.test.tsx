@@ -1,19 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { screen } from '@testing-library/react';
-import { fixtures, startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
+import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
 import { useStaffSession, type StaffOrder } from '@agri/api-client/staff';
 import { renderPage } from '@agri/ui/testing';
+import { staffOrder } from '../../testing/staff-fixtures';
 import OrderRoute from './order-route';
 
 const server = startMockApi();
 
 const order: StaffOrder = {
-  _id: 'order-0000ab12',
-  items: [{ course: fixtures.courses[0]!, quantity: 1, price: 12_000 }],
-  totalPrice: 12_000,
-  status: 'Ordered',
-  createdAt: '2026-11-27T08:55:00.000Z',
-  paidAt: null,
+  ...staffOrder,
   shippingInfo: {
     firstName: 'Wanjiku',
     lastName: 'Mwangi',
@@ -24,9 +20,6 @@ const order: StaffOrder = {
     phoneNumber: '0712345678',
     additionalNumber: '',
   },
-  customer: { id: 'c1', name: 'Wanjiku Mwangi', email: 'wanjiku@example.co.ke', mobile: '712345678' },
-  history: [{ at: '2026-11-27T08:55:00.000Z', from: '', to: 'Ordered', by: 'customer' }],
-  payments: [],
 };
 
 /** The order page on `shown`, recording what each status change sent. */

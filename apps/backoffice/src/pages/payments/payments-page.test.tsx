@@ -1,46 +1,16 @@
 import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
-import { fixtures, startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
-import { useStaffSession, type StaffOrder, type StaffPayment } from '@agri/api-client/staff';
+import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
+import { useStaffSession, type StaffOrder } from '@agri/api-client/staff';
 import { renderPage } from '@agri/ui/testing';
 import OrderRoute from '../order/order-route';
+import { staffPaymentFor as payment, staffOrder } from '../../testing/staff-fixtures';
 import PaymentsRoute from './payments-route';
 
 const server = startMockApi();
 
-const payment = (id: string, changes: Partial<StaffPayment> = {}): StaffPayment => ({
-  id,
-  orderId: 'order-0000ab12',
-  bookingId: null,
-  leadId: null,
-  eventTitle: null,
-  reference: '0000AB12',
-  payerName: 'Wanjiku Mwangi',
-  method: 'mpesa',
-  state: 'paid',
-  amount: 12_000,
-  phone: '•••••••••678',
-  receipt: 'QWE1RTY2UI',
-  message: null,
-  paidAfterClose: false,
-  refundOf: null,
-  refunded: 0,
-  recordedBy: null,
-  reason: null,
-  createdAt: '2026-11-27T09:00:00.000Z',
-  settledAt: '2026-11-27T09:00:20.000Z',
-  ...changes,
-});
-
 const order: StaffOrder = {
-  _id: 'order-0000ab12',
-  items: [{ course: fixtures.courses[0]!, quantity: 1, price: 12_000 }],
-  totalPrice: 12_000,
-  status: 'Ordered',
-  createdAt: '2026-11-27T08:55:00.000Z',
-  paidAt: null,
-  customer: { id: 'c1', name: 'Wanjiku Mwangi', email: 'wanjiku@example.co.ke', mobile: '712345678' },
-  history: [{ at: '2026-11-27T08:55:00.000Z', from: '', to: 'Ordered', by: 'customer' }],
+  ...staffOrder,
   payments: [payment('p1', { state: 'cancelled', receipt: null, message: 'The payment was cancelled on your phone.', settledAt: null })],
 };
 
