@@ -55,7 +55,7 @@ test('an order paid by M-Pesa shows in the back office: its payment, the phone m
   readLatestMail,
   harness,
   checkA11y,
-}) => {
+}, testInfo) => {
   test.skip(!site.takesMpesa, 'the API takes no payments');
   test.setTimeout(120_000);
   const customer = await registerCustomer({ email: uniqueEmail('payer') });
@@ -91,6 +91,7 @@ test('an order paid by M-Pesa shows in the back office: its payment, the phone m
   await expect(row).not.toContainText('254722000778');
   // At 1280 px the row's action is in view, the table within its box (its last column stays in view if it scrolls).
   await expect(row.getByRole('button', { name: /^Record Refund/ })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: testInfo.outputPath('payments-1280.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await checkA11y(page);
   await row.getByRole('link', { name: reference }).click();
@@ -104,6 +105,7 @@ test('an order paid by M-Pesa shows in the back office: its payment, the phone m
   await page.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(page.getByText(/This order is paid/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Why a refund is to be arranged' }).fill('The customer cannot attend; refund by M-Pesa');
+  await page.screenshot({ path: testInfo.outputPath('cancel-paid-order.png'), fullPage: true });
   await page.getByRole('button', { name: 'Cancel it, refund to be arranged' }).click();
   await expect(page.getByText('Order moved to Cancelled')).toBeVisible();
   await expect(page.getByText(/cancelled, a refund to be arranged/)).toBeVisible();

@@ -11,7 +11,7 @@ interface CancelOrderProps {
 
 /**
  * Cancelling an order asks first. A paid one (not yet refunded in full) also says that cancelling gives nothing back
- * by itself, and asks why a refund is to be arranged (the refund is recorded on its payment as it is given): the
+ * by itself, and asks why a refund is to be arranged (the refund is recorded on the Payments page as it is given): the
  * customer's My Orders then says a refund is being arranged, and the audit log keeps why.
  */
 export function CancelOrder({ order, busy, onCancel }: CancelOrderProps) {
@@ -32,7 +32,7 @@ export function CancelOrder({ order, busy, onCancel }: CancelOrderProps) {
     <div className="staff-confirm" role="group" aria-labelledby={questionId}>
       <p id={questionId}>
         {owed
-          ? `This order is paid (${formatKes(order.totalPrice)}). Cancelling it gives no money back by itself: record each refund on its payment below as it is given, and say here why a refund is to be arranged.`
+          ? `This order is paid (${formatKes(order.totalPrice)}). Cancelling it gives no money back by itself: record each refund on the Payments page as it is given, and say here why a refund is to be arranged.`
           : 'Cancel this order? The customer will see it cancelled in My Orders.'}
       </p>
       {owed ? <TextField label="Why a refund is to be arranged" value={why} maxLength={500} onChange={(event) => setWhy(event.target.value)} /> : null}
