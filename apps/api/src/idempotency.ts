@@ -38,7 +38,7 @@ interface KeyRow {
 
 type StoredAnswer = { body: string; contentType: string | null };
 
-/** The key's row once its first request has answered, waiting up to `waitMs`; null if there is none. */
+/** The key's row (unexpired) once its first request has answered, waiting up to WAIT_FOR_FIRST_MS; null if there is none. */
 async function answered(db: Db, scope: string, key: string): Promise<KeyRow | null> {
   for (let waited = 0; ; waited += POLL_MS) {
     const [row] = await db.query<KeyRow>(
