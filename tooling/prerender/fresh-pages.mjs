@@ -92,7 +92,8 @@ export const pagesToMake = (sources, changed) => (paths) => paths.filter((path) 
 /**
  * What the pages are made from after a run that made `result.written`: their new reads; the pages kept from
  * before keep theirs; the pages that are gone (no longer in the site's list, or not made again when they had
- * to be) are dropped.
+ * to be) are dropped. A page of the site left without a current copy (not made, or its data changed during the
+ * run) keeps its sitemap entry: it is still a page of the site, answered by the browser until it is made again.
  */
 export function nextSources(previous, result) {
   const reads = {};
@@ -107,10 +108,13 @@ export function nextSources(previous, result) {
       // after the check): kept, it would be believed current. Made again at the next check.
       if (previous.reads[path].some((url) => result.answers[url] && previous.answers[url]?.hash !== result.answers[url].hash)) {
         failed.push(path);
+        if (previous.seo?.[path]) seo[path] = previous.seo[path];
         continue;
       }
       reads[path] = previous.reads[path];
       seo[path] = previous.seo?.[path] ?? { lastmod: null, listed: true };
+    } else if (previous?.seo?.[path]) {
+      seo[path] = previous.seo[path];
     }
   }
   const needed = new Set([...result.listReads, ...Object.values(reads).flat()]);

@@ -65,8 +65,10 @@ describe('changedAnswers', () => {
 });
 
 describe('which pages are made again', () => {
+  const listed = { lastmod: null, listed: true };
   const sources = {
     reads: { '/courses': [COURSES], '/course/c1': [COURSE], '/events': [EVENTS], '/': [EVENTS] },
+    seo: { '/courses': listed, '/course/c1': listed, '/events': listed, '/': listed },
     listReads: [COURSES, EVENTS],
     answers: { [COURSES]: { etag: '"1"', hash: 'a' }, [COURSE]: { etag: '"2"', hash: 'b' }, [EVENTS]: { etag: '"3"', hash: 'c' } },
   };
@@ -94,6 +96,8 @@ describe('which pages are made again', () => {
     assert.deepEqual(next.clientRoutes, ['/login']);
     assert.deepEqual(next.answers, { [COURSES]: { etag: '"1"', hash: 'a' }, [EVENTS]: { etag: '"4"', hash: 'd' } });
     assert.deepEqual(pagesToRemove(sources, next).sort(), ['/', '/course/c1']);
+    // '/' is still a page of the site (served by the browser until it is made): still in the sitemap; /course/c1 is gone.
+    assert.deepEqual(Object.keys(next.seo).sort(), ['/', '/courses', '/events']);
   });
 
   it('a page kept from before whose answer changed during the run (after the check) is not kept, and is made at the next check', () => {
@@ -114,6 +118,7 @@ describe('which pages are made again', () => {
     assert.deepEqual(next.answers[EVENTS], { etag: '"4"', hash: 'd' });
     assert.deepEqual(pagesToRemove(sources, next).sort(), ['/course/c1', '/events']);
     assert.deepEqual(pagesToMake(next, new Set())(['/', '/courses', '/events']), ['/events']);
+    assert.deepEqual(next.seo['/events'], listed, 'it stays in the sitemap meanwhile');
   });
 });
 
