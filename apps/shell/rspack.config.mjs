@@ -7,6 +7,7 @@ export default defineApp({
   dir,
   serviceWorker: './src/offline/service-worker.ts',
   documentReports: './src/reports/document-reports.ts',
+  islandLoader: './src/islands/loader/index.ts',
   runtimePlugins: [
     join(dir, 'src/federation/bounded-loading-plugin.ts'),
     join(dir, 'src/federation/compatibility-plugin.ts'),

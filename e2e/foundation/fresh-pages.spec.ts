@@ -4,7 +4,7 @@
 // site here is the built apps with an API of the test's own, whose data the test changes: first one that
 // sends ETags (as ours does), then one that sends none (as a hosted API may), compared by body.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { pageFile, prerenderSite } from '../../tooling/prerender/prerender.mjs';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
-import { siteConfig, testPort } from '../support/site-ports.mjs';
+import { builtShell, siteConfig, testPort } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
 /** A price as the site shows it (formatKes of @agri/ui). */
@@ -109,7 +109,8 @@ test.beforeAll(async ({ siteUnderTest }) => {
     reports: { ...siteConfig.reports, url: `${apiOrigin}/api/reports` },
   };
   const files = { '/config.json': JSON.stringify(config) };
-  const headers = securityHeaders(config);
+  const shell = builtShell();
+  const headers = securityHeaders(config, { loaders: [shell.loader] });
   pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-fresh-pages-'));
   const staging = await serveStatic({ dir: shellDir, port: 0, files, headers });
   servers.push(staging);
@@ -125,7 +126,7 @@ test.beforeAll(async ({ siteUnderTest }) => {
     (select) =>
       prerenderSite({
         siteUrl: siteOrigin,
-        template: readFileSync(join(shellDir, 'index.html'), 'utf8'),
+        shell,
         outDir: pagesDir,
         serveFrom: `http://127.0.0.1:${(staging.address() as AddressInfo).port}`,
         select: (paths) => select(paths).filter((path) => made.has(path)),

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
-import { siteConfig, testPort } from '../support/site-ports.mjs';
+import { builtShell, siteConfig, testPort } from '../support/site-ports.mjs';
 import { expect, test } from '../support/fixtures';
 
 test.describe('run-time configuration', () => {
@@ -18,7 +18,7 @@ test.describe('run-time configuration', () => {
     // config.json, so the unchanged shell build is served again with both. (Rewriting the
     // document in page.route would not do: Chromium treats a fulfilled page as public and
     // refuses it the loopback remotes.) Its origin is not the API's CORS list: API calls fail.
-    const headers = securityHeaders(movedConfig);
+    const headers = securityHeaders(movedConfig, { loaders: [builtShell().loader] });
     const servers: Server[] = [
       await serveStatic({ dir: join(rootDir, 'apps/catalog/dist'), port: movedPort, headers }),
       await serveStatic({

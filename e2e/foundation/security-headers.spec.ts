@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, HEADLESS_CHROMIUM } from '../../tooling/machine/chromium
 import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
-import { siteConfig } from '../support/site-ports.mjs';
+import { builtShell, siteConfig } from '../support/site-ports.mjs';
 import { chromium } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -26,7 +26,7 @@ test.describe('security headers', () => {
     ];
     // A course that does not exist is not a page (404, issue 28), yet its answer is the browser's page: same headers.
     const notFound = `${site.origin}/course/some-id`;
-    const expected = securityHeaders(siteConfig);
+    const expected = securityHeaders(siteConfig, { loaders: [builtShell().loader] });
     for (const url of [...urls, notFound]) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(url === notFound ? 404 : 200);

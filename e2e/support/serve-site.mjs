@@ -12,7 +12,7 @@
 // mailed (TEST_MAIL_OUTBOX), and the rate limits are high enough for a suite. Never in production.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +28,7 @@ import { localApiSettings } from '../../tooling/build/site-config.mjs';
 import { apiPicturesOf } from '../../tooling/serve/api-pictures.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { startDarajaSimulatorFor } from '../../tooling/serve/daraja-simulator.mjs';
-import { apiSecretFile, ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
+import { apiSecretFile, builtShell, ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' }, 'client-rendered': { type: 'boolean' } } });
 
@@ -120,7 +120,8 @@ if (options.channel) {
   keepFresh(pages);
   console.log(`Channel ${options.channel} with a test-mode API: ${urlOf('shell')}/ (API ${urlOf('api')}/api/)`);
 } else {
-  const headers = securityHeaders(siteConfig);
+  const shell = builtShell();
+  const headers = securityHeaders(siteConfig, { loaders: [shell.loader] });
   for (const app of apps.filter(({ name }) => name !== 'shell')) {
     await serveStatic({ dir: join(app.dir, 'dist'), port: ports[app.name], headers });
   }
@@ -135,10 +136,9 @@ if (options.channel) {
   } else {
     // The prerenderer's browser gets the shell's files from a server of its own (the shell's port is not open yet).
     const staging = await serveStatic({ dir: shellDir, port: 0, files, headers, pictures });
-    const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
     const pages = refreshFolder(
       pagesDir,
-      (select) => prerenderSite({ siteUrl: urlOf('shell'), template, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
+      (select) => prerenderSite({ siteUrl: urlOf('shell'), shell, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
       { siteUrl: urlOf('shell'), log },
     );
     report(await pages.refresh());

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apps, shellApp } from '../../tooling/build/apps.mjs';
+import { shellPage } from '../../tooling/build/island-loader.mjs';
 import { siteConfigFor } from '../../tooling/build/site-config.mjs';
 
 // Ports of a test harness (e2e/support/serve-site.mjs): a base port and the ports after it, so that a harness
@@ -45,3 +46,6 @@ export const externalSite = process.env.E2E_BASE_URL || null;
 
 /** Releases to preview on top of that site's channel, as in ?preview= (e.g. catalog@20261123.101500-ab12cd3). */
 export const previewRequest = process.env.E2E_PREVIEW || null;
+
+/** The shell's build (apps/shell/dist): its page and its island loader, as the harness prerenders and allows them. */
+export const builtShell = () => shellPage(join(shellApp.dir, 'dist'));

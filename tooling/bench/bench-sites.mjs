@@ -8,12 +8,13 @@
 // Imported after the dependencies are installed (it imports packages they bring).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { apps, remoteApps } from '../build/apps.mjs';
 import { buildAll } from '../build/build.mjs';
+import { shellPage } from '../build/island-loader.mjs';
 import { localApiSettings, reportSettings } from '../build/site-config.mjs';
 import { promote } from '../delivery/channels.mjs';
 import { prerenderChannel } from '../delivery/prerender-channel.mjs';
@@ -84,28 +85,7 @@ export async function startBenchSites({ pnpm, ports, log }) {
     await serveBehindFront(ports.composed, await serveChannel({ channel: BENCH_CHANNEL, port: 0 }));
 
     // Monolith: the same pages, one app, served the same way.
-    const monolithDir = join(rootDir, 'tooling/bench/monolith/dist');
-    const config = {
-      remotes: Object.fromEntries(remoteApps.map((app) => [app.name, { entry: '/built-in', routes: app.routes }])),
-      api: apiSettings,
-      // Browser reports as the channel has them: a prerendered page of either build adds reports.js.
-      reports: reportSettings(apiSettings),
-    };
-    const files = { '/config.json': JSON.stringify(config) };
-    const headers = securityHeaders(config);
-    const pictures = apiPicturesOf(apiSettings);
-    const pagesDir = join(scratch, 'monolith-pages');
-    const staging = await serveStatic({ dir: monolithDir, port: 0, files, headers, pictures });
-    const monolithPages = await prerenderSite({
-      siteUrl: siteOrigin(ports.monolith),
-      template: readFileSync(join(monolithDir, 'index.html'), 'utf8'),
-      outDir: pagesDir,
-      serveFrom: `http://127.0.0.1:${staging.address().port}`,
-      log: (line) => log(`monolith: ${line}`),
-    });
-    staging.close();
-    log(`monolith: ${monolithPages.written.length} pages prerendered`);
-    await serveBehindFront(ports.monolith, await serveStatic({ dir: monolithDir, port: 0, files, headers, pages: pagesDir, pictures }));
+    await serveBehindFront(ports.monolith, await serveMonolith({ apiSettings, siteUrl: siteOrigin(ports.monolith), scratch, log }));
 
     const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
     const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();
@@ -121,6 +101,33 @@ export async function startBenchSites({ pnpm, ports, log }) {
     stop();
     throw error;
   }
+}
+
+/** The monolith's build, its pages prerendered as the channel's are, served on a spare port. */
+async function serveMonolith({ apiSettings, siteUrl, scratch, log }) {
+  const monolithDir = join(rootDir, 'tooling/bench/monolith/dist');
+  const config = {
+    remotes: Object.fromEntries(remoteApps.map((app) => [app.name, { entry: '/built-in', routes: app.routes }])),
+    api: apiSettings,
+    // Browser reports as the channel has them: a prerendered page of either build adds reports.js.
+    reports: reportSettings(apiSettings),
+  };
+  const files = { '/config.json': JSON.stringify(config) };
+  const shell = shellPage(monolithDir);
+  const headers = securityHeaders(config, { loaders: [shell.loader] });
+  const pictures = apiPicturesOf(apiSettings);
+  const pagesDir = join(scratch, 'monolith-pages');
+  const staging = await serveStatic({ dir: monolithDir, port: 0, files, headers, pictures });
+  const monolithPages = await prerenderSite({
+    siteUrl,
+    shell,
+    outDir: pagesDir,
+    serveFrom: `http://127.0.0.1:${staging.address().port}`,
+    log: (line) => log(`monolith: ${line}`),
+  });
+  staging.close();
+  log(`monolith: ${monolithPages.written.length} pages prerendered`);
+  return serveStatic({ dir: monolithDir, port: 0, files, headers, pages: pagesDir, pictures });
 }
 
 const loadAverage = () =>

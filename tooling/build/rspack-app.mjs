@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apps, readPackage } from './apps.mjs';
+import { ISLAND_LOADER_FILE, SPECULATION_RULES } from './island-loader.mjs';
 import { COMPRESSIBLE, compressedForms } from './precompress.mjs';
 import { sharedConfig } from './shared-libraries.mjs';
 import { apiPicturesOf, passPictureOn } from '../serve/api-pictures.mjs';
@@ -108,8 +109,10 @@ export class PrecompressPlugin {
  * @param {string} [app.serviceWorker]  the shell's service worker, built alone (no federation) into /sw.js
  * @param {string} [app.documentReports]  the shell's reports.js, built alone beside its entry: the browser reports
  *        of a document with islands no island has needed (apps/shell/src/reports/document-reports.ts)
+ * @param {string} [app.islandLoader]  the shell's island loader, built alone into island-loader.js, which every
+ *        prerendered page carries inline (island-loader.mjs)
  */
-export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker, documentReports }) {
+export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker, documentReports, islandLoader }) {
   const isRemote = Boolean(exposes);
   const manifest = readPackage(dir);
   const name = manifest.name.replace(/^@agri\//, '');
@@ -185,7 +188,7 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker, do
     };
     // The scripts built alone only in production builds: a dev server's files change under the same names, and it
     // serves no prerendered pages.
-    const alone = production ? scriptsAlone({ dir, outputPath, after: name, serviceWorker, documentReports }) : [];
+    const alone = production ? scriptsAlone({ dir, outputPath, after: name, serviceWorker, documentReports, islandLoader }) : [];
     return alone.length ? [app, ...alone] : app;
   };
 }
@@ -248,11 +251,25 @@ function answerSiteConfig(middlewares) {
   ];
 }
 
-/** The shell's scripts built alone: its service worker (sw.js) and reports.js, as it names them. */
-const scriptsAlone = ({ dir, outputPath, after, serviceWorker, documentReports }) => [
+/** The shell's scripts built alone: its service worker (sw.js), reports.js and the island loader, as it names them. */
+const scriptsAlone = ({ dir, outputPath, after, serviceWorker, documentReports, islandLoader }) => [
   ...(serviceWorker ? [scriptAlone({ dir, entry: serviceWorker, filename: 'sw.js', target: 'webworker', outputPath, after })] : []),
   ...(documentReports ? [scriptAlone({ dir, entry: documentReports, filename: 'reports.js', target: 'web', outputPath, after })] : []),
+  ...(islandLoader ? [islandLoaderBuild({ dir, entry: islandLoader, outputPath, after })] : []),
 ];
+
+/**
+ * The island loader, built alone: a page carries it inline, so it is one script with no runtime of the bundler's,
+ * no source map (nothing could fetch one) and the speculation rules it adds written in.
+ */
+export function islandLoaderBuild({ dir, entry, outputPath, after }) {
+  const build = scriptAlone({ dir, entry, filename: ISLAND_LOADER_FILE, target: 'web', outputPath, after });
+  return {
+    ...build,
+    devtool: false,
+    plugins: [new rspack.DefinePlugin({ SPECULATION_RULES: JSON.stringify(SPECULATION_RULES) })],
+  };
+}
 
 /**
  * A script built alone (no federation, one file): the service worker, which must be served from the site's root and

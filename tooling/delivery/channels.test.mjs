@@ -1,5 +1,6 @@
 // Releases and channels on a throw-away deploy folder: immutable releases, promotion, rollback, history.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -257,6 +258,28 @@ test('only production is for search engines: every other channel answers noindex
       server.closeAllConnections();
       await new Promise((closed) => server.close(closed));
     }
+  }
+});
+
+test("a channel's policy allows the island loader of each shell release in its stack, and follows a promotion while it is served", async () => {
+  const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const first = '(()=>{document.documentElement.dataset.shell="islands"})()';
+  const second = '(()=>{document.documentElement.dataset.shell="islands";2})()';
+  promote('shell', fakeShellRelease('shell-loader-1', { loader: first }), 'loaders');
+  const { serveChannel } = await import('./serve-channel.mjs');
+  const server = await serveChannel({ channel: 'loaders', port: 0 });
+  try {
+    const scripts = async () => (await fetch(`http://127.0.0.1:${server.address().port}/`)).headers.get('content-security-policy').match(/script-src [^;]*/)[0];
+    assert.ok((await scripts()).includes(sha256(first)));
+    assert.ok(!(await scripts()).includes(sha256(second)));
+    // Promoted while served: the pages made with either release are allowed until they are made again.
+    promote('shell', fakeShellRelease('shell-loader-2', { loader: second }), 'loaders');
+    assert.ok((await scripts()).includes(sha256(first)) && (await scripts()).includes(sha256(second)));
+    rollback('shell', 'loaders');
+    assert.ok(!(await scripts()).includes(sha256(second)));
+  } finally {
+    server.closeAllConnections();
+    await new Promise((closed) => server.close(closed));
   }
 });
 

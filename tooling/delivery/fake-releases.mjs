@@ -2,6 +2,7 @@
 // without building, in the deploy folder (DEPLOY_DIR) the test made.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ISLAND_LOADER_FILE } from '../build/island-loader.mjs';
 import { deployDir, releaseDir } from './store.mjs';
 
 const shared = (name, version, requiredVersion) => ({ name, version, requiredVersion, singleton: true });
@@ -23,11 +24,12 @@ export function fakeBuild(name, { exposes = ['routes'], routes = [], consumes = 
   return dir;
 }
 
-/** A shell release put in place at a chosen version with its page and release.json, for tests of channels and pages. */
-export function fakeShellRelease(version, { page = '<!doctype html><title>shell</title>', provides = { react: '19.3.1' } } = {}) {
+/** A shell release put in place at a chosen version with its page, release.json and (given one) island loader, for tests of channels and pages. */
+export function fakeShellRelease(version, { page = '<!doctype html><title>shell</title>', provides = { react: '19.3.1' }, loader = null } = {}) {
   const dir = releaseDir('shell', version);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), page);
+  if (loader) writeFileSync(join(dir, ISLAND_LOADER_FILE), loader);
   writeFileSync(
     join(dir, 'release.json'),
     JSON.stringify({ app: 'shell', version, builtAt: new Date().toISOString(), contract: '1.0.0', provides, exposes: [], consumes: [], routes: [] }),

@@ -4,8 +4,9 @@
 // made from the channel as it is served, into a folder of their own, then put in place under the channel's
 // lock, one file at a time (each page is whole, and each names the releases it was made with, so the shell
 // renders afresh any page left from before a promotion rather than take it over).
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { shellPage } from '../build/island-loader.mjs';
 import { goneItemPages, remakeChangedPages, withoutPages } from '../prerender/fresh-pages.mjs';
 import { NOT_FOUND_FILE, PAGE_FILES, pageFile, prerenderSite, removePage } from '../prerender/prerender.mjs';
 import { writeSiteFiles } from '../prerender/site-files.mjs';
@@ -28,7 +29,7 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
   const state = readChannel(channel);
   const live = liveVersions(state);
   if (!live.shell) throw new DeliveryError(`channel ${channel} has no live shell yet.`);
-  const template = readFileSync(join(releaseDir('shell', live.shell), 'index.html'), 'utf8');
+  const shell = shellPage(releaseDir('shell', live.shell));
   // What the pages were made from counts only for pages made with the releases live now.
   const madeWithLive = JSON.stringify(state.pageSources?.madeWith) === JSON.stringify(live);
   const sources = changedOnly && madeWithLive ? state.pageSources : null;
@@ -41,7 +42,7 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
     const picked = (select) => (only ? (paths) => select(paths).filter((path) => only.includes(path)) : select);
     const remade = await remakeChangedPages(
       sources,
-      (select) => prerenderFromChannel({ channel, siteUrl: state.siteUrl, template, staged, select: picked(select), log }),
+      (select) => prerenderFromChannel({ channel, siteUrl: state.siteUrl, shell, staged, select: picked(select), log }),
       {
         log,
         withdraw: (paths) => withdrawPages(channel, paths),
@@ -56,14 +57,14 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
 }
 
 /** The pages `select` picks, made from the channel as a visitor gets it, served on a spare port, into `staged`. */
-export async function prerenderFromChannel({ channel, api, siteUrl, template, staged, select, log }) {
-  template ??= readFileSync(join(releaseDir('shell', liveVersions(readChannel(channel)).shell), 'index.html'), 'utf8');
+export async function prerenderFromChannel({ channel, api, siteUrl, shell, staged, select, log }) {
+  shell ??= shellPage(releaseDir('shell', liveVersions(readChannel(channel)).shell));
   const dir = channelDir(channel);
   const noPages = mkdtempSync(join(dirname(dir), `.${channel}-no-pages-`));
   // The prerenderer's browser asks this server for siteUrl's files.
   const server = await serveChannel({ channel, port: 0, api, pages: noPages });
   try {
-    return await prerenderSite({ siteUrl, template, outDir: staged, serveFrom: `http://127.0.0.1:${server.address().port}`, select, log });
+    return await prerenderSite({ siteUrl, shell, outDir: staged, serveFrom: `http://127.0.0.1:${server.address().port}`, select, log });
   } finally {
     server.closeAllConnections();
     await new Promise((done) => server.close(done));

@@ -3,11 +3,12 @@
 // under /releases/.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ISLAND_LOADER_FILE, shellPage } from '../build/island-loader.mjs';
 import { reportSettings } from '../build/site-config.mjs';
 import { apiPicturesOf } from '../serve/api-pictures.mjs';
 import { securityHeaders } from '../serve/security-headers.mjs';
 import { serveStatic } from '../serve/static-server.mjs';
-import { CLIENT_PAGE, channelDir, liveVersions, PRODUCTION, readChannel, readJson, releasesDir } from './store.mjs';
+import { CLIENT_PAGE, channelDir, liveVersions, PRODUCTION, readChannel, readJson, releaseDir, releasesDir } from './store.mjs';
 
 /**
  * @param {object} options
@@ -33,16 +34,37 @@ export async function serveChannel({ channel, port, api, pages }) {
     pages: pages ?? dir,
     fallback: CLIENT_PAGE,
     mounts: { '/releases/': releasesDir() },
-    // The releases are on this origin, so the policy depends on the API settings only; HSTS when the
-    // channel's public address is HTTPS (a TLS proxy or CDN in front of this server). Only production is for
-    // search engines: staging and the others must never compete with it.
-    headers: {
-      ...securityHeaders(config(), { https: readChannel(channel).siteUrl.startsWith('https://') }),
-      ...(channel === PRODUCTION ? {} : { 'X-Robots-Tag': 'noindex' }),
-    },
+    headers: channelHeaders(channel, config),
     files: api ? { '/config.json': () => JSON.stringify(config()) } : {},
     pictures: apiPicturesOf(config().api),
   });
+}
+
+/**
+ * The channel's headers, as it is now: its security headers, for its API settings and the island loaders of the
+ * shell releases in its stack (the live one, and those under it, whose pages are served until they are made again;
+ * a release made before the loader was a file of its own has none); HSTS when the channel's public address is HTTPS
+ * (a TLS proxy or CDN in front of this server). Only production is for search engines: staging and the others must
+ * never compete with it. The releases are on this origin, so they add no origin to the policy. Made again only
+ * when one of these changes.
+ */
+function channelHeaders(channel, config) {
+  let made = { key: null, headers: null };
+  return () => {
+    const { stacks, siteUrl } = readChannel(channel);
+    const current = config();
+    const key = JSON.stringify([current, stacks.shell, siteUrl]);
+    if (key === made.key) return made.headers;
+    const loaders = (stacks.shell ?? []).flatMap((version) =>
+      existsSync(join(releaseDir('shell', version), ISLAND_LOADER_FILE)) ? [shellPage(releaseDir('shell', version)).loader] : [],
+    );
+    const headers = {
+      ...securityHeaders(current, { https: siteUrl.startsWith('https://'), loaders }),
+      ...(channel === PRODUCTION ? {} : { 'X-Robots-Tag': 'noindex' }),
+    };
+    made = { key, headers };
+    return headers;
+  };
 }
 
 /**

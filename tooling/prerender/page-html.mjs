@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import swc from '@swc/core';
-
 // The HTML file of one prerendered page: the shell's client-rendered page (its index.html) with the page's
-// head tags, its content, what the shell needs to hydrate its islands, and the list of the code they load.
+// head tags, its content, what the shell needs to hydrate its islands, the list of the code they load, and the
+// island loader. The names it writes are the islands protocol's (packages/ui/src/federation/island-protocol.ts:
+// PAGE_ELEMENT, PageState, PageCode).
 
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
@@ -22,36 +20,13 @@ function replaceOnce(text, search, replacement) {
 }
 
 /**
- * The speculation rules a prerendered page adds (ISLAND_LOADER): the next public page's document is fetched when
- * the visitor points at its link or starts to tap it (`moderate`), so that the page load that moving between
- * documents is has nothing left to wait for. Its text is allowed by its hash (security-headers.mjs).
- */
-export const SPECULATION_RULES = JSON.stringify({ prefetch: [{ where: { href_matches: '/*' }, eagerness: 'moderate' }] });
-
-/**
- * The one script a prerendered page carries inline: island-loader.js (which says what it does), minified, since
- * every page view carries it (as written it was 3.9 KB of an 8.5 KB page, compressed; minified 2.2 KB), with the
- * speculation rules in place. The policy allows it by its hash (security-headers.mjs).
- */
-export const ISLAND_LOADER = minifiedLoader();
-
-function minifiedLoader() {
-  const source = readFileSync(join(import.meta.dirname, 'island-loader.js'), 'utf8');
-  const { code } = swc.minifySync(source, { compress: true, mangle: true, format: { comments: false } });
-  const loader = code
-    .trim()
-    .replace(/;$/, '')
-    .replace(/\bSPECULATION_RULES\b/, () => JSON.stringify(SPECULATION_RULES));
-  if (loader.includes('SPECULATION_RULES') || /<\/script|<!--/i.test(loader)) throw new Error('island-loader.js cannot be put inline in a page as it is');
-  return loader;
-}
-
-/**
  * @param {object} page
  * @param {string} page.template       the shell's index.html (client-rendered)
+ * @param {string} page.loader         the shell's island loader, which the page carries inline (shellPage in
+ *        tooling/build/island-loader.mjs reads both from a build of the shell)
  * @param {string} page.origin         the origin the page was made on (the site's URL)
  * @param {string} page.html           the content of #root
- * @param {object} page.state          what the page was made from (PRERENDERED_PAGE_ID): what the shell reads to
+ * @param {object} page.state          what the page was made from (the islands protocol's PageState): what the shell reads to
  *        hydrate its islands
  * @param {{ title: string, description: string, keywords: string, canonical: string | null, image: string | null, siteName: string | null }} page.head
  *        (canonical: null for the not-found page; image: the absolute URL of the picture a shared link shows;
@@ -60,7 +35,7 @@ function minifiedLoader() {
  * @param {string[]} page.preloads  the scripts its islands' code will ask for (the shell's entry script aside):
  *        the remotes' entries and chunks, the shared libraries' chunks, fetched at once when one is needed
  */
-export function pageHtml({ template, origin, html, state, head, stylesheets, preloads }) {
+export function pageHtml({ template, loader, origin, html, state, head, stylesheets, preloads }) {
   const headTags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
@@ -87,7 +62,7 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
   // React writes its hints for the page's first images (<link rel="preload" as="image">) at the start of
   // the content; in the head they are found at once, after the style sheets.
   const [imageHints] = /^(?:<link [^>]*>)*/.exec(html);
-  // The shell's entry is asked for by ISLAND_LOADER, with the rest of the page's code, when an island needs it.
+  // The shell's entry is asked for by the loader, with the rest of the page's code, when an island needs it.
   const entryTag = /<script defer src="([^"]+)"><\/script>/.exec(template);
   if (!entryTag) throw new Error("the shell's page has no entry script: it cannot be prerendered");
   const code = {
@@ -105,7 +80,7 @@ export function pageHtml({ template, origin, html, state, head, stylesheets, pre
     page,
     '<div id="root"></div>',
     `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>` +
-      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${ISLAND_LOADER}</script>`,
+      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${loader}</script>`,
   );
   return page;
 }

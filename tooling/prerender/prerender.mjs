@@ -166,7 +166,7 @@ async function makePage(context, url, { apiBases, answers }, log) {
       [...document.querySelectorAll('#root script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)),
     );
     const validators = Object.fromEntries(reads.flatMap((read) => (apiReads.own.get(read)?.etag ? [[read, apiReads.own.get(read).etag]] : [])));
-    // The page's loader confirms an answer that came without an ETag by its hash (ISLAND_LOADER).
+    // The page's loader confirms an answer that came without an ETag by its hash (apps/shell/src/islands/loader/fresh-answers.ts).
     const answerHashes = Object.fromEntries(
       reads.flatMap((read) => (apiReads.own.get(read) && !apiReads.own.get(read).etag ? [[read, apiReads.own.get(read).hash]] : [])),
     );
@@ -241,7 +241,8 @@ function preloadsOf(requests, template) {
  * @param {object} options
  * @param {string} options.siteUrl    the origin the pages are for: canonical links, and the origin the API
  *                                    is asked from (it must allow it)
- * @param {string} options.template   the shell's client-rendered page (its index.html)
+ * @param {{ template: string, loader: string }} options.shell   the shell's client-rendered page (its index.html)
+ *        and its island loader, as shellPage (tooling/build/island-loader.mjs) reads them from a build of the shell
  * @param {string} options.outDir     where the pages are written
  * @param {string} [options.serveFrom]  an origin that serves the site's files (a channel's, on a spare port):
  *        the browser asks it in place of siteUrl, so the pages are made for siteUrl before anything is there
@@ -249,14 +250,14 @@ function preloadsOf(requests, template) {
  * @param {(line: string) => void} [options.log]
  * @returns {Promise<import('./fresh-pages.mjs').PrerenderResult>}
  */
-export async function prerenderSite({ siteUrl, template, outDir, serveFrom, select = (paths) => paths, log = () => {} }) {
+export async function prerenderSite({ siteUrl, shell, outDir, serveFrom, select = (paths) => paths, log = () => {} }) {
   const { chromium } = await import('@playwright/test');
   const origin = new URL(siteUrl).origin;
   // The API the site's config.json names: what its pages read from it is noted (noteApiReads).
   const { api } = await (await fetch(`${serveFrom ?? origin}/config.json`)).json();
   const sources = { apiBases: [api.apiBaseUrl, api.requestsApiBaseUrl], answers: new Map() };
   const browser = await chromium.launch({ executablePath: HEADLESS_CHROMIUM, args: BROWSER_ARGS });
-  const site = { origin, serveFrom, template, outDir, sources, log };
+  const site = { origin, serveFrom, shell, outDir, sources, log };
   let listed;
   let made;
   try {
@@ -392,18 +393,18 @@ async function makePages(chosen, views, site) {
  * One page: made in the prerenderer's view (makePage), taken over in a visitor's (visitPage), which finds
  * what it preloads, and written.
  */
-async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom, template, outDir, sources, log }) {
+async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom, shell, outDir, sources, log }) {
   const url = `${origin}${path}`;
   const { rendered, head, stylesheets, reads, madeFrom, structuredData } = await makePage(context, url, sources, log);
   const notFound = path === NOT_FOUND_PROBE;
-  // '*': the shell's ANY_PATH (apps/shell/src/prerender/prerendered-page.ts), the page no route renders.
+  // '*': the islands protocol's ANY_PATH (packages/ui/src/federation/island-protocol.ts), the page no route renders.
   if (notFound && rendered.page.path !== '*') throw new Error(`a route of the site renders ${NOT_FOUND_PROBE}: the not-found page cannot be made there`);
   // Made on full runs only, it must not show what the API says (nothing would make it again when that changed).
   if (notFound && reads.length) throw new Error(`the not-found page reads the API (${reads.join(', ')})`);
   // The not-found page has no address of its own.
-  const page = { template, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: notFound ? null : url }, stylesheets };
+  const page = { ...shell, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: notFound ? null : url }, stylesheets };
   const source = serveFrom ? `${serveFrom}${path}` : url;
-  const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), template, log);
+  const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), shell.template, log);
   writeCompressed(notFound ? join(resolve(outDir), NOT_FOUND_FILE) : pageFile(outDir, path), pageHtml({ ...page, preloads }));
   return { reads, madeFrom, structuredData };
 }

@@ -11,6 +11,8 @@ const TEMPLATE = [
   '<div id="startup-spinner" role="status" aria-label="Loading"><div></div></div>',
   '<div id="root"></div><noscript>This website needs JavaScript to run.</noscript></body></html>',
 ].join('');
+/** The shell's island loader, as a build makes it (a stand-in): the page carries it inline, as it is. */
+const LOADER = '(()=>{document.documentElement.dataset.shell="islands"})()';
 
 test('a page goes to <path>/index.html under the folder, and no path leaves it', () => {
   assert.equal(pageFile('/out', '/'), join('/out', 'index.html'));
@@ -24,6 +26,7 @@ test('a page goes to <path>/index.html under the folder, and no path leaves it',
 test('the page holds its head tags, content and state; nothing in the data can end the script it travels in', () => {
   const html = pageHtml({
     template: TEMPLATE,
+    loader: LOADER,
     origin: 'https://mavuno.example',
     html: '<main><h1>Our Courses</h1></main>',
     state: { path: '/courses', remotes: {}, dataAreas: { 'catalog/courses': { key: '[]', data: [{ title: '</script><script>alert(1)</script><!--' }] } } },
@@ -70,6 +73,7 @@ test('the page holds its head tags, content and state; nothing in the data can e
   assert.doesNotMatch(html, /startup-spinner|<noscript>/);
   const state = /<script type="application\/json" id="prerendered-page">(.*?)<\/script>/.exec(html);
   assert.equal(html.match(/<\/script>/g).length, 3, 'only the state, the code list and the loader close a script element');
+  assert.ok(html.includes(`<script>${LOADER}</script>`), 'the loader, inline');
   assert.equal(JSON.parse(state[1]).dataAreas['catalog/courses'].data[0].title, '</script><script>alert(1)</script><!--');
 });
 
@@ -77,6 +81,7 @@ test("React's hints for the first images go to the head, after the style sheets"
   const hero = '<link rel="preload" as="image" href="https://mavuno.example/releases/content/v3/assets/hero.svg" fetchPriority="high"/>';
   const html = pageHtml({
     template: TEMPLATE,
+    loader: LOADER,
     origin: 'https://mavuno.example',
     html: `${hero}<main><h1>Welcome</h1><img src="https://mavuno.example/releases/content/v3/assets/hero.svg" alt=""></main>`,
     state: { path: '/', remotes: {}, dataAreas: {} },
@@ -93,6 +98,7 @@ test("React's hints for the first images go to the head, after the style sheets"
 test('the not-found page has no address of its own: no canonical link, no og:url, and it asks not to be indexed', () => {
   const html = pageHtml({
     template: TEMPLATE,
+    loader: LOADER,
     origin: 'https://mavuno.example',
     html: '<main><h1>Page not found</h1></main>',
     state: { path: '*', remotes: {}, dataAreas: {}, islands: { route: '*' } },

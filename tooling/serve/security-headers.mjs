@@ -1,12 +1,13 @@
 // The security headers of every static origin (the shell and each remote),
 // derived from the site's config.json: the one place the policy is written.
 // `npm start`, the e2e harness and the README's nginx example use the same set.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apps } from '../build/apps.mjs';
 import { reportSettings, siteConfigFor } from '../build/site-config.mjs';
-import { ISLAND_LOADER, SPECULATION_RULES } from '../prerender/page-html.mjs';
+import { inlineScriptHashes, shellPage } from '../build/island-loader.mjs';
+import { rootDir } from '../machine/pnpm.mjs';
 
 /** Frames the pages embed: the contact page's map and the about/event videos. */
 const EMBED_ORIGINS = ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'];
@@ -21,12 +22,6 @@ export const INLINE_STYLE_HASHES = {
   shellSpinner: "'sha256-SEWCaOzpYdnUdQSzK/p4nm3v3LUNJL1mmbWWcvu/qg0='",
   reactToastify: "'sha256-wBAOjWqzlHdwhuIyV//yRl4v0VNTHc3TOqbIfNXoA7k='",
 };
-
-/**
- * The only inline scripts, allowed by their hashes: the loader a prerendered page (a document with islands) carries,
- * and the speculation rules it adds.
- */
-export const INLINE_SCRIPT_HASHES = [ISLAND_LOADER, SPECULATION_RULES].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
 
 /**
  * Powerful features no page of the site uses, refused to the page and to every frame it embeds (the map and
@@ -62,12 +57,14 @@ const originOf = (url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []
 
 /**
  * @param {{ remotes: Record<string, { entry: string }>, api: { apiBaseUrl: string, requestsApiBaseUrl: string, imageOrigins?: string[] }, reports?: { url: string } }} siteConfig
- * @param {{ https?: boolean }} [served] `https`: the site's visitors reach it over HTTPS (its public URL), so
- *   browsers are told to use nothing else (Strict-Transport-Security; never sent over plain HTTP).
+ * @param {{ https?: boolean, loaders?: string[] }} [served] `https`: the site's visitors reach it over HTTPS (its
+ *   public URL), so browsers are told to use nothing else (Strict-Transport-Security; never sent over plain HTTP).
+ *   `loaders`: the island loaders the pages served may carry (one per build of the shell they were made with,
+ *   shellPage), the only inline scripts but the speculation rules they add, each allowed by its hash.
  * @returns {{ 'Content-Security-Policy': string, 'Reporting-Endpoints'?: string, 'X-Frame-Options': string, 'X-Content-Type-Options': string,
  *   'Referrer-Policy': string, 'Permissions-Policy': string, 'Cross-Origin-Opener-Policy': string, 'Strict-Transport-Security'?: string }}
  */
-export function securityHeaders(siteConfig, { https = false } = {}) {
+export function securityHeaders(siteConfig, { https = false, loaders = [] } = {}) {
   // Remotes serve scripts, style sheets and images.
   const remotes = [...new Set(Object.values(siteConfig.remotes).flatMap((remote) => originOf(remote.entry)))];
   // The API answers calls and serves the course and event images (/static/...).
@@ -78,7 +75,7 @@ export function securityHeaders(siteConfig, { https = false } = {}) {
   const reportsOverHttps = reportsUrl.startsWith('https://');
   const policy = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...INLINE_SCRIPT_HASHES],
+    'script-src': ["'self'", ...remotes, ...inlineScriptHashes(loaders)],
     'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
     'img-src': ["'self'", ...remotes, ...images],
     // The browser's reports (web vitals, errors) are sent with sendBeacon, a connection like any call.
@@ -109,10 +106,11 @@ export function securityHeaders(siteConfig, { https = false } = {}) {
   };
 }
 
-// `node tooling/serve/security-headers.mjs <config.json> [--https]` prints the set for a web server's configuration.
+// `node tooling/serve/security-headers.mjs <config.json> <the shell's build> [--https]` prints the set for a web
+// server's configuration, for the pages made with that build of the shell (a release's folder).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [file] = process.argv.slice(2).filter((arg) => arg !== '--https');
+  const [file, shellDir = join(rootDir, 'apps/shell/dist')] = process.argv.slice(2).filter((arg) => arg !== '--https');
   const config = file ? JSON.parse(readFileSync(file, 'utf8')) : siteConfigFor((name) => `http://localhost:${apps.find((app) => app.name === name).port}`);
-  const headers = securityHeaders(config, { https: process.argv.includes('--https') });
+  const headers = securityHeaders(config, { https: process.argv.includes('--https'), loaders: [shellPage(shellDir).loader] });
   for (const [name, value] of Object.entries(headers)) console.log(`${name}: ${value}`);
 }

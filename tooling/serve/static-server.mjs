@@ -153,7 +153,8 @@ function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxCon
  * (a channel's `/releases/`). `files` serves generated files in place of the
  * built ones (e.g. a config.json that points at other ports), as text or as a
  * function that makes the text for each request. `headers` (the security
- * headers, see security-headers.mjs) go on every answer. A text file is sent as
+ * headers, see security-headers.mjs) go on every answer: a set, or a function that gives the set for each
+ * request (a channel's, which follows its promotions). A text file is sent as
  * its .br or .gz beside it when the build made one, else compressed here. `pictures`
  * (apiPicturesOf) passes the API's pictures' path on to the API.
  *
@@ -186,16 +187,16 @@ export function serveStatic({
     fallback,
     files,
     pictures,
-    // Remotes are loaded from the shell's origin.
-    common: { ...headers, 'Access-Control-Allow-Origin': '*' },
     compressedBody: compressedBodies(),
   };
-  const { common } = serving;
+  // Remotes are loaded from the shell's origin.
+  const commonOf = () => ({ ...(typeof headers === 'function' ? headers() : headers), 'Access-Control-Allow-Origin': '*' });
 
   // Limits are checked every second (Node's default is every 30 s, so a 10 s limit held a client 40 s).
   const server = createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
+    const common = commonOf();
     try {
-      handle(serving, request, response);
+      handle({ ...serving, common }, request, response);
     } catch (error) {
       console.error(`static server: ${request.method} ${request.url}: ${error.stack}`);
       if (response.headersSent) response.destroy();
@@ -204,9 +205,9 @@ export function serveStatic({
   });
   // Neither a request Node cannot parse (bad request line, header or framing)
   // nor a CONNECT reaches the handler: answer on the socket and close it.
-  server.on('clientError', (error, socket) => refuse(socket, common, clientErrorStatus[error.code] ?? '400 Bad Request'));
-  limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, common, '503 Service Unavailable', { 'Retry-After': 5 }));
-  server.on('connect', (_request, socket) => refuse(socket, common, '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
+  server.on('clientError', (error, socket) => refuse(socket, commonOf(), clientErrorStatus[error.code] ?? '400 Bad Request'));
+  limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, commonOf(), '503 Service Unavailable', { 'Retry-After': 5 }));
+  server.on('connect', (_request, socket) => refuse(socket, commonOf(), '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolvePromise(server));

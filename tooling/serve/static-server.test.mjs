@@ -335,6 +335,22 @@ describe('what the server keeps doing', () => {
     assert.equal((await request('GET', '/counted.json')).body, '{"count":2}');
   });
 
+  test('headers given as a function are asked for each request: a promotion shows in the next answer', async () => {
+    let policy = "script-src 'self' 'sha256-one'";
+    const following = await serveStatic({ dir: join(parent, 'site'), port: 0, headers: () => ({ ...HEADERS, 'Content-Security-Policy': policy }) });
+    try {
+      const at = `http://127.0.0.1:${following.address().port}`;
+      assert.equal((await fetch(`${at}/`)).headers.get('content-security-policy'), "script-src 'self' 'sha256-one'");
+      policy = "script-src 'self' 'sha256-one' 'sha256-two'";
+      const answer = await fetch(`${at}/no-such-file.js`);
+      assert.equal(answer.status, 404);
+      assert.equal(answer.headers.get('content-security-policy'), "script-src 'self' 'sha256-one' 'sha256-two'");
+      assert.equal(answer.headers.get('x-frame-options'), 'DENY');
+    } finally {
+      following.close();
+    }
+  });
+
   test('a file that cannot be read is a 500 for that request alone', async () => {
     // Root can read any file, so the failure is injected where the server opens files.
     const open = fs.createReadStream;

@@ -11,7 +11,7 @@ import { applyPreview, usePreview } from './composition/preview';
 import { loadFragment, registerSiteRemotes } from './federation/remotes';
 import { announceSessionExpiry } from './frame/session-expiry';
 import { openedByPrerenderer } from './prerender/prerender-mode';
-import { readPrerenderedPage } from './prerender/prerendered-page';
+import { readPrerenderedPage } from './islands/page-state';
 import { sendKeptRequestsWhenOnline } from './offline/kept-requests';
 import { startOffline } from './offline/register';
 import { reportPageView, startReporting } from './reports/browser-reports';

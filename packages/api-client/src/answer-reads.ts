@@ -1,6 +1,6 @@
 /**
  * Which API answers a call read, by URL: a prerendered page says which of its islands shows which answer, so that
- * an answer that changed wakes only the island that shows it (tooling/prerender/island-loader.js). A call reads
+ * an answer that changed wakes only the island that shows it (apps/shell/src/islands/loader). A call reads
  * its URL before its first await (http.ts), so the calls started within `start` are the ones it made.
  */
 let noting: Set<string> | null = null;

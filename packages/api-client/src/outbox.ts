@@ -2,6 +2,7 @@ import { ApiError, isApiError, type ErrorPolicy } from './errors';
 import { call, type CallSpec } from './http';
 import { anyReplySchema } from './contract/reader';
 import { actionOf, keyFor } from './idempotency';
+import { OUTBOX_KEY } from './storage-keys';
 
 /**
  * A request the visitor sent while the phone had no connection (an enquiry, a booking, a call request): kept
@@ -21,8 +22,6 @@ interface KeptRequest {
   key?: string;
   keptAt: string;
 }
-
-const OUTBOX_KEY = 'agri:outbox';
 
 /** What the visitor is told when a request is kept, and when it has gone. */
 export const keptMessage = (kind: KeptKind) =>

@@ -3,7 +3,7 @@
 // product: nothing deploys it.
 import { join } from 'node:path';
 import { rspack } from '@rspack/core';
-import { PrecompressPlugin, moduleRules, resolveOptions, scriptAlone } from '../../build/rspack-app.mjs';
+import { PrecompressPlugin, islandLoaderBuild, moduleRules, resolveOptions, scriptAlone } from '../../build/rspack-app.mjs';
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -39,7 +39,8 @@ const site = {
   stats: 'errors-warnings',
 };
 
-// The same reports.js as the shell's: a prerendered page adds it for a visit no part of the page has needed.
+// The same reports.js and island loader as the shell's: a prerendered page carries the loader, which adds
+// reports.js for a visit no part of the page has needed.
 export default [
   site,
   scriptAlone({
@@ -50,4 +51,5 @@ export default [
     outputPath,
     after: 'monolith',
   }),
+  islandLoaderBuild({ dir: join(root, 'apps/shell'), entry: './src/islands/loader/index.ts', outputPath, after: 'monolith' }),
 ];

@@ -30,6 +30,30 @@ Object.assign(console, recorders);
 // Captured before any test can fake the timers.
 const realSetTimeout = setTimeout;
 
+/*
+ * jsdom has <dialog> but none of its methods: these stand in for what the site's code calls (open, close, the close
+ * event, Escape). What the browser does besides (the top layer, focus moved in and back, the page made inert) is
+ * the browser's, and the e2e suites check it.
+ */
+if (!HTMLDialogElement.prototype.showModal) {
+  const closeOnEscape = (event: KeyboardEvent) => {
+    const open = [...document.querySelectorAll('dialog[open]')].at(-1) as HTMLDialogElement | undefined;
+    if (event.key === 'Escape' && open) open.close();
+  };
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      if (this.open) return;
+      this.setAttribute('open', '');
+      document.addEventListener('keydown', closeOnEscape);
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.open) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+}
+
 function failOnUnexpectedOutput() {
   if (unexpected.length === 0) return;
   const calls = unexpected.splice(0);

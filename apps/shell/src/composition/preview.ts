@@ -1,9 +1,10 @@
 import { z } from '@agri/api-client';
+import { TAB_KEYS } from '@agri/ui/island-protocol';
 import { create } from 'zustand';
 import { requirementsSchema, type RemoteEntry, type SiteConfig } from '../config/site-config';
 
 /** The preview this tab asked for, kept while it navigates and reloads (and only in this tab). */
-const PREVIEW_KEY = 'shell:preview';
+const PREVIEW_KEY = TAB_KEYS.preview;
 const INDEX_TIMEOUT_MS = 10_000;
 
 export interface PreviewRelease {

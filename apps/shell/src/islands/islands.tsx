@@ -1,49 +1,26 @@
-// A document with islands (docs/composition.md, "Islands"): the page's inline loader (tooling/prerender/
-// island-loader.js) asks for the shell's code only when an island needs it; from then on the shell
-// hydrates each island it is asked for, as a React root of its own, with the component its owner exposes.
+// A document with islands (docs/composition.md, "Islands"): the page's inline loader (./loader) asks for the
+// shell's code only when an island needs it; from then on the shell hydrates each island it is asked for, as a
+// React root of its own, with the component its owner exposes.
 import { restoreDataAreas, markPageTakenOver, useSession } from '@agri/api-client';
 import { ToastArea } from '@agri/ui';
-import { ISLAND, type IslandModules } from '@agri/ui/federation';
+import type { IslandModules } from '@agri/ui/federation';
+import { ISLAND, type IslandLoader } from '@agri/ui/island-protocol';
 import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { useComposition } from '../composition/composition-store';
 import { loadIslands, resetRemote } from '../federation/remotes';
 import { NewsletterForm } from '../frame/newsletter-form';
 import { SiteHeader } from '../frame/site-header';
-import type { PrerenderedPage } from '../prerender/prerendered-page';
+import type { PrerenderedPage } from './page-state';
 import { IslandFrame } from './island-frame';
 
-/** The page's inline loader, as the shell finds it on `window.agriIslands`. */
-export interface IslandLoader {
-  /** Islands asked for before the shell's code was in. */
-  queue: HTMLElement[];
-  /** Asks for an island (once): the shell hydrates it. */
-  ask: (island: HTMLElement) => void;
-  /** Set by the shell: hydrates an island asked for from now on. */
-  hydrate: ((island: HTMLElement) => void) | null;
-  /** The island is in: what the visitor did while it started is carried out. */
-  hydrated: (island: HTMLElement) => void;
-  /** Set by the shell when it renders the page afresh: the loader holds nothing more. */
-  wholePage: boolean;
-  /** The island's code could not come: it says so, with Retry. */
-  failed: (island: HTMLElement) => void;
-  /**
-   * The shell's code came but could not start (a chunk lost on the way): every island waiting says it is
-   * unavailable, without Retry (the chunk that failed is not asked for again in this page); index.ts offers Reload.
-   */
-  startFailed: () => void;
-  /** config.json as the loader read it, for reports.js (reports/document-reports.ts). */
-  config?: unknown;
-}
-
-declare global {
-  interface Window {
-    agriIslands?: IslandLoader;
-  }
-}
-
 /** The shell's own islands: the parts of the frame that act. */
-const shellIslands: Record<string, ComponentType> = { header: SiteHeader, newsletter: NewsletterForm };
+const shellIslands = { header: SiteHeader, newsletter: NewsletterForm } satisfies Record<string, ComponentType>;
+
+declare module '@agri/ui/island-protocol' {
+  /** A page names one of these islands, or the type-check fails. */
+  interface IslandNames extends Record<`shell/${keyof typeof shellIslands}`, true> {}
+}
 
 /** React's prefix for an island's ids (useId): the same when the prerenderer wrote it alone (prerender-hooks.tsx). */
 export const islandIdPrefix = (index: string | number): string => `island${index}-`;
@@ -54,7 +31,7 @@ const failedOwners = new Set<string>();
 async function componentOf(name: string): Promise<ComponentType> {
   const [owner, island = ''] = name.split('/');
   if (owner === 'shell') {
-    const component = shellIslands[island];
+    const component = Object.hasOwn(shellIslands, island) ? shellIslands[island as keyof typeof shellIslands] : undefined;
     if (!component) throw new Error(`the shell has no island ${island}`);
     return component;
   }

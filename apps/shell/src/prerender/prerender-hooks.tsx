@@ -12,7 +12,8 @@ import { IslandFrame } from '../islands/island-frame';
 import { islandIdPrefix } from '../islands/islands';
 import type { SiteConfig } from '../config/site-config';
 import { loadedRemotes } from '../federation/remotes';
-import { ANY_PATH, keepStylesAsData, type PrerenderedPage } from './prerendered-page';
+import { ANY_PATH } from '@agri/ui/island-protocol';
+import { keepStylesAsData, type PrerenderedPage } from '../islands/page-state';
 
 export interface PagePath {
   path: string;

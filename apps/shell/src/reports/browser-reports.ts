@@ -1,4 +1,5 @@
 import type { BrowserReport } from '@agri/api-client';
+import { inReportSample } from '@agri/ui/island-protocol';
 import type { SiteConfig } from '../config/site-config';
 
 /**
@@ -15,8 +16,6 @@ import type { SiteConfig } from '../config/site-config';
 type Report = BrowserReport extends infer R ? (R extends BrowserReport ? Omit<R, 'session' | 'channel' | 'releases' | 'path'> : never) : never;
 type Queued = Omit<BrowserReport, 'session'>;
 
-/** Whether this visit reports, decided once per tab. */
-const SAMPLE_KEY = 'shell:visit';
 /** The visit's session and what it was started for (this tab's channel and releases). */
 const SESSION_KEY = 'shell:report-session';
 const BATCH = 20;
@@ -62,16 +61,6 @@ const nothingYet = (): Reporting => ({
   measuring: false,
 });
 const state: Reporting = (window.agriReporting ??= nothingYet());
-
-/** Whether this visit reports. */
-function sampled(sampleRate: number): boolean {
-  let kept = sessionStorage.getItem(SAMPLE_KEY);
-  if (!kept) {
-    kept = Math.random() < sampleRate ? 'on' : 'off';
-    sessionStorage.setItem(SAMPLE_KEY, kept);
-  }
-  return kept !== 'off';
-}
 
 /**
  * A session id as the contract's reportSessionSchema has it. Checked here by hand: this file runs before Module
@@ -201,7 +190,7 @@ export function reportError(error: unknown, where?: string): void {
  */
 export function startReporting(config: SiteConfig): void {
   if (state.endpoint || !config.reports || !('sendBeacon' in navigator)) return;
-  if (!sampled(config.reports.sampleRate)) return;
+  if (!inReportSample(config.reports.sampleRate)) return;
   state.endpoint = new URL(config.reports.url, window.location.href).href.replace(/\/$/, '');
   const releases: Record<string, string> = config.shell ? { shell: config.shell.version } : {};
   for (const [name, remote] of Object.entries(config.remotes)) {

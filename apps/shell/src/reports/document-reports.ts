@@ -1,5 +1,5 @@
 // reports.js: the browser reports of a document with islands that no island has needed (docs/composition.md,
-// "Islands"). Its loader (tooling/prerender/island-loader.js) adds this script when the browser is idle,
+// "Islands"). Its loader (apps/shell/src/islands/loader) adds this script when the browser is idle,
 // once config.json names a report endpoint and the visit is in its sample: a visitor who only reads is counted too,
 // with the page's web vitals. Built alone (tooling/build/rspack-app.mjs), a few KB: none of the shell's code, no
 // federation, no zod. Should an island bring the shell's code, that code finds this reporting (browser-reports.ts

@@ -5,7 +5,7 @@ import { apiUrl, fixtures, startMockApi } from '../testing';
 startMockApi();
 
 // What a prerendered page says of each island: the API answers it shows, so that a changed answer wakes only
-// the islands that show it (tooling/prerender/island-loader.js).
+// the islands that show it (apps/shell/src/islands/loader).
 describe('the answers a part of a page shows', () => {
   const useCourses = createDataArea('test/shown-courses', getCourses);
   const useCourse = createDataArea('test/shown-course', getCourse);

@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { selectCartCount, selectIsSignedIn, tokenOf, useSession } from '../index';
-import { CART_COUNT_KEY, clearSession, STORAGE_KEY, storeCart, storeCustomer, storeProfile } from '../session/session-store';
+import { clearSession, storeCart, storeCustomer, storeProfile } from '../session/session-store';
+import { CART_COUNT_KEY, CUSTOMER_KEY } from '../storage-keys';
 import { fixtures, resetSessionForTests } from '../testing';
 
 afterEach(resetSessionForTests);
@@ -9,7 +10,7 @@ describe('session store', () => {
   it('stores the whole login response under the customer key', () => {
     const loginResponse = { ...fixtures.storedCustomer, role: 'customer' };
     storeCustomer(loginResponse);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(loginResponse);
+    expect(JSON.parse(localStorage.getItem(CUSTOMER_KEY) ?? 'null')).toEqual(loginResponse);
     expect(selectIsSignedIn(useSession.getState())).toBe(true);
   });
 
@@ -18,7 +19,7 @@ describe('session store', () => {
     const fetched = { ...fixtures.storedCustomer, mobile: '700000001' };
     storeCustomer(fetched);
     expect(useSession.getState().customer).toEqual(fetched);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(fetched);
+    expect(JSON.parse(localStorage.getItem(CUSTOMER_KEY) ?? 'null')).toEqual(fetched);
   });
 
   it('keeps _id and token on a profile update', () => {
@@ -33,13 +34,13 @@ describe('session store', () => {
       email: 'zawadi@example.co.ke',
       mobile: '711',
     });
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(customer);
+    expect(JSON.parse(localStorage.getItem(CUSTOMER_KEY) ?? 'null')).toEqual(customer);
   });
 
   it('ignores a profile update when signed out', () => {
     storeProfile({ firstname: 'A', lastname: 'B', email: 'a@b.co', mobile: '1' });
     expect(useSession.getState().customer).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(CUSTOMER_KEY)).toBeNull();
   });
 
   it('keeps the cart count in storage, for the header of a document with islands', () => {
@@ -63,7 +64,7 @@ describe('session store', () => {
     act(() => {
       window.dispatchEvent(
         new StorageEvent('storage', {
-          key: STORAGE_KEY,
+          key: CUSTOMER_KEY,
           newValue: JSON.stringify(fixtures.storedCustomer),
           storageArea: localStorage,
         }),
@@ -80,7 +81,7 @@ describe('session store', () => {
     storeCustomer(fixtures.storedCustomer);
     window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark', storageArea: localStorage }));
     expect(useSession.getState().customer).toEqual(fixtures.storedCustomer);
-    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: '{not json', storageArea: localStorage }));
+    window.dispatchEvent(new StorageEvent('storage', { key: CUSTOMER_KEY, newValue: '{not json', storageArea: localStorage }));
     expect(useSession.getState().customer).toBeNull();
   });
 
@@ -94,12 +95,12 @@ describe('session store', () => {
 
 describe('session store start-up', () => {
   it('reads a stored customer and rejects a corrupt one', () => {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(fixtures.storedCustomer));
+    localStorage.setItem(CUSTOMER_KEY, JSON.stringify(fixtures.storedCustomer));
     jest.isolateModules(() => {
       const fresh = jest.requireActual<typeof import('../session/session-store')>('../session/session-store');
       expect(fresh.useSession.getState().customer).toEqual(fixtures.storedCustomer);
     });
-    localStorage.setItem(STORAGE_KEY, '{"_id": 5}');
+    localStorage.setItem(CUSTOMER_KEY, '{"_id": 5}');
     jest.isolateModules(() => {
       const fresh = jest.requireActual<typeof import('../session/session-store')>('../session/session-store');
       expect(fresh.useSession.getState().customer).toBeNull();
@@ -107,7 +108,7 @@ describe('session store start-up', () => {
   });
 
   it('shows a prerendered page signed out while React takes it over, then the stored customer', () => {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(fixtures.storedCustomer));
+    localStorage.setItem(CUSTOMER_KEY, JSON.stringify(fixtures.storedCustomer));
     jest.isolateModules(() => {
       const { renderToString } = jest.requireActual<typeof import('react-dom/server')>('react-dom/server');
       const fresh = jest.requireActual<typeof import('../session/session-store')>('../session/session-store');

@@ -1,12 +1,6 @@
 import { create } from 'zustand';
 import { type StoredCustomer, storedCustomerSchema } from '../contract/user';
-
-export const STORAGE_KEY = 'customer';
-/**
- * The cart count as last known, kept for a document with islands: its header shows it before any of the site's
- * code has loaded (tooling/prerender/island-loader.js). Cleared with the rest on logout.
- */
-export const CART_COUNT_KEY = 'cart-count';
+import { CART_COUNT_KEY, CUSTOMER_KEY } from '../storage-keys';
 
 /** The fields a profile update changes. */
 export interface ProfileFields {
@@ -28,7 +22,7 @@ function parseStoredCustomer(raw: string | null | undefined): StoredCustomer | n
 
 const readStoredCustomer = (): StoredCustomer | null => {
   try {
-    return parseStoredCustomer(globalThis.localStorage?.getItem(STORAGE_KEY));
+    return parseStoredCustomer(globalThis.localStorage?.getItem(CUSTOMER_KEY));
   } catch {
     // Storage can be blocked (privacy mode); the session then lives in memory only.
     return null;
@@ -37,7 +31,7 @@ const readStoredCustomer = (): StoredCustomer | null => {
 
 function writeStoredCustomer(customer: StoredCustomer): void {
   try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(customer));
+    globalThis.localStorage?.setItem(CUSTOMER_KEY, JSON.stringify(customer));
   } catch {
     // See readStoredCustomer.
   }
@@ -102,7 +96,7 @@ export function storeCart(cartCount: number, cartCourseIds: string[]): void {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.storageArea !== window.localStorage) return;
-    if (event.key !== null && event.key !== STORAGE_KEY) return;
+    if (event.key !== null && event.key !== CUSTOMER_KEY) return;
     const customer = parseStoredCustomer(event.key === null ? null : event.newValue);
     useSession.setState(customer ? { customer } : { customer: null, cartCount: 0, cartCourseIds: null });
   });

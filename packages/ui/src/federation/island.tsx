@@ -1,26 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
-
-/**
- * When an island of a document with islands gets its code (docs/composition.md, "Islands"), one or more of:
- * - `interaction`: at the visitor's first touch, focus or key in it; a tap on one of its buttons, or a form sent,
- *   before the code is in shows that it is starting and is carried out once it is;
- * - `changed`: when an API answer the page was made from has changed (a data area's part of the page);
- * - `visible`: when it comes near the window (a carousel further down the page: it moves only where it is seen).
- */
-export type IslandHydration = 'interaction' | 'changed' | 'visible';
-
-/** The attributes of an island's element, which the page's inline loader and the shell read. */
-export const ISLAND = {
-  /** `<owner>/<name>`: `shell/<name>` is the shell's own; any other owner is a remote exposing it in `./islands`. */
-  name: 'data-island',
-  hydration: 'data-island-hydration',
-  /** The island's props, as JSON. */
-  props: 'data-island-props',
-  /** Its place among the page's islands: React's identifierPrefix, the same when prerendered and hydrated. */
-  index: 'data-island-index',
-  /** When what it shows stops holding (IslandProps.until). */
-  until: 'data-island-until',
-} as const;
+import { ISLAND, type IslandHydration, type IslandName } from './island-protocol';
 
 /** The component a remote exposes for each of its islands, in its `./islands` module. */
 export type IslandModules = Record<string, () => Promise<{ default: ComponentType<never> }>>;
@@ -36,14 +15,14 @@ export interface IslandCollector {
  */
 export const IslandCollectorContext = createContext<IslandCollector | null>(null);
 
-/** Inside an island's own root, an island is part of it (islands do not nest). */
+/** Set inside an island's own root, where an Island is an error: islands do not nest (each is one React root). */
 export const InsideIslandContext = createContext(false);
 
 /** The comment an island's element holds until the prerenderer writes the island there. */
 export const islandSlot = (index: number): string => `<!--island:${index}-->`;
 
 export interface IslandProps<P extends object> {
-  name: string;
+  name: IslandName;
   component: ComponentType<P>;
   props: P;
   /** One or both: a part of the page that shows API data and has controls is hydrated at whichever comes first. */
@@ -65,7 +44,8 @@ export interface IslandProps<P extends object> {
 export function Island<P extends object>({ name, component: Component, props, hydration, until }: IslandProps<P>) {
   const collector = useContext(IslandCollectorContext);
   const inside = useContext(InsideIslandContext);
-  if (inside) return <Component {...props} />;
+  // Drawn in place, the inner one would be hydrated twice or never: the prerenderer stops at this, and so do tests.
+  if (inside) throw new Error(`the island ${name} is inside another island: islands do not nest`);
   const attributes = {
     [ISLAND.name]: name,
     [ISLAND.hydration]: [hydration].flat().join(' '),

@@ -1,6 +1,7 @@
 import { messageOf, type z } from '@agri/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { MarkedField } from '../federation/island-protocol';
 import {
   useForm,
   type DefaultValues,
@@ -88,9 +89,6 @@ export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultV
 
 /** A form made with useSiteForm. */
 export type SiteForm<T extends FieldValues> = ReturnType<typeof useSiteForm<T>>;
-
-/** A field left before its form's code was in, as a document with islands' loader marks it (tooling/prerender/island-loader.js). */
-type MarkedField = Element & { leftBeforeCode?: boolean };
 
 /** Treats the fields typed in or left before the form's code ran as touched, and checks them. */
 function useInputTypedBeforeTakeOver<T extends FieldValues>(form: UseFormReturn<T>, defaultValues: DefaultValues<T>, fields: RefObject<Map<string, Element>>) {

@@ -15,7 +15,7 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
  * The home page's opening: a slowly changing background behind the headline. The changing is the style sheet's
  * (home.css), so it runs on a page whose code never came; the visitor's Pause or Play (this island's one act) wins
  * over their preference for less motion. On Save-Data, no decorative picture beyond the first and no changing:
- * the page's loader marks the document so before any code (tooling/prerender/island-loader.js); here the other pictures are left out.
+ * the page's loader marks the document so before any code (apps/shell/src/islands/loader); here the other pictures are left out.
  */
 export function Hero() {
   const interactive = useInteractive();

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../config/site-config';
-import { ANY_PATH, PRERENDERED_PAGE_ID, keepStylesAsData, readPrerenderedPage } from './prerendered-page';
+import { ANY_PATH, PAGE_ELEMENT } from '@agri/ui/island-protocol';
+import { keepStylesAsData, readPrerenderedPage } from './page-state';
 
 const config = {
   remotes: {
@@ -17,8 +18,8 @@ const page = {
 };
 
 function servePage(state: unknown) {
-  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${PRERENDERED_PAGE_ID}"></script>`;
-  document.getElementById(PRERENDERED_PAGE_ID)!.textContent = typeof state === 'string' ? state : JSON.stringify(state);
+  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${PAGE_ELEMENT.state}"></script>`;
+  document.getElementById(PAGE_ELEMENT.state)!.textContent = typeof state === 'string' ? state : JSON.stringify(state);
 }
 
 afterEach(() => {

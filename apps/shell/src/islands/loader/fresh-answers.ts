@@ -1,0 +1,80 @@
+import { ISLAND, type PageState } from '@agri/ui/island-protocol';
+import type { PageLoader } from './islands-loader';
+import { onceIdle } from './page';
+
+const read = (url: string, headers: Record<string, string>) =>
+  fetch(url, { headers: { Accept: 'application/json', ...headers }, credentials: 'omit', signal: AbortSignal.timeout(15_000) });
+const gone = (response: Response) => response.status === 404 || response.status === 410;
+
+/** An answer's hash as the prerenderer took it (bodyHash in tooling/prerender/prerender.mjs): SHA-256, base64url. */
+async function hashOf(body: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  return btoa(String.fromCharCode(...hash)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * The answer at `url` if it is no longer what the page was made from, by its ETag (a 304 when not) or, for one that
+ * came without, by its body's hash.
+ */
+const changedSince = (url: string, etag: string | undefined, hash?: string): Promise<string | null> =>
+  read(url, etag ? { 'If-None-Match': etag } : {})
+    .then(async (response) => (response.ok ? etag !== undefined || (await hashOf(await response.arrayBuffer())) !== hash : gone(response)))
+    .then(
+      (changed) => (changed ? url : null),
+      () => null,
+    );
+
+/**
+ * Once the browser is idle, asks the API whether the answers the page was made from changed, and hydrates an island
+ * that shows them (`changed`) only when one of its own did (the page says which answers each island shows; a page
+ * made before they were noted: every such island).
+ */
+export function confirmAnswers(loader: PageLoader, page: PageState): void {
+  onceIdle(() => {
+    const asked = [
+      ...Object.entries(page.validators ?? {}).map(([url, etag]) => changedSince(url, etag)),
+      ...Object.entries(page.answerHashes ?? {}).map(([url, hash]) => changedSince(url, undefined, hash)),
+    ];
+    void Promise.all(asked).then((results) => {
+      const changed = results.filter((url) => url !== null);
+      if (!changed.length) return;
+      for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.hydration}~="changed"]`)) {
+        const { answers } = page.islands;
+        const shows = answers ? (answers[island.getAttribute(ISLAND.index) ?? ''] ?? []) : null;
+        if (!shows || shows.some((url) => changed.includes(url))) loader.ask(island);
+      }
+    });
+  });
+}
+
+/** What an island shows stops holding at its time (an event that has ended): it is hydrated then, drawn for today. */
+export function wakeWhenOutOfDate(loader: PageLoader): void {
+  for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.until}]`)) {
+    const wait = Date.parse(island.getAttribute(ISLAND.until) ?? '') - Date.now();
+    if (!(wait > 0)) loader.ask(island);
+    else if (wait < 2 ** 31) setTimeout(() => loader.ask(island), wait);
+  }
+}
+
+/**
+ * A part that moves (a carousel) is hydrated as it comes within 200 px of the window: a visitor who never scrolls
+ * there runs none of its code. The island's element has no box of its own (display: contents): its content is watched.
+ */
+export function wakeNearWindow(loader: PageLoader): void {
+  const observer =
+    'IntersectionObserver' in window &&
+    new IntersectionObserver(
+      (entries, watching) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          watching.unobserve(entry.target);
+          loader.ask(entry.target.parentElement!);
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+  for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.hydration}~="visible"]`)) {
+    if (observer && island.firstElementChild) observer.observe(island.firstElementChild);
+    else loader.ask(island);
+  }
+}

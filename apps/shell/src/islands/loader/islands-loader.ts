@@ -1,0 +1,118 @@
+import { ISLAND, ISLAND_UNAVAILABLE, type IslandLoader, type IslandState, type PageCode } from '@agri/ui/island-protocol';
+
+/** A tap or a form sent before its island's code was in: carried out once, when it is. */
+interface HeldAction {
+  control: HTMLElement;
+  /** Its place among the island's elements of its kind, to find the one in its place if React drew it afresh. */
+  index: number;
+  run: (control: HTMLElement) => void;
+}
+
+/** The loader's side of `window.agriIslands`, with what its other parts ask of it. */
+export interface PageLoader extends IslandLoader {
+  /** Asks for the site's code (once, until it fails): the shell's entry and, all at once, what it will load. */
+  askForCode: () => void;
+  codeAsked: boolean;
+  /** Holds what the visitor did in an island until it is in. */
+  hold: (island: HTMLElement, action: HeldAction) => void;
+  /** An island whose code could not come, asked for again. */
+  tryAgain: (island: HTMLElement) => void;
+}
+
+const stateOf = (island: HTMLElement) => island.getAttribute(ISLAND.state) as IslandState | null;
+const setState = (island: HTMLElement, state: IslandState) => island.setAttribute(ISLAND.state, state);
+
+/**
+ * A tap shows that it was heard (its pending state painted) before the code that comes for it runs: on a phone's
+ * processor the shell's first evaluation, started from the tap, held that paint back 100 to 200 ms.
+ */
+const afterNextPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
+
+/**
+ * The loader the shell's entry takes over (islands.tsx): it hydrates the islands queued, and those asked for later,
+ * and says when each is in, or could not come.
+ */
+export function createLoader(code: PageCode): PageLoader {
+  const pending = new Map<HTMLElement, HeldAction>();
+  const release = (island: HTMLElement) => {
+    const action = pending.get(island);
+    pending.delete(island);
+    action?.control.removeAttribute('aria-busy');
+    return action;
+  };
+  const loader: PageLoader = {
+    queue: [],
+    hydrate: null,
+    wholePage: false,
+    shellFailed: false,
+    codeAsked: false,
+    hydrated(island) {
+      setState(island, 'ready');
+      const action = release(island);
+      if (!action) return;
+      // The same control, or the one in its place if React had to draw the island afresh.
+      const control = action.control.isConnected ? action.control : island.querySelectorAll<HTMLElement>(action.control.localName)[action.index];
+      if (control) action.run(control);
+    },
+    failed(island) {
+      setState(island, 'failed');
+      release(island);
+      if (!island.querySelector(`.${ISLAND_UNAVAILABLE}`)) island.append(unavailableNotice(loader, island));
+    },
+    startFailed() {
+      loader.shellFailed = true;
+      for (const island of loader.queue.splice(0)) loader.failed(island);
+    },
+    ask(island) {
+      if (stateOf(island) || loader.wholePage || loader.shellFailed) return;
+      setState(island, 'starting');
+      if (loader.hydrate) loader.hydrate(island);
+      else {
+        loader.queue.push(island);
+        afterNextPaint(loader.askForCode);
+      }
+    },
+    hold(island, action) {
+      action.control.setAttribute('aria-busy', 'true');
+      pending.set(island, action);
+      loader.ask(island);
+    },
+    tryAgain(island) {
+      island.querySelector(`.${ISLAND_UNAVAILABLE}`)?.remove();
+      island.removeAttribute(ISLAND.state);
+      loader.ask(island);
+    },
+    askForCode: () => askForCode(loader, code),
+  };
+  return loader;
+}
+
+/**
+ * All of the code at once, into the HTTP cache, where the scripts find it. Fetched, not <link rel="preload">: a
+ * preload that failed (offline, a dropped link) answers the same script's later request with its failure, for the
+ * life of the page, so that Retry could never succeed.
+ */
+function askForCode(loader: PageLoader, code: PageCode): void {
+  if (loader.codeAsked) return;
+  loader.codeAsked = true;
+  for (const url of code.preloads) fetch(url, { mode: 'no-cors', credentials: 'same-origin' }).catch(() => undefined);
+  const entry = Object.assign(document.createElement('script'), { src: code.entry });
+  entry.addEventListener('error', () => {
+    entry.remove();
+    loader.codeAsked = false;
+    for (const island of loader.queue.splice(0)) loader.failed(island);
+  });
+  document.head.append(entry);
+}
+
+/** Said in an island whose code could not come, with Retry; without it once the shell's code failed to start (Reload is offered). */
+function unavailableNotice(loader: PageLoader, island: HTMLElement): HTMLElement {
+  const notice = Object.assign(document.createElement('p'), { className: ISLAND_UNAVAILABLE, textContent: 'This section is temporarily unavailable. ' });
+  notice.setAttribute('role', 'alert');
+  if (!loader.shellFailed) {
+    const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'ui-button ui-button--secondary', textContent: 'Retry' });
+    retry.addEventListener('click', () => loader.tryAgain(island));
+    notice.append(retry);
+  }
+  return notice;
+}

@@ -1,0 +1,21 @@
+import { ISLAND, OUTBOX_KEY } from '@agri/ui/island-protocol';
+import type { PageLoader } from './islands-loader';
+
+/**
+ * What the visitor sent offline waits in the API client's outbox, and is sent by the site's code: it comes for that
+ * alone when the connection is there. When the connection returns, an island whose code could not come comes now.
+ */
+export function sendKeptRequests(loader: PageLoader): void {
+  const sendKept = () => {
+    try {
+      if (navigator.onLine && localStorage.getItem(OUTBOX_KEY)) loader.askForCode();
+    } catch {
+      // Storage refused (a private window's settings): there is no outbox either.
+    }
+  };
+  sendKept();
+  addEventListener('online', () => {
+    sendKept();
+    for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.state}="failed"]`)) loader.tryAgain(island);
+  });
+}
