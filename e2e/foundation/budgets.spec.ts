@@ -3,7 +3,8 @@
 // shifts as it loads (README, "Measures"; `npm run bench:web` has the Lighthouse figures).
 import type { APIRequestContext } from '@playwright/test';
 import { createRequire } from 'node:module';
-import { FIRST_LOAD_BUDGET_KB, measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
+import { gzipSync } from 'node:zlib';
+import { FIRST_LOAD_BUDGET_KB, ISLAND_LOADER_BUDGET_BYTES, measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
 import { seededCourses } from '../catalog/catalog-data';
 import { expect, test } from '../support/fixtures';
 
@@ -38,6 +39,15 @@ const decode = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'");
+
+test('the island loader every page carries inline stays within its budget', async ({ request, site }) => {
+  const html = await (await request.get(`${site.origin}/`)).text();
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  expect(inline, 'one inline script: the loader').toHaveLength(1);
+  const bytes = gzipSync(inline[0]!).length;
+  console.log(`Island loader: ${bytes} B gzip (budget ${ISLAND_LOADER_BUDGET_BYTES} B)`);
+  expect(bytes).toBeLessThanOrEqual(ISLAND_LOADER_BUDGET_BYTES);
+});
 
 test('every public route is served as HTML that holds its heading, title, description and canonical link', async ({ request, site }) => {
   for (const { path, title } of await publicPages(request, site.apiBaseUrl)) {

@@ -6,6 +6,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
 import { seededPosts, signInThroughApi, toast } from '../content/content-support';
 import { patientExpect as expect, test, uniqueEmail } from '../support/fixtures';
+import { fillByLabel } from '../support/forms';
 import { holdScripts, isReportsScript, scriptsOf } from '../support/islands';
 
 async function firstPost(request: Parameters<typeof seededPosts>[0], apiBaseUrl: string) {
@@ -66,48 +67,92 @@ function countedVisit(page: Page, apiBaseUrl: string) {
   ]).then(() => ({ session, reports }));
 }
 
-test('a tap on Menu before the code is in shows that it heard, and opens the menu once the header is in', async ({ page, request, site }) => {
+test('a tap on Menu before the code is in opens the menu at once, from the page alone; the header takes it over as it is', async ({ page, request, site }) => {
   const post = await firstPost(request, site.apiBaseUrl);
   const release = await holdScripts(page);
   await page.goto(`/blog/${post._id}`);
   const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  const menu = page.getByRole('dialog', { name: 'Menu' });
   await menuButton.click();
-  await expect(menuButton).toHaveAttribute('aria-busy', 'true');
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
-  release();
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  // Open, modal, its first link focused, before any of the site's code has come.
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'About Us' })).toBeFocused();
   await expect(menuButton).not.toHaveAttribute('aria-busy');
-  // Opened once, and it closes as a menu does.
+  await expect(page.locator('[data-island="shell/header"]')).toHaveAttribute('data-island-state', 'starting');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  release();
+  await expect(page.locator('[data-island="shell/header"]')).toHaveAttribute('data-island-state', 'ready');
+  // Taken over open: it says so, and closes as a menu does.
+  await expect(menu).toBeVisible();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await menu.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toHaveCount(0);
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
 });
 
-for (const { control, dialog, pathOf } of [
+for (const { control, dialog, send, received, sentTo, pathOf } of [
   {
     control: 'Book Event',
     dialog: 'Book this event',
+    send: 'Confirm Booking',
+    received: 'Your booking has been received!',
+    sentTo: '/booking/',
     pathOf: async (request: APIRequestContext, api: string) => `/event/${(await upcomingEvents(request, api))[0]!._id}`,
   },
   {
     control: 'Request Call',
     dialog: 'Request a call',
+    send: 'Request Call',
+    received: 'Your Call Request has been received!',
+    sentTo: '/course-request/',
     pathOf: async (request: APIRequestContext, api: string) => `/course/${(await seededCourses(request, api))[0]!._id}`,
   },
-  { control: 'Play our introduction video', dialog: 'Introduction to Mavuno Agri-Food Consultants', pathOf: async () => '/about' },
 ]) {
-  test(`a tap on ${control} before the page's code is in is answered at once, and opens its dialog once`, async ({ page, request, site }) => {
+  test(`a tap on ${control} before the page's code is in opens its form at once, from the page; sent early, it goes once, when the code is in`, async ({
+    page,
+    request,
+    site,
+  }) => {
     const path = await pathOf(request, site.apiBaseUrl);
     const release = await holdScripts(page);
+    const sent: Request[] = [];
+    page.on('request', (made) => {
+      if (made.method() === 'POST' && new URL(made.url()).pathname.endsWith(sentTo)) sent.push(made);
+    });
     await page.goto(path);
-    const button = page.getByRole('button', { name: control });
-    await button.click();
-    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await page.getByRole('button', { name: control, exact: true }).click();
+    const form = page.getByRole('dialog', { name: dialog });
+    await expect(form).toBeVisible();
+    await fillByLabel(form, { 'Full name': 'Wanjiru Kamau', Email: uniqueEmail('island-dialog'), 'Phone number': '0722 000 111' });
+    const submit = form.getByRole('button', { name: send });
+    await submit.click();
+    await expect(form.getByRole('button', { name: 'Processing...' })).toHaveAttribute('aria-busy', 'true');
+    expect(sent).toHaveLength(0);
     release();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+    await expect(form.getByRole('heading', { name: received })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(sent).toHaveLength(1);
   });
 }
+
+test('a tap on the introduction video before the page’s code is in is answered at once, and opens its dialog once', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/about');
+  const button = page.getByRole('button', { name: 'Play our introduction video' });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('dialog', { name: 'Introduction to Mavuno Agri-Food Consultants' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+});
 
 test('an email typed and sent before the newsletter’s code is in is kept and sent once', async ({ page, request, site }) => {
   const post = await firstPost(request, site.apiBaseUrl);
@@ -239,12 +284,13 @@ test('the shell’s code came but could not start: the tap is let go, its part s
     (route) => route.fulfill({ status: 503, body: 'down' }),
   );
   await page.goto(`/blog/${post._id}`);
-  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-  await menuButton.click();
+  // A tap the page holds for its island's code (the menu needs none: it opens from the page).
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  await subscribe.click();
   await expect(page.getByRole('alert').filter({ hasText: 'The site could not load.' }).getByRole('button', { name: 'Reload' })).toBeVisible();
-  const header = page.locator('[data-island="shell/header"]');
-  await expect(header.getByRole('alert')).toHaveText('This section is temporarily unavailable. ');
-  await expect(menuButton).not.toHaveAttribute('aria-busy');
+  const newsletter = page.locator('[data-island="shell/newsletter"]');
+  await expect(newsletter.getByRole('alert')).toHaveText('This section is temporarily unavailable. ');
+  await expect(subscribe).not.toHaveAttribute('aria-busy');
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: post.title })).toBeVisible();
 });
 

@@ -26,7 +26,7 @@ export { StructuredDataScript } from './seo/structured-data-script';
 export { FormField, TextField, type FieldControlProps } from './components/form-field';
 export { FormFailure, FormSubmit } from './components/form-submit';
 export { PhoneInput } from './components/phone-input';
-export { Dialog, type DialogProps } from './components/dialog';
+export { Dialog, closesDialog, usePageDialog, type DialogProps, type PageDialogState } from './components/dialog';
 export { useLogOut } from './session/use-log-out';
 export { useInteractive } from './hooks/use-interactive';
 export { useAction, type Action, type ActionWords } from './hooks/use-action';

@@ -1,8 +1,8 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
-import { Button, business, useInteractive } from '@agri/ui';
-import { useState } from 'react';
+import { Button, business, useInteractive, usePageDialog } from '@agri/ui';
+import { cartLabel, FRAME } from '@agri/ui/island-protocol';
 import { Link, NavLink, useLocation } from '@agri/ui/router';
-import { SideMenu } from './side-menu';
+import { SIDE_MENU_ID, SideMenu } from './side-menu';
 import { SocialIcons } from './social-icons';
 
 const topNavigation = [
@@ -34,8 +34,9 @@ function CartIcon() {
   );
 }
 
-/** The cart link's name; the page's loader writes the same (tooling/prerender/island-loader.js). */
-export const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+// Marked for the page's loader, which shows one or the other from the stored session.
+const signedIn = { [FRAME.signedIn]: '' };
+const signedOut = { [FRAME.signedOut]: '' };
 
 /** Top strip, brand, top navigation, account links and the side-menu button; the home page has its own style. */
 export function SiteHeader() {
@@ -45,7 +46,7 @@ export function SiteHeader() {
   // Drawn again from the session once the header answers (a key of their own): what the page's loader showed from
   // storage, which React does not correct when it hydrates, never stays.
   const drawn = useInteractive() ? 'live' : 'first';
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = usePageDialog(SIDE_MENU_ID);
 
   return (
     <header className={isHome ? 'site-header site-header--home' : 'site-header site-header--inner'}>
@@ -83,27 +84,21 @@ export function SiteHeader() {
         </nav>
         <div className="site-header__actions">
           {/* Both, one hidden: on a document with islands the page's loader shows the right one from the stored
-              session before any of this code runs (tooling/prerender/island-loader.js). */}
-          <Link key={`cart-${drawn}`} to="/cart" className="cart-link" hidden={!isSignedIn} data-signed-in="" aria-label={cartLabel(cartCount)}>
+              session before any of this code runs (islands/loader). */}
+          <Link key={`cart-${drawn}`} to="/cart" className={FRAME.cartLink} hidden={!isSignedIn} {...signedIn} aria-label={cartLabel(cartCount)}>
             <CartIcon />
             {/* The loader may have written the stored count here: not a reason to draw the header afresh. */}
-            <span className="cart-count" data-testid="cart-count" suppressHydrationWarning>
+            <span className={FRAME.cartCount} data-testid="cart-count" suppressHydrationWarning>
               {cartCount}
             </span>
           </Link>
-          <Link
-            key={`account-${drawn}`}
-            to="/my-profile"
-            className="site-header__account site-header__account--signed-in"
-            hidden={!isSignedIn}
-            data-signed-in=""
-          >
+          <Link key={`account-${drawn}`} to="/my-profile" className="site-header__account site-header__account--signed-in" hidden={!isSignedIn} {...signedIn}>
             My Account
           </Link>
-          <Link key={`login-${drawn}`} to="/login" className="site-header__account" hidden={isSignedIn} data-signed-out="">
+          <Link key={`login-${drawn}`} to="/login" className="site-header__account" hidden={isSignedIn} {...signedOut}>
             Log In
           </Link>
-          <Button variant="ghost" className="menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <Button variant="ghost" className="menu-button" aria-haspopup="dialog" aria-expanded={menu.open} {...menu.button}>
             <svg
               viewBox="0 0 24 24"
               width="24"
@@ -121,7 +116,7 @@ export function SiteHeader() {
           </Button>
         </div>
       </div>
-      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <SideMenu {...menu.dialog} />
     </header>
   );
 }

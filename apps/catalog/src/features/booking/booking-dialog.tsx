@@ -11,7 +11,7 @@ interface BookingDialogProps extends RequestDialogState {
 }
 
 /** Books a seat at an event: contact details in, 'Your booking has been received!' out, and a paid event's seat paid. */
-export function BookingDialog({ event, open, onClose, returnFocusRef }: BookingDialogProps) {
+export function BookingDialog({ event, ...dialog }: BookingDialogProps) {
   const place = `${venueOf(event)}, ${cityOf(event)}`;
   const requestFor = (contactDetails: ContactDetails) => ({
     contactDetails,
@@ -39,9 +39,7 @@ export function BookingDialog({ event, open, onClose, returnFocusRef }: BookingD
       submitLabel="Confirm Booking"
       received="Your booking has been received!"
       next={(booking) => (booking ? <BookingPayment booking={booking} /> : null)}
-      open={open}
-      returnFocusRef={returnFocusRef}
-      onClose={onClose}
+      {...dialog}
     />
   );
 }

@@ -8,7 +8,7 @@ interface CallRequestDialogProps extends RequestDialogState {
   course: Course;
 }
 
-export function CallRequestDialog({ course, open, onClose, returnFocusRef }: CallRequestDialogProps) {
+export function CallRequestDialog({ course, ...dialog }: CallRequestDialogProps) {
   const requestFor = (contactDetails: ContactDetails) => ({
     contactDetails,
     course: { id: course._id, title: course.title, price: course.price, duration: course.duration },
@@ -27,9 +27,7 @@ export function CallRequestDialog({ course, open, onClose, returnFocusRef }: Cal
       summary={summary}
       submitLabel="Request Call"
       received="Your Call Request has been received!"
-      open={open}
-      onClose={onClose}
-      returnFocusRef={returnFocusRef}
+      {...dialog}
     />
   );
 }

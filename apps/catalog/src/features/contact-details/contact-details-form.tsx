@@ -1,5 +1,5 @@
 import type { ContactDetails } from '@agri/api-client';
-import { Button, FormField, PhoneInput, TextField } from '@agri/ui';
+import { Button, closesDialog, FormField, PhoneInput, TextField } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { contactDetailsFormSchema, emptyContactDetails, type ContactDetailsFormValues } from './contact-details-schema';
 import './contact-details.css';
@@ -11,10 +11,12 @@ interface ContactDetailsFormProps {
   errorMessage?: string | undefined;
   onSubmit: (contactDetails: ContactDetails) => Promise<unknown>;
   onCancel: () => void;
+  /** The dialog kept in the page it is in: Cancel closes it before the page's code has come. */
+  dialogId?: string | undefined;
 }
 
 /** Name, email, phone and preferred contact method; the values stay as typed when sending fails. */
-export function ContactDetailsForm({ submitLabel, isSubmitting, errorMessage, onSubmit, onCancel }: ContactDetailsFormProps) {
+export function ContactDetailsForm({ submitLabel, isSubmitting, errorMessage, onSubmit, onCancel, dialogId }: ContactDetailsFormProps) {
   const { register, handleSubmit, errors } = useSiteForm<ContactDetailsFormValues>(contactDetailsFormSchema, emptyContactDetails);
 
   const send = handleSubmit((values) =>
@@ -46,11 +48,28 @@ export function ContactDetailsForm({ submitLabel, isSubmitting, errorMessage, on
         {errorMessage}
       </div>
       <div className="contact-details-form__actions">
-        <Button variant="secondary" onClick={onCancel}>
+        <Button
+          variant="secondary"
+          {...closesDialog(dialogId)}
+          onClick={(event) => {
+            event.preventDefault();
+            onCancel();
+          }}
+        >
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Processing...' : submitLabel}
+          {isSubmitting ? (
+            'Processing...'
+          ) : (
+            // Sent before the page's code came, it is held (aria-busy) and says so until it goes (base.css).
+            <>
+              <span className="ui-button__idle">{submitLabel}</span>
+              <span className="ui-button__held" hidden>
+                Processing...
+              </span>
+            </>
+          )}
         </Button>
       </div>
     </form>

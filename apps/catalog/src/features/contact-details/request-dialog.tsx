@@ -1,17 +1,15 @@
 import type { ContactDetails, DataAreaStore } from '@agri/api-client';
-import { Dialog, toast } from '@agri/ui';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { Dialog, toast, type PageDialogState } from '@agri/ui';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from '@agri/ui/router';
 import { ContactDetailsForm } from './contact-details-form';
 import { RequestConfirmation } from './request-confirmation';
 
-/** What a page hands a request dialog (the booking, the call request): open or not, how to close it, where focus returns. */
-export interface RequestDialogState {
-  open: boolean;
-  onClose: () => void;
-  /** Where focus returns on close (the button that opened it). */
-  returnFocusRef?: RefObject<HTMLElement | null>;
-}
+/**
+ * What a page hands a request dialog (the booking, the call request): kept in the page (usePageDialog), so that its
+ * button opens it, form and all, at the first tap, before the page's code has come.
+ */
+export type RequestDialogState = PageDialogState;
 
 interface RequestDialogProps<Answer, Request> extends RequestDialogState {
   /** The data area that sends the request (booking, course request). */
@@ -30,7 +28,7 @@ interface RequestDialogProps<Answer, Request> extends RequestDialogState {
 
 /** A dialog that sends the visitor's contact details with a request and confirms it. */
 export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer, Request>) {
-  const { area, requestFor, title, summary, submitLabel, received, next, open, onClose, returnFocusRef } = props;
+  const { area, requestFor, title, summary, submitLabel, received, next, onClose, ...dialog } = props;
   const isLoading = area((state) => state.isLoading);
   const isSuccess = area((state) => state.isSuccess);
   const answer = area((state) => state.data);
@@ -56,7 +54,7 @@ export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer,
   };
 
   return (
-    <Dialog open={open} onClose={close} title={title} closeOnBackdropClick={false} returnFocusRef={returnFocusRef}>
+    <Dialog {...dialog} onClose={close} title={title} closeOnBackdropClick={false}>
       {isSuccess || keptMessage ? (
         <RequestConfirmation
           heading={keptMessage ?? received}
@@ -72,7 +70,14 @@ export function RequestDialog<Answer, Request>(props: RequestDialogProps<Answer,
       ) : (
         <>
           <p className="contact-details-form__summary">{summary}</p>
-          <ContactDetailsForm submitLabel={submitLabel} isSubmitting={isLoading} errorMessage={errorMessage} onSubmit={send} onCancel={close} />
+          <ContactDetailsForm
+            submitLabel={submitLabel}
+            isSubmitting={isLoading}
+            errorMessage={errorMessage}
+            onSubmit={send}
+            onCancel={close}
+            dialogId={dialog.pageId}
+          />
         </>
       )}
     </Dialog>

@@ -13,11 +13,12 @@ import {
   truncateText,
   toast,
   useInteractive,
+  usePageDialog,
 } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CourseCartAction } from '../../features/cart/course-cart-action';
-import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
+import { CallRequestDialog } from '../../features/call-request/call-request-dialog';
 import { useCourseStore } from '../../features/courses/courses-store';
 import { courseData } from '../../features/seo/structured-data';
 import { ChatEnquiryLink } from '../../features/detail/chat-enquiry-link';
@@ -65,11 +66,10 @@ function CourseFacts({ course }: { course: Course }) {
   );
 }
 
-const loadCallRequestDialog = () => import('../../features/call-request/call-request-dialog').then(({ CallRequestDialog }) => ({ default: CallRequestDialog }));
-
 function CourseDetails({ course }: { course: Course }) {
   const interactive = useInteractive();
-  const callRequest = useDialogOnDemand(loadCallRequestDialog);
+  // In the page, form and all: Request Call opens it at the first tap, before the page's code has come.
+  const callRequest = usePageDialog('request-call');
 
   const copyLink = async () => {
     try {
@@ -122,9 +122,7 @@ function CourseDetails({ course }: { course: Course }) {
             {formatKes(course.price)}
           </p>
           <div className="course-card__actions">
-            <Button onClick={callRequest.show} onPointerEnter={callRequest.preload} onFocus={callRequest.preload}>
-              Request Call
-            </Button>
+            <Button {...callRequest.button}>Request Call</Button>
             <ChatEnquiryLink about={`the course "${course.title}"`} price={course.price} />
             <CourseCartAction course={course} />
           </div>
@@ -134,12 +132,7 @@ function CourseDetails({ course }: { course: Course }) {
           </button>
         </aside>
       </div>
-      <DialogOnDemand
-        name="call-request-dialog"
-        load={loadCallRequestDialog}
-        wanted={callRequest.wanted}
-        props={{ course, open: callRequest.open, onClose: callRequest.close, returnFocusRef: callRequest.opener }}
-      />
+      <CallRequestDialog course={course} {...callRequest.dialog} />
     </>
   );
 }

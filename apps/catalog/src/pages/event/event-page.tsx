@@ -11,10 +11,11 @@ import {
   htmlToText,
   pageTitle,
   truncateText,
+  usePageDialog,
 } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
-import { DialogOnDemand, useDialogOnDemand } from '../../features/contact-details/dialog-on-demand';
+import { BookingDialog } from '../../features/booking/booking-dialog';
 import { useEventStore } from '../../features/events/events-store';
 import { eventData } from '../../features/seo/structured-data';
 import { cityOf, venueOf } from '../../features/events/event-place';
@@ -45,10 +46,9 @@ function EventSkeleton() {
   );
 }
 
-const loadBookingDialog = () => import('../../features/booking/booking-dialog').then(({ BookingDialog }) => ({ default: BookingDialog }));
-
 function EventDetails({ event }: { event: Event }) {
-  const booking = useDialogOnDemand(loadBookingDialog);
+  // In the page, form and all: Book Event opens it at the first tap, before the page's code has come.
+  const booking = usePageDialog('book-event');
   const facts: Array<[string, string]> = [
     ['Start date', formatShortDate(event.startDate)],
     ['End date', formatShortDate(event.endDate)],
@@ -110,19 +110,12 @@ function EventDetails({ event }: { event: Event }) {
             </li>
           </ul>
           <div className="event-booking-card__actions">
-            <Button onClick={booking.show} onPointerEnter={booking.preload} onFocus={booking.preload}>
-              Book Event
-            </Button>
+            <Button {...booking.button}>Book Event</Button>
             <ChatEnquiryLink about={`the event "${event.title}" on ${eventDates(event)}`} price={event.price} />
           </div>
         </aside>
       </div>
-      <DialogOnDemand
-        name="booking-dialog"
-        load={loadBookingDialog}
-        wanted={booking.wanted}
-        props={{ event, open: booking.open, onClose: booking.close, returnFocusRef: booking.opener }}
-      />
+      <BookingDialog event={event} {...booking.dialog} />
     </>
   );
 }

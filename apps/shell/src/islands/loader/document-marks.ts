@@ -28,7 +28,7 @@ export function markAnswering(): void {
 export function restorePage(): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>(`[${ISLAND.hydration}~="interaction"] button[disabled]`)) button.disabled = false;
   for (const styled of document.querySelectorAll<HTMLElement>(`[${PRERENDERED_STYLE}]`)) {
-    styled.style.cssText = styled.getAttribute(PRERENDERED_STYLE) ?? '';
+    styled.style.cssText = styled.getAttribute(PRERENDERED_STYLE)!;
     styled.removeAttribute(PRERENDERED_STYLE);
   }
 }

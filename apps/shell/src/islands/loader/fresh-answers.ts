@@ -9,7 +9,10 @@ const gone = (response: Response) => response.status === 404 || response.status 
 /** An answer's hash as the prerenderer took it (bodyHash in tooling/prerender/prerender.mjs): SHA-256, base64url. */
 async function hashOf(body: ArrayBuffer): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
-  return btoa(String.fromCharCode(...hash)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...hash))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -31,11 +34,8 @@ const changedSince = (url: string, etag: string | undefined, hash?: string): Pro
  */
 export function confirmAnswers(loader: PageLoader, page: PageState): void {
   onceIdle(() => {
-    const asked = [
-      ...Object.entries(page.validators ?? {}).map(([url, etag]) => changedSince(url, etag)),
-      ...Object.entries(page.answerHashes ?? {}).map(([url, hash]) => changedSince(url, undefined, hash)),
-    ];
-    void Promise.all(asked).then((results) => {
+    const urls = Object.keys({ ...page.validators, ...page.answerHashes });
+    void Promise.all(urls.map((url) => changedSince(url, page.validators?.[url], page.answerHashes?.[url]))).then((results) => {
       const changed = results.filter((url) => url !== null);
       if (!changed.length) return;
       for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.hydration}~="changed"]`)) {
@@ -50,7 +50,7 @@ export function confirmAnswers(loader: PageLoader, page: PageState): void {
 /** What an island shows stops holding at its time (an event that has ended): it is hydrated then, drawn for today. */
 export function wakeWhenOutOfDate(loader: PageLoader): void {
   for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.until}]`)) {
-    const wait = Date.parse(island.getAttribute(ISLAND.until) ?? '') - Date.now();
+    const wait = Date.parse(island.getAttribute(ISLAND.until)!) - Date.now();
     if (!(wait > 0)) loader.ask(island);
     else if (wait < 2 ** 31) setTimeout(() => loader.ask(island), wait);
   }

@@ -45,7 +45,9 @@ export function holdTaps(loader: PageLoader): void {
   listen('submit', (event, island) => {
     const by = event.submitter;
     const form = event.target as HTMLFormElement;
-    hold(event, island, by ?? form, (control) => (control instanceof HTMLFormElement ? control.requestSubmit() : (control as HTMLButtonElement).form?.requestSubmit(control)));
+    hold(event, island, by ?? form, (control) =>
+      control instanceof HTMLFormElement ? control.requestSubmit() : (control as HTMLButtonElement).form?.requestSubmit(control),
+    );
   });
 }
 
@@ -54,10 +56,8 @@ export function holdTaps(loader: PageLoader): void {
  * of its own; a browser that has them carries it out after this click.
  */
 function answerCommand(button: HTMLButtonElement): void {
-  if ('command' in button) return;
-  const dialog = document.getElementById(button.getAttribute('commandfor') ?? '');
-  if (!(dialog instanceof HTMLDialogElement)) return;
-  const command = button.getAttribute('command');
-  if (command === 'show-modal' && !dialog.open) dialog.showModal();
-  else if (command === 'close') dialog.close();
+  const dialog = document.getElementById(button.getAttribute('commandfor')!) as HTMLDialogElement | null;
+  if ('command' in button || !dialog) return;
+  if (button.getAttribute('command') === 'close') dialog.close();
+  else if (!dialog.open) dialog.showModal();
 }

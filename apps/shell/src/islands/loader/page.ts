@@ -6,7 +6,7 @@ export interface Page {
   code: PageCode;
 }
 
-const json = (id: string): unknown => JSON.parse(document.getElementById(id)?.textContent ?? 'null');
+const json = (id: string): unknown => JSON.parse(document.getElementById(id)!.textContent!);
 
 /** The page's two JSON elements, as page-html.mjs wrote them (the shell's code checks the state again as it reads it). */
 export const readPage = (): Page => ({ state: json(PAGE_ELEMENT.state) as PageState, code: json(PAGE_ELEMENT.code) as PageCode });
