@@ -1,6 +1,7 @@
 // How soon a phone answers a visitor's first tap (issue 36: within 200 ms, at a real 4× slower processor, a tap
 // made 500 ms after the first contentful paint): the Event Timing API's duration of the tap's interaction, from
 // the finger down to the next paint after its handlers ran (the dialog or menu shown, or its pending state).
+import { PHONE_LINK } from './phone-visit.mjs';
 import { CPU_SLOWDOWN } from './untouched-visit.mjs';
 
 /** When the visitor taps: this long after the first contentful paint. */
@@ -29,24 +30,38 @@ function watchEvents() {
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 }
 
+/** Throttles the page's network to the phone link of issue 27 (400 kbps each way, 400 ms round trip). */
+async function onPhoneLink(devtools) {
+  const bytesPerSecond = (PHONE_LINK.kbps * 1000) / 8;
+  await devtools.send('Network.enable');
+  await devtools.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE_LINK.roundTripMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
 /**
- * One first visit of `url` in a fresh context of `browser` (a phone's screen, a cold cache, no service worker):
- * the control `control` finds is tapped TAP_AFTER_PAINT_MS after the paint, and what it showed is awaited
- * (`answered`). Resolves with the tap's latency in ms (16 when it was under the API's floor), or null when the
- * page painted nothing or the tap was not answered.
+ * One first visit of `url` in a fresh context of `browser` (a phone's screen, a cold cache, no service worker;
+ * `slowLink`: over the phone link): the control `control` finds is tapped TAP_AFTER_PAINT_MS after the paint, and
+ * what it showed is awaited (`answered`). Resolves with `latency`, the tap's interaction in ms (16 when it was under
+ * the API's floor), and `shownMs`, from the tap to what it showed being there (as the test driver sees it, a few ms
+ * late); null when the page painted nothing or the tap was not answered.
  *
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url
  * @param {{ control: (page: import('@playwright/test').Page) => import('@playwright/test').Locator,
  *           answered: (page: import('@playwright/test').Page) => import('@playwright/test').Locator }} tap
  */
-export async function visitAndTap(browser, url, { control, answered }) {
+export async function visitAndTap(browser, url, { control, answered }, { slowLink = false } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
   try {
     await context.addInitScript(watchEvents);
     const page = await context.newPage();
     const devtools = await context.newCDPSession(page);
     await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (slowLink) await onPhoneLink(devtools);
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     const painted = await page
       .waitForFunction((after) => window.__firstTap.paint !== null && performance.now() >= window.__firstTap.paint + after, TAP_AFTER_PAINT_MS, {
@@ -58,12 +73,16 @@ export async function visitAndTap(browser, url, { control, answered }) {
         () => false,
       );
     if (!painted) return null;
-    await control(page).tap({ timeout: 30_000 });
+    const target = control(page);
+    await target.waitFor({ timeout: 30_000 });
+    const tappedAt = Date.now();
+    await target.tap({ timeout: 30_000 });
     await answered(page).waitFor({ timeout: 60_000 });
+    const shownMs = Date.now() - tappedAt;
     // The entry is reported after the next paint: a moment for the observer.
     await page.waitForFunction(() => window.__firstTap.events.some((entry) => entry.interactionId > 0), undefined, { timeout: 5_000 }).catch(() => undefined);
     const latency = interactionLatency(await page.evaluate(() => window.__firstTap.events));
-    return latency ?? 16;
+    return { latency: latency ?? 16, shownMs };
   } catch (error) {
     console.log(`[bench] ${url}: the tap was not answered (${error.message.split('\n')[0]})`);
     return null;
