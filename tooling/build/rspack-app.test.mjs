@@ -115,9 +115,9 @@ describe('what each app’s build is told', () => {
     assert.ok(hasPrecompress(config));
   });
 
-  it('a production shell also builds its service worker and reports.js alone, beside its files, after them; a dev server neither', async () => {
+  it('a production shell also builds its service worker, reports.js and the island loader alone, beside its files, after them; a dev server none', async () => {
     const into = join(scratch, 'shell-release');
-    const [app, worker, reports, ...more] = await appConfigs(shellApp, 'production', { BUILD_OUTPUT_DIR: into });
+    const [app, worker, reports, loader, ...more] = await appConfigs(shellApp, 'production', { BUILD_OUTPUT_DIR: into });
     assert.deepEqual(more, []);
     assert.equal(worker.target, 'webworker');
     assert.deepEqual(worker.entry, { sw: './src/offline/service-worker.ts' });
@@ -131,6 +131,13 @@ describe('what each app’s build is told', () => {
     assert.deepEqual(reports.dependencies, [app.name]);
     assert.ok(!reports.plugins.some((plugin) => plugin instanceof ModuleFederationPlugin), 'no federation runtime in reports.js');
     assert.ok(existsSync(join(shellApp.dir, 'src/reports/document-reports.ts')));
+    // Carried inline by every page: one script, no source map, the speculation rules written in.
+    assert.deepEqual(loader.entry, { 'island-loader': './src/islands/loader/index.ts' });
+    assert.deepEqual([loader.output.path, loader.output.filename, loader.output.clean, loader.devtool], [into, 'island-loader.js', false, false]);
+    assert.deepEqual(loader.dependencies, [app.name]);
+    assert.ok(loader.plugins.some((plugin) => plugin.constructor.name === 'DefinePlugin'));
+    assert.ok(!loader.plugins.some((plugin) => plugin instanceof ModuleFederationPlugin), 'no federation runtime in the loader');
+    assert.ok(existsSync(join(shellApp.dir, 'src/islands/loader/index.ts')));
     assert.equal((await appConfigs(shellApp, 'development')).length, 1);
   });
 
