@@ -31,11 +31,12 @@ Object.assign(console, recorders);
 const realSetTimeout = setTimeout;
 
 /*
- * jsdom has <dialog> but none of its methods: these stand in for what the site's code calls (open, close, the close
- * event, Escape). What the browser does besides (the top layer, focus moved in and back, the page made inert) is
- * the browser's, and the e2e suites check it.
+ * jsdom has <dialog> but none of its methods: these stand in for what the site's code calls and the HTML standard
+ * says they do (open, close, the close event, Escape, focus back where it was before). What the browser does besides
+ * (the top layer, focus moved in, the page made inert) is the browser's, and the e2e suites check it.
  */
 if (!HTMLDialogElement.prototype.showModal) {
+  const focusedBefore = new WeakMap<HTMLDialogElement, Element | null>();
   const closeOnEscape = (event: KeyboardEvent) => {
     const open = [...document.querySelectorAll('dialog[open]')].at(-1) as HTMLDialogElement | undefined;
     if (event.key === 'Escape' && open) open.close();
@@ -43,12 +44,15 @@ if (!HTMLDialogElement.prototype.showModal) {
   Object.assign(HTMLDialogElement.prototype, {
     showModal(this: HTMLDialogElement) {
       if (this.open) return;
+      focusedBefore.set(this, document.activeElement);
       this.setAttribute('open', '');
       document.addEventListener('keydown', closeOnEscape);
     },
     close(this: HTMLDialogElement) {
       if (!this.open) return;
       this.removeAttribute('open');
+      const before = focusedBefore.get(this);
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
       this.dispatchEvent(new Event('close'));
     },
   });
