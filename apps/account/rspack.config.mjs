@@ -4,5 +4,6 @@ export default defineApp({
   dir: import.meta.dirname,
   exposes: {
     './routes': './src/routes.ts',
+    './islands': './src/islands.ts',
   },
 });

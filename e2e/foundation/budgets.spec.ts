@@ -29,6 +29,9 @@ async function publicPages(request: APIRequestContext, apiBaseUrl: string) {
     { path: '/contact', title: `Contact Us | ${site}` },
     { path: '/privacy-policy', title: `Privacy Policy | ${site}` },
     { path: '/term-conditions', title: `Terms and Conditions | ${site}` },
+    { path: '/login', title: `Log In | ${site}` },
+    { path: '/register', title: `Create an Account | ${site}` },
+    { path: '/forgot-password', title: `Forgot Password | ${site}` },
   ];
 }
 
@@ -76,11 +79,11 @@ function appOf(url: string, siteOrigin: string): string {
   return /^\/releases\/([^/]+)\//.exec(pathname)?.[1] ?? 'shell';
 }
 
-test('account pages are rendered in the browser, with their own title', async ({ page, request, site }) => {
-  const html = await (await request.get(`${site.origin}/login`)).text();
-  expect(html, '/login is not prerendered').not.toContain('id="prerendered-page"');
-  await page.goto('/login');
-  await expect(page).toHaveTitle('Log In | Mavuno Agri-Food Consultants');
+test('the pages of what is personal are rendered in the browser, with their own title', async ({ page, request, site }) => {
+  const html = await (await request.get(`${site.origin}/cart`)).text();
+  expect(html, '/cart is not prerendered').not.toContain('id="prerendered-page"');
+  await page.goto('/cart');
+  await expect(page).toHaveTitle('Cart | Mavuno Agri-Food Consultants');
 });
 
 test('every public route is a document with islands, whose first-load JavaScript stays within budget', async ({ page, request, site }, testInfo) => {
@@ -104,7 +107,7 @@ test('every public route is a document with islands, whose first-load JavaScript
 // Cumulative layout shift as a page loads on a phone-sized screen. Before, the footer sat under a short
 // loading placeholder and jumped when the page arrived: 0.46 on most routes.
 const CLS_BUDGET = 0.1;
-test(`no public route, nor the login page, shifts its layout as it loads (CLS under ${CLS_BUDGET})`, async ({ page, request, site }) => {
+test(`no public route, nor the cart, shifts its layout as it loads (CLS under ${CLS_BUDGET})`, async ({ page, request, site }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 412, height: 823 });
   await page.addInitScript(() => {
@@ -116,7 +119,7 @@ test(`no public route, nor the login page, shifts its layout as it loads (CLS un
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  for (const path of [...(await publicPages(request, site.apiBaseUrl)).map((route) => route.path), '/login']) {
+  for (const path of [...(await publicPages(request, site.apiBaseUrl)).map((route) => route.path), '/cart']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     // The page's own data (lists, images) may arrive after its heading: wait until nothing is loading.

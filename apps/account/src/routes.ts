@@ -1,15 +1,21 @@
 import { pageHead as head } from '@agri/ui';
 import type { PageRoute } from '@agri/ui/federation';
 
-/** The account remote's pages; the shell mounts them in the site frame. */
+/**
+ * The account remote's pages; the shell mounts them in the site frame. Log in, register and forgot-password are
+ * public documents with islands (the same card for every visitor); the others show what is personal, and are
+ * rendered in the browser.
+ */
 export const routes: PageRoute[] = [
   {
     path: '/login',
+    prerender: true,
     head: head('Log In', 'Log in to your Mavuno Agri-Food account to manage your courses, cart and orders.', 'login, customer account, agri-food training'),
     load: () => import('./pages/login/login-page'),
   },
   {
     path: '/register',
+    prerender: true,
     head: head(
       'Create an Account',
       'Register with Mavuno Agri-Food Consultants to book food safety and ISO training courses.',
@@ -19,6 +25,7 @@ export const routes: PageRoute[] = [
   },
   {
     path: '/forgot-password',
+    prerender: true,
     head: head('Forgot Password', 'Request a link to reset the password of your Mavuno Agri-Food account.', 'forgot password, account'),
     load: () => import('./pages/forgot-password/forgot-password-page'),
   },

@@ -84,6 +84,13 @@ export const ISLAND_UNAVAILABLE = 'island-unavailable';
 export const LEFT_BEFORE_CODE = 'leftBeforeCode';
 export type MarkedField = Element & { [LEFT_BEFORE_CODE]?: boolean };
 
+/**
+ * On a link of a page made once for every query (`/login?redirect=/cart`): the loader gives it the page's query
+ * before any code is in, so a visitor who follows it at once ('Create an account') is still brought back where
+ * they were going. The island's code then draws the same link.
+ */
+export const KEEPS_QUERY = 'data-keeps-query';
+
 /** The path and route of the page made for every path that is not a page of the site (the not-found document). */
 export const ANY_PATH = '*';
 

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { KEEPS_QUERY } from '@agri/ui/island-protocol';
 import { Link } from '@agri/ui/router';
+import type { ReactNode } from 'react';
+import { usePageSearch } from '../session/page-search';
 import '../../styles/account.css';
 
 /** A page for signed-out visitors (log in, register, password reset): one centred card. */
@@ -17,12 +19,27 @@ export function AuthLayout({ title, intro, children }: { title: string; intro?: 
   );
 }
 
+interface AuthLinkProps {
+  lead?: string;
+  to: string;
+  /** Between log in and register: the way on keeps where the visitor was going (`?redirect=`). */
+  keepsQuery?: boolean;
+  children: ReactNode;
+}
+
 /** A way on from an auth card, e.g. 'New here? Create an account'. */
-export function AuthLink({ lead, to, children }: { lead?: string; to: string; children: ReactNode }) {
+export function AuthLink({ lead, to, keepsQuery = false, children }: AuthLinkProps) {
+  const search = usePageSearch();
   return (
     <p className="auth-card__links">
       {lead ? `${lead} ` : null}
-      <Link to={to}>{children}</Link>
+      {keepsQuery ? (
+        <Link to={`${to}${search}`} {...{ [KEEPS_QUERY]: '' }}>
+          {children}
+        </Link>
+      ) : (
+        <Link to={to}>{children}</Link>
+      )}
     </p>
   );
 }

@@ -1,12 +1,18 @@
 import { ACCOUNT_FALLBACK, forgotPasswordRequestSchema, messageOf, requestPasswordReset, type z } from '@agri/api-client';
 import { FormSubmit, TextField, toast } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { useSiteForm } from '@agri/ui/forms';
 import { useState } from 'react';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
 
 type ForgotPasswordForm = z.infer<typeof forgotPasswordRequestSchema>;
 
+/** The forgot-password page: a document whose card answers at once, its code fetched at the first touch (an island). */
 export default function ForgotPasswordPage() {
+  return <Island name="account/forgot-password" component={ForgotPasswordCard} props={{}} hydration="interaction" />;
+}
+
+export function ForgotPasswordCard() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, submit, errors, busy, failure } = useSiteForm(
     forgotPasswordRequestSchema,

@@ -1,8 +1,11 @@
 import { useSession } from '@agri/api-client';
 import { delayedResponse, errorResponse, fixtures, signInForTests, startMockApi } from '@agri/api-client/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
-import LoginPage from './login-page';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import LoginPage, { LoginCard } from './login-page';
 
 const server = startMockApi();
 
@@ -73,5 +76,46 @@ describe('LoginPage', () => {
     signInForTests(fixtures.storedCustomer);
     renderPage(<LoginPage />, { route: '/login?redirect=%2Fmy-orders' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/my-orders$/));
+  });
+
+  describe('on the document made for every visitor (signed out, with no query)', () => {
+    const card = (route: string) => (
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/login" element={<LoginCard />} />
+          <Route path="*" element={<p>Another page</p>} />
+        </Routes>
+      </MemoryRouter>
+    );
+    const roots: Root[] = [];
+    afterEach(() => {
+      act(() => roots.splice(0).forEach((root) => root.unmount()));
+      document.body.innerHTML = '';
+    });
+    const takeOver = async (route: string) => {
+      const container = document.body.appendChild(document.createElement('div'));
+      container.innerHTML = renderToString(card('/login'));
+      const made = container.querySelector('a[href="/register"]');
+      const recoverableError = jest.fn();
+      await act(async () => {
+        roots.push(hydrateRoot(container, card(route), { onRecoverableError: recoverableError }));
+      });
+      expect(recoverableError).not.toHaveBeenCalled();
+      return { container, made };
+    };
+
+    it('takes it over as it is, then says what this visit asked for', async () => {
+      const { container, made } = await takeOver('/login?redirect=%2Fcart');
+      expect(made).toHaveAttribute('data-keeps-query');
+      expect(container.querySelector('a[data-keeps-query]')).toBe(made);
+      expect(made).toHaveAttribute('href', '/register?redirect=%2Fcart');
+      expect(screen.getByText('Please log in to continue to your account.')).toBeInTheDocument();
+    });
+
+    it('sends a signed-in customer on once it has taken it over', async () => {
+      signInForTests(fixtures.storedCustomer);
+      await takeOver('/login?redirect=%2Fcart');
+      expect(screen.getByText('Another page')).toBeInTheDocument();
+    });
   });
 });

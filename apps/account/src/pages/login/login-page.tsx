@@ -1,8 +1,10 @@
 import { credentialsSchema, login, messageOf, passwordSchema, selectIsSignedIn, useSession, type Credentials, z } from '@agri/api-client';
-import { FormSubmit, TextField, toast } from '@agri/ui';
+import { FormSubmit, TextField, toast, useInteractive } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { useSiteForm } from '@agri/ui/forms';
-import { Link, Navigate, useLocation } from '@agri/ui/router';
+import { Navigate, useLocation } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
+import { usePageSearch } from '../../features/session/page-search';
 import { redirectTarget } from '../../features/session/redirect';
 
 /** The register page hands over the new customer's email so they only type the password. */
@@ -12,11 +14,18 @@ const emailFrom = (state: unknown): string =>
 /** The contract's credentials, with the password rule every account's password meets. */
 const loginFormSchema = z.extend(credentialsSchema, { password: passwordSchema });
 
+/** The log-in page: a document whose card answers at once, its code fetched at the first touch (an island). */
 export default function LoginPage() {
+  return <Island name="account/login" component={LoginCard} props={{}} hydration="interaction" />;
+}
+
+export function LoginCard() {
   const location = useLocation();
+  const search = usePageSearch();
+  const interactive = useInteractive();
   const isSignedIn = useSession(selectIsSignedIn);
-  const target = redirectTarget(location.search);
-  const askedToLogIn = new URLSearchParams(location.search).has('redirect');
+  const target = redirectTarget(search);
+  const askedToLogIn = new URLSearchParams(search).has('redirect');
 
   const { register, submit, errors, busy, failure } = useSiteForm(
     loginFormSchema,
@@ -32,7 +41,8 @@ export default function LoginPage() {
     (error) => messageOf(error, 'An error occurred', { from: 'server' }),
   );
 
-  if (isSignedIn) return <Navigate replace to={target} />;
+  // Only once the card answers: the document was made signed out (never any personal data in it).
+  if (interactive && isSignedIn) return <Navigate replace to={target} />;
 
   return (
     <AuthLayout
@@ -45,9 +55,9 @@ export default function LoginPage() {
         <FormSubmit wide failure={failure} busy={busy} label="Log In" busyLabel="Logging in..." />
       </form>
       <AuthLink to="/forgot-password">Forgot your password?</AuthLink>
-      <p className="auth-card__links">
-        New here? <Link to={`/register${location.search}`}>Create an account</Link>
-      </p>
+      <AuthLink lead="New here?" to="/register" keepsQuery>
+        Create an account
+      </AuthLink>
     </AuthLayout>
   );
 }

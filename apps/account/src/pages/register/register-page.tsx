@@ -1,14 +1,21 @@
 import { login, type Registration } from '@agri/api-client';
+import { Island } from '@agri/ui/federation';
+import { useNavigate } from '@agri/ui/router';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from '@agri/ui/router';
-import { AuthLayout } from '../../features/account-layout/auth-layout';
+import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
+import { usePageSearch } from '../../features/session/page-search';
 import { redirectTarget } from '../../features/session/redirect';
 import { OtpForm } from './otp-form';
 import { RegistrationForm } from './registration-form';
 
+/** The register page: a document whose card answers at once, its code fetched at the first touch (an island). */
 export default function RegisterPage() {
+  return <Island name="account/register" component={RegisterCard} props={{}} hydration="interaction" />;
+}
+
+export function RegisterCard() {
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const search = usePageSearch();
   const [registration, setRegistration] = useState<Registration | null>(null);
   const [registrationToken, setRegistrationToken] = useState<string | undefined>();
   const [step, setStep] = useState<'details' | 'code'>('details');
@@ -48,9 +55,9 @@ export default function RegisterPage() {
       ) : (
         <RegistrationForm initial={registration} onCodeSent={showCodeStep} />
       )}
-      <p className="auth-card__links">
-        Already registered? <Link to={`/login${search}`}>Log in</Link>
-      </p>
+      <AuthLink lead="Already registered?" to="/login" keepsQuery>
+        Log in
+      </AuthLink>
     </AuthLayout>
   );
 }

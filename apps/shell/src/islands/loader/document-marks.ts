@@ -1,5 +1,5 @@
-import { ISLAND, PRERENDERED_STYLE, SAVE_DATA, SHELL_STATE } from '@agri/ui/island-protocol';
-import { connection } from './page';
+import { ISLAND, KEEPS_QUERY, PRERENDERED_STYLE, SAVE_DATA, SHELL_STATE } from '@agri/ui/island-protocol';
+import { connection, each, element } from './page';
 
 /** Given by the build (tooling/build/rspack-app.mjs): the speculation rules, whose hash the policy allows. */
 declare const SPECULATION_RULES: string;
@@ -16,19 +16,20 @@ export function markAnswering(): void {
   const link = connection();
   if (link?.saveData) root.setAttribute(SAVE_DATA, '');
   else if (!/(^|-)2g$/.test(link?.effectiveType ?? '')) {
-    document.head.append(Object.assign(document.createElement('script'), { type: 'speculationrules', textContent: SPECULATION_RULES }));
+    document.head.append(element('script', { type: 'speculationrules', textContent: SPECULATION_RULES }));
   }
 }
 
 /**
  * Gives the page what React's server HTML could not carry: the style attributes it wrote (kept as data, since the
- * policy forbids inline styles), and the buttons of the islands woken by a touch, which answer from the start (the
+ * policy forbids inline styles), the page's query on the links that keep it, and the buttons of the islands woken by a touch, which answer from the start (the
  * site's code renders them disabled until it runs: useInteractive).
  */
 export function restorePage(): void {
-  for (const button of document.querySelectorAll<HTMLButtonElement>(`[${ISLAND.hydration}~="interaction"] button[disabled]`)) button.disabled = false;
-  for (const styled of document.querySelectorAll<HTMLElement>(`[${PRERENDERED_STYLE}]`)) {
+  each<HTMLButtonElement>(`[${ISLAND.hydration}~="interaction"] button[disabled]`, (button) => (button.disabled = false));
+  each(`[${PRERENDERED_STYLE}]`, (styled) => {
     styled.style.cssText = styled.getAttribute(PRERENDERED_STYLE)!;
     styled.removeAttribute(PRERENDERED_STYLE);
-  }
+  });
+  each<HTMLAnchorElement>(`a[${KEEPS_QUERY}]`, (link) => (link.search = location.search));
 }

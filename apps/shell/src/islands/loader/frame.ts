@@ -1,6 +1,5 @@
 import { CART_COUNT_KEY, CUSTOMER_KEY, cartLabel, FRAME } from '@agri/ui/island-protocol';
-
-const each = (selector: string, change: (element: HTMLElement) => void) => document.querySelectorAll<HTMLElement>(selector).forEach(change);
+import { each } from './page';
 
 /** The header's signed-in links and cart count, from the stored session (session-store.ts keeps both). */
 export function showStoredSession(): void {

@@ -10,7 +10,7 @@ import { confirmAnswers, wakeNearWindow, wakeWhenOutOfDate } from './fresh-answe
 import { holdTaps } from './held-taps';
 import { createLoader } from './islands-loader';
 import { sendKeptRequests } from './kept-requests';
-import { readPage } from './page';
+import { each, readPage } from './page';
 import { readSiteConfig } from './site-config';
 
 const { state, code } = readPage();
@@ -25,4 +25,4 @@ readSiteConfig(loader, state, code);
 confirmAnswers(loader, state);
 wakeWhenOutOfDate(loader);
 wakeNearWindow(loader);
-if (window.__askForEveryIsland) for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.name}]`)) loader.ask(island);
+if (window.__askForEveryIsland) each(`[${ISLAND.name}]`, loader.ask);

@@ -1,4 +1,5 @@
 import { ISLAND, ISLAND_UNAVAILABLE, type IslandLoader, type IslandState, type PageCode } from '@agri/ui/island-protocol';
+import { element } from './page';
 
 /** A tap or a form sent before its island's code was in: carried out once, when it is. */
 interface HeldAction {
@@ -96,7 +97,7 @@ function askForCode(loader: PageLoader, code: PageCode): void {
   if (loader.codeAsked) return;
   loader.codeAsked = true;
   for (const url of code.preloads) fetch(url, { mode: 'no-cors', credentials: 'same-origin' }).catch(() => undefined);
-  const entry = Object.assign(document.createElement('script'), { src: code.entry });
+  const entry = element('script', { src: code.entry });
   entry.addEventListener('error', () => {
     entry.remove();
     loader.codeAsked = false;
@@ -107,10 +108,10 @@ function askForCode(loader: PageLoader, code: PageCode): void {
 
 /** Said in an island whose code could not come, with Retry; without it once the shell's code failed to start (Reload is offered). */
 function unavailableNotice(loader: PageLoader, island: HTMLElement): HTMLElement {
-  const notice = Object.assign(document.createElement('p'), { className: ISLAND_UNAVAILABLE, textContent: 'This section is temporarily unavailable. ' });
+  const notice = element('p', { className: ISLAND_UNAVAILABLE, textContent: 'This section is temporarily unavailable. ' });
   notice.setAttribute('role', 'alert');
   if (!loader.shellFailed) {
-    const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'ui-button ui-button--secondary', textContent: 'Retry' });
+    const retry = element('button', { type: 'button', className: 'ui-button ui-button--secondary', textContent: 'Retry' });
     retry.addEventListener('click', () => loader.tryAgain(island));
     notice.append(retry);
   }

@@ -1,5 +1,6 @@
 import { ISLAND, OUTBOX_KEY } from '@agri/ui/island-protocol';
 import type { PageLoader } from './islands-loader';
+import { each } from './page';
 
 /**
  * What the visitor sent offline waits in the API client's outbox, and is sent by the site's code: it comes for that
@@ -16,6 +17,6 @@ export function sendKeptRequests(loader: PageLoader): void {
   sendKept();
   addEventListener('online', () => {
     sendKept();
-    for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.state}="failed"]`)) loader.tryAgain(island);
+    each(`[${ISLAND.state}="failed"]`, loader.tryAgain);
   });
 }

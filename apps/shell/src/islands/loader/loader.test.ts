@@ -1,7 +1,7 @@
 // The page's island loader, part by part, in jsdom; the e2e suites run it in Chromium on the prerendered pages.
 import { createHash, webcrypto } from 'node:crypto';
 import { waitFor } from '@testing-library/react';
-import { CART_COUNT_KEY, CUSTOMER_KEY, ISLAND, OUTBOX_KEY, PAGE_ELEMENT, TAB_KEYS, type PageCode, type PageState } from '@agri/ui/island-protocol';
+import { CART_COUNT_KEY, CUSTOMER_KEY, ISLAND, KEEPS_QUERY, OUTBOX_KEY, PAGE_ELEMENT, TAB_KEYS, type PageCode, type PageState } from '@agri/ui/island-protocol';
 import { markAnswering, restorePage } from './document-marks';
 import { showConnection, showStoredSession } from './frame';
 import { confirmAnswers, wakeWhenOutOfDate } from './fresh-answers';
@@ -189,6 +189,14 @@ describe('the page as it was made', () => {
     expect(document.querySelector('.slick-track')).not.toHaveAttribute('data-prerendered-style');
   });
 
+  test('a link that keeps the query is given the page’s, before any code is in', () => {
+    window.history.replaceState(null, '', '/login?redirect=%2Fcourse%2F1');
+    document.body.innerHTML = `<a href="/register" ${KEEPS_QUERY}>Create an account</a><a href="/forgot-password">Forgot?</a>`;
+    restorePage();
+    expect(document.querySelector(`[${KEEPS_QUERY}]`)).toHaveAttribute('href', 'http://localhost/register?redirect=%2Fcourse%2F1');
+    expect(document.querySelector('[href="/forgot-password"]')).toBeInTheDocument();
+    window.history.replaceState(null, '', '/');
+  });
   test('the document answers, and fetches the next page ahead unless the visitor saves data or is on 2G', () => {
     Object.assign(globalThis, { SPECULATION_RULES: '{"prefetch":[]}' });
     const link = (connection: object | undefined) => Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });

@@ -11,6 +11,14 @@ const json = (id: string): unknown => JSON.parse(document.getElementById(id)!.te
 /** The page's two JSON elements, as page-html.mjs wrote them (the shell's code checks the state again as it reads it). */
 export const readPage = (): Page => ({ state: json(PAGE_ELEMENT.state) as PageState, code: json(PAGE_ELEMENT.code) as PageCode });
 
+/** Changes each element of the page that `selector` finds. */
+export const each = <E extends Element = HTMLElement>(selector: string, change: (element: E) => void): void =>
+  document.querySelectorAll<E>(selector).forEach(change);
+
+/** A new element with these properties. */
+export const element = <K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]>): HTMLElementTagNameMap[K] =>
+  Object.assign(document.createElement(tag), properties);
+
 /** The connection as the browser tells it (Chromium's Network Information API), if it does. */
 export const connection = (): { saveData?: boolean; effectiveType?: string } | undefined =>
   (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;

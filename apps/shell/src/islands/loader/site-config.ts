@@ -1,6 +1,6 @@
 import { madeWithLive, TAB_KEYS, inReportSample, type PageState, type PageCode, ANY_PATH } from '@agri/ui/island-protocol';
 import type { PageLoader } from './islands-loader';
-import { connection, onceIdle } from './page';
+import { connection, element, onceIdle } from './page';
 
 /** config.json as far as the loader reads it (the shell's code checks all of it). */
 interface LoaderConfig {
@@ -43,7 +43,7 @@ export function readSiteConfig(loader: PageLoader, page: PageState, code: PageCo
 function reportVisit(loader: PageLoader, code: PageCode): void {
   // Offline (a page kept for reading) there is nowhere to send a report: the next page read online counts.
   if (loader.codeAsked || loader.wholePage || !navigator.onLine) return;
-  document.head.append(Object.assign(document.createElement('script'), { src: code.reports }));
+  document.head.append(element('script', { src: code.reports }));
 }
 
 /** Starts the service worker (unless config.json says `offline: false`) and has it keep this page to read offline. */
