@@ -124,13 +124,17 @@ test('the sitemap lists exactly the public pages, ended events aside; robots.txt
   for (const rule of [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /login',
     'Disallow: /my-profile',
     'Disallow: /cart',
     'Disallow: /*?preview=',
     `Sitemap: ${site.origin}/sitemap.xml`,
   ]) {
     expect(robots).toContain(rule);
+  }
+  // The pages a visitor signs in from are documents but no search result: readable (so the noindex is seen), unlisted.
+  expect(robots).not.toMatch(/^Disallow: \/(login|register|forgot-password)$/m);
+  for (const path of ['/login', '/register', '/forgot-password']) {
+    expect(await (await request.get(`${site.origin}${path}`)).text(), path).toContain('<meta name="robots" content="noindex">');
   }
   // The back office is not named (it would only point attackers at it): its pages answer noindex instead.
   expect(robots).not.toContain('/staff');

@@ -3,7 +3,7 @@
 // (bench-sites.mjs) are visited on the link of phone-visit.mjs, for five public routes: a first visit with a
 // cold cache, then a second visit with what the first left (the browser's cache, a service worker's). The two
 // builds take turns, run by run, so that what else the machine does weighs on both alike; each figure is the
-// median of BENCH_RUNS (3) runs. Prints the table (phone-table.mjs) and the machine's load. Takes about ten
+// median of BENCH_RUNS (3) runs; BENCH_ROUTES names other routes. Prints the table (phone-table.mjs) and the machine's load. Takes about ten
 // minutes; on a busy machine the times are noisy, the ratios of one run less so.
 import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 import { phoneTable, visitMedians } from './phone-table.mjs';
@@ -15,7 +15,8 @@ installDependencies(pnpm);
 const { runBench } = await import('./bench-sites.mjs');
 const { PHONE_LINK_WORDS, newPhone, visitOnPhone } = await import('./phone-visit.mjs');
 
-const ROUTES = ['/', '/courses', '/course/:id', '/events', '/contact'];
+// BENCH_ROUTES=/login,/register,/forgot-password,/cart measures the pages a buyer signs in from (issue 57).
+const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/', '/courses', '/course/:id', '/events', '/contact'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5710, monolith: 5711, api: 5714 };
 const log = (line) => console.log(`[bench] ${line}`);

@@ -28,8 +28,8 @@ function replaceOnce(text, search, replacement) {
  * @param {string} page.html           the content of #root
  * @param {object} page.state          what the page was made from (the islands protocol's PageState): what the shell reads to
  *        hydrate its islands
- * @param {{ title: string, description: string, keywords: string, canonical: string | null, image: string | null, siteName: string | null }} page.head
- *        (canonical: null for the not-found page; image: the absolute URL of the picture a shared link shows;
+ * @param {{ title: string, description: string, keywords: string, canonical: string | null, image: string | null, siteName: string | null, noindex?: boolean }} page.head
+ *        (canonical: null for the not-found page; noindex: the page asks to be no search result; image: the absolute URL of the picture a shared link shows;
  *        siteName: the site's name on it)
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
  * @param {string[]} page.preloads  the scripts its islands' code will ask for (the shell's entry script aside):
@@ -40,8 +40,9 @@ export function pageHtml({ template, loader, origin, html, state, head, styleshe
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<meta name="keywords" content="${escapeHtml(head.keywords)}">`,
-    // The not-found page has no address of its own, and is no search result.
-    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}">`] : ['<meta name="robots" content="noindex">']),
+    // The not-found page has no address of its own, and is no search result; nor is a page that says so (log in).
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}">`] : []),
+    ...(!head.canonical || head.noindex ? ['<meta name="robots" content="noindex">'] : []),
     // A link shared in a chat app or on a social network: the page's title, picture and description.
     `<meta property="og:type" content="website">`,
     ...(head.siteName ? [`<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`] : []),

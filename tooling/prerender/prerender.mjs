@@ -157,6 +157,7 @@ async function makePage(context, url, { apiBases, answers }, log) {
       keywords: document.querySelector('meta[name="keywords"]')?.getAttribute('content') ?? '',
       image: document.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? null,
       siteName: document.querySelector('meta[property="og:site_name"]')?.getAttribute('content') ?? null,
+      noindex: document.querySelector('meta[name="robots"]')?.getAttribute('content')?.includes('noindex') ?? false,
     }));
     const stylesheets = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => ({ href: link.href, dataRspack: link.getAttribute('data-rspack') })),
@@ -371,11 +372,12 @@ async function makePages(chosen, views, site) {
   const triedOnce = new Set();
   const prerenderPath = async (path) => {
     try {
-      const { reads, madeFrom, structuredData } = await makeAndWritePage(path, views, site);
+      const { reads, madeFrom, structuredData, noindex } = await makeAndWritePage(path, views, site);
       made.written.push(path);
       made.reads[path] = reads;
       made.madeFrom[path] = madeFrom;
-      made.seo[path] = sitemapEntryOf(structuredData);
+      const entry = sitemapEntryOf(structuredData);
+      made.seo[path] = { ...entry, listed: entry.listed && !noindex };
     } catch (error) {
       if (!triedOnce.has(path)) {
         triedOnce.add(path);
@@ -406,7 +408,7 @@ async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom,
   const source = serveFrom ? `${serveFrom}${path}` : url;
   const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), shell.template, log);
   writeCompressed(notFound ? join(resolve(outDir), NOT_FOUND_FILE) : pageFile(outDir, path), pageHtml({ ...page, preloads }));
-  return { reads, madeFrom, structuredData };
+  return { reads, madeFrom, structuredData, noindex: head.noindex };
 }
 
 /**

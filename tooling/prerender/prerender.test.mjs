@@ -111,6 +111,24 @@ test('the not-found page has no address of its own: no canonical link, no og:url
   assert.match(head, /<meta name="robots" content="noindex">/);
 });
 
+test('a page that asks to be no search result (log in) keeps its address and says noindex; any other page says nothing of robots', () => {
+  const page = (head) =>
+    pageHtml({
+      template: TEMPLATE,
+      loader: LOADER,
+      origin: 'https://mavuno.example',
+      html: '<main><h1>Log In</h1></main>',
+      state: { path: '/login', remotes: {}, dataAreas: {}, islands: { route: '/login' } },
+      head: { title: 'Log In', description: 'Log in.', keywords: '', canonical: 'https://mavuno.example/login', ...head },
+      stylesheets: [],
+      preloads: [],
+    });
+  const signIn = page({ noindex: true });
+  assert.match(signIn, /<link rel="canonical" href="https:\/\/mavuno.example\/login">/);
+  assert.match(signIn, /<meta name="robots" content="noindex">/);
+  assert.doesNotMatch(page({}), /name="robots"/);
+});
+
 // The data changes while a run makes the pages (tests side by side, staff at work).
 test('a list that changed after the paths were listed from it counts as changed at the next check', () => {
   const list = 'https://api.example/api/course';

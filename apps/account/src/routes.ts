@@ -1,5 +1,8 @@
-import { pageHead as head } from '@agri/ui';
+import { pageHead as head, type PageHeadInfo } from '@agri/ui';
 import type { PageRoute } from '@agri/ui/federation';
+
+/** The head of a page a visitor signs in from: a public document, but no search result. */
+const signInHead = (title: string, description: string, keywords: string): PageHeadInfo => ({ ...head(title, description, keywords), noindex: true });
 
 /**
  * The account remote's pages; the shell mounts them in the site frame. Log in, register and forgot-password are
@@ -10,13 +13,17 @@ export const routes: PageRoute[] = [
   {
     path: '/login',
     prerender: true,
-    head: head('Log In', 'Log in to your Mavuno Agri-Food account to manage your courses, cart and orders.', 'login, customer account, agri-food training'),
+    head: signInHead(
+      'Log In',
+      'Log in to your Mavuno Agri-Food account to manage your courses, cart and orders.',
+      'login, customer account, agri-food training',
+    ),
     load: () => import('./pages/login/login-page'),
   },
   {
     path: '/register',
     prerender: true,
-    head: head(
+    head: signInHead(
       'Create an Account',
       'Register with Mavuno Agri-Food Consultants to book food safety and ISO training courses.',
       'register, create account, food safety training Kenya',
@@ -26,7 +33,7 @@ export const routes: PageRoute[] = [
   {
     path: '/forgot-password',
     prerender: true,
-    head: head('Forgot Password', 'Request a link to reset the password of your Mavuno Agri-Food account.', 'forgot password, account'),
+    head: signInHead('Forgot Password', 'Request a link to reset the password of your Mavuno Agri-Food account.', 'forgot password, account'),
     load: () => import('./pages/forgot-password/forgot-password-page'),
   },
   {

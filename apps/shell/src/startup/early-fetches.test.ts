@@ -30,6 +30,18 @@ test('config.json, then the entry script of the remote that owns the page, are a
   expect(preloads()).toEqual([['script', 'http://localhost/releases/catalog/v2/remoteEntry.js']]);
 });
 
+test('on a document with islands, config.json as its loader read it: nothing is asked for again', async () => {
+  const config = { remotes: { catalog: { entry: '/releases/catalog/v2/remoteEntry.js', routes: ['/courses', '/course'] } } };
+  window.agriIslands = { config } as unknown as NonNullable<typeof window.agriIslands>;
+  try {
+    // onUnhandledRequest: 'error' fails the test on any request.
+    expect(await fetchEarly()).toBe(config);
+    expect(preloads()).toEqual([]);
+  } finally {
+    delete window.agriIslands;
+  }
+});
+
 test('a config.json that names no owner for the page, or no usable entry, starts nothing more', async () => {
   window.history.pushState({}, '', '/no-such-page');
   server.use(http.get('http://localhost/config.json', () => HttpResponse.json({ remotes: { catalog: { entry: 42, routes: '/x' } } })));
