@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { apps, appNames } from './tooling/build/apps.mjs';
 
@@ -25,6 +26,25 @@ const boundaries = [
   },
   { target: './packages/ui/src/components', from: './packages/ui/src/federation', message: 'Components never import the federation plumbing.' },
 ];
+
+/**
+ * Imports flow routes → pages → features: a page never imports another page's files; what two pages share is a
+ * feature (`src/features/`). A zone for each page folder of each browser app.
+ */
+function pagesApart() {
+  return appNames.flatMap((name) => {
+    const pages = `apps/${name}/src/pages`;
+    if (!existsSync(pages)) return [];
+    return readdirSync(pages, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map(({ name: page }) => ({
+        target: `./${pages}/${page}`,
+        from: `./${pages}`,
+        except: [`./${page}`],
+        message: 'A page never imports another page: what pages share is a feature (src/features/).',
+      }));
+  });
+}
 
 /**
  * The API server takes only the contract (@agri/api-client/contract: schemas, messages, the reader, `z`),
@@ -67,8 +87,13 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, apiTakesOnlyTheContract] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...pagesApart(), apiTakesOnlyTheContract] }],
     },
+  },
+  {
+    // A test may render two pages of one journey (a payment's row, then its order).
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, apiTakesOnlyTheContract] }] },
   },
   {
     files: ['apps/api/src/contract.test.ts'],
@@ -120,6 +145,8 @@ export default tseslint.config(
             { name: 'react-toastify', message: 'Use `toast` and `ToastArea` from @agri/ui: react-toastify loads with the first toast.' },
             { name: 'react-hook-form', message: 'Use `useSiteForm` (and its field helpers) from @agri/ui/forms: one way to make a form.' },
             { name: '@hookform/resolvers/zod', message: "Use `useSiteForm` from @agri/ui/forms: it checks a form with the contract's schema." },
+            { name: 'moment', message: 'Use @agri/ui/dates: the one door to moment, in East Africa Time.' },
+            { name: 'dompurify', message: "Use `SafeHtml` from @agri/ui/rich-text: server HTML is shown only through the contract's policy." },
           ],
           patterns: [
             { group: appNames.map((name) => `@agri/${name}`), message: 'Apps never import another app.' },
@@ -148,9 +175,11 @@ export default tseslint.config(
     },
   },
   {
-    // The doors themselves (router, toasts, forms), and tests that stand in for the shell's router.
+    // The doors themselves (router, toasts, forms, dates, rich text), and tests that stand in for the shell's router.
     files: [
       'packages/ui/src/router.ts',
+      'packages/ui/src/format/dates.ts',
+      'packages/ui/src/components/safe-html.tsx',
       'packages/ui/src/toasts/**',
       'packages/ui/src/forms.ts',
       'packages/ui/src/forms/**',

@@ -11,15 +11,17 @@ import { rootDir } from '../machine/pnpm.mjs';
  * file is written, so nothing else that runs meanwhile sees it; ESLint's Node API did not resolve the workspace's
  * packages here).
  */
-function boundaryErrors(path, code) {
+function lintErrors(path, code, ruleId) {
   const run = spawnSync(join(rootDir, 'node_modules/.bin/eslint'), ['--format', 'json', '--stdin', '--stdin-filename', path], {
     cwd: rootDir,
     input: code,
     encoding: 'utf8',
   });
   const [result] = JSON.parse(run.stdout);
-  return result.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  return result.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message);
 }
+
+const boundaryErrors = (path, code) => lintErrors(path, code, 'import-x/no-restricted-paths');
 
 describe('the direction of imports', () => {
   it('the API client never imports the UI kit; the kit may import the client', () => {
@@ -39,5 +41,39 @@ describe('the direction of imports', () => {
       "import { when } from '../../backoffice/src/features/layout/when';\nexport const probe = when;\n",
     );
     assert.match(fromApp ?? '', /never imports another app/);
+  });
+});
+
+describe('routes → pages → features', () => {
+  it('a page never imports another page; it may import its own files and the features', () => {
+    const [refused] = boundaryErrors(
+      'apps/backoffice/src/pages/lead/lint-probe.ts',
+      "import LeadsPage from '../leads/leads-page';\nexport const probe = LeadsPage;\n",
+    );
+    assert.match(refused ?? '', /A page never imports another page/);
+    assert.deepEqual(
+      boundaryErrors(
+        'apps/backoffice/src/pages/lead/lint-probe.ts',
+        "import { useLeadStore } from '../../features/leads/leads-store';\nexport const probe = useLeadStore;\n",
+      ),
+      [],
+    );
+  });
+});
+
+describe('the one door of each library', () => {
+  it('moment and DOMPurify are reached through @agri/ui alone', () => {
+    const [moment] = lintErrors('apps/catalog/src/lint-probe.ts', "import moment from 'moment';\nexport const probe = moment;\n", 'no-restricted-imports');
+    assert.match(moment ?? '', /@agri\/ui\/dates/);
+    const [purify] = lintErrors(
+      'apps/content/src/lint-probe.ts',
+      "import DOMPurify from 'dompurify';\nexport const probe = DOMPurify;\n",
+      'no-restricted-imports',
+    );
+    assert.match(purify ?? '', /@agri\/ui\/rich-text/);
+    assert.deepEqual(
+      lintErrors('packages/ui/src/format/dates.ts', "import moment from 'moment';\nexport const probe = moment;\n", 'no-restricted-imports'),
+      [],
+    );
   });
 });

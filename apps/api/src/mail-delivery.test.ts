@@ -369,7 +369,12 @@ describe('every mail the API sends arrives through STARTTLS and AUTH, with its h
       await ok(api.call('POST', '/api/enquiry', { body }));
     }
     const log = recordingLog();
-    await createLeadNotifier(api.db, mailer, { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: 2 }, 'http://site.test', log).tick();
+    await createLeadNotifier(
+      api.db,
+      mailer,
+      { staff: { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: 2 }, siteUrl: 'http://site.test' },
+      log,
+    ).tick();
     assert.deepEqual(messages(log), []);
     const [single, digest] = smtp.received.slice(-2);
     assertDelivered(single!, 'office@mavuno.test', 'New enquiry: Wanjikũ Njeri 🌱');
@@ -400,13 +405,13 @@ describe('when the mail server fails, nothing the visitor did is lost', () => {
     const staff = { ...api.config.staff, notifyEmails: ['office@mavuno.test'] };
     const log = recordingLog();
     try {
-      await createLeadNotifier(api.db, mailerTo(silent.url, log, { timeoutMs: 200 }), staff, 'http://site.test', log).tick();
+      await createLeadNotifier(api.db, mailerTo(silent.url, log, { timeoutMs: 200 }), { staff, siteUrl: 'http://site.test' }, log).tick();
     } finally {
       await silent.close();
     }
     assert.deepEqual(messages(log), ['warn: mail not sent, trying again', 'error: mail not sent', 'warn: lead notification failed']);
     assert.equal((await api.db.query('SELECT 1 FROM leads WHERE notified_at IS NULL')).length, 1);
-    await createLeadNotifier(api.db, mailerTo(smtp.url()), staff, 'http://site.test', log).tick();
+    await createLeadNotifier(api.db, mailerTo(smtp.url()), { staff, siteUrl: 'http://site.test' }, log).tick();
     assert.equal(smtp.received.at(-1)?.mail.subject, 'New enquiry: Wanjikũ Njeri');
     assert.equal((await api.db.query('SELECT 1 FROM leads WHERE notified_at IS NULL')).length, 0);
   });

@@ -21,7 +21,7 @@ const server = await serveApi({
   allowedOrigins: config.allowedOrigins,
 });
 // New leads are mailed to the business (STAFF_NOTIFY_EMAIL) from here, within seconds.
-const stopNotifying = createLeadNotifier(db, mailer, config.staff, config.siteUrl, log).start();
+const stopNotifying = createLeadNotifier(db, mailer, config, log).start();
 // Late M-Pesa results asked for, payments given up on expired, receipts mailed.
 const stopWatchingPayments = createPaymentWatch(db, mailer, config, log).start();
 log.info('listening', {

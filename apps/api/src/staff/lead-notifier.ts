@@ -3,7 +3,7 @@ import { LEAD_KIND_LABELS } from '@agri/api-client/staff-contract';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
 import { mailLine, type Mail, type Mailer } from '../mail';
-import type { StaffConfig } from './staff-config';
+import type { Config } from '../config';
 import { LEAD_SELECT, type LeadRow } from './leads';
 
 /** Only one instance mails at a time: the others find the leads already taken. */
@@ -81,7 +81,7 @@ export interface LeadNotifier {
  * mailer, at most `notifyPerMinute` mails a minute across all instances, the surplus in one digest, so a
  * flood of bookings cannot flood the business's mailbox.
  */
-export function createLeadNotifier(db: Db, mailer: Mailer, config: StaffConfig, siteUrl: string, log: Logger): LeadNotifier {
+export function createLeadNotifier(db: Db, mailer: Mailer, { staff: config, siteUrl }: Pick<Config, 'staff' | 'siteUrl'>, log: Logger): LeadNotifier {
   const inbox = `${siteUrl}/staff/leads`;
 
   /** Takes the leads to mail for CLAIM_LEASE and counts the mails, in one short transaction; sends after it. */

@@ -140,8 +140,7 @@ describe('the business is told', () => {
     const notifier = createLeadNotifier(
       api.db,
       mailer,
-      { ...api.config.staff, notifyEmails: ['office@mavuno.test', 'owner@mavuno.test'] },
-      'http://site.test',
+      { staff: { ...api.config.staff, notifyEmails: ['office@mavuno.test', 'owner@mavuno.test'] }, siteUrl: 'http://site.test' },
       createLogger('silent'),
     );
     await api.db.query('UPDATE leads SET notified_at = now()');
@@ -171,8 +170,7 @@ describe('the business is told', () => {
     const notifier = createLeadNotifier(
       api.db,
       mailer,
-      { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: perMinute },
-      'http://site.test',
+      { staff: { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: perMinute }, siteUrl: 'http://site.test' },
       createLogger('silent'),
     );
     await api.db.query('UPDATE leads SET notified_at = now()');
@@ -213,7 +211,7 @@ describe('the business is told', () => {
   it('mails nobody without STAFF_NOTIFY_EMAIL, and keeps the leads for when it is set', async () => {
     const mailer = outbox();
     await api.call('POST', '/api/user/subscribe/newsletter', { body: { email: 'quiet@example.co.ke' } });
-    await createLeadNotifier(api.db, mailer, { ...api.config.staff, notifyEmails: [] }, 'http://site.test', createLogger('silent')).tick();
+    await createLeadNotifier(api.db, mailer, { staff: { ...api.config.staff, notifyEmails: [] }, siteUrl: 'http://site.test' }, createLogger('silent')).tick();
     assert.equal(mailer.mails.length, 0);
     assert.equal((await api.db.query('SELECT 1 FROM leads WHERE notified_at IS NULL')).length, 1);
   });
@@ -221,7 +219,12 @@ describe('the business is told', () => {
 
 describe('a lead counts as told once its mail went, and no sooner (issue 39)', () => {
   const notifierWith = (mailer: Mailer, log = createLogger('silent')) =>
-    createLeadNotifier(api.db, mailer, { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: 10 }, 'http://site.test', log);
+    createLeadNotifier(
+      api.db,
+      mailer,
+      { staff: { ...api.config.staff, notifyEmails: ['office@mavuno.test'], notifyPerMinute: 10 }, siteUrl: 'http://site.test' },
+      log,
+    );
   const outbox = (): Mailer & { mails: Mail[] } => {
     const mails: Mail[] = [];
     return { mails, send: async (mail) => void mails.push(mail) };

@@ -5,7 +5,7 @@ import { messageOf } from '@agri/api-client';
 import { blogPostDraftSchema, courseDraftSchema, eventDraftSchema, getContentItem, saveContentItem, type ContentKind } from '@agri/api-client/staff';
 import { useSiteForm, type FieldErrors, type SiteForm } from '@agri/ui/forms';
 import { RichTextField } from '../../features/rich-text/rich-text-field';
-import { CONTENT_LABELS, contentKindOf } from '../content/content-kinds';
+import { CONTENT_LABELS, contentKindOf } from '../../features/content/content-kinds';
 import { CONTENT_FIELDS, textOf, valueOf, type ContentField } from './content-fields';
 
 type FormValues = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { createDataArea, useDataAreaFor } from '@agri/api-client';
 import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
-import { CONTENT_LABELS, contentKindOf } from './content-kinds';
+import { CONTENT_LABELS, contentKindOf } from '../../features/content/content-kinds';
 
 /** One row of any kind: what the list shows of it. */
 interface Row {

@@ -4,7 +4,7 @@ import { addLeadNote, LEAD_KIND_LABELS, LEAD_STATUSES, leadNoteRequestSchema, se
 import { useSiteForm } from '@agri/ui/forms';
 import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';
-import { useLeadStore } from '../leads/leads-store';
+import { useLeadStore } from '../../features/leads/leads-store';
 
 /** The chat link to the visitor's own number, when they chose WhatsApp. */
 function whatsAppLink(lead: LeadDetail): string | null {

@@ -7,7 +7,7 @@ import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
-import { useLeadsStore } from './leads-store';
+import { useLeadsStore } from '../../features/leads/leads-store';
 
 const FIELDS = ['kind', 'status', 'from', 'to', 'q'] as const;
 

@@ -3,7 +3,7 @@ import { formatPhone, type OrderStatus } from '@agri/api-client';
 import { moveOrder, ORDER_TRANSITIONS, type StaffOrder } from '@agri/api-client/staff';
 import { ItemPage } from '../../features/layout/item-page';
 import { when } from '../../features/layout/when';
-import { useOrderStore } from '../orders/orders-store';
+import { useOrderStore } from '../../features/orders/orders-store';
 import { CancelOrder } from './cancel-order';
 import { OrderPayments } from './order-payments';
 

@@ -2,8 +2,8 @@ import { formatKes, FormField, FormSubmit, TextField, toast } from '@agri/ui';
 import { recordPayment, recordPaymentRequestSchema, useStaffSession, type StaffOrder } from '@agri/api-client/staff';
 import { useSiteForm } from '@agri/ui/forms';
 import { when } from '../../features/layout/when';
-import { METHOD_LABELS, stateWords } from '../payments/payment-words';
-import { useOrderStore } from '../orders/orders-store';
+import { METHOD_LABELS, stateWords } from '../../features/payments/payment-words';
+import { useOrderStore } from '../../features/orders/orders-store';
 
 /** An admin records a payment of the order received another way than M-Pesa: it pays the order, with its reason in the audit log. */
 function RecordPaymentForm({ order }: { order: StaffOrder }) {

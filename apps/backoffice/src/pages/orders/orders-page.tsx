@@ -4,7 +4,7 @@ import { Link } from '@agri/ui/router';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
-import { useOrdersStore } from './orders-store';
+import { useOrdersStore } from '../../features/orders/orders-store';
 
 /** /staff/orders: every customer's orders, newest first. */
 export default function OrdersPage() {

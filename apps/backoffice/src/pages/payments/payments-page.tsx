@@ -7,7 +7,7 @@ import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
-import { METHOD_LABELS, stateWords } from './payment-words';
+import { METHOD_LABELS, stateWords } from '../../features/payments/payment-words';
 import { usePaymentsStore } from './payments-store';
 import { RecordRefundForm } from './record-refund-form';
 

@@ -1,7 +1,7 @@
 import { business } from '@agri/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@agri/ui/router';
-import { LegalLayout } from '../legal/legal-layout';
+import { LegalLayout } from '../../features/legal-layout/legal-layout';
 import './faqs.css';
 
 interface Faq {

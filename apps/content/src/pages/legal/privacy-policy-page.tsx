@@ -1,5 +1,5 @@
 import { business } from '@agri/ui';
-import { LegalLayout } from './legal-layout';
+import { LegalLayout } from '../../features/legal-layout/legal-layout';
 import { LAST_UPDATED } from './terms-page';
 
 export default function PrivacyPolicyPage() {

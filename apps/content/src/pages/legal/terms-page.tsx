@@ -1,6 +1,6 @@
 import { business } from '@agri/ui';
 import { Link } from '@agri/ui/router';
-import { LegalLayout } from './legal-layout';
+import { LegalLayout } from '../../features/legal-layout/legal-layout';
 
 export const LAST_UPDATED = '1 November 2026';
 

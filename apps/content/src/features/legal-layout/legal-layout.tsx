@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import '../../styles/content.css';
-import { PageBanner } from '../../features/page-banner/page-banner';
+import { PageBanner } from '../page-banner/page-banner';
 
 /** The frame of a static page: banner with breadcrumb and title, then readable prose. */
 export function LegalLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
