@@ -27,6 +27,8 @@ test('a customer types and logs in before the page’s code is in: one login, on
   release();
   await expect(page).toHaveURL(/\/my-orders$/);
   await expect(main.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+  // What the login said is read on the page it loaded.
+  await expect(page.locator('.Toastify').getByText('User Logged in Successfully!')).toBeVisible();
   expect(postsTo(requests, '/user/login')).toHaveLength(1);
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures';
+import { APPLICATION_PAGE, expect, test } from '../support/fixtures';
 
 test.describe('composition of the shell and the three remotes', () => {
   test('each remote renders its page inside the one site frame', async ({ page }) => {
@@ -12,7 +12,7 @@ test.describe('composition of the shell and the three remotes', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('#startup-spinner')).toHaveCount(0);
 
-    await page.goto('/login');
+    await page.goto(APPLICATION_PAGE);
     await expect(page.getByRole('heading', { level: 1, name: /log in/i })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(1);
   });
@@ -25,7 +25,7 @@ test.describe('composition of the shell and the three remotes', () => {
       if (new URL(request.url()).pathname.endsWith('/remoteEntry.js')) entries.add(new URL(request.url()).origin);
       if (request.url().endsWith('/mf-manifest.json')) manifests.push(request.url());
     });
-    await page.goto('/login');
+    await page.goto(APPLICATION_PAGE);
     await expect(page.getByRole('heading', { level: 1, name: /log in/i })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect([...entries]).toEqual([site.remoteOrigin('account')]);
@@ -67,7 +67,7 @@ test.describe('composition of the shell and the three remotes', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/courses');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.goto('/login');
+    await page.goto(APPLICATION_PAGE);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     const rendererCount = await page.evaluate(

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { createRequire } from 'node:module';
-import { expect, test } from '../support/fixtures';
+import { APPLICATION_PAGE, expect, test } from '../support/fixtures';
 
 // The shell's bound for one entry script (loaded as CommonJS, as Playwright loads app sources).
 const { REMOTE_LOAD_TIMEOUT_MS } = createRequire(import.meta.url)(
@@ -15,9 +15,9 @@ type RemoteName = 'catalog' | 'content' | 'account';
  * (islands.spec.ts tells what a remote down costs there).
  */
 const pageOf: Record<RemoteName, { path: string; heading: RegExp; via?: string }> = {
-  content: { path: '/', heading: /Expert Agri-Food Training & Consultancy Solutions/, via: '/login' },
-  catalog: { path: '/events', heading: /upcoming events/i, via: '/login' },
-  account: { path: '/login', heading: /log in/i },
+  content: { path: '/', heading: /Expert Agri-Food Training & Consultancy Solutions/, via: APPLICATION_PAGE },
+  catalog: { path: '/events', heading: /upcoming events/i, via: APPLICATION_PAGE },
+  account: { path: APPLICATION_PAGE, heading: /log in/i },
 };
 
 /** Opens the remote's page as the application shows it. */
@@ -82,7 +82,7 @@ for (const [fault, respond] of Object.entries(entryFaults)) {
     await page.route(entry, respond);
     // Down is told at once; a hang only after the shell's generous bound for slow links (15 s), not the runtime's 20 s.
     const within = fault === 'hangs' ? REMOTE_LOAD_TIMEOUT_MS + 7_000 : 6_000;
-    await page.goto('/login');
+    await page.goto(APPLICATION_PAGE);
     await expectPageOf(page, 'account');
     const started = Date.now();
     await navigateInSite(page, '/events');
@@ -127,7 +127,7 @@ test('a page that throws while rendering is contained, and Retry renders it agai
     });
   });
   // Into the courses inside the site (a document with islands hydrates nothing until it is used).
-  await page.goto('/login');
+  await page.goto(APPLICATION_PAGE);
   await navigateInSite(page, '/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Our Courses' })).toBeVisible();
   const firstCourse = page.getByRole('link', { name: /view/i }).first();

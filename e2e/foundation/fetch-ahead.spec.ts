@@ -3,7 +3,7 @@
 // Save-Data or on 2G nothing is fetched ahead: fetch-ahead.test.ts in the shell; nor a decorative picture beyond
 // the first: e2e/content/home.spec.ts.)
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { APPLICATION_PAGE, expect, test } from '../support/fixtures';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -19,7 +19,7 @@ function entriesOf(page: Page, origin: string) {
 test('pointing at a link to another remote’s page loads its code, so that the click shows the page with no script left to fetch', async ({ page, site }) => {
   const content = entriesOf(page, site.remoteOrigin('content'));
   // A page of the application (a document with islands moves by page loads: nothing to fetch ahead).
-  await page.goto('/login');
+  await page.goto(APPLICATION_PAGE);
   await expect(heading(page)).toHaveText(/Log In/i);
   await page.waitForLoadState('networkidle');
   // The links in view fetch nothing of another remote: no link is followed ahead for nothing.

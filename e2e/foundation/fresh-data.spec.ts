@@ -4,7 +4,7 @@
 // business's data changes between two regenerations of the pages.
 import type { Page, Route } from '@playwright/test';
 import { seededCourses, upcomingEvents } from '../catalog/catalog-data';
-import { patientExpect as expect, test } from '../support/fixtures';
+import { APPLICATION_PAGE, patientExpect as expect, test } from '../support/fixtures';
 import { isReportsScript } from '../support/islands';
 
 /** A price as the site shows it (formatKes of @agri/ui). */
@@ -178,7 +178,7 @@ test('moving to a page whose data must be fetched shows its placeholders until t
     });
   }
   // From a page of the application (a public page is a document with islands: its links are full loads).
-  await page.goto('/login');
+  await page.goto(APPLICATION_PAGE);
   const navigation = page.getByRole('navigation', { name: 'Main' });
 
   await navigation.getByRole('link', { name: 'Courses' }).click();

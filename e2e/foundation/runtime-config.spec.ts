@@ -4,7 +4,7 @@ import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { builtShell, siteConfig, testPort } from '../support/site-ports.mjs';
-import { expect, test } from '../support/fixtures';
+import { APPLICATION_PAGE, expect, test } from '../support/fixtures';
 
 test.describe('run-time configuration', () => {
   test('a remote served from another port is used after a config.json change alone', async ({ page }) => {
@@ -58,7 +58,7 @@ test.describe('run-time configuration', () => {
     test(`a config.json that is ${problem} gives an error page naming the problem`, async ({ page }) => {
       await page.route('**/config.json', (route) => route.fulfill({ status, body, contentType: 'application/json' }));
       // A page of the application (a document with islands starts the site's code only for an island).
-      await page.goto('/login');
+      await page.goto(APPLICATION_PAGE);
       await expect(page.getByRole('heading', { name: 'The website could not start' })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText(names);
       await expect(page.locator('#startup-spinner')).toHaveCount(0);

@@ -68,6 +68,12 @@ export async function scrollToTheEnd(page: Page): Promise<void> {
  * data it was made with, and asks the API only once it is taken over): for a test that gives the pages API
  * answers of its own from the first render.
  */
+/**
+ * A page of the application, rendered in the browser on every deployment (never a document with islands): a
+ * signed-out visitor's My Orders, which the account remote answers by asking them to log in (heading 'Log In').
+ */
+export const APPLICATION_PAGE = '/my-orders';
+
 export async function renderInBrowser(page: Page, origin: string): Promise<void> {
   await page.route(
     (url) => url.origin === origin && !/\.[a-z0-9]+$/i.test(url.pathname),
@@ -76,7 +82,7 @@ export async function renderInBrowser(page: Page, origin: string): Promise<void>
       // A route of the application is answered with the page the browser renders on any deployment (asked of
       // the site itself, so that the page stays on the network like any other); the address stays the page's.
       // Not a path that is no page: that gets the prerendered not-found page.
-      await route.continue({ url: `${origin}/login` });
+      await route.continue({ url: `${origin}${APPLICATION_PAGE}` });
     },
   );
 }

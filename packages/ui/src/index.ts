@@ -30,7 +30,7 @@ export { Dialog, closesDialog, usePageDialog, type DialogProps, type PageDialogS
 export { useLogOut } from './session/use-log-out';
 export { useInteractive } from './hooks/use-interactive';
 export { useAction, type Action, type ActionWords } from './hooks/use-action';
-export { toast } from './toasts/toast';
+export { keepToastsForNextPage, toast } from './toasts/toast';
 export { ToastArea } from './toasts/toast-area';
 export { loginPathFor } from './navigation';
 export { LinkList, type LinkItem } from './components/link-list';

@@ -20,4 +20,4 @@ export {
   useNavigate,
   useParams,
 } from 'react-router';
-export type { LinkProps, Navigator } from 'react-router';
+export type { LinkProps, Navigator, To } from 'react-router';

@@ -1,14 +1,22 @@
-import { useInteractive } from '@agri/ui';
+import { keepToastsForNextPage, useInteractive } from '@agri/ui';
 import { InsideIslandContext, MountBoundary } from '@agri/ui/federation';
-import { Route, Router, Routes, createPath, type Navigator } from '@agri/ui/router';
+import { Route, Router, Routes, createPath, type Navigator, type To } from '@agri/ui/router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { UnavailablePanel } from '../composition/unavailable-panel';
 
-/** On a document with islands there is no application to move in: every move is a load of the next page. */
+/**
+ * On a document with islands there is no application to move in: every move is a load of the next page, which
+ * shows the toasts the move followed ('User Logged in Successfully!'), kept as this page goes (an action's toast
+ * may come after the render that moves on).
+ */
+const loadNext = (to: To, load: (url: string) => void) => {
+  addEventListener('pagehide', keepToastsForNextPage, { once: true });
+  load(typeof to === 'string' ? to : createPath(to));
+};
 const fullLoads: Navigator = {
   createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
-  push: (to) => window.location.assign(typeof to === 'string' ? to : createPath(to)),
-  replace: (to) => window.location.replace(typeof to === 'string' ? to : createPath(to)),
+  push: (to) => loadNext(to, (url) => window.location.assign(url)),
+  replace: (to) => loadNext(to, (url) => window.location.replace(url)),
   go: (delta) => window.history.go(delta),
 };
 
