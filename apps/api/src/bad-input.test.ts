@@ -265,7 +265,7 @@ const BAD_IDS: [string, string][] = [
 let fingerprintSql: string;
 const fingerprint = async () => (await api.db.query<Record<string, string>>(fingerprintSql))[0]!;
 
-function send(c: Case): Promise<Answer> {
+function send(c: Case, again = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (c.token) headers.Authorization = `Bearer ${c.token}`;
@@ -283,9 +283,12 @@ function send(c: Case): Promise<Answer> {
         resolve({ status: res.statusCode ?? 0, requestId: typeof requestId === 'string' ? requestId : undefined, text: Buffer.concat(chunks).toString() });
       });
     });
-    // The server may answer 413 and close before an oversize body is fully sent.
-    req.on('error', (error) => {
-      if (!answered) reject(error);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed as this case took it (seen once on a loaded machine, however long the
+      // keep-alive): sent again once on a new one, as Node's docs advise (`reusedSocket`).
+      if (!answered && !again && req.reusedSocket && error.code === 'ECONNRESET') resolve(send(c, true));
+      // The server may answer 413 and close before an oversize body is fully sent.
+      else if (!answered) reject(error);
     });
     if (body && c.chunked) {
       for (let at = 0; at < body.length; at += 16 * 1024) req.write(body.subarray(at, at + 16 * 1024));
