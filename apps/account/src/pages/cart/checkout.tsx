@@ -1,6 +1,5 @@
 import { ACCOUNT_FALLBACK, createDataArea, createOrder, formatPhone, getAddress, getApiSettings, type ShippingAddress } from '@agri/api-client';
-import { Button, ButtonLink, toast } from '@agri/ui';
-import { useState } from 'react';
+import { Button, ButtonLink, useAction } from '@agri/ui';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
 
@@ -18,7 +17,7 @@ export function Checkout({ disabled }: { disabled: boolean }) {
 
 function CheckoutTo({ address, disabled }: { address: ShippingAddress | null; disabled: boolean }) {
   const navigate = useNavigate();
-  const [isOrdering, setOrdering] = useState(false);
+  const { busy: isOrdering, act } = useAction();
 
   if (!address) {
     return (
@@ -30,18 +29,15 @@ function CheckoutTo({ address, disabled }: { address: ShippingAddress | null; di
     );
   }
 
-  const checkOut = async () => {
-    setOrdering(true);
-    try {
-      const order = await createOrder({ shippingInfo: address });
-      toast.success('Ordered Created Successfully');
-      // Where the API takes M-Pesa, the new order's payment opens at once.
-      navigate(order && getApiSettings().mpesa ? `/my-orders?pay=${encodeURIComponent(order._id)}` : '/my-orders');
-    } catch {
-      toast.error(ACCOUNT_FALLBACK);
-      setOrdering(false);
-    }
-  };
+  const checkOut = () =>
+    act(
+      async () => {
+        const order = await createOrder({ shippingInfo: address });
+        // Where the API takes M-Pesa, the new order's payment opens at once.
+        navigate(order && getApiSettings().mpesa ? `/my-orders?pay=${encodeURIComponent(order._id)}` : '/my-orders');
+      },
+      { done: 'Ordered Created Successfully', failed: () => ACCOUNT_FALLBACK },
+    );
 
   return (
     <div className="checkout">
