@@ -6,6 +6,7 @@ import type { Db } from './db/db';
 import { HttpError } from './http-error';
 import { createMailer, type Mailer } from './mail';
 import { paymentRoutes } from './payments/payment-routes';
+import { pictureFileRoutes } from './pictures/picture-routes';
 import { accountRoutes } from './routes/accounts';
 import { catalogRoutes } from './routes/catalog';
 import { alive, healthRoutes } from './routes/health';
@@ -67,6 +68,7 @@ export function createApp({ db, config, mailer, log = createLogger(config.logLev
   app.route('/api/payments', paymentRoutes(services));
   app.route('/api/staff', staffRoutes(services));
   app.route('/requests', requestRoutes(services));
+  app.route('/static/pictures', pictureFileRoutes(services));
   app.route('/static', staticRoutes());
   if (config.testMailOutbox) {
     app.route('/api/test', testOutboxRoutes(services));

@@ -12,7 +12,7 @@ declare module 'hono' {
   }
 }
 
-/** Every request body the API takes is a small JSON form. */
+/** Every request body the API takes is a small JSON form, but a photo's. */
 export const MAX_BODY_BYTES = 100 * 1024;
 
 /** A fresh id per request (never the client's), answered in X-Request-Id and logged with any failure. */
@@ -39,6 +39,8 @@ export const requireJsonBody = createMiddleware(async (c, next) => {
   // to another origin) and as the browser's own CSP reports: anonymous facts, asking for no session; a
   // visit's report session is asked for the same way.
   if (REPORTS_PATHS.has(c.req.path)) return next();
+  // A photo is sent as its bytes, in a type that needs a preflight as JSON's does (its route checks it).
+  if (isPictureUpload(c)) return next();
   const length = c.req.header('Content-Length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
   if (WRITES.has(c.req.method) && hasBody && !JSON_TYPE.test(c.req.header('Content-Type') ?? '')) {
@@ -51,10 +53,16 @@ export const requireJsonBody = createMiddleware(async (c, next) => {
  * Refuses a larger body before any route reads it; a chunked body is counted as it arrives. The rest of the
  * body is not read, so the connection closes after the answer rather than being reused mid-body.
  */
-export const limitBody = bodyLimit({
+const smallBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => c.json({ message: 'The request body is too large (at most 100 KB)' }, 413, { Connection: 'close' }),
 });
+/** Photo uploads have their own limit, on their route (pictures/picture-routes.ts). */
+export const limitBody = createMiddleware(async (c, next) => (isPictureUpload(c) ? next() : smallBody(c, next)));
+
+/** Where staff send a photo (pictures/picture-routes.ts). */
+const PICTURE_UPLOAD_PATH = '/api/staff/pictures';
+const isPictureUpload = (c: Context) => c.req.method === 'POST' && c.req.path === PICTURE_UPLOAD_PATH;
 
 /** A path id checked with the contract's id schema before it reaches a query: a malformed id names nothing, so 404. */
 export function pathId(c: Context, what: string, name = 'id'): string {

@@ -24,6 +24,7 @@ export const routes: PageRoute[] = [
   staffPage('/staff/payments', 'Payments', () => import('./pages/payments/payments-route')),
   staffPage(['/staff/content', '/staff/content/:kind'], 'Publishing', () => import('./pages/content/content-route')),
   staffPage('/staff/content/:kind/:id', 'Publishing', () => import('./pages/content-editor/content-editor-route')),
+  staffPage('/staff/pictures', 'Pictures', () => import('./pages/pictures/pictures-route')),
   staffPage('/staff/team', 'Team', () => import('./pages/team/team-route')),
   staffPage('/staff/audit', 'Audit log', () => import('./pages/audit/audit-route')),
 ].flat();

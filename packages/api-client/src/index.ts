@@ -1,7 +1,7 @@
 // The contract first (schemas, messages, the reader, `z`): it configures zod before any schema is parsed.
 export * from './contract';
 export { apiSettingsSchema, configureApi, getApiSettings, chatLink, type ApiSettings } from './settings';
-export { pictureUrl } from './pictures';
+export { pictureUrl, sharePictureUrl } from './pictures';
 export { createLiveStore } from './live-store';
 export { ApiError, isApiError, SESSION_EXPIRED_MESSAGE, ACCOUNT_FALLBACK, messageOf, type ApiErrorKind, type ErrorPolicy } from './errors';
 export { onUnauthorized } from './http';

@@ -1,3 +1,4 @@
+import type { Image } from './contract';
 import { getApiSettings } from './settings';
 
 /**
@@ -20,3 +21,6 @@ export function pictureUrl(url: string | undefined): string | null {
   const onTheSite = picturesPath && picture.origin === new URL(apiBaseUrl).origin && picture.pathname.startsWith(picturesPath);
   return onTheSite ? `${picture.pathname}${picture.search}` : picture.href;
 }
+
+/** A page's share picture (og:image): a library picture's 1200 × 630 crop, else the image itself. */
+export const sharePictureUrl = (image: Image | undefined): string | null => pictureUrl(image?.share ?? image?.url);

@@ -74,6 +74,14 @@ export {
   type ContentKind,
   type StaffItem,
   type AuditEntry,
+  PICTURE_IN_USE_MESSAGE,
+  PICTURE_REFERENCE,
+  pictureReference,
+  pictureChangeSchema,
+  pictureDescriptionSchema,
+  staffPictureSchema,
+  type PictureChange,
+  type StaffPicture,
   type SignInFailures,
 } from './contract/staff';
 export {
@@ -111,5 +119,10 @@ export {
   resetSecondFactor,
   getAuditLog,
   getSignInFailures,
+  getPictures,
+  changePicture,
+  deletePicture,
+  uploadPicture,
+  type PictureUpload,
 } from './staff/staff-calls';
 export { useStaffSession, type StaffSessionState } from './staff/staff-session';

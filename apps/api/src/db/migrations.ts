@@ -544,6 +544,34 @@ export const migrations: Migration[] = [
     id: '018-paid-order-cancelled',
     sql: `ALTER TABLE orders ADD COLUMN refund_to_arrange text`,
   },
+  {
+    // Issue 59. Pictures staff upload, in the database so that every instance serves every picture; only what
+    // the API made of an upload is kept, never its bytes.
+    id: '019-pictures',
+    sql: `
+      CREATE TABLE pictures (
+        id text PRIMARY KEY,
+        upload_hash text NOT NULL UNIQUE,
+        description text NOT NULL,
+        width integer NOT NULL,
+        height integer NOT NULL,
+        focus_x real NOT NULL DEFAULT 0.5 CHECK (focus_x BETWEEN 0 AND 1),
+        focus_y real NOT NULL DEFAULT 0.5 CHECK (focus_y BETWEEN 0 AND 1),
+        placeholder text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE picture_files (
+        name text PRIMARY KEY,
+        picture_id text NOT NULL REFERENCES pictures(id) ON DELETE CASCADE,
+        kind text NOT NULL CHECK (kind IN ('avif', 'webp', 'jpeg', 'share')),
+        content_type text NOT NULL,
+        width integer NOT NULL,
+        height integer NOT NULL,
+        bytes bytea NOT NULL
+      );
+      CREATE INDEX picture_files_picture ON picture_files (picture_id);
+    `,
+  },
 ];
 
 /**

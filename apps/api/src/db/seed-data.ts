@@ -265,7 +265,9 @@ export const seedEvents: SeedEvent[] = [
   },
 ];
 
-export interface SeedBlogPost extends Omit<BlogPost, '_id' | 'createdAt'> {
+export interface SeedBlogPost extends Omit<BlogPost, '_id' | 'createdAt' | 'image'> {
+  /** The home card's picture, as stored. */
+  image?: string;
   daysAgo: number;
 }
 

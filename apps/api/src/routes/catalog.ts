@@ -3,6 +3,7 @@ import type { BlogPost, Course, Event } from '@agri/api-client/contract';
 import { inDialect, kenyanDateTime } from '../dialect';
 import { optionalCustomerId } from '../http';
 import { notFound } from '../http-error';
+import { pictureStore } from '../pictures/picture-store';
 import { publicRead } from '../public-read';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
@@ -102,7 +103,7 @@ export const toBlogPost = (row: BlogRow, absoluteUrl = asStored): BlogPost => ({
   title: row.title,
   description: row.description,
   images: imagesOf(row.images, absoluteUrl),
-  image: row.image ? absoluteUrl(row.image) : undefined,
+  image: row.image ? { url: absoluteUrl(row.image) } : undefined,
   category: row.category,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
@@ -120,8 +121,18 @@ export function catalogRoutes(services: Services): Hono {
   const { dialect } = services.config;
   /** Every answer here is public: tagged, so that a page confirms what it shows for a few hundred bytes. */
   const read = (c: Context, reference: unknown, hosted?: () => unknown) => publicRead(c, inDialect(dialect, reference, hosted));
-  const event = (row: EventRow) => toEvent(row, absoluteUrl);
-  const blogPost = (row: BlogRow) => toBlogPost(row, absoluteUrl);
+  const pictures = pictureStore(db, absoluteUrl);
+  /** As pages show them: library pictures with their widths and formats (picture-store.ts). */
+  const events = async (rows: EventRow[]) => {
+    const items = rows.map((row) => toEvent(row, absoluteUrl));
+    await pictures.expand(items, (item) => item.images);
+    return items;
+  };
+  const blogPosts = async (rows: BlogRow[]) => {
+    const items = rows.map((row) => toBlogPost(row, absoluteUrl));
+    await pictures.expand(items, (item) => (item.image ? [...item.images, item.image] : item.images));
+    return items;
+  };
   return new Hono()
     .get('/course', async (c) => read(c, (await db.query<CourseRow>('SELECT * FROM courses WHERE published ORDER BY position')).map(toCourse)))
     .get('/course/:id', async (c) => {
@@ -138,19 +149,19 @@ export function catalogRoutes(services: Services): Hono {
       return read(c, toCourse(row));
     })
     .get('/event', async (c) => {
-      const events = (await db.query<EventRow>('SELECT * FROM events WHERE published ORDER BY start_date, start_time')).map(event);
-      return read(c, { data: events }, () => ({ data: events.map(hostedEvent) }));
+      const items = await events(await db.query<EventRow>('SELECT * FROM events WHERE published ORDER BY start_date, start_time'));
+      return read(c, { data: items }, () => ({ data: items.map(hostedEvent) }));
     })
     .get('/event/:id', async (c) => {
       const [row] = await db.query<EventRow>('SELECT * FROM events WHERE id = $1 AND published', [pathId(c, 'Event')]);
       if (!row) throw notFound('Event');
-      const item = event(row);
-      return read(c, { data: item }, () => ({ data: hostedEvent(item) }));
+      const [item] = await events([row]);
+      return read(c, { data: item }, () => ({ data: hostedEvent(item!) }));
     })
-    .get('/blog', async (c) => read(c, (await db.query<BlogRow>('SELECT * FROM blogs WHERE published ORDER BY created_at DESC')).map(blogPost)))
+    .get('/blog', async (c) => read(c, await blogPosts(await db.query<BlogRow>('SELECT * FROM blogs WHERE published ORDER BY created_at DESC'))))
     .get('/blog/:id', async (c) => {
       const [row] = await db.query<BlogRow>('SELECT * FROM blogs WHERE id = $1 AND published', [pathId(c, 'Blog post')]);
       if (!row) throw notFound('Blog post');
-      return read(c, blogPost(row));
+      return read(c, (await blogPosts([row]))[0]);
     });
 }

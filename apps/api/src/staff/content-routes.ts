@@ -14,6 +14,7 @@ import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
 import { readBody } from '../http';
 import { HttpError } from '../http-error';
+import { holdPictures } from '../pictures/picture-store';
 import { pathId } from '../request-guards';
 import { toBlogPost, toCourse, toEvent, type BlogRow, type CourseRow, type EventRow } from '../routes/catalog';
 import type { Services } from '../services';
@@ -35,6 +36,8 @@ interface ContentTable<Draft> {
   /** Set only when an item is made. */
   created?: (tx: Queryable) => Promise<Record<string, unknown>>;
   toItem: (row: never) => unknown;
+  /** The images the draft names (library pictures among them are held: pictures/picture-store.ts). */
+  images?: (draft: Draft) => string[];
   /** What must go before the item can (rows that point at it). */
   dependents?: string[];
 }
@@ -90,6 +93,7 @@ const tables: { [Kind in ContentKind]: ContentTable<Kind extends 'courses' ? Cou
       class_duration: nullable(draft.classDuration),
     }),
     toItem: (row: EventRow) => toEvent(row),
+    images: (draft) => draft.images.map((image) => image.url),
   },
   blog: {
     table: 'blogs',
@@ -105,6 +109,7 @@ const tables: { [Kind in ContentKind]: ContentTable<Kind extends 'courses' ? Cou
     }),
     created: async () => ({ created_at: new Date().toISOString() }),
     toItem: (row: BlogRow) => toBlogPost(row),
+    images: (draft) => [...draft.images.map((image) => image.url), ...(draft.image ? [draft.image] : [])],
   },
 };
 
@@ -132,8 +137,10 @@ export function contentRoutes(services: Services, sessions: StaffSessions): Hono
       .get(`/${kind}`, staff, async (c) => c.json((await db.query<Row>(`SELECT * FROM ${spec.table} ORDER BY ${spec.order}`)).map(answer)))
       .get(`/${kind}/:id`, staff, async (c) => c.json(answer(await rowOf(db, pathId(c, spec.label)))))
       .post(`/${kind}`, staff, async (c) => {
-        const columns = spec.columns(await readBody(c, spec.draft), clean);
+        const draft = await readBody(c, spec.draft);
+        const columns = spec.columns(draft, clean);
         const row = await db.transaction(async (tx) => {
+          await holdPictures(tx, spec.images?.(draft) ?? []);
           const values = { id: newId(config.dialect), ...columns, ...(await spec.created?.(tx)) };
           const names = Object.keys(values);
           const [created] = await tx.query<Row>(
@@ -147,9 +154,11 @@ export function contentRoutes(services: Services, sessions: StaffSessions): Hono
       })
       .put(`/${kind}/:id`, staff, async (c) => {
         const id = pathId(c, spec.label);
-        const columns = spec.columns(await readBody(c, spec.draft), clean);
+        const draft = await readBody(c, spec.draft);
+        const columns = spec.columns(draft, clean);
         const row = await db.transaction(async (tx) => {
           const before = await rowOf(tx, id, true);
+          await holdPictures(tx, spec.images?.(draft) ?? []);
           const names = Object.keys(columns);
           const [after] = await tx.query<Row>(
             `UPDATE ${spec.table} SET ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')} WHERE id = $1 RETURNING *`,

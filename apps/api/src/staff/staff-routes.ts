@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { pictureRoutes } from '../pictures/picture-routes';
 import type { Services } from '../services';
 import { contentRoutes } from './content-routes';
 import { leadRoutes } from './lead-routes';
@@ -25,6 +26,7 @@ export function staffRoutes(services: Services): Hono<StaffEnv> {
     .route('/', orderRoutes(services, sessions))
     .route('/', staffPaymentRoutes(services, sessions))
     .route('/', contentRoutes(services, sessions))
+    .route('/', pictureRoutes(services, sessions))
     .route('/', teamRoutes(services, sessions))
     .route('/terminal', terminalRoutes(services));
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { htmlSchema, imageSchema } from './common';
-import { changedAtSchema, instantSchema, listOf, optionalTextSchema, serverIdSchema } from './reader';
+import { htmlSchema, imageSchema, optionalImageSchema } from './common';
+import { changedAtSchema, instantSchema, listOf, serverIdSchema } from './reader';
 
 export const blogPostSchema = z.object({
   _id: serverIdSchema,
@@ -8,7 +8,7 @@ export const blogPostSchema = z.object({
   description: htmlSchema,
   images: listOf(imageSchema),
   /** Card image for the home page; missing: use images[0] or a fallback. */
-  image: optionalTextSchema,
+  image: optionalImageSchema,
   /** The home page shows 'col-1' (at most 2) and 'col-2' (at most 3). */
   category: z.string(),
   /** ISO date-time (UTC); shown in Kenyan time. */

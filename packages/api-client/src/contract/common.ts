@@ -75,9 +75,30 @@ export const phoneSchema = kenyanPhoneSchema('Phone Number is Required');
 /** A customer's mobile (registration, profile). */
 export const mobileSchema = kenyanPhoneSchema('Mobile No is Required');
 
-/** An image as `{ url }`; a bare URL string is read as one. */
-export const imageSchema = readAs((value) => (typeof value === 'string' ? { url: value } : value), z.object({ url: z.string().check(z.minLength(1)) }));
+const pictureFileSchema = z.object({ url: z.string().check(z.minLength(1)), width: z.number().check(z.positive()) });
+
+/**
+ * An image as `{ url }`; a bare URL string is read as one. A picture of our API's media library also says
+ * what it shows (`alt`), its size, a colour to show until it arrives, where its subject is (for crops), its
+ * widths in AVIF and WebP, and a 1200 × 630 share image; `url` is then its JPEG for browsers with neither.
+ */
+export const imageSchema = readAs(
+  (value) => (typeof value === 'string' ? { url: value } : value),
+  z.object({
+    url: z.string().check(z.minLength(1)),
+    alt: z.optional(z.string()),
+    width: z.optional(z.number().check(z.positive())),
+    height: z.optional(z.number().check(z.positive())),
+    placeholder: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
+    focus: z.optional(z.object({ x: z.number().check(z.gte(0), z.lte(1)), y: z.number().check(z.gte(0), z.lte(1)) })),
+    sources: z.optional(z.array(z.object({ type: z.enum(['image/avif', 'image/webp']), files: z.array(pictureFileSchema) }))),
+    share: z.optional(z.string()),
+  }),
+);
 export type Image = z.output<typeof imageSchema>;
+
+/** An image field a server may leave out, send as null or as an empty string. */
+export const optionalImageSchema = z.optional(readAs((value) => (value === null || value === '' ? undefined : value), z.optional(imageSchema)));
 
 /** Server HTML (descriptions); render only through the ui package's sanitising component. */
 export const htmlSchema = z.string();

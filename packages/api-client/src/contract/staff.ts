@@ -325,6 +325,42 @@ export const staffBlogPostSchema = staffItem(blogPostSchema);
 export type StaffItem<Item> = { item: Item; published: boolean };
 export const publishRequestSchema = z.object({ published: z.boolean() });
 
+// ---- Pictures (the media library) ----
+
+/** A library picture as content names it: the API expands it, in public reads, into its variants. */
+export const PICTURE_REFERENCE = /^\/static\/pictures\/([\w-]{1,64})$/;
+export const pictureReference = (id: string) => `/static/pictures/${id}`;
+
+/** What a picture shows, for those who cannot see it (its `alt`): asked of staff for every upload. */
+export const pictureDescriptionSchema = required('Description', 250);
+const focusPart = z.number().check(z.gte(0), z.lte(1));
+export const pictureChangeSchema = z.object({
+  description: pictureDescriptionSchema,
+  /** Where the subject is, 0–1 from the left and the top: every crop keeps it in view. */
+  focus: z.object({ x: focusPart, y: focusPart }),
+});
+export type PictureChange = z.infer<typeof pictureChangeSchema>;
+
+export const staffPictureSchema = z.object({
+  id: idSchema,
+  /** What content names it by (PICTURE_REFERENCE). */
+  reference: z.string(),
+  description: z.string(),
+  width: z.number(),
+  height: z.number(),
+  focus: z.object({ x: z.number(), y: z.number() }),
+  placeholder: z.string(),
+  /** A width for the library's own list (its 412 px WebP). */
+  thumbnail: z.string(),
+  createdAt: z.string(),
+  /** The content that shows it: a picture in use cannot be deleted. */
+  usedBy: z.array(z.object({ kind: z.enum(['events', 'blog']), id: z.string(), title: z.string() })),
+});
+export type StaffPicture = z.infer<typeof staffPictureSchema>;
+
+/** Deleting a picture that content still shows. */
+export const PICTURE_IN_USE_MESSAGE = 'This picture is in use: take it out of the content that shows it first.';
+
 // ---- Audit ----
 
 export const auditEntrySchema = z.object({

@@ -44,6 +44,11 @@ import {
   type SecondFactorRequest,
   type StaffCredentials,
   type StaffItem,
+  pictureChangeSchema,
+  pictureDescriptionSchema,
+  staffPictureSchema,
+  type PictureChange,
+  type StaffPicture,
 } from '../contract/staff';
 import type { Course } from '../contract/courses';
 import type { Event } from '../contract/events';
@@ -70,6 +75,7 @@ export function onStaffSessionEnded(listener: EndedListener): () => void {
 
 interface StaffCall<Response> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the staff base: 'pictures'. */
   path: string;
   body?: unknown;
   /** A sign-in step's own token instead of the session's. */
@@ -79,7 +85,10 @@ interface StaffCall<Response> {
 }
 
 async function staffCall<Response>(spec: StaffCall<Response>): Promise<Response> {
-  const response = await staffFetch(spec);
+  return readStaffAnswer(spec, await staffFetch(spec));
+}
+
+async function readStaffAnswer<Response>(spec: StaffCall<Response>, response: globalThis.Response): Promise<Response> {
   let data: unknown;
   try {
     data = await response.json();
@@ -113,6 +122,11 @@ async function staffFetch(spec: Omit<StaffCall<unknown>, 'response'>): Promise<R
       detail: String(error),
     });
   }
+  return answerOf(spec, response);
+}
+
+/** A successful answer, or the ApiError its status and message make (a 401 of the session ends it here). */
+async function answerOf(spec: Omit<StaffCall<unknown>, 'response'>, response: Response): Promise<Response> {
   if (response.ok) return response;
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
@@ -351,3 +365,78 @@ export const getAuditLog = (before?: string) =>
 
 export const getSignInFailures = () =>
   staffCall({ method: 'GET', path: 'sign-in-failures', response: signInFailuresSchema, fallback: 'Could not load the failed sign-ins' });
+
+// ---- Pictures (the media library) ----
+
+export const getPictures = () => staffCall({ method: 'GET', path: 'pictures', response: z.array(staffPictureSchema), fallback: 'Could not load the pictures' });
+
+export const changePicture = (id: string, change: PictureChange) =>
+  staffCall({
+    method: 'PUT',
+    path: `pictures/${segment(id)}`,
+    body: checked(pictureChangeSchema, change),
+    response: staffPictureSchema,
+    fallback: 'Could not save the picture',
+  });
+
+export const deletePicture = (id: string) =>
+  staffCall({ method: 'DELETE', path: `pictures/${segment(id)}`, response: messageSchema, fallback: 'Could not delete the picture' });
+
+/** An upload may take minutes on a slow link: it ends when the link does, not on a clock. */
+export interface PictureUpload {
+  done: Promise<StaffPicture>;
+  abort: () => void;
+}
+
+/** A Blob's bytes, by FileReader (which jsdom has too). */
+const bytesOf = (blob: Blob) =>
+  new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(new ApiError({ message: 'The photo could not be read from this device.', kind: 'invalid', detail: String(reader.error) }));
+    reader.readAsArrayBuffer(blob);
+  });
+
+/**
+ * Sends a photo as its bytes, telling `onProgress` the share sent (0–1): XMLHttpRequest, since fetch cannot
+ * tell an upload's progress. Sending the same photo again is safe: the library knows it by its bytes.
+ */
+export function uploadPicture(photo: Blob, description: string, onProgress: (sent: number) => void): PictureUpload {
+  const spec = {
+    method: 'POST',
+    path: `pictures${query({ description: checked(pictureDescriptionSchema, description) })}`,
+    fallback: 'Could not upload the photo',
+  } as const;
+  if (!apiBaseUrl) throw new Error('The staff API is not configured: call configureStaffApi() at start-up.');
+  const request = new XMLHttpRequest();
+  // As bytes: a Blob given to XMLHttpRequest is not sent as itself everywhere (jsdom sends its name).
+  const done = bytesOf(photo).then(
+    (bytes) =>
+      new Promise<StaffPicture>((resolve, reject) => {
+        request.open('POST', new URL(`staff/${spec.path}`, apiBaseUrl!));
+        request.setRequestHeader('Accept', 'application/json');
+        request.setRequestHeader('Content-Type', 'application/octet-stream');
+        const token = useStaffSession.getState().token;
+        if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+        request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+        const failed = (aborted: boolean) => () =>
+          reject(
+            new ApiError({
+              message: aborted ? 'The upload was stopped.' : 'The connection dropped during the upload. Check your connection and try again.',
+              kind: 'network',
+              detail: `POST staff/pictures ${aborted ? 'aborted' : 'failed'}`,
+            }),
+          );
+        request.onerror = failed(false);
+        request.onabort = failed(true);
+        request.onload = () => {
+          const answer = new Response(request.responseText, { status: request.status, headers: { 'Content-Type': 'application/json' } });
+          answerOf(spec, answer)
+            .then((ok) => readStaffAnswer({ ...spec, response: staffPictureSchema }, ok))
+            .then(resolve, reject);
+        };
+        request.send(bytes);
+      }),
+  );
+  return { done, abort: () => request.abort() };
+}

@@ -32,7 +32,8 @@ export const LOGO_PATH = '/logo.png';
 
 /** An item's pictures as a search engine fetches them (where the site reads them, pictureUrl); else the share picture. */
 export function picturesOf(origin: string, images: Image[]): string[] {
-  const pictures = images.flatMap(({ url }) => pictureUrl(url) ?? []).map((picture) => absoluteUrl(origin, picture));
+  // A library picture gives its share image (1200 × 630) as well as its JPEG.
+  const pictures = images.flatMap(({ url, share }) => [share, url].flatMap((each) => pictureUrl(each) ?? [])).map((picture) => absoluteUrl(origin, picture));
   return pictures.length ? pictures : [absoluteUrl(origin, SHARE_CARD_PATH)];
 }
 

@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/staff/orders', label: 'Orders' },
   { to: '/staff/payments', label: 'Payments' },
   { to: '/staff/content', label: 'Publishing' },
+  { to: '/staff/pictures', label: 'Pictures' },
 ] as const;
 const ADMIN_SECTIONS = [
   { to: '/staff/team', label: 'Team' },

@@ -45,7 +45,7 @@ describe('the content editor', () => {
     const { user } = renderPage(<ContentEditorRoute />, { route: '/staff/content/blog/new', path: '/staff/content/:kind/:id' });
     await user.type(screen.getByLabelText('Title'), post.title);
     await user.type(screen.getByLabelText('Category'), post.category);
-    await user.type(screen.getByLabelText('Image URLs'), post.images[0]!.url);
+    await user.type(screen.getByLabelText('Pictures'), post.images[0]!.url);
     // The editor's code loads lazily, as on the site: the field is there once it has.
     await user.type(await screen.findByLabelText('Article'), post.description);
     await user.click(screen.getByRole('button', { name: 'Save' }));

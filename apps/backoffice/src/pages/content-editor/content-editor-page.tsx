@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from '@agri/ui/router';
 import { messageOf } from '@agri/api-client';
 import { blogPostDraftSchema, courseDraftSchema, eventDraftSchema, getContentItem, saveContentItem, type ContentKind } from '@agri/api-client/staff';
 import { useSiteForm, type FieldErrors, type SiteForm } from '@agri/ui/forms';
+import { PictureUpload } from '../../features/pictures/picture-upload';
 import { RichTextField } from '../../features/rich-text/rich-text-field';
 import { CONTENT_LABELS, contentKindOf } from '../../features/content/content-kinds';
 import { CONTENT_FIELDS, textOf, valueOf, type ContentField } from './content-fields';
@@ -58,6 +59,8 @@ function resolverFor(kind: ContentKind) {
   };
 }
 
+const withLine = (text: unknown, line: string) => [String(text ?? '').trim(), line].filter(Boolean).join('\n');
+
 function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues> }) {
   const error = messageAt(form.errors, field.name);
   const common = { label: field.label, optional: field.optional, hint: field.hint, error };
@@ -65,11 +68,18 @@ function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues
     case 'rich':
       return <RichTextField control={form.control} name={field.name} label={field.label} error={error} />;
     case 'textarea':
-    case 'images':
       return (
         <FormField {...common} className="staff-form__full">
           {(control) => <textarea {...control} {...form.register(field.name)} className="ui-input" rows={3} />}
         </FormField>
+      );
+    case 'images':
+      return (
+        <div className="staff-form__full staff-pictures-field">
+          <FormField {...common}>{(control) => <textarea {...control} {...form.register(field.name)} className="ui-input" rows={3} />}</FormField>
+          {/* An uploaded photo joins the list by its library reference; the list stays editable as text. */}
+          <PictureUpload onUploaded={(picture) => form.setValue(field.name, withLine(form.getValues(field.name), picture.reference), { shouldDirty: true })} />
+        </div>
       );
     case 'checkbox':
       return (

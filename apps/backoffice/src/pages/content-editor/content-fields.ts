@@ -38,14 +38,19 @@ export const CONTENT_FIELDS: Record<ContentKind, ContentField[]> = {
     { name: 'price', label: 'Price (KES; 0 for a free event)', input: 'number' },
     { name: 'courseLength', label: 'Course length (days)', input: 'number', optional: true },
     { name: 'classDuration', label: 'Class duration (minutes)', input: 'number', optional: true },
-    { name: 'images', label: 'Image URLs', input: 'images', optional: true, hint: 'One address a line (https://…)' },
+    { name: 'images', label: 'Pictures', input: 'images', optional: true, hint: 'Add a photo below, or give one address a line (https://…)' },
     { name: 'description', label: 'Description', input: 'rich' },
   ],
   blog: [
     { name: 'title', label: 'Title', input: 'text' },
     { name: 'category', label: 'Category', input: 'text', hint: 'col-1: the home page’s large cards (2), col-2: its compact ones (3)' },
-    { name: 'images', label: 'Image URLs', input: 'images', hint: 'One address a line (https://…); the first is the article’s picture' },
-    { name: 'image', label: 'Home page card image URL', input: 'text', optional: true, hint: 'Empty: the first image' },
+    {
+      name: 'images',
+      label: 'Pictures',
+      input: 'images',
+      hint: 'Add a photo below, or give one address a line (https://…); the first is the article’s picture',
+    },
+    { name: 'image', label: 'Home page card picture', input: 'text', optional: true, hint: 'An address or a picture of the library; empty: the first picture' },
     { name: 'description', label: 'Article', input: 'rich' },
   ],
 };
@@ -69,5 +74,7 @@ export function valueOf(field: ContentField, raw: unknown): unknown {
 export function textOf(field: ContentField, value: unknown): unknown {
   if (field.input === 'checkbox') return Boolean(value);
   if (field.input === 'images') return Array.isArray(value) ? value.map((image: { url: string }) => image.url).join('\n') : '';
+  // A picture the API answers as an image ({ url }): the form edits its address.
+  if (value && typeof value === 'object' && 'url' in value) return String(value.url);
   return value === undefined || value === null ? '' : String(value);
 }

@@ -1,4 +1,4 @@
-import { pictureUrl, type Event } from '@agri/api-client';
+import { pictureUrl, sharePictureUrl, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -62,7 +62,7 @@ function EventDetails({ event }: { event: Event }) {
         title={pageTitle(event.title)}
         description={truncateText(htmlToText(event.description), 155)}
         keywords={`${event.title}, agri-food events Kenya, food safety forum`}
-        image={pictureUrl(event.images[0]?.url) ?? undefined}
+        image={sharePictureUrl(event.images[0]) ?? undefined}
       />
       <StructuredDataScript data={eventData(window.location.origin, event)} />
       <header className="event-page__hero detail-hero">

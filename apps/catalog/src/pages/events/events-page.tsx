@@ -1,5 +1,5 @@
-import { pictureUrl, type Event } from '@agri/api-client';
-import { ButtonLink, CardListAreaView, Skeleton, StatusPanel, formatKes } from '@agri/ui';
+import type { Event } from '@agri/api-client';
+import { ButtonLink, CardListAreaView, Picture, Skeleton, StatusPanel, formatKes } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
@@ -13,21 +13,18 @@ const eventPath = (event: Event) => `/event/${encodeURIComponent(event._id)}`;
 /** `first`: the top card's picture is in view on arrival, so it is fetched first (LCP). */
 function EventCard({ event, first }: { event: Event; first: boolean }) {
   const headingId = `event-${event._id}-title`;
-  const picture = pictureUrl(event.images[0]?.url);
   return (
     <li className="event-card ui-card">
       <article aria-labelledby={headingId}>
-        {picture ? (
-          <img
-            className="event-card__image"
-            src={picture}
-            alt=""
-            width={800}
-            height={500}
-            loading={first ? 'eager' : 'lazy'}
-            fetchPriority={first ? 'high' : undefined}
-          />
-        ) : null}
+        <Picture
+          image={event.images[0]}
+          alt=""
+          className="event-card__image"
+          width={800}
+          height={500}
+          sizes="(min-width: 1200px) 584px, (min-width: 768px) 50vw, 100vw"
+          priority={first}
+        />
         <p className="event-card__when">
           <span>
             <CalendarIcon />

@@ -1,4 +1,4 @@
-import { pictureUrl, useDataAreaFor, type BlogPost } from '@agri/api-client';
+import { sharePictureUrl, useDataAreaFor, type BlogPost } from '@agri/api-client';
 import { Breadcrumb, ItemPageView, PageHead, StructuredDataScript, Skeleton, business, pageTitle, htmlToText, truncateText } from '@agri/ui';
 import { formatDate } from '@agri/ui/dates';
 import { SafeHtml } from '@agri/ui/rich-text';
@@ -66,14 +66,24 @@ function PostArticle({ post }: { post: BlogPost }) {
         title={pageTitle(post.title)}
         description={truncateText(htmlToText(post.description), 155)}
         keywords={`${post.title}, agri-food blog Kenya, food safety, ${business.name}`}
-        image={pictureUrl(post.images[0]?.url) ?? undefined}
+        image={sharePictureUrl(post.images[0]) ?? undefined}
       />
       <StructuredDataScript data={blogPostingData(window.location.origin, post)} />
       <h1>{post.title}</h1>
       <p className="blog-post__date">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, POST_DATE_PATTERN)}</time>
       </p>
-      {post.images[0] ? <BlogImage src={post.images[0].url} alt="" width={1200} height={675} className="blog-post__image" priority /> : null}
+      {post.images[0] ? (
+        <BlogImage
+          image={post.images[0]}
+          alt=""
+          width={1200}
+          height={675}
+          sizes="(min-width: 1200px) 780px, (min-width: 992px) 66vw, 100vw"
+          className="blog-post__image"
+          priority
+        />
+      ) : null}
       <SafeHtml html={post.description} className="blog-post__body prose" />
     </article>
   );

@@ -29,7 +29,15 @@ function BlogCardSkeleton() {
 function BlogCard({ post, first }: { post: BlogPost; first: boolean }) {
   return (
     <article className="blog-card card">
-      <BlogImage src={cardImageOf(post)} alt="" width={800} height={500} className="blog-card__image" priority={first} />
+      <BlogImage
+        image={cardImageOf(post)}
+        alt=""
+        width={800}
+        height={500}
+        sizes="(min-width: 1200px) 584px, (min-width: 768px) 50vw, 100vw"
+        className="blog-card__image"
+        priority={first}
+      />
       <div className="blog-card__body">
         <h2>
           <Link to={postPath(post)} className="stretched-link">

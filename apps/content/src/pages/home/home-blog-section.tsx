@@ -17,7 +17,14 @@ function HomeBlogCard({ post, layout }: { post: BlogPost; layout: 'large' | 'com
   const large = layout === 'large';
   return (
     <article className={`home-blog-card home-blog-card--${layout}`}>
-      <BlogImage src={cardImageOf(post)} alt="" width={large ? 800 : 320} height={large ? 500 : 240} className="home-blog-card__image" />
+      <BlogImage
+        image={cardImageOf(post)}
+        alt=""
+        width={large ? 800 : 320}
+        height={large ? 500 : 240}
+        sizes={large ? '(min-width: 1200px) 390px, (min-width: 768px) 33vw, 100vw' : '96px'}
+        className="home-blog-card__image"
+      />
       <div className="home-blog-card__body">
         <p className="home-blog-card__date">
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, HOME_DATE_PATTERN)}</time>

@@ -1,0 +1,80 @@
+import { http, HttpResponse } from 'msw';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
+import { configureStaffApi, useStaffSession, type StaffPicture } from '@agri/api-client/staff';
+import { PictureUpload } from './picture-upload';
+
+const server = startMockApi();
+
+beforeEach(() => useStaffSession.setState({ token: 'session-token', staff: { id: 's1', email: 'wanjiru@mavuno.test', role: 'staff' } }));
+afterEach(() => useStaffSession.setState({ token: null, staff: null }));
+
+const picture: StaffPicture = {
+  id: '6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10',
+  reference: '/static/pictures/6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10',
+  description: 'Trainees drying maize',
+  width: 2560,
+  height: 1707,
+  focus: { x: 0.5, y: 0.5 },
+  placeholder: '#6b7d3c',
+  thumbnail: 'http://api.test/static/pictures/files/0123456789abcdef0123-412.webp',
+  createdAt: '2026-12-02T06:00:00.000Z',
+  usedBy: [],
+};
+
+const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'IMG_2041.jpg', { type: 'image/jpeg' });
+
+beforeAll(() => {
+  configureStaffApi({ apiBaseUrl: TEST_API_BASE_URL });
+  // jsdom has no object URLs; the preview only needs one.
+  URL.createObjectURL = () => 'blob:preview';
+  URL.revokeObjectURL = () => undefined;
+});
+
+describe('adding a photo', () => {
+  it('asks for a description before anything is sent', async () => {
+    const sent = jest.fn();
+    server.use(http.post(`${TEST_API_BASE_URL}staff/pictures`, () => (sent(), HttpResponse.json(picture, { status: 201 }))));
+    const user = userEvent.setup();
+    render(<PictureUpload onUploaded={jest.fn()} />);
+    await user.upload(screen.getByLabelText(/Add a photo/), photo());
+    expect(screen.getByAltText('The chosen photo')).toHaveAttribute('src', 'blob:preview');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Description is Required')).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('keeps the photo and its description when the upload fails, and sends them again on Try again', async () => {
+    const requests: { type: string | null; description: string | null; size: number }[] = [];
+    let answer = () => HttpResponse.json({ message: 'HEIC photos (from an iPhone) cannot be read here: export the photo as JPEG' }, { status: 415 });
+    server.use(
+      http.post(`${TEST_API_BASE_URL}staff/pictures`, async ({ request }) => {
+        requests.push({
+          type: request.headers.get('Content-Type'),
+          description: new URL(request.url).searchParams.get('description'),
+          size: (await request.arrayBuffer()).byteLength,
+        });
+        return answer();
+      }),
+    );
+    const uploaded = jest.fn();
+    const user = userEvent.setup();
+    render(<PictureUpload onUploaded={uploaded} />);
+    await user.upload(screen.getByLabelText(/Add a photo/), photo());
+    await user.type(screen.getByLabelText(/^Description/), 'Trainees drying maize');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('export the photo as JPEG');
+    expect(screen.getByLabelText(/^Description/)).toHaveValue('Trainees drying maize');
+    answer = () => HttpResponse.json(picture, { status: 201 });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await screen.findByText('Add a photo: choose one, take one, or drop it here');
+    expect(uploaded).toHaveBeenCalledWith(picture);
+    expect(requests).toEqual([
+      { type: 'application/octet-stream', description: 'Trainees drying maize', size: 7 },
+      { type: 'application/octet-stream', description: 'Trainees drying maize', size: 7 },
+    ]);
+  });
+});
