@@ -77,7 +77,8 @@ export function securityHeaders(siteConfig, { https = false, loaders = [] } = {}
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes, ...inlineScriptHashes(loaders)],
     'style-src': ["'self'", ...remotes, ...Object.values(INLINE_STYLE_HASHES)],
-    'img-src': ["'self'", ...remotes, ...images],
+    // blob: the preview of a photo a member of staff chose, before it is uploaded (it never leaves the browser).
+    'img-src': ["'self'", 'blob:', ...remotes, ...images],
     // The browser's reports (web vitals, errors) are sent with sendBeacon, a connection like any call.
     'connect-src': ["'self'", ...new Set([...remotes, ...apis, ...originOf(reportsUrl)])],
     'frame-src': EMBED_ORIGINS,

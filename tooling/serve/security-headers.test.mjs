@@ -77,7 +77,7 @@ test('the policy lists the remote and API origins of the config, once each', () 
   const api = 'https://api.example.co.ke';
   assert.deepEqual(csp['script-src'], ["'self'", ...remotes, ...INLINE_SCRIPT_HASHES]);
   assert.deepEqual(csp['connect-src'], ["'self'", ...remotes, api]);
-  assert.deepEqual(csp['img-src'], ["'self'", ...remotes, api]);
+  assert.deepEqual(csp['img-src'], ["'self'", 'blob:', ...remotes, api]);
   assert.deepEqual(csp['frame-src'], ['https://www.openstreetmap.org', 'https://www.youtube-nocookie.com']);
 });
 

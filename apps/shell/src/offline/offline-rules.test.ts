@@ -7,6 +7,7 @@ import {
   emptyIndex,
   KEPT_FOR_MS,
   KEPT_PAGES,
+  isLibraryPicture,
   mayBeCode,
   neverChanges,
   OFFLINE_PAGE_STYLE,
@@ -114,4 +115,16 @@ test('the code of a kept page is also that of the release its config.json names 
   ]);
   expect(ownerCodeBases(config, '/no-such-page', 'https://mavuno.example')).toEqual([]);
   expect(ownerCodeBases({}, '/courses', 'https://mavuno.example')).toEqual([]);
+});
+
+describe('library pictures', () => {
+  const origin = 'https://mavuno.example';
+  it('are the files of the media library on the site’s own origin, and nothing else', () => {
+    expect(isLibraryPicture(new URL('/static/pictures/files/0123456789abcdef0123-412.avif', origin), origin)).toBe(true);
+    expect(isLibraryPicture(new URL('/static/pictures/files/0123456789abcdef0123-1280.jpg', origin), origin)).toBe(true);
+    // A picture's reference answers its JPEG and may be deleted: not kept as a file that never changes.
+    expect(isLibraryPicture(new URL('/static/pictures/6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10', origin), origin)).toBe(false);
+    expect(isLibraryPicture(new URL('/static/blog/maize.svg', origin), origin)).toBe(false);
+    expect(isLibraryPicture(new URL('https://api.mavuno.example/static/pictures/files/0123456789abcdef0123-412.avif'), origin)).toBe(false);
+  });
 });

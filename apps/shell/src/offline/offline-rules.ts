@@ -99,6 +99,16 @@ export const mayBeCode = (url: URL): boolean => url.pathname.endsWith('/remoteEn
 /** A file that never changes under its URL (in a release's folder, or named by its content): served from the cache first. */
 export const neverChanges = (url: URL): boolean => RELEASE_FILE.test(url.pathname) || HASHED_FILE.test(url.pathname);
 
+/** How many of the pictures a visitor saw are kept for reading offline (the oldest go first). */
+export const KEPT_PICTURES = 60;
+
+/**
+ * A file of the API's media library on the site's own origin (picturesPath, docs/media.md): named by its content,
+ * so kept as it is; only the width and format this phone was shown, not the picture's others.
+ */
+export const isLibraryPicture = (url: URL, origin: string): boolean =>
+  url.origin === origin && /^\/static\/pictures\/files\/[0-9a-f]{20}-\d{1,4}\.(avif|webp|jpg)$/.test(url.pathname);
+
 /** The key a code file is kept under: a retried entry (`?attempt=2`) is the same file. */
 export function codeKey(url: URL): string {
   const key = new URL(url.href);

@@ -3,12 +3,15 @@
 // a visitor read and the code of their releases are kept on the phone and served when the network is gone.
 // Online, pages and config.json always come from the network, so promotions, rollbacks and canaries take
 // effect on the next load; offline, a kept page comes with the config.json it was read with and the code that
-// config names, never a mix. Nothing else is touched: account pages, the back office, previews, API answers.
+// config names, never a mix; the library pictures a visitor saw are kept as well. Nothing else is touched:
+// account pages, the back office, previews, API answers.
 import {
   codeKey,
   droppedPages,
   emptyIndex,
+  isLibraryPicture,
   isPreview,
+  KEPT_PICTURES,
   mayBeCode,
   neverChanges,
   offlinePageHtml,
@@ -23,7 +26,7 @@ import {
 
 declare const self: ServiceWorkerGlobalScope;
 
-const CACHES = { pages: 'agri-pages-v1', code: 'agri-code-v1', offline: 'agri-offline-v1' };
+const CACHES = { pages: 'agri-pages-v1', code: 'agri-code-v1', offline: 'agri-offline-v1', pictures: 'agri-pictures-v1' };
 const INDEX_URL = '/__offline__/index.json';
 const configUrl = (digest: string) => `/__offline__/config/${digest}.json`;
 
@@ -228,6 +231,26 @@ async function code(event: FetchEvent, url: URL): Promise<Response> {
   }
 }
 
+// ---- pictures ---------------------------------------------------------------------------------------------
+
+/** A library picture: the kept one (it never changes under its name), else the network's, kept; the oldest go past KEPT_PICTURES. */
+async function picture(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(CACHES.pictures);
+  const kept = await cache.match(event.request.url);
+  if (kept) return kept;
+  const response = await fetch(event.request);
+  if (response.ok) {
+    event.waitUntil(
+      (async () => {
+        await cache.put(event.request.url, response.clone());
+        const keys = await cache.keys();
+        for (const old of keys.slice(0, Math.max(0, keys.length - KEPT_PICTURES))) await cache.delete(old);
+      })(),
+    );
+  }
+  return response;
+}
+
 // ---- routing ----------------------------------------------------------------------------------------------
 
 self.addEventListener('fetch', (event) => {
@@ -237,6 +260,7 @@ self.addEventListener('fetch', (event) => {
   const sameOrigin = url.origin === self.location.origin;
   if (request.mode === 'navigate' && sameOrigin) event.respondWith(navigate(event, url));
   else if (sameOrigin && url.pathname === '/config.json') event.respondWith(siteConfig(event));
+  else if (isLibraryPicture(url, self.location.origin)) event.respondWith(picture(event));
   else if (mayBeCode(url)) event.respondWith(code(event, url));
 });
 
