@@ -63,4 +63,35 @@ describe('the content editor', () => {
     await user.type(title, 'Drying Maize Right, Again');
     expect(title).toHaveValue('Drying Maize Right, Again');
   });
+
+  it('takes pictures of the library: one more line in the list, or the home card’s picture', async () => {
+    const reference = '/static/pictures/6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10';
+    server.use(
+      http.get(`${TEST_API_BASE_URL}staff/pictures`, () =>
+        HttpResponse.json([
+          {
+            id: '6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10',
+            reference,
+            description: 'Trainees drying maize',
+            width: 2560,
+            height: 1707,
+            focus: { x: 0.5, y: 0.5 },
+            placeholder: '#6b7d3c',
+            thumbnail: 'http://api.test/static/pictures/files/0123456789abcdef0123-412.webp',
+            createdAt: '2026-12-02T06:00:00.000Z',
+            usedBy: [],
+          },
+        ]),
+      ),
+    );
+    const { user } = renderPage(<ContentEditorRoute />, { route: '/staff/content/blog/new', path: '/staff/content/:kind/:id' });
+    await user.type(screen.getByLabelText('Pictures'), post.images[0]!.url);
+    const [forList, forCard] = screen.getAllByRole('button', { name: 'Choose from the library' });
+    await user.click(forList!);
+    await user.click(await screen.findByRole('button', { name: 'Trainees drying maize' }));
+    expect(screen.getByLabelText('Pictures')).toHaveValue(`${post.images[0]!.url}\n${reference}`);
+    await user.click(forCard!);
+    await user.click(await screen.findByRole('button', { name: 'Trainees drying maize' }));
+    expect(screen.getByLabelText(/Home page card picture/)).toHaveValue(reference);
+  });
 });

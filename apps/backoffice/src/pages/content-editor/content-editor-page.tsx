@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from '@agri/ui/router';
 import { messageOf } from '@agri/api-client';
 import { blogPostDraftSchema, courseDraftSchema, eventDraftSchema, getContentItem, saveContentItem, type ContentKind } from '@agri/api-client/staff';
 import { useSiteForm, type FieldErrors, type SiteForm } from '@agri/ui/forms';
+import { LibraryPicker } from '../../features/pictures/library-picker';
 import { PictureUpload } from '../../features/pictures/picture-upload';
 import { RichTextField } from '../../features/rich-text/rich-text-field';
 import { CONTENT_LABELS, contentKindOf } from '../../features/content/content-kinds';
@@ -64,6 +65,7 @@ const withLine = (text: unknown, line: string) => [String(text ?? '').trim(), li
 function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues> }) {
   const error = messageAt(form.errors, field.name);
   const common = { label: field.label, optional: field.optional, hint: field.hint, error };
+  const addPicture = (reference: string) => form.setValue(field.name, withLine(form.getValues(field.name), reference), { shouldDirty: true });
   switch (field.input) {
     case 'rich':
       return <RichTextField control={form.control} name={field.name} label={field.label} error={error} />;
@@ -78,7 +80,15 @@ function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues
         <div className="staff-form__full staff-pictures-field">
           <FormField {...common}>{(control) => <textarea {...control} {...form.register(field.name)} className="ui-input" rows={3} />}</FormField>
           {/* An uploaded photo joins the list by its library reference; the list stays editable as text. */}
-          <PictureUpload onUploaded={(picture) => form.setValue(field.name, withLine(form.getValues(field.name), picture.reference), { shouldDirty: true })} />
+          <PictureUpload onUploaded={(picture) => addPicture(picture.reference)} />
+          <LibraryPicker onChoose={(picture) => addPicture(picture.reference)} />
+        </div>
+      );
+    case 'picture':
+      return (
+        <div className="staff-form__full staff-pictures-field">
+          <TextField {...common} {...form.register(field.name)} />
+          <LibraryPicker onChoose={(picture) => form.setValue(field.name, picture.reference, { shouldDirty: true })} />
         </div>
       );
     case 'checkbox':

@@ -4,7 +4,7 @@ import type { ContentKind } from '@agri/api-client/staff';
 export interface ContentField {
   name: string;
   label: string;
-  input: 'text' | 'number' | 'date' | 'time' | 'checkbox' | 'rich' | 'images' | 'textarea';
+  input: 'text' | 'number' | 'date' | 'time' | 'checkbox' | 'rich' | 'images' | 'picture' | 'textarea';
   optional?: boolean;
   hint?: string;
 }
@@ -50,7 +50,13 @@ export const CONTENT_FIELDS: Record<ContentKind, ContentField[]> = {
       input: 'images',
       hint: 'Add a photo below, or give one address a line (https://…); the first is the article’s picture',
     },
-    { name: 'image', label: 'Home page card picture', input: 'text', optional: true, hint: 'An address or a picture of the library; empty: the first picture' },
+    {
+      name: 'image',
+      label: 'Home page card picture',
+      input: 'picture',
+      optional: true,
+      hint: 'An address or a picture of the library; empty: the first picture',
+    },
     { name: 'description', label: 'Article', input: 'rich' },
   ],
 };

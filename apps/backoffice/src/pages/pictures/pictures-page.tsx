@@ -1,17 +1,14 @@
 import { useState, type MouseEvent } from 'react';
-import { createDataArea, useDataAreaFor } from '@agri/api-client';
-import { changePicture, deletePicture, getPictures, pictureChangeSchema, type StaffPicture } from '@agri/api-client/staff';
+import { useDataAreaFor } from '@agri/api-client';
+import { changePicture, deletePicture, pictureChangeSchema, type StaffPicture } from '@agri/api-client/staff';
 import { Button, DataAreaView, Dialog, FormSubmit, TextField, useAction } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { Link } from '@agri/ui/router';
 import { CONTENT_LABELS } from '../../features/content/content-kinds';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { PictureUpload } from '../../features/pictures/picture-upload';
+import { reloadPictures, usePicturesStore } from '../../features/pictures/pictures-store';
 import { when } from '../../features/layout/when';
-
-// Read on every visit: another member may have uploaded, described or deleted one.
-const usePicturesStore = createDataArea('backoffice/pictures', getPictures, { everyVisit: true });
-const reload = () => usePicturesStore.getState().run();
 
 /** Where a tap on the picture puts its subject (0–1 from the left and the top). */
 const focusAt = (event: MouseEvent<HTMLElement>) => {
@@ -26,7 +23,7 @@ function PictureCard({ picture, onDelete }: { picture: StaffPicture; onDelete: (
   const focus = form.watch('focus');
   const save = form.submit(async (change) => {
     await changePicture(picture.id, change);
-    await reload();
+    await reloadPictures();
   });
   return (
     <li className="staff-card staff-picture">
@@ -83,7 +80,7 @@ export default function PicturesPage() {
     return act(
       async () => {
         await deletePicture(picture.id);
-        await reload();
+        await reloadPictures();
       },
       { done: 'Picture deleted', failed: 'Could not delete the picture' },
     );
@@ -91,7 +88,7 @@ export default function PicturesPage() {
   return (
     <>
       <h1>Pictures</h1>
-      <PictureUpload onUploaded={() => void reload()} />
+      <PictureUpload onUploaded={() => void reloadPictures()} />
       <DataAreaView
         area={area}
         placeholder={<ListPlaceholder />}
