@@ -1,4 +1,5 @@
-import { useInteractive } from '@agri/ui';
+import type { Image } from '@agri/api-client';
+import { Picture, useInteractive } from '@agri/ui';
 import { useState } from 'react';
 
 /** The business's film about its forums and trainings; the business replaces it with its own upload. */
@@ -6,15 +7,15 @@ export const EVENT_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/ScMzIvxBS
 
 interface EventVideoProps {
   title: string;
-  /** Shown until the visitor presses play (where the site reads it, pictureUrl). */
-  posterUrl: string | null;
+  /** Shown until the visitor presses play: the event's first picture. */
+  poster: Image | undefined;
 }
 
 /**
  * The embedded video. The player (a third-party frame) loads only when the
  * visitor asks for it, so the page stays fast and works offline.
  */
-export function EventVideo({ title, posterUrl }: EventVideoProps) {
+export function EventVideo({ title, poster }: EventVideoProps) {
   const interactive = useInteractive();
   const [playing, setPlaying] = useState(false);
   return (
@@ -28,7 +29,8 @@ export function EventVideo({ title, posterUrl }: EventVideoProps) {
         />
       ) : (
         <button type="button" className="event-video__poster" onClick={() => setPlaying(true)} disabled={!interactive}>
-          {posterUrl ? <img src={posterUrl} alt="" width={800} height={500} /> : null}
+          {/* Decorative: the button is named by its text, not by the picture's description. */}
+          <Picture image={poster && { ...poster, alt: '' }} alt="" width={800} height={500} sizes="(min-width: 1200px) 780px, (min-width: 768px) 60vw, 100vw" />
           <span className="event-video__play" aria-hidden="true">
             <svg viewBox="0 0 24 24" width="32" height="32">
               <path d="M8 5v14l11-7z" />

@@ -1,4 +1,4 @@
-import { pictureUrl, sharePictureUrl, type Event } from '@agri/api-client';
+import { sharePictureUrl, type Event } from '@agri/api-client';
 import {
   Breadcrumb,
   Button,
@@ -88,7 +88,7 @@ function EventDetails({ event }: { event: Event }) {
             <h2 id="event-overview">Overview</h2>
             <SafeHtml html={event.description} className="event-page__html" />
           </section>
-          <EventVideo title={event.title} posterUrl={pictureUrl(event.images[0]?.url)} />
+          <EventVideo title={event.title} poster={event.images[0]} />
         </div>
         <aside className="event-booking-card detail-aside" aria-label="Booking">
           <p className="event-booking-card__price">
