@@ -2,8 +2,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { OWASP_SCRYPT, type PasswordCost } from './accounts/passwords';
-import { API_DIALECTS, type ApiDialect } from './dialect';
-import { LOG_LEVELS, type LogLevel } from './log';
+import type { ApiDialect } from './dialect';
+import { readEnvironment, type Environment } from './environment';
+import type { LogLevel } from './log';
 import type { DarajaSettings } from './payments/daraja';
 import { readStaffConfig, type StaffConfig } from './staff/staff-config';
 
@@ -206,26 +207,21 @@ function mpesaFrom(environment: NodeJS.ProcessEnv, publicUrl: string, dataDir: s
     shortCode: env.MPESA_SHORT_CODE!,
     passkey: env.MPESA_PASSKEY!,
     callbackBaseUrl: (env.MPESA_CALLBACK_BASE_URL || publicUrl).replace(/\/+$/, ''),
-    queryAfterSeconds: int(env.MPESA_QUERY_AFTER_SECONDS, 60),
-    expirySeconds: int(env.MPESA_EXPIRY_SECONDS, 180),
+    ...mpesaTimes(env),
     callbackSources: callbackSourcesFrom(env.MPESA_CALLBACK_SOURCES, env.MPESA_BASE_URL!, production),
   };
 }
 
-const MIN_SECRET_LENGTH = 32;
-
-function logLevelFrom(value: string | undefined): LogLevel {
-  if (!value) return 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
-  return value as LogLevel;
+/** Daraja's waits, by the environment's rules, from the environment or mpesa.json. */
+function mpesaTimes(env: Record<string, string | undefined>) {
+  const { MPESA_QUERY_AFTER_SECONDS, MPESA_EXPIRY_SECONDS } = readEnvironment({
+    MPESA_QUERY_AFTER_SECONDS: env.MPESA_QUERY_AFTER_SECONDS,
+    MPESA_EXPIRY_SECONDS: env.MPESA_EXPIRY_SECONDS,
+  });
+  return { queryAfterSeconds: MPESA_QUERY_AFTER_SECONDS, expirySeconds: MPESA_EXPIRY_SECONDS };
 }
 
-const int = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
-};
-
-const flag = (value: string | undefined): boolean => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
+const MIN_SECRET_LENGTH = 32;
 
 /** The secret a file holds, the file created with a random one (mode 0600) the first time. */
 function secretFile(file: string): string {
@@ -250,66 +246,67 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/** The server's settings: the environment's scalar ones through its schema (environment.ts), the secrets and files here. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const settings = readEnvironment(env);
   const production = env.NODE_ENV === 'production';
-  const testMailOutbox = flag(env.TEST_MAIL_OUTBOX);
+  const testMailOutbox = settings.TEST_MAIL_OUTBOX;
   if (testMailOutbox && env.NODE_ENV !== 'test') {
     throw new Error('TEST_MAIL_OUTBOX is for the test harness only (NODE_ENV=test); production never serves mail over HTTP.');
   }
-  const dialect = (env.API_DIALECT || 'reference') as ApiDialect;
-  if (!API_DIALECTS.includes(dialect)) throw new Error(`API_DIALECT must be one of: ${API_DIALECTS.join(', ')}.`);
-  const port = int(env.PORT, 4000);
   const jwtSecret = jwtSecretFrom(env);
   const smtpUrl = env.SMTP_URL || null;
-  if (production && !smtpUrl && !testMailOutbox && !flag(env.MAIL_TO_TERMINAL)) {
+  if (production && !smtpUrl && !testMailOutbox && !settings.MAIL_TO_TERMINAL) {
     throw new Error(
       'Set SMTP_URL: in production, codes and reset links are mailed. To print them in this terminal instead ' +
         '(a local run; production log shipping would carry them off), set MAIL_TO_TERMINAL=on.',
     );
   }
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
   const dataDir = env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
   return {
-    port,
+    port: settings.PORT,
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
     production,
     jwtSecret,
-    tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 24 * 60 * 60),
-    sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, 60 * 60),
-    siteUrl: (env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    tokenTtlSeconds: settings.TOKEN_TTL_SECONDS,
+    sessionIdleSeconds: settings.SESSION_IDLE_SECONDS,
+    siteUrl: settings.SITE_URL!,
     publicUrl,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003')
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    rateLimits: {
-      windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
-      login: int(env.RATE_LIMIT_LOGIN, 20),
-      loginPerPair: int(env.RATE_LIMIT_LOGIN_PAIR, 5),
-      loginPerAccount: int(env.RATE_LIMIT_LOGIN_ACCOUNT, 10),
-      loginSlowdownMs: int(env.LOGIN_SLOWDOWN_MS, 2000),
-      otp: int(env.RATE_LIMIT_OTP, 10),
-      mailsPerAddress: int(env.RATE_LIMIT_MAILS, 5),
-      writesPerSource: int(env.RATE_LIMIT_WRITES_SOURCE, 10),
-      writesPerEmail: int(env.RATE_LIMIT_WRITES_EMAIL, 5),
-      reports: int(env.RATE_LIMIT_REPORTS, 600),
-      reportSessions: int(env.RATE_LIMIT_REPORT_SESSIONS, 60),
-      paymentsPerSource: int(env.RATE_LIMIT_PAYMENTS_SOURCE, 20),
-      paymentFollowsPerSource: int(env.RATE_LIMIT_PAYMENT_FOLLOWS, 1200),
-      paymentsPerCustomer: int(env.RATE_LIMIT_PAYMENTS, 10),
-      paymentsPerPhone: int(env.RATE_LIMIT_PAYMENTS_PHONE, 5),
-    },
+    rateLimits: rateLimitsOf(settings),
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Agri-Food Training <no-reply@localhost>',
     testMailOutbox,
-    trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
-    dialect,
-    logLevel: logLevelFrom(env.LOG_LEVEL),
-    reports: { retentionDays: int(env.REPORTS_RETENTION_DAYS, 30), maxRows: int(env.REPORTS_MAX_ROWS, 1_000_000), perSecond: int(env.REPORTS_PER_SECOND, 50) },
+    trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
+    dialect: settings.API_DIALECT,
+    logLevel: settings.LOG_LEVEL,
+    reports: { retentionDays: settings.REPORTS_RETENTION_DAYS, maxRows: settings.REPORTS_MAX_ROWS, perSecond: settings.REPORTS_PER_SECOND },
     reportsReadToken: env.REPORTS_READ_TOKEN || (env.REPORTS_READ_TOKEN_FILE ? secretFile(env.REPORTS_READ_TOKEN_FILE) : null),
-    staff: readStaffConfig(env),
+    staff: readStaffConfig(env, settings),
     mpesa: mpesaFrom(env, publicUrl, dataDir, production),
     passwordCost: passwordCostFrom(env),
   };
 }
+
+const rateLimitsOf = (settings: Environment): RateLimits => ({
+  windowMs: settings.RATE_LIMIT_WINDOW_MS,
+  login: settings.RATE_LIMIT_LOGIN,
+  loginPerPair: settings.RATE_LIMIT_LOGIN_PAIR,
+  loginPerAccount: settings.RATE_LIMIT_LOGIN_ACCOUNT,
+  loginSlowdownMs: settings.LOGIN_SLOWDOWN_MS,
+  otp: settings.RATE_LIMIT_OTP,
+  mailsPerAddress: settings.RATE_LIMIT_MAILS,
+  writesPerSource: settings.RATE_LIMIT_WRITES_SOURCE,
+  writesPerEmail: settings.RATE_LIMIT_WRITES_EMAIL,
+  reports: settings.RATE_LIMIT_REPORTS,
+  reportSessions: settings.RATE_LIMIT_REPORT_SESSIONS,
+  paymentsPerSource: settings.RATE_LIMIT_PAYMENTS_SOURCE,
+  paymentFollowsPerSource: settings.RATE_LIMIT_PAYMENT_FOLLOWS,
+  paymentsPerCustomer: settings.RATE_LIMIT_PAYMENTS,
+  paymentsPerPhone: settings.RATE_LIMIT_PAYMENTS_PHONE,
+});

@@ -91,7 +91,7 @@ describe('JSON logs', () => {
     t.mock.method(console, 'log', (line: string) => void lines.push(line));
     await createApp({ db: api.db, config: testConfig({ LOG_LEVEL: 'warn' }) }).request('/api/health');
     assert.deepEqual(lines, []);
-    assert.throws(() => testConfig({ LOG_LEVEL: 'verbose' }), /LOG_LEVEL must be one of info, warn, error, silent/);
+    assert.throws(() => testConfig({ LOG_LEVEL: 'verbose' }), /LOG_LEVEL="verbose" must be one of: info, warn, error, silent/);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Environment } from '../environment';
+
 /** The back office's settings (README of apps/api, "Environment"). */
 export interface StaffConfig {
   /** Where each new lead is mailed (STAFF_NOTIFY_EMAIL, comma-separated); none: nobody is mailed. */
@@ -12,14 +14,8 @@ export interface StaffConfig {
   sessionHours: number;
 }
 
-const positive = (value: string | undefined, fallback: number, name: string): number => {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!(parsed > 0)) throw new Error(`${name} must be a positive number.`);
-  return parsed;
-};
-
-export function readStaffConfig(env: NodeJS.ProcessEnv): StaffConfig {
+/** STAFF_NOTIFY_EMAIL from `env`; the numbers as the environment's schema read them (environment.ts). */
+export function readStaffConfig(env: NodeJS.ProcessEnv, settings: Environment): StaffConfig {
   const notifyEmails = (env.STAFF_NOTIFY_EMAIL ?? '')
     .split(',')
     .map((email) => email.trim())
@@ -29,9 +25,9 @@ export function readStaffConfig(env: NodeJS.ProcessEnv): StaffConfig {
   }
   return {
     notifyEmails,
-    notifyPerMinute: Math.floor(positive(env.STAFF_NOTIFY_PER_MINUTE, 10, 'STAFF_NOTIFY_PER_MINUTE')),
-    notifyIntervalMs: positive(env.STAFF_NOTIFY_INTERVAL_MS, 2000, 'STAFF_NOTIFY_INTERVAL_MS'),
-    idleMinutes: positive(env.STAFF_IDLE_MINUTES, 30, 'STAFF_IDLE_MINUTES'),
-    sessionHours: positive(env.STAFF_SESSION_HOURS, 8, 'STAFF_SESSION_HOURS'),
+    notifyPerMinute: settings.STAFF_NOTIFY_PER_MINUTE,
+    notifyIntervalMs: settings.STAFF_NOTIFY_INTERVAL_MS,
+    idleMinutes: settings.STAFF_IDLE_MINUTES,
+    sessionHours: settings.STAFF_SESSION_HOURS,
   };
 }
