@@ -4,7 +4,7 @@
 // PGlite lives in one process, so there the instances share it, which still catches state kept in an app.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { migrate, migrations, pendingMigrations } from './db/migrations';
+import { checksumOf, migrate, migrations, pendingMigrations } from './db/migrations';
 import { seed } from './db/seed';
 import { emptyDatabase, engine, startInstances, TEST_PASSWORD, type TestApi } from './test-support';
 
@@ -54,6 +54,45 @@ describe(`${onBoth}: schema`, () => {
       assert.equal(tables.length, 0);
       await migrate(db);
       assert.deepEqual(await pendingMigrations(db), []);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe(`${engine}: migrations`, () => {
+  const notes = {
+    id: '900-notes',
+    sql: `CREATE TABLE notes (words text NOT NULL DEFAULT 'dry; then store');
+      -- a comment; with a semicolon, as a person writes one
+      INSERT INTO notes DEFAULT VALUES`,
+  };
+
+  it('run each migration as one script: a `;` in a string or a comment is the database’s to read', async () => {
+    const database = await emptyDatabase();
+    try {
+      const db = await database.connect();
+      await migrate(db, [...migrations, notes]);
+      assert.deepEqual(await db.query('SELECT words FROM notes'), [{ words: 'dry; then store' }]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('refuse an applied migration that was edited since, but not one indented anew; keep the checksum of one applied before', async () => {
+    const database = await emptyDatabase();
+    try {
+      const db = await database.connect();
+      await migrate(db, [...migrations, notes]);
+      const edited = { ...notes, sql: notes.sql.replace('dry; then store', 'store') };
+      await assert.rejects(migrate(db, [...migrations, edited]), /Migration 900-notes was changed after this database applied it/);
+      await migrate(db, [...migrations, { ...notes, sql: `\n    ${notes.sql.replace(/\n\s+/g, '\n  ')}  ` }]);
+      // A database migrated before checksums were kept takes them at its next start.
+      await db.query('UPDATE schema_migrations SET checksum = NULL');
+      await migrate(db, [...migrations, notes]);
+      const [kept] = await db.query<{ checksum: string }>("SELECT checksum FROM schema_migrations WHERE id = '900-notes'");
+      assert.equal(kept?.checksum, checksumOf(notes));
+      await assert.rejects(migrate(db, [...migrations, edited]), /was changed/);
     } finally {
       await database.drop();
     }

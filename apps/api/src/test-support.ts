@@ -185,7 +185,7 @@ export function withFailure(api: TestApi, refused: (sql: string, params: unknown
     query: <Row>(sql: string, params: unknown[] = []) =>
       refused(sql, params) ? Promise.reject(new Error(`injected failure: ${sql}`)) : queryable.query<Row>(sql, params),
   });
-  const db: Db = { ...api.db, ...failing(api.db), transaction: (work) => api.db.transaction((tx) => work(failing(tx))) };
+  const db: Db = { ...api.db, ...failing(api.db), transaction: (work) => api.db.transaction((tx) => work({ ...tx, ...failing(tx) })) };
   return testApi(createApp({ db, config: api.config, log: createLogger('silent') }), db, api.config, async () => {});
 }
 

@@ -6,10 +6,15 @@ export interface Queryable {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
+/** A transaction's queries, and a whole script of several statements (a migration) run in it. */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   /** Runs several statements (migrations). */
   exec(sql: string): Promise<void>;
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -52,7 +57,15 @@ export async function openPglite(dataDir?: string, { from }: { from?: Blob } = {
         await db.exec(sql);
       }),
     transaction: (work) =>
-      db.transaction((tx) => work({ query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await tx.query<Row>(sql, params)).rows) })),
+      db.transaction((tx) =>
+        work({
+          query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await tx.query<Row>(sql, params)).rows),
+          exec: (sql) =>
+            run(sql, async () => {
+              await tx.exec(sql);
+            }),
+        }),
+      ),
     close: () => db.close(),
   };
 }
@@ -76,6 +89,11 @@ export function openPostgres(connectionString: string): Db {
         await client.query('BEGIN');
         const result = await work({
           query: <Row>(sql: string, params: unknown[] = []) => run(sql, async () => (await client.query(sql, params)).rows as Row[]),
+          // With no parameters pg uses the simple protocol, which runs a script of several statements.
+          exec: (sql) =>
+            run(sql, async () => {
+              await client.query(sql);
+            }),
         });
         await client.query('COMMIT');
         return result;

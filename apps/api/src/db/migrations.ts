@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db, Queryable } from './db';
 
 export interface Migration {
@@ -575,14 +576,10 @@ export const migrations: Migration[] = [
 ];
 
 /**
- * A migration's statements, split at each `;` outside a dollar-quoted body (`$$ ... $$`, where a function
- * keeps its own semicolons).
+ * What a migration says, whatever its indentation: an applied migration whose checksum no longer matches was
+ * edited after it shipped, and the databases it ran on do not have what it now says.
  */
-export const statementsOf = (sql: string): string[] =>
-  sql
-    .split(/;(?=(?:[^$]*\$\$[^$]*\$\$)*[^$]*$)/)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+export const checksumOf = (migration: Migration): string => createHash('sha256').update(migration.sql.replace(/\s+/g, ' ').trim()).digest('hex');
 
 /**
  * The key of a PostgreSQL advisory lock that every instance takes before it changes the schema or seeds:
@@ -596,22 +593,29 @@ export async function lockSchema(tx: Queryable): Promise<void> {
 }
 
 /**
- * Applies the pending migrations in one transaction under the schema lock: safe to run again and from
- * several instances at once, and a migration that fails rolls the whole run back, leaving the database
- * as it was.
+ * Applies the pending migrations in one transaction under the schema lock, each as the whole script it is (the
+ * database parses it: a `;` in a string, a comment or a function body is its own): safe to run again and from
+ * several instances at once, and a migration that fails rolls the whole run back, leaving the database as it was.
+ * An applied migration that was edited since is refused (checksumOf); one applied before checksums were kept
+ * takes its checksum now.
  */
 export async function migrate(db: Db, known: Migration[] = migrations): Promise<void> {
   await db.transaction(async (tx) => {
     await lockSchema(tx);
     await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const applied = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+    await tx.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+    const rows = await tx.query<{ id: string; checksum: string | null }>('SELECT id, checksum FROM schema_migrations');
+    const applied = new Map(rows.map((row) => [row.id, row.checksum]));
     for (const migration of known) {
-      if (applied.has(migration.id)) continue;
-      // One statement per query: the pg driver's extended protocol takes only one.
-      for (const statement of statementsOf(migration.sql)) {
-        await tx.query(statement);
+      const checksum = checksumOf(migration);
+      if (!applied.has(migration.id)) {
+        await tx.exec(migration.sql);
+        await tx.query('INSERT INTO schema_migrations (id, checksum) VALUES ($1, $2)', [migration.id, checksum]);
+      } else if (applied.get(migration.id) === null) {
+        await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE id = $1', [migration.id, checksum]);
+      } else if (applied.get(migration.id) !== checksum) {
+        throw new Error(`Migration ${migration.id} was changed after this database applied it: never edit a migration that has shipped; add another.`);
       }
-      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
     }
   });
 }

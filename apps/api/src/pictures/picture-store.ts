@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Image } from '@agri/api-client/contract';
 import { PICTURE_REFERENCE, pictureReference, type StaffPicture } from '@agri/api-client/staff-contract';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../http-error';
 import type { Focus, PictureFile, ProcessedPicture } from './processing';
 
@@ -90,7 +90,7 @@ export async function holdPictures(tx: Queryable, urls: string[]): Promise<void>
  * The media library's rows: a picture and the files made of it, written in one transaction (a crash leaves
  * no half picture), and read back as content shows it.
  */
-export function pictureStore(db: Queryable & { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> }, absoluteUrl: (path: string) => string) {
+export function pictureStore(db: Db, absoluteUrl: (path: string) => string) {
   const staffAnswer = async (row: PictureRow): Promise<StaffPicture> => {
     const files = await filesOf(db, [row.id]);
     const thumbnail = files.find((file) => file.kind === 'webp') ?? files[0];
