@@ -1,8 +1,9 @@
 // The brotli and gzip forms of a text file, written beside it at the highest levels (once per build, release
 // or prerendered page, not per request): the local server and the production example send them as they are.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import writeFileAtomic from 'write-file-atomic';
 
 /** The files a server may send compressed. */
 export const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
@@ -15,15 +16,10 @@ export function compressedForms(content) {
   ];
 }
 
-/** The file and its compressed forms. Each is written whole then renamed, so a visitor never reads half a page. */
+/** The file and its compressed forms, each written whole (write-file-atomic), so a visitor never reads half a page. */
 export function writeCompressed(file, content) {
   mkdirSync(dirname(file), { recursive: true });
   const body = Buffer.from(content);
-  const put = (name, data) => {
-    const temporary = `${name}.${process.pid}.tmp`;
-    writeFileSync(temporary, data);
-    renameSync(temporary, name);
-  };
-  put(file, body);
-  for (const [suffix, data] of compressedForms(body)) put(`${file}${suffix}`, data);
+  writeFileAtomic.sync(file, body);
+  for (const [suffix, data] of compressedForms(body)) writeFileAtomic.sync(`${file}${suffix}`, data);
 }

@@ -9,9 +9,11 @@
 //   deploy/journal/                    what was done, by whom and why (journal.mjs; not served)
 //
 // A team's release writes only under its own releases/<app>/; promotion is the only shared write, made
-// under the channel's lock, each file replaced whole by a rename (never seen half-written).
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+// under the channel's lock, each file replaced whole (write-file-atomic: never seen half-written).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import writeFileAtomicLibrary from 'write-file-atomic';
 import { localApiSettings, reportSettings } from '../build/site-config.mjs';
 import { rootDir } from '../machine/pnpm.mjs';
 import { findReportsToken, reportGrant } from './report-grant.mjs';
@@ -41,63 +43,47 @@ export function checkName(kind, value, pattern) {
   return value;
 }
 
-/** Writes a file whole: to a temporary name beside it, then renamed over the old one. */
+/** Writes a file whole (write-file-atomic: a temporary file beside it, flushed to the disk, renamed over the old one). */
 export function writeFileAtomic(file, content) {
   mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, file);
+  writeFileAtomicLibrary.sync(file, content);
 }
 
 export const writeJsonAtomic = (file, value) => writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 export const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
 const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
- * Runs `work` holding the lock file `lockFile` (created exclusively; a lock whose process is gone is taken
- * over). Two promotions to one channel, or two releases of one app, run one after the other.
+ * A lock nobody has touched for this long was left by a process that died (on this host or another sharing the
+ * deploy folder): it is taken over. Longer than any work done under one (a release's build), which runs without
+ * giving the lock's own timer a turn to touch it.
  */
-export function withLock(lockFile, work, { waitMs = 30_000 } = {}) {
-  mkdirSync(dirname(lockFile), { recursive: true });
+const STALE_MS = 10 * 60 * 1000;
+
+/**
+ * Runs `work` holding the lock `lock` (proper-lockfile: a directory made exclusively, stale by its age, so it
+ * holds across hosts and containers that share the deploy folder). Two promotions to one channel, or two
+ * releases of one app, run one after the other; past `waitMs` the second is refused.
+ */
+export function withLock(lock, work, { waitMs = 30_000, staleMs = STALE_MS } = {}) {
+  mkdirSync(dirname(lock), { recursive: true });
   const deadline = Date.now() + waitMs;
+  let release;
   for (;;) {
     try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+      release = lockfile.lockSync(lock, { realpath: false, lockfilePath: lock, stale: staleMs });
       break;
     } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      let holder;
-      try {
-        holder = Number(readFileSync(lockFile, 'utf8').trim());
-      } catch (gone) {
-        // Let go between our try and this read: try again at once.
-        if (gone.code === 'ENOENT') continue;
-        throw gone;
-      }
-      if (holder && !processAlive(holder)) {
-        rmSync(lockFile, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new DeliveryError(`${lockFile} is held by process ${holder}; try again when it is done.`);
+      if (error.code !== 'ELOCKED') throw error;
+      if (Date.now() > deadline) throw new DeliveryError(`${lock} is held by another release or promotion; try again when it is done.`);
       pause(100);
     }
   }
   try {
     return work();
   } finally {
-    rmSync(lockFile, { force: true });
+    release();
   }
 }
 

@@ -2,8 +2,9 @@
 // (every public page, with the date its data last changed), robots.txt (what to crawl, where the sitemap is)
 // and .routes.json (not served: the paths and routes that are pages, so that the server answers any other
 // path 404, never a "soft 404" at 200). A channel other than production asks not to be indexed at all.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 
 /** The file the server reads to tell a page from a path that is not one (tooling/serve/static-server.mjs). */
 export const ROUTES_FILE = '.routes.json';
@@ -65,11 +66,7 @@ export function robotsTxt(siteUrl, { production, clientRoutes }) {
   ].join('\n');
 }
 
-const writeWhole = (file, content) => {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, file);
-};
+const writeWhole = (file, content) => writeFileAtomic.sync(file, content);
 
 /**
  * Writes sitemap.xml, robots.txt and .routes.json beside the pages, each replaced whole.
