@@ -12,7 +12,8 @@ installDependencies(pnpm);
 
 // After the install: these import packages it brings.
 const { runBench } = await import('./bench-sites.mjs');
-const { CPU_SLOWDOWN, median } = await import('./untouched-visit.mjs');
+const { CPU_SLOWDOWN } = await import('./untouched-visit.mjs');
+const { median } = await import('./median.mjs');
 const { TAP_AFTER_PAINT_MS, visitAndTap } = await import('./first-tap-visit.mjs');
 const { PHONE_LINK_WORDS } = await import('./phone-visit.mjs');
 

@@ -1,6 +1,7 @@
 // What `npm run bench:web` (web.mjs) makes of its measures: the figures of one Lighthouse run, their medians,
 // and the table it prints with the ratios composed / monolith. Pure, so that it is tested on fixed figures
 // (lighthouse-table.test.mjs); web.mjs builds, serves and measures.
+import { median } from './median.mjs';
 
 /** The figures of one Lighthouse 12 report (its JSON) that the bench compares. */
 export function lighthouseFigures({ categories, audits, environment }) {
@@ -17,12 +18,9 @@ export function lighthouseFigures({ categories, audits, environment }) {
 
 const FIGURES = ['benchmarkIndex', 'performance', 'lcp', 'tbt', 'cls', 'accessibility', 'seo'];
 
-/** The middle value (of an even count, the upper of the two middle ones: a value some run really had). */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** Each figure's median over the runs that succeeded; NaN for every figure when none did. */
 export function medians(runs) {
-  return Object.fromEntries(FIGURES.map((key) => [key, runs.length ? median(runs.map((run) => run[key])) : NaN]));
+  return Object.fromEntries(FIGURES.map((key) => [key, median(runs.map((run) => run[key]))]));
 }
 
 /**

@@ -1,12 +1,10 @@
 // What `npm run bench:phone` (phone.mjs) makes of its measures: the medians of the visits and the table it
 // prints, composed and monolith side by side, with the ratios and the targets of issue 27. Pure, so that it
 // is tested on fixed figures (phone-table.test.mjs); phone.mjs builds, serves and measures.
+import { median } from './median.mjs';
 
 /** Issues 27 and 36's targets on the phone link: ready within 4 s and ×1.10 of the monolith; a second visit ≤ 10 KB, ≤ 1.5 s. */
 export const PHONE_TARGETS = { readyMs: 4000, ratio: 1.1, secondVisitKb: 10, secondVisitReadyMs: 1500 };
-
-/** The middle value (of an even count, the upper of the two middle ones: a value some run really had). */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const FIGURES = ['contentMs', 'readyMs', 'transferredKb'];
 
@@ -15,8 +13,7 @@ export function visitMedians(visits) {
   const done = visits.filter(Boolean);
   return Object.fromEntries(
     FIGURES.map((key) => {
-      const measured = done.map((visit) => visit[key]).filter(Number.isFinite);
-      return [key, measured.length ? median(measured) : NaN];
+      return [key, median(done.map((visit) => visit[key]))];
     }),
   );
 }

@@ -21,14 +21,6 @@ export function blockingAfterPaint(longTasks, paintMs) {
   return longTasks.filter((task) => task.startTime >= paintMs).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
 }
 
-/** The median of the figures that were measured (NaN when none was). */
-export function median(values) {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 /** In the page, from its start: the first contentful paint and every long task. */
 function watchMainThread() {
   const seen = { paint: null, longTasks: [] };

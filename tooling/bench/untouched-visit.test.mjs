@@ -1,7 +1,7 @@
 // What bench:untouched makes of a visit's long tasks, on fixed figures.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockingAfterPaint, median } from './untouched-visit.mjs';
+import { blockingAfterPaint } from './untouched-visit.mjs';
 
 describe('bench:untouched', () => {
   it('sums the time beyond 50 ms of each long task from the paint on', () => {
@@ -14,11 +14,5 @@ describe('bench:untouched', () => {
     assert.equal(blockingAfterPaint(tasks, 800), 70 + 0 + 210);
     assert.equal(blockingAfterPaint(tasks, 5000), 0);
     assert.equal(blockingAfterPaint([], 0), 0);
-  });
-
-  it('takes the median of the visits that were measured', () => {
-    assert.equal(median([300, undefined, 100, 200]), 200);
-    assert.equal(median([4, 1, 3, 2]), 2.5);
-    assert.ok(Number.isNaN(median([undefined, null])));
   });
 });

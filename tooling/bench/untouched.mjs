@@ -11,7 +11,8 @@ installDependencies(pnpm);
 
 // After the install: these import packages it brings.
 const { runBench } = await import('./bench-sites.mjs');
-const { CPU_SLOWDOWN, median, visitUntouched } = await import('./untouched-visit.mjs');
+const { CPU_SLOWDOWN, visitUntouched } = await import('./untouched-visit.mjs');
+const { median } = await import('./median.mjs');
 
 // BENCH_ROUTES=/blog/:id measures some of them (a route being changed), e.g. while a change is tried.
 const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
