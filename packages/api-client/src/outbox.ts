@@ -43,8 +43,11 @@ const writeOutbox = (kept: KeptRequest[]) => (kept.length ? localStorage.setItem
 /** The requests kept on this phone, oldest first. */
 export const keptRequests = (): readonly Pick<KeptRequest, 'id' | 'kind' | 'keptAt'>[] => readOutbox();
 
-/** The browser says the phone has no connection (outside a browser, as in the API's tests, it never is). */
-const isOffline = (): boolean => typeof navigator !== 'undefined' && !navigator.onLine;
+/**
+ * The browser says the phone has no connection. Outside a browser it never does: Node 21+ has a `navigator`
+ * without `onLine` (the API's contract tests run this client there).
+ */
+const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** Whether a failure was the request being kept for later (its message says so). */
 export const wasKeptOffline = (error: unknown): boolean => isApiError(error) && error.kind === 'kept';

@@ -80,3 +80,16 @@ test('a kept request the API refuses leaves the outbox with the reason; one that
   expect(received).toEqual([{ ...enquiry, comment: 'second' }]);
   expect(keptRequests()).toEqual([]);
 });
+
+test('a navigator that says nothing of the connection (Node 21+ outside a browser) is online: the request is sent', async () => {
+  server.use(counting());
+  const said = Object.getOwnPropertyDescriptor(navigator, 'onLine');
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => undefined });
+  try {
+    await sendEnquiry(enquiry);
+  } finally {
+    Object.defineProperty(navigator, 'onLine', said!);
+  }
+  expect(received).toEqual([enquiry]);
+  expect(keptRequests()).toEqual([]);
+});
