@@ -1,6 +1,6 @@
 // The back office's test data: one order and its payments, as the staff API answers them.
 import { fixtures } from '@agri/api-client/testing';
-import type { StaffOrder, StaffPayment } from '@agri/api-client/staff';
+import type { StaffOrder, StaffPayment, StaffPicture } from '@agri/api-client/staff';
 
 /** A payment of staffOrder as the back office lists it, with `changes`. */
 export const staffPaymentFor = (id: string, changes: Partial<StaffPayment> = {}): StaffPayment => ({
@@ -39,3 +39,18 @@ export const staffOrder: StaffOrder = {
   history: [{ at: '2026-11-27T08:55:00.000Z', from: '', to: 'Ordered', by: 'customer' }],
   payments: [],
 };
+
+/** A picture of the media library as the staff API lists it, with `changes`. */
+export const staffPictureFor = (id = '6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10', changes: Partial<StaffPicture> = {}): StaffPicture => ({
+  id,
+  reference: `/static/pictures/${id}`,
+  description: 'Trainees drying maize',
+  width: 2560,
+  height: 1707,
+  focus: { x: 0.5, y: 0.5 },
+  placeholder: '#6b7d3c',
+  thumbnail: 'http://api.test/static/pictures/files/0123456789abcdef0123-412.webp',
+  createdAt: '2026-12-02T06:00:00.000Z',
+  usedBy: [],
+  ...changes,
+});

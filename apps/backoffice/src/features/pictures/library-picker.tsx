@@ -1,20 +1,11 @@
 import { useState } from 'react';
-import { useDataAreaFor } from '@agri/api-client';
 import type { StaffPicture } from '@agri/api-client/staff';
-import { Button, DataAreaView, Dialog } from '@agri/ui';
-import { ListPlaceholder } from '../layout/list-placeholder';
-import { usePicturesStore } from './pictures-store';
+import { Button, Dialog } from '@agri/ui';
+import { LibraryView } from './library';
 
 function LibraryList({ onChoose }: { onChoose: (picture: StaffPicture) => void }) {
-  const area = useDataAreaFor(usePicturesStore);
   return (
-    <DataAreaView
-      area={area}
-      placeholder={<ListPlaceholder />}
-      loadingLabel="Loading the pictures"
-      failure={{ title: 'Could not load the pictures' }}
-      onRetry={() => void area.run()}
-    >
+    <LibraryView>
       {(pictures) =>
         pictures.length ? (
           <ul className="library-picker">
@@ -31,7 +22,7 @@ function LibraryList({ onChoose }: { onChoose: (picture: StaffPicture) => void }
           <p className="staff-muted">The library has no pictures yet: add a photo instead.</p>
         )
       }
-    </DataAreaView>
+    </LibraryView>
   );
 }
 

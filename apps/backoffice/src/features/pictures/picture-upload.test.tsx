@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
-import { configureStaffApi, useStaffSession, type StaffPicture } from '@agri/api-client/staff';
+import { configureStaffApi, useStaffSession } from '@agri/api-client/staff';
+import { staffPictureFor } from '../../testing/staff-fixtures';
 import { PictureUpload } from './picture-upload';
 
 const server = startMockApi();
@@ -10,18 +11,7 @@ const server = startMockApi();
 beforeEach(() => useStaffSession.setState({ token: 'session-token', staff: { id: 's1', email: 'wanjiru@mavuno.test', role: 'staff' } }));
 afterEach(() => useStaffSession.setState({ token: null, staff: null }));
 
-const picture: StaffPicture = {
-  id: '6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10',
-  reference: '/static/pictures/6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10',
-  description: 'Trainees drying maize',
-  width: 2560,
-  height: 1707,
-  focus: { x: 0.5, y: 0.5 },
-  placeholder: '#6b7d3c',
-  thumbnail: 'http://api.test/static/pictures/files/0123456789abcdef0123-412.webp',
-  createdAt: '2026-12-02T06:00:00.000Z',
-  usedBy: [],
-};
+const picture = staffPictureFor();
 
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'IMG_2041.jpg', { type: 'image/jpeg' });
 

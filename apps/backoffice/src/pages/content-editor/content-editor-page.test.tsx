@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
 import { useStaffSession } from '@agri/api-client/staff';
 import { renderPage } from '@agri/ui/testing';
+import { staffPictureFor } from '../../testing/staff-fixtures';
 import ContentEditorRoute from './content-editor-route';
 
 // The rich-text editor (Tiptap) is a field like any other here: a text box bound the same way.
@@ -65,25 +66,8 @@ describe('the content editor', () => {
   });
 
   it('takes pictures of the library: one more line in the list, or the home card’s picture', async () => {
-    const reference = '/static/pictures/6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10';
-    server.use(
-      http.get(`${TEST_API_BASE_URL}staff/pictures`, () =>
-        HttpResponse.json([
-          {
-            id: '6f1c7c3e-7d0a-4c55-9a43-2f1b8d7e9a10',
-            reference,
-            description: 'Trainees drying maize',
-            width: 2560,
-            height: 1707,
-            focus: { x: 0.5, y: 0.5 },
-            placeholder: '#6b7d3c',
-            thumbnail: 'http://api.test/static/pictures/files/0123456789abcdef0123-412.webp',
-            createdAt: '2026-12-02T06:00:00.000Z',
-            usedBy: [],
-          },
-        ]),
-      ),
-    );
+    const { reference } = staffPictureFor();
+    server.use(http.get(`${TEST_API_BASE_URL}staff/pictures`, () => HttpResponse.json([staffPictureFor()])));
     const { user } = renderPage(<ContentEditorRoute />, { route: '/staff/content/blog/new', path: '/staff/content/:kind/:id' });
     await user.type(screen.getByLabelText('Pictures'), post.images[0]!.url);
     const [forList, forCard] = screen.getAllByRole('button', { name: 'Choose from the library' });

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
 import { useStaffSession, type StaffPicture } from '@agri/api-client/staff';
 import { renderPage } from '@agri/ui/testing';
+import { staffPictureFor } from '../../testing/staff-fixtures';
 import PicturesRoute from './pictures-route';
 
 const server = startMockApi();
@@ -10,19 +11,7 @@ const server = startMockApi();
 beforeEach(() => useStaffSession.setState({ token: 'session-token', staff: { id: 's1', email: 'wanjiru@mavuno.test', role: 'staff' } }));
 afterEach(() => useStaffSession.setState({ token: null, staff: null }));
 
-const pictureOf = (id: string, changes: Partial<StaffPicture> = {}): StaffPicture => ({
-  id,
-  reference: `/static/pictures/${id}`,
-  description: 'Trainees drying maize',
-  width: 2560,
-  height: 1707,
-  focus: { x: 0.5, y: 0.5 },
-  placeholder: '#6b7d3c',
-  thumbnail: `http://api.test/static/pictures/files/0123456789abcdef0123-412.webp`,
-  createdAt: '2026-12-02T06:00:00.000Z',
-  usedBy: [],
-  ...changes,
-});
+const pictureOf = staffPictureFor;
 
 describe('the media library', () => {
   it('saves a new description with the subject where the picture was tapped', async () => {

@@ -1,13 +1,11 @@
 import { useState, type MouseEvent } from 'react';
-import { useDataAreaFor } from '@agri/api-client';
 import { changePicture, deletePicture, pictureChangeSchema, type StaffPicture } from '@agri/api-client/staff';
-import { Button, DataAreaView, Dialog, FormSubmit, TextField, useAction } from '@agri/ui';
+import { Button, Dialog, FormSubmit, TextField, useAction } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { Link } from '@agri/ui/router';
 import { CONTENT_LABELS } from '../../features/content/content-kinds';
-import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { PictureUpload } from '../../features/pictures/picture-upload';
-import { reloadPictures, usePicturesStore } from '../../features/pictures/pictures-store';
+import { LibraryView, reloadPictures } from '../../features/pictures/library';
 import { when } from '../../features/layout/when';
 
 /** Where a tap on the picture puts its subject (0–1 from the left and the top). */
@@ -72,7 +70,6 @@ function PictureCard({ picture, onDelete }: { picture: StaffPicture; onDelete: (
 
 /** /staff/pictures: the media library. Add photos, describe them, place their subject, see where each is shown, delete unused ones. */
 export default function PicturesPage() {
-  const area = useDataAreaFor(usePicturesStore);
   const [deleting, setDeleting] = useState<StaffPicture | null>(null);
   const { act } = useAction();
   const remove = (picture: StaffPicture) => {
@@ -89,13 +86,7 @@ export default function PicturesPage() {
     <>
       <h1>Pictures</h1>
       <PictureUpload onUploaded={() => void reloadPictures()} />
-      <DataAreaView
-        area={area}
-        placeholder={<ListPlaceholder />}
-        loadingLabel="Loading the pictures"
-        failure={{ title: 'Could not load the pictures' }}
-        onRetry={() => void area.run()}
-      >
+      <LibraryView>
         {(pictures) =>
           pictures.length ? (
             <ul className="staff-pictures">
@@ -111,7 +102,7 @@ export default function PicturesPage() {
             <p className="staff-muted">No pictures yet: add the first one above.</p>
           )
         }
-      </DataAreaView>
+      </LibraryView>
       {deleting ? (
         <Dialog open title={`Delete “${deleting.description}”?`} onClose={() => setDeleting(null)}>
           <p>It leaves the library and cannot be brought back; nothing on the site shows it.</p>
