@@ -50,8 +50,10 @@ async function clicksReaching(form: Locator, index: number, name: string): Promi
       document.addEventListener(
         'click',
         (event) => {
-          const button = (event.target as Element).closest?.('button');
-          if (button && button.innerText.trim() === counted.pressedName) counted.clicksOnPressed! += 1;
+          // A file input is a button too (its name is its own, not inner text): the photo field of an editor.
+          const button = (event.target as Element).closest?.('button, input[type=file]');
+          const name = button instanceof HTMLInputElement ? '' : (button as HTMLElement | null)?.innerText.trim();
+          if (button && name === counted.pressedName) counted.clicksOnPressed! += 1;
         },
         { capture: true },
       );

@@ -9,7 +9,12 @@ import { after, test } from 'node:test';
 import { readJson, withLock, writeJsonAtomic } from './store.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'agri-store-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const children = new Set();
+// A child left running by a failed test (a writer in a loop ignores SIGTERM while it writes) would load the machine for ever.
+after(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 const store = new URL('./store.mjs', import.meta.url).href;
 
 /** Another node process running `code` (an ES module that may import the store as `store`). */
@@ -17,6 +22,7 @@ function node(code) {
   const child = spawn(process.execPath, ['--input-type=module', '-e', `import * as store from ${JSON.stringify(store)};\n${code}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

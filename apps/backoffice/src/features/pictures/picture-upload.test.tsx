@@ -67,4 +67,21 @@ describe('adding a photo', () => {
       { type: 'application/octet-stream', description: 'Trainees drying maize', size: 7 },
     ]);
   });
+
+  it('uploads on Enter in the description, without submitting the form around it (the editor’s)', async () => {
+    server.use(http.post(`${TEST_API_BASE_URL}staff/pictures`, () => HttpResponse.json(picture, { status: 201 })));
+    const submitted = jest.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const uploaded = jest.fn();
+    const user = userEvent.setup();
+    render(
+      <form onSubmit={submitted}>
+        <PictureUpload onUploaded={uploaded} />
+      </form>,
+    );
+    await user.upload(screen.getByLabelText(/Add a photo/), photo());
+    await user.type(screen.getByLabelText(/^Description/), 'Trainees drying maize{Enter}');
+    await screen.findByText('Add a photo: choose one, take one, or drop it here');
+    expect(uploaded).toHaveBeenCalledWith(picture);
+    expect(submitted).not.toHaveBeenCalled();
+  });
 });

@@ -85,6 +85,12 @@ export function PictureUpload({ onUploaded }: { onUploaded: (picture: StaffPictu
                   value={description}
                   maxLength={250}
                   onChange={(event) => setDescription(event.target.value)}
+                  // Enter uploads the photo: the field sits in the editor's form, which it must not submit.
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter') return;
+                    event.preventDefault();
+                    void send();
+                  }}
                   disabled={sending}
                 />
               )}

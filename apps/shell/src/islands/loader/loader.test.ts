@@ -286,13 +286,16 @@ describe('answers that changed', () => {
     document.body.innerHTML =
       island({ [ISLAND.name]: 'catalog/course', [ISLAND.hydration]: 'changed', [ISLAND.index]: '0' }) +
       island({ [ISLAND.name]: 'content/faq', [ISLAND.hydration]: 'changed', [ISLAND.index]: '1' });
+    const fromApi = (url: string) => url.startsWith('http://api.test/');
     const asked = fetchAnswering((url, init) => {
-      const etag = (init?.headers as Record<string, string>)['If-None-Match'];
+      // The islands' code, which a woken island has the loader fetch (on a busy machine, before the test ends).
+      if (!fromApi(url)) return new Response('');
+      const etag = new Headers(init?.headers).get('If-None-Match');
       return url.endsWith('/course/1') ? Response.json({ title: 'now' }) : new Response(null, { status: 304, headers: { ETag: etag! } });
     });
     confirmAnswers(loader, state);
     await waitForState(byName('catalog/course'), 'starting');
-    expect(asked).toHaveBeenCalledTimes(2);
+    expect(asked.mock.calls.filter(([input]) => fromApi(String(input)))).toHaveLength(2);
     expect(byName('content/faq')).not.toHaveAttribute(ISLAND.state);
   });
 
