@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 export const apiPicturesOf = (api) => (api.picturesPath ? { path: api.picturesPath, origin: new URL(api.apiBaseUrl).origin, cache: pictureCache() } : null);
 
 /** The request's headers the API is given: what it needs to choose and revalidate a picture, and no cookie or credential. */
-const PASSED_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since'];
+const PASSED_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'save-data'];
 
 /** The answer's headers the visitor is given. */
 const PASSED_ANSWER_HEADERS = ['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified', 'cache-control', 'expires', 'vary'];
@@ -35,7 +35,7 @@ export const isPicturePath = (pathname, path) => pathname.startsWith(path) && !/
  * The pictures the site's server keeps, so that a page's pictures are not each a request to the API: at most
  * `maxBytes` in all and `maxItemBytes` each (a larger one is passed on, not kept), each for as long as the API's
  * Cache-Control allows and never more than `maxAgeSeconds` (a picture the API changes is seen within that),
- * the least recently used going first. Keyed by path and encoding: the API may send each encoding its own bytes.
+ * the least recently used going first. Keyed by path, encoding and Save-Data: the API may send each its own bytes.
  */
 export function pictureCache({ maxBytes = 32 * 2 ** 20, maxItemBytes = 2 ** 20, maxAgeSeconds = 300, now = Date.now } = {}) {
   const entries = new Map();
@@ -94,7 +94,9 @@ function answerKept(entry, request, response, common) {
  */
 export function passPictureOn({ origin, cache, answerWithinMs = ANSWER_WITHIN_MS, wholeWithinMs = WHOLE_WITHIN_MS }, url, request, response, common) {
   const encoding = encodingFor(request.headers['accept-encoding']);
-  const key = `${url.pathname}${url.search}\0${encoding}`;
+  // A phone that saves data is sent a narrower picture at the same address (the API's Vary: Save-Data).
+  const saveData = /^\s*on\s*$/i.test(request.headers['save-data'] ?? '');
+  const key = `${url.pathname}${url.search}\0${encoding}${saveData ? '\0save-data' : ''}`;
   const kept = cache?.get(key);
   if (kept) return answerKept(kept, request, response, common);
   const target = new URL(`${url.pathname}${url.search}`, origin);

@@ -178,6 +178,17 @@ test('a picture is kept at the site’s server: asked of the API once while fres
   assert.equal(asked.length, 4);
 });
 
+test('a phone that saves data is passed on as such, and its narrower picture kept apart', async () => {
+  await (await get('/static/blog/maize.svg?save-data=1')).text();
+  await (await get('/static/blog/maize.svg?save-data=1', { headers: { 'Save-Data': 'on' } })).text();
+  await (await get('/static/blog/maize.svg?save-data=1', { headers: { 'Save-Data': 'on' } })).text();
+  await (await get('/static/blog/maize.svg?save-data=1')).text();
+  assert.deepEqual(
+    asked.map((each) => each.headers['save-data']),
+    [undefined, 'on'],
+  );
+});
+
 test('a kept picture is asked again once its time is up, and the cache stays within its bytes, the least used going first', () => {
   let clock = 0;
   const cache = pictureCache({ maxBytes: 10, maxItemBytes: 6, maxAgeSeconds: 60, now: () => clock });

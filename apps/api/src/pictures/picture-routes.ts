@@ -41,13 +41,17 @@ const PICTURE_HEADERS = { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Conte
 /** The files of library pictures, under /static/pictures/ (which the site's server passes on to us). */
 export function pictureFileRoutes(services: Services): Hono {
   const pictures = pictureStore(services.db, services.absoluteUrl);
-  const send = (file: { content_type: string; bytes: Uint8Array } | undefined, cache: string) => {
+  const send = (file: { content_type: string; bytes: Uint8Array } | undefined, headers: Record<string, string>) => {
     if (!file) throw notFound('Picture');
-    return new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': file.content_type, 'Cache-Control': cache, ...PICTURE_HEADERS } });
+    return new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': file.content_type, ...headers, ...PICTURE_HEADERS } });
   };
   return new Hono()
-    .get('/files/:name{[0-9a-f]{20}-\\d{1,4}\\.(avif|webp|jpg)}', async (c) => send(await pictures.file(c.req.param('name')), IMMUTABLE))
-    .get('/:id', async (c) => send(await pictures.fallback(pathId(c, 'Picture')), 'public, max-age=300'));
+    .get('/files/:name{[0-9a-f]{20}-\\d{1,4}\\.(avif|webp|jpg)}', async (c) => {
+      // A phone that asks to save data gets a narrower width at the same address: caches keep one of each.
+      const saveData = c.req.header('Save-Data')?.trim().toLowerCase() === 'on';
+      return send(await pictures.file(c.req.param('name'), { saveData }), { 'Cache-Control': IMMUTABLE, Vary: 'Save-Data' });
+    })
+    .get('/:id', async (c) => send(await pictures.fallback(pathId(c, 'Picture')), { 'Cache-Control': 'public, max-age=300' }));
 }
 
 /** The media library, /api/staff/pictures: upload, list (with where each is used), describe, move the focus, delete. */

@@ -23,6 +23,16 @@ export const pictureFilePath = (name: string) => `/static/pictures/files/${name}
 
 const focusOf = (row: PictureRow): Focus => ({ x: row.focus_x, y: row.focus_y });
 
+/**
+ * The width a phone that asks to save data (`Save-Data: on`) is sent instead of the one its browser chose:
+ * the browser chose for the screen's density (2–3 device pixels per CSS pixel on a phone), so about half that,
+ * one device pixel per CSS pixel: the largest made width no wider than half the asked one, else the narrowest.
+ */
+export function saveDataWidth(asked: number, made: number[]): number {
+  const fitting = made.filter((width) => width <= asked / 2);
+  return fitting.length > 0 ? Math.max(...fitting) : Math.min(...made, asked);
+}
+
 /** The content that shows a picture (by its reference in an event's or a post's images, or a post's card). */
 export async function usesOf(db: Queryable, id: string): Promise<StaffPicture['usedBy']> {
   const reference = pictureReference(id);
@@ -73,6 +83,31 @@ async function expandPictures<Item>(db: Queryable, absoluteUrl: (path: string) =
       ...(share ? { share: url(share) } : {}),
     });
   }
+}
+
+/**
+ * A file's bytes, by its name; with `saveData`, an AVIF or WebP is sent narrower (saveDataWidth), in the same
+ * format.
+ */
+async function pictureFile(db: Queryable, name: string, saveData: boolean): Promise<{ content_type: string; bytes: Uint8Array } | undefined> {
+  let sent = name;
+  if (saveData) {
+    const siblings = await db.query<{ name: string; width: number; asked: boolean }>(
+      `SELECT sibling.name, sibling.width, sibling.name = asked.name AS asked FROM picture_files asked
+       JOIN picture_files sibling ON sibling.picture_id = asked.picture_id AND sibling.kind = asked.kind
+       WHERE asked.name = $1 AND asked.kind IN ('avif', 'webp')`,
+      [name],
+    );
+    const asked = siblings.find((sibling) => sibling.asked);
+    const width = asked
+      ? saveDataWidth(
+          asked.width,
+          siblings.map((sibling) => sibling.width),
+        )
+      : undefined;
+    sent = siblings.find((sibling) => sibling.width === width)?.name ?? name;
+  }
+  return (await db.query<{ content_type: string; bytes: Uint8Array }>('SELECT content_type, bytes FROM picture_files WHERE name = $1', [sent]))[0];
 }
 
 /**
@@ -146,10 +181,8 @@ export function pictureStore(db: Db, absoluteUrl: (path: string) => string) {
       return Promise.all(rows.map(staffAnswer));
     },
 
-    /** A file's bytes, by its name; or the picture's JPEG by the picture's reference. */
-    async file(name: string): Promise<{ content_type: string; bytes: Uint8Array } | undefined> {
-      return (await db.query<{ content_type: string; bytes: Uint8Array }>('SELECT content_type, bytes FROM picture_files WHERE name = $1', [name]))[0];
-    },
+    /** A file's bytes, by its name (narrower for a phone that saves data); or the picture's JPEG by the picture's reference. */
+    file: (name: string, { saveData = false } = {}) => pictureFile(db, name, saveData),
     async fallback(id: string): Promise<{ content_type: string; bytes: Uint8Array } | undefined> {
       return (
         await db.query<{ content_type: string; bytes: Uint8Array }>("SELECT content_type, bytes FROM picture_files WHERE picture_id = $1 AND kind = 'jpeg'", [

@@ -6,6 +6,7 @@ import { eventResponseSchema, z, type Image } from '@agri/api-client/contract';
 import { PICTURE_IN_USE_MESSAGE, staffPictureSchema, type EventDraft, type StaffPicture } from '@agri/api-client/staff-contract';
 import { startInstances, withFailure, type TestApi } from '../test-support';
 import { addStaff, type TestStaff } from '../staff/staff-test-support';
+import { saveDataWidth } from './picture-store';
 import { shareWindow, sniffPictureType, widthsFor } from './processing';
 
 let api: TestApi;
@@ -128,6 +129,30 @@ describe('an uploaded photo', () => {
     assert.equal(((await again.json()) as StaffPicture).id, photo.id);
   });
 
+  it('is sent narrower, in the same format and at the same address, to a phone that asks to save data', async () => {
+    const files = await api.db.query<{ name: string; kind: string; width: number }>(
+      "SELECT name, kind, width FROM picture_files WHERE picture_id = $1 AND kind IN ('avif', 'webp', 'jpeg')",
+      [photo.id],
+    );
+    const url = (kind: string, width: number) =>
+      `http://api.test/static/pictures/files/${files.find((file) => file.kind === kind && file.width === width)!.name}`;
+    const widthSent = async (address: string, saveData?: string) => {
+      const file = await api.app.request(new URL(address).pathname, { headers: saveData ? { 'Save-Data': saveData } : {} });
+      assert.match(file.headers.get('Vary') ?? '', /\bSave-Data\b/);
+      const metadata = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      return `${metadata.format === 'heif' ? 'avif' : metadata.format} ${metadata.width}`;
+    };
+    // A phone of 412 px at two device pixels chose 828: one device pixel per CSS pixel is 412.
+    assert.equal(await widthSent(url('avif', 828)), 'avif 828');
+    assert.equal(await widthSent(url('avif', 828), 'on'), 'avif 412');
+    assert.equal(await widthSent(url('webp', 1280), 'on'), 'webp 640');
+    assert.equal(await widthSent(url('webp', 412), 'on'), 'webp 412');
+    assert.equal(await widthSent(url('avif', 828), 'off'), 'avif 828');
+    // The fallback JPEG is for browsers without srcset's formats: sent as asked.
+    const jpeg = files.find((file) => file.kind === 'jpeg')!;
+    assert.equal(await widthSent(url('jpeg', jpeg.width), 'on'), `jpeg ${jpeg.width}`);
+  });
+
   it('is served by every instance on the database', async () => {
     const file = await fileOf(photo.thumbnail, other);
     assert.equal(file.status, 200);
@@ -160,6 +185,15 @@ describe('what is made of a picture', () => {
       await api.db.query<{ kind: string; width: number }>('SELECT kind, width FROM picture_files WHERE picture_id = $1 ORDER BY kind, width', [small.id])
     ).map((row) => `${row.kind} ${row.width}`);
     assert.deepEqual(widths, ['avif 412', 'avif 500', 'jpeg 500', 'share 1200', 'webp 412', 'webp 500']);
+  });
+
+  it('for a phone that saves data, is about one device pixel per CSS pixel', () => {
+    const made = [412, 640, 828, 1280, 1920];
+    assert.equal(saveDataWidth(828, made), 412);
+    assert.equal(saveDataWidth(1280, made), 640);
+    assert.equal(saveDataWidth(1920, made), 828);
+    assert.equal(saveDataWidth(640, made), 412);
+    assert.equal(saveDataWidth(500, [412, 500]), 412);
   });
 
   it('crops the share image around the focus, within the picture', () => {
