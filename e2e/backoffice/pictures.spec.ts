@@ -51,8 +51,8 @@ test('a photo uploaded for a new article is on its prerendered page in AVIF and 
   await page.getByRole('textbox', { name: 'Article' }).fill('Cobs dry faster off the ground.');
 
   const photo = await cameraPhoto(page);
-  await page.getByLabel(/Add a photo/).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await expect(page.getByRole('img', { name: 'The chosen photo' })).toBeVisible();
+  await page.getByLabel(/Add photos/).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByRole('img', { name: 'The chosen photo, IMG_2041.jpg' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Description is Required')).toBeVisible();
   await page.getByLabel('Description', { exact: true }).fill(description);

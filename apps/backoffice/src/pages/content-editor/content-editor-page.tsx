@@ -66,6 +66,7 @@ function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues
   const error = messageAt(form.errors, field.name);
   const common = { label: field.label, optional: field.optional, hint: field.hint, error };
   const addPicture = (reference: string) => form.setValue(field.name, withLine(form.getValues(field.name), reference), { shouldDirty: true });
+  const setPicture = (reference: string) => form.setValue(field.name, reference, { shouldDirty: true });
   switch (field.input) {
     case 'rich':
       return <RichTextField control={form.control} name={field.name} label={field.label} error={error} />;
@@ -88,7 +89,8 @@ function Field({ field, form }: { field: ContentField; form: SiteForm<FormValues
       return (
         <div className="staff-form__full staff-pictures-field">
           <TextField {...common} {...form.register(field.name)} />
-          <LibraryPicker onChoose={(picture) => form.setValue(field.name, picture.reference, { shouldDirty: true })} />
+          <PictureUpload several={false} onUploaded={(picture) => setPicture(picture.reference)} />
+          <LibraryPicker onChoose={(picture) => setPicture(picture.reference)} />
         </div>
       );
     case 'checkbox':

@@ -38,7 +38,7 @@ export const CONTENT_FIELDS: Record<ContentKind, ContentField[]> = {
     { name: 'price', label: 'Price (KES; 0 for a free event)', input: 'number' },
     { name: 'courseLength', label: 'Course length (days)', input: 'number', optional: true },
     { name: 'classDuration', label: 'Class duration (minutes)', input: 'number', optional: true },
-    { name: 'images', label: 'Pictures', input: 'images', optional: true, hint: 'Add a photo below, or give one address a line (https://…)' },
+    { name: 'images', label: 'Pictures', input: 'images', optional: true, hint: 'Add photos below, or give one address a line (https://…)' },
     { name: 'description', label: 'Description', input: 'rich' },
   ],
   blog: [
@@ -48,7 +48,7 @@ export const CONTENT_FIELDS: Record<ContentKind, ContentField[]> = {
       name: 'images',
       label: 'Pictures',
       input: 'images',
-      hint: 'Add a photo below, or give one address a line (https://…); the first is the article’s picture',
+      hint: 'Add photos below, or give one address a line (https://…); the first is the article’s picture',
     },
     {
       name: 'image',
