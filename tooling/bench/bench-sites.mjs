@@ -37,32 +37,44 @@ const origin = (port) => `http://localhost:${port}`;
 const siteOrigin = (port) => `https://127.0.0.1:${port}`;
 
 /**
+ * The seed data given the business's camera photos (apps/api/bench/photo-site.ts), for `prepareData`: every
+ * article and event with a photo of its own from the media library (about two minutes).
+ */
+export function withCameraPhotos(apiEnv) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/photo-site.ts'], { cwd: join(rootDir, 'apps/api'), stdio: 'inherit', env: apiEnv });
+}
+
+/**
  * Builds both sites, starts an API with its seed data and serves both; `paths` turns routes such as
  * '/course/:id' (and '/blog/:id', '/event/:id') into paths of the seed data; a browser that visits them starts
- * with `chromiumArgs`. `stop()` ends it all and removes the scratch folder.
+ * with `chromiumArgs`. `prepareData(apiEnv)`, if given, works on the API's data folder before the API starts
+ * (withCameraPhotos). `stop()` ends it all and removes the scratch folder.
  *
- * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void }} options
+ * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void, prepareData?: (apiEnv: NodeJS.ProcessEnv) => void }} options
  */
-export async function startBenchSites({ pnpm, ports, log }) {
+export async function startBenchSites({ pnpm, ports, log, prepareData }) {
   buildAll(pnpm);
   execFileSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '-c', 'tooling/bench/monolith/rspack.config.mjs'], { cwd: rootDir, stdio: 'inherit' });
 
   const scratch = mkdtempSync(join(tmpdir(), 'agri-bench-'));
   // A deploy folder of its own: nothing of npm start's is touched.
   process.env.DEPLOY_DIR = join(scratch, 'deploy');
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(rootDir, 'apps/api'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      MAIL_TO_TERMINAL: 'on',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PORT: String(ports.api),
-      DATA_DIR: join(scratch, 'data'),
-      ALLOWED_ORIGINS: [siteOrigin(ports.composed), siteOrigin(ports.monolith)].join(','),
-    },
-  });
+  const apiEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    MAIL_TO_TERMINAL: 'on',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PORT: String(ports.api),
+    DATA_DIR: join(scratch, 'data'),
+    ALLOWED_ORIGINS: [siteOrigin(ports.composed), siteOrigin(ports.monolith)].join(','),
+  };
+  try {
+    prepareData?.(apiEnv);
+  } catch (error) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  }
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: join(rootDir, 'apps/api'), stdio: 'ignore', env: apiEnv });
   const closers = [];
   const stop = () => {
     for (const close of closers) close();
@@ -139,12 +151,12 @@ const loadAverage = () =>
  * One benchmark's run: both sites started (startBenchSites) and a browser that trusts them, for `visit` to measure
  * with; then the machine's load before and after the visits, and everything stopped however it ends.
  *
- * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void }} options
+ * @param {Parameters<typeof startBenchSites>[0]} options
  * @param {(bench: { sites: Awaited<ReturnType<typeof startBenchSites>>, browser: import('@playwright/test').Browser }) => Promise<void>} visit
  */
-export async function runBench({ pnpm, ports, log }, visit) {
+export async function runBench({ pnpm, ports, log, prepareData }, visit) {
   ensureChromium();
-  const sites = await startBenchSites({ pnpm, ports, log });
+  const sites = await startBenchSites({ pnpm, ports, log, prepareData });
   const loadBefore = loadAverage();
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });

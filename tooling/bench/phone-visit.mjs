@@ -11,7 +11,7 @@ export const PHONE_LINK = { kbps: 400, roundTripMs: 400, cpuSlowdown: 4 };
 export const PHONE_LINK_WORDS = 'Chromium throttled to 400 kbps, 400 ms round trip and a 4× slower processor, 412 px screen';
 
 /** A mid-range Android phone's screen. */
-const PHONE = {
+export const PHONE = {
   viewport: { width: 412, height: 915 },
   deviceScaleFactor: 2.625,
   isMobile: true,
@@ -53,12 +53,12 @@ export async function newPhone(browser) {
 }
 
 /**
- * Visits `url` on `phone` over the throttled link; resolves with { contentMs, readyMs, transferredKb }, or
- * null when the page was not ready within `timeoutMs`.
+ * `page` on the link of PHONE_LINK (its processor slowed too), through the DevTools protocol; `onLoaded` is
+ * called for each response that came over the network (not from the browser's cache or a service worker) once
+ * it is in, with its URL and its bytes (headers included).
  */
-export async function visitOnPhone(phone, url, { timeoutMs = 60_000 } = {}) {
-  const page = await phone.newPage();
-  const devtools = await phone.newCDPSession(page);
+export async function onPhoneLink(context, page, { cpuSlowdown = PHONE_LINK.cpuSlowdown } = {}) {
+  const devtools = await context.newCDPSession(page);
   await devtools.send('Network.enable');
   const bytesPerSecond = (PHONE_LINK.kbps * 1000) / 8;
   await devtools.send('Network.emulateNetworkConditions', {
@@ -67,15 +67,28 @@ export async function visitOnPhone(phone, url, { timeoutMs = 60_000 } = {}) {
     downloadThroughput: bytesPerSecond,
     uploadThroughput: bytesPerSecond,
   });
-  await devtools.send('Emulation.setCPUThrottlingRate', { rate: PHONE_LINK.cpuSlowdown });
-  const overTheNetwork = new Set();
-  let bytes = 0;
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const overTheNetwork = new Map();
   devtools.on('Network.responseReceived', ({ requestId, response }) => {
-    if (!response.fromDiskCache && !response.fromServiceWorker && !response.fromPrefetchCache) overTheNetwork.add(requestId);
+    if (!response.fromDiskCache && !response.fromServiceWorker && !response.fromPrefetchCache) overTheNetwork.set(requestId, response.url);
   });
-  devtools.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    if (overTheNetwork.has(requestId)) bytes += encodedDataLength;
-  });
+  return {
+    onLoaded: (listener) =>
+      devtools.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+        if (overTheNetwork.has(requestId)) listener({ url: overTheNetwork.get(requestId), encodedDataLength });
+      }),
+  };
+}
+
+/**
+ * Visits `url` on `phone` over the throttled link; resolves with { contentMs, readyMs, transferredKb }, or
+ * null when the page was not ready within `timeoutMs`.
+ */
+export async function visitOnPhone(phone, url, { timeoutMs = 60_000 } = {}) {
+  const page = await phone.newPage();
+  const network = await onPhoneLink(phone, page);
+  let bytes = 0;
+  network.onLoaded(({ encodedDataLength }) => (bytes += encodedDataLength));
   try {
     await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
     await page.waitForFunction(() => window.__phoneVisit.ready !== null, null, { timeout: timeoutMs, polling: 250 });

@@ -4,8 +4,9 @@
 // (tooling/serve/static-server.mjs, its compression and headers, behind an HTTPS front with HTTP/2 as production
 // has: bench-sites.mjs). For five public routes it prints, for both,
 // the first-load JavaScript and requests, and the medians of Lighthouse 12 (mobile, default simulated
-// throttling), with the ratio composed/monolith (the figures and the table: lighthouse-table.mjs). Takes
-// about ten minutes; run it on a quiet machine.
+// throttling), with the ratio composed/monolith (the figures and the table: lighthouse-table.mjs). With
+// BENCH_PHOTOS=on every article and event has a camera photo from the media library (withCameraPhotos, two
+// minutes more) and the routes are the five that show them. Takes about ten minutes; run it on a quiet machine.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,14 +19,17 @@ installDependencies(pnpm);
 // After the install: these import packages it brings.
 const { CHROMIUM, CHROMIUM_ARGS } = await import('../machine/chromium.mjs');
 const { measureFirstLoadJs } = await import('./first-load.mjs');
-const { runBench } = await import('./bench-sites.mjs');
+const { runBench, withCameraPhotos } = await import('./bench-sites.mjs');
 
-const ROUTES = ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
+const photos = process.env.BENCH_PHOTOS === 'on';
+// With photos, the five routes that show them (courses have no pictures).
+const ROUTES = photos ? ['/', '/blogs', '/blog/:id', '/events', '/event/:id'] : ['/', '/courses', '/course/:id', '/blogs', '/blog/:id'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5700, monolith: 5701, api: 5704 };
 const log = (line) => console.log(`[bench] ${line}`);
 
-await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
+const prepareData = photos ? withCameraPhotos : undefined;
+await runBench({ pnpm, ports: PORTS, log, prepareData }, async ({ sites, browser }) => {
   const paths = sites.paths(ROUTES);
   const results = [];
   for (const [index, path] of paths.entries()) {

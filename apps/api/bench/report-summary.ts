@@ -5,6 +5,7 @@
 // another) going on meanwhile: their p95 and slowest beside those of the same reads with nothing else to do.
 import { createApp } from '../src/app';
 import { startTestApi } from '../src/test-support';
+import { idleReads, p95, readsUntil } from './reads-meanwhile';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 20_000);
 const TOKEN = 'read-token-for-the-bench-0123456789';
@@ -32,23 +33,7 @@ await api.db.query(
 );
 const [{ rows } = { rows: 0 }] = await api.db.query<{ rows: number }>('SELECT count(*)::int AS rows FROM browser_reports');
 
-/** GET /api/course one after another until `done` settles: each read's milliseconds (the site's reads meanwhile). */
-async function readsUntil(done: Promise<unknown>): Promise<number[]> {
-  let finished = false;
-  void done.finally(() => (finished = true));
-  const times: number[] = [];
-  while (!finished) {
-    const started = performance.now();
-    await (await app.request('/api/course')).arrayBuffer();
-    times.push(performance.now() - started);
-    // A visitor's next request comes through the network: timers and I/O get their turn between two.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return times;
-}
-const p95 = (times: number[]) => Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)] ?? 0);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const idle = await readsUntil(pause(2_000));
+const idle = await idleReads(app);
 
 for (const name of ['catalog', 'content']) {
   for (let run = 0; run < 3; run += 1) {
@@ -59,7 +44,7 @@ for (const name of ['catalog', 'content']) {
         return { status: answer.status, ms: Math.round(performance.now() - started) };
       },
     );
-    const reads = await readsUntil(summed);
+    const reads = await readsUntil(app, summed);
     console.log(
       JSON.stringify({
         date: new Date().toISOString().slice(0, 10),
