@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { OWASP_SCRYPT, type PasswordCost } from './accounts/passwords';
 import type { ApiDialect } from './dialect';
 import { readEnvironment, type Environment } from './environment';
-import type { LogLevel } from './log';
+import { errorText, type LogLevel } from './log';
 import type { DarajaSettings } from './payments/daraja';
 import { readStaffConfig, type StaffConfig } from './staff/staff-config';
 
@@ -181,7 +181,7 @@ function mpesaSettingsFile(dataDir: string): Record<string, string> {
   try {
     settings = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${file} is not JSON: ${errorText(error)}`, { cause: error });
   }
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new Error(`${file} must hold one object of MPESA_* settings.`);
   const entries = Object.entries(settings);

@@ -29,3 +29,6 @@ export function createLogger(level: LogLevel): Logger {
     error: (message, fields) => write('error', message, fields),
   };
 }
+
+/** What a caught value says, for a log line's `error` field (a thrown value need not be an Error). */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

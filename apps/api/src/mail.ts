@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
 import type { Queryable } from './db/db';
-import type { Logger } from './log';
+import { errorText, type Logger } from './log';
 
 export interface Mail {
   to: string;
@@ -91,7 +91,7 @@ function temporary(error: unknown): boolean {
 
 const failure = (error: unknown) => {
   const { code, responseCode } = error as { code?: string; responseCode?: number };
-  return { error: error instanceof Error ? error.message : String(error), code, responseCode };
+  return { error: errorText(error), code, responseCode };
 };
 
 /**

@@ -1,8 +1,8 @@
 import { configuredMailer, createApp } from './app';
 import { readConfig } from './config';
-import { createLogger } from './log';
+import { createLogger, errorText } from './log';
 import { openDatabase, serveApi } from './server';
-import { createPaymentWatch } from './payments/payment-watch';
+import { createPaymentWatch, PAYMENT_WATCH_INTERVAL_MS } from './payments/payment-watch';
 import { createLeadNotifier } from './staff/lead-notifier';
 
 const config = readConfig();
@@ -21,9 +21,9 @@ const server = await serveApi({
   allowedOrigins: config.allowedOrigins,
 });
 // New leads are mailed to the business (STAFF_NOTIFY_EMAIL) from here, within seconds.
-const stopNotifying = createLeadNotifier(db, mailer, config, log).start();
+const stopNotifying = createLeadNotifier(db, mailer, config, log).start(config.staff.notifyIntervalMs);
 // Late M-Pesa results asked for, payments given up on expired, receipts mailed.
-const stopWatchingPayments = createPaymentWatch(db, mailer, config, log).start();
+const stopWatchingPayments = createPaymentWatch(db, mailer, config, log).start(PAYMENT_WATCH_INTERVAL_MS);
 log.info('listening', {
   url: `http://${server.address.address}:${server.address.port}`,
   database: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
@@ -39,7 +39,7 @@ const stop = (signal: NodeJS.Signals) => {
   void server.shutdown().then(
     () => process.exit(0),
     (error: unknown) => {
-      log.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
+      log.error('shutdown failed', { error: errorText(error) });
       process.exit(1);
     },
   );

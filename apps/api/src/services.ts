@@ -1,7 +1,7 @@
 import { createPasswords, type Passwords } from './accounts/passwords';
 import type { Config } from './config';
 import type { Db } from './db/db';
-import { createLogger, type Logger } from './log';
+import { createLogger, errorText, type Logger } from './log';
 import type { Mailer } from './mail';
 import { LoginLimits } from './login-limits';
 import { createDarajaClient, type DarajaClient } from './payments/daraja';
@@ -87,9 +87,7 @@ export function createServices(db: Db, config: Config, mailer: Mailer, log: Logg
       payments: new RateLimiter(db, 'payments', limits.paymentsPerCustomer, limits.windowMs),
       paymentPhones: new RateLimiter(db, 'payment-phones', limits.paymentsPerPhone, limits.windowMs),
     },
-    reports: reportIntake({ db, config }, (error) =>
-      log.error('browser reports not stored', { error: error instanceof Error ? error.message : String(error) }),
-    ),
+    reports: reportIntake({ db, config }, (error) => log.error('browser reports not stored', { error: errorText(error) })),
     absoluteUrl: (path) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path),
   };
 }

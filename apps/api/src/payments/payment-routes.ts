@@ -5,6 +5,7 @@ import type { Queryable } from '../db/db';
 import { clientAddress, noStore, readBody, requireCustomer, sourceOf, type AuthEnv } from '../http';
 import { HttpError, notFound } from '../http-error';
 import { claimKey, once } from '../idempotency';
+import { errorText } from '../log';
 import { refuseOver } from '../rate-limit';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
@@ -94,7 +95,7 @@ export function paymentRoutes(services: Services): Hono<AuthEnv> {
       return toPayment(await recordPushAccepted(db, payment.id, accepted.checkoutRequestId));
     } catch (error) {
       // Daraja down, slow past the client's limit, or refusing: the phone was not asked, so it may be asked again.
-      log.warn('M-Pesa request not taken', { payment: payment.id, error: error instanceof Error ? error.message : String(error) });
+      log.warn('M-Pesa request not taken', { payment: payment.id, error: errorText(error) });
       const current = await recordPushRefused(db, payment.id);
       // Unless Safaricom's callback settled it meanwhile (a push taken, its answer lost on the way).
       if (current.state === 'failed') throw new HttpError(502, current.result_words ?? 'M-Pesa could not take the request');

@@ -1,7 +1,8 @@
 import { eastAfricaTime, shortReference } from '@agri/api-client/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import type { Logger } from '../log';
+import { errorText, type Logger } from '../log';
+import { timedWorker, type TimedWorker } from '../timed-worker';
 import { mailLine, type Mailer } from '../mail';
 import { createDarajaClient } from './daraja';
 import { closedPaidChecked, expirePayment, settlePayment } from './payments';
@@ -85,17 +86,13 @@ async function mailReceipts(db: Db, mailer: Mailer, config: Pick<Config, 'siteUr
       await db.query('UPDATE payments SET receipt_mailed_at = now(), mail_claimed_until = NULL WHERE id = $1', [row.id]);
     } catch (error) {
       await db.query('UPDATE payments SET mail_claimed_until = NULL WHERE id = $1', [row.id]);
-      log.warn('payment receipt not mailed', { payment: row.id, error: error instanceof Error ? error.message : String(error) });
+      log.warn('payment receipt not mailed', { payment: row.id, error: errorText(error) });
     }
   }
 }
 
-export interface PaymentWatch {
-  /** Asks Daraja about the payments whose callback is late, expires the ones given up on, mails new receipts. */
-  tick(): Promise<void>;
-  /** Ticks every `intervalMs`; returns a function that stops it. */
-  start(intervalMs?: number): () => void;
-}
+/** How often the watch looks: a late callback is asked about within seconds of its minute. */
+export const PAYMENT_WATCH_INTERVAL_MS = 5000;
 
 /**
  * What no request starts: a payment whose callback has not come a minute after the push is asked about (STK Push
@@ -103,7 +100,7 @@ export interface PaymentWatch {
  * with the same query, and each paid payment's receipt is mailed to its
  * customer, and the business told, once. Safe on several instances: each payment is taken by one tick at a time.
  */
-export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 'mpesa' | 'siteUrl' | 'staff'>, log: Logger): PaymentWatch {
+export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 'mpesa' | 'siteUrl' | 'staff'>, log: Logger): TimedWorker {
   const daraja = config.mpesa ? createDarajaClient(config.mpesa) : null;
 
   async function askDaraja(): Promise<void> {
@@ -123,7 +120,7 @@ export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 
           }
         }
       } catch (error) {
-        log.warn('M-Pesa query failed', { payment: payment.id, error: error instanceof Error ? error.message : String(error) });
+        log.warn('M-Pesa query failed', { payment: payment.id, error: errorText(error) });
       }
       // Still processing, never taken by Daraja, or Daraja unreachable: given up once its time is over.
       if (payment.overdue) await expirePayment(db, payment.id);
@@ -146,31 +143,18 @@ export function createPaymentWatch(db: Db, mailer: Mailer, config: Pick<Config, 
         if (moved)
           log.error('Paid after it was closed: an admin must resolve it', { payment: payment.id, order: payment.order_id, booking: payment.booking_id });
       } catch (error) {
-        log.warn('M-Pesa query failed', { payment: payment.id, error: error instanceof Error ? error.message : String(error) });
+        log.warn('M-Pesa query failed', { payment: payment.id, error: errorText(error) });
       }
     }
   }
 
-  let running: Promise<void> | null = null;
-  const tick = () =>
-    (running ??= (async () => {
-      try {
-        await askDaraja();
-        await checkClosedPaid();
-        await mailReceipts(db, mailer, config, log);
-      } catch (error) {
-        log.warn('payment watch failed', { error: error instanceof Error ? error.message : String(error) });
-      } finally {
-        running = null;
-      }
-    })());
-
-  return {
-    tick,
-    start(intervalMs = 5000) {
-      const timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
+  return timedWorker(
+    async () => {
+      await askDaraja();
+      await checkClosedPaid();
+      await mailReceipts(db, mailer, config, log);
     },
-  };
+    log,
+    'payment watch failed',
+  );
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/db';
 import { pendingMigrations } from '../db/migrations';
-import type { Logger } from '../log';
+import { errorText, type Logger } from '../log';
 
 /** Liveness: the process answers. It asks nothing of the database, so a database outage restarts no instance. */
 export const alive = (c: Context) => c.json({ status: 'ok' });
@@ -16,7 +16,7 @@ export function healthRoutes(db: Db, log: Logger): Hono {
     try {
       pending = await pendingMigrations(db);
     } catch (error) {
-      log.warn('not ready: the database is unreachable', { error: error instanceof Error ? error.message : String(error) });
+      log.warn('not ready: the database is unreachable', { error: errorText(error) });
       return c.json({ message: 'Not ready: the database is unreachable' }, 503);
     }
     if (pending.length > 0) return c.json({ message: `Not ready: migrations pending (${pending.join(', ')})` }, 503);

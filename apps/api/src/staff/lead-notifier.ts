@@ -2,6 +2,7 @@ import { eastAfricaTime } from '@agri/api-client/contract';
 import { LEAD_KIND_LABELS } from '@agri/api-client/staff-contract';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
+import { timedWorker, type TimedWorker } from '../timed-worker';
 import { mailLine, type Mail, type Mailer } from '../mail';
 import type { Config } from '../config';
 import { LEAD_SELECT, type LeadRow } from './leads';
@@ -68,20 +69,13 @@ export function notificationMails(leads: LeadRow[], budget: number, inbox: strin
   return mails;
 }
 
-export interface LeadNotifier {
-  /** Mails what is waiting, within the minute's budget; resolves once sent. */
-  tick(): Promise<void>;
-  /** Looks every `notifyIntervalMs`; returns a function that stops it. */
-  start(): () => void;
-}
-
 /**
  * Tells the business of each new lead: the leads table fills by itself (a trigger on each table a visitor
  * writes to); every couple of seconds this mails the ones not yet told to STAFF_NOTIFY_EMAIL through the
  * mailer, at most `notifyPerMinute` mails a minute across all instances, the surplus in one digest, so a
  * flood of bookings cannot flood the business's mailbox.
  */
-export function createLeadNotifier(db: Db, mailer: Mailer, { staff: config, siteUrl }: Pick<Config, 'staff' | 'siteUrl'>, log: Logger): LeadNotifier {
+export function createLeadNotifier(db: Db, mailer: Mailer, { staff: config, siteUrl }: Pick<Config, 'staff' | 'siteUrl'>, log: Logger): TimedWorker {
   const inbox = `${siteUrl}/staff/leads`;
 
   /** Takes the leads to mail for CLAIM_LEASE and counts the mails, in one short transaction; sends after it. */
@@ -120,26 +114,13 @@ export function createLeadNotifier(db: Db, mailer: Mailer, { staff: config, site
     }
   }
 
-  let running: Promise<void> | null = null;
-  const tick = () =>
-    (running ??= (async () => {
-      try {
-        if (config.notifyEmails.length === 0) return;
-        const mails = await claim();
-        if (mails) await send(mails);
-      } catch (error) {
-        log.warn('lead notification failed', { error: error instanceof Error ? error.message : String(error) });
-      } finally {
-        running = null;
-      }
-    })());
-
-  return {
-    tick,
-    start() {
-      const timer = setInterval(() => void tick(), config.notifyIntervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
+  return timedWorker(
+    async () => {
+      if (config.notifyEmails.length === 0) return;
+      const mails = await claim();
+      if (mails) await send(mails);
     },
-  };
+    log,
+    'lead notification failed',
+  );
 }
