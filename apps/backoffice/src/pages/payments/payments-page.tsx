@@ -1,10 +1,10 @@
-import { Fragment, useState, type FormEvent } from 'react';
-import { Button, DataAreaView, formatKes, TextField } from '@agri/ui';
-import { Link, useLocation, useNavigate } from '@agri/ui/router';
-import { messageOf, useDataAreaFor } from '@agri/api-client';
+import { Fragment, useState } from 'react';
+import { Button, formatKes, TextField } from '@agri/ui';
+import { Link } from '@agri/ui/router';
+import { PAYMENT_STATES } from '@agri/api-client';
 import { exportPayments, paymentFilterSchema, useStaffSession, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff';
-import { ListPlaceholder } from '../../features/layout/list-placeholder';
-import { downloadCsv, FilterChoice, filteredPath, filterFrom } from '../../features/layout/staff-filters';
+import { FilteredList, listCaption } from '../../features/layout/filtered-list';
+import { FilterChoice } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { METHOD_LABELS, stateWords } from '../../features/payments/payment-words';
@@ -12,119 +12,91 @@ import { usePaymentsStore } from './payments-store';
 import { RecordRefundForm } from './record-refund-form';
 
 const FIELDS = ['state', 'from', 'to'] as const;
-const STATES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 
 /**
  * /staff/payments: every payment, newest first, filtered by state and day, and exported as CSV; an admin records here
  * a refund given by hand on a payment received.
  */
 export default function PaymentsPage() {
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const filter = filterFrom<PaymentFilter>(search, FIELDS, paymentFilterSchema);
-  const area = useDataAreaFor(usePaymentsStore, filter);
-  const [exportFailure, setExportFailure] = useState<string | null>(null);
+  return (
+    <FilteredList
+      heading="Payments"
+      path="/staff/payments"
+      fields={FIELDS}
+      schema={paymentFilterSchema}
+      store={usePaymentsStore}
+      exportCsv={exportPayments}
+      csvName="payments"
+      filters={(filter: PaymentFilter) => (
+        <>
+          <FilterChoice label="State" name="state" value={filter.state} any="Any state" options={PAYMENT_STATES} />
+          <TextField label="From" type="date" name="from" optional defaultValue={filter.from ?? ''} />
+          <TextField label="To" type="date" name="to" optional defaultValue={filter.to ?? ''} />
+        </>
+      )}
+      words={{ loading: 'Loading the payments', failure: 'Could not load the payments', empty: 'No payments match these filters.' }}
+    >
+      {(payments, reload) => <PaymentsTable payments={payments} onRefundRecorded={reload} />}
+    </FilteredList>
+  );
+}
+
+/** The payments, with an admin's Record Refund opening its form under the payment's row. */
+function PaymentsTable({ payments, onRefundRecorded }: { payments: StaffPayment[]; onRefundRecorded: () => void }) {
   const isAdmin = useStaffSession((state) => state.staff?.role === 'admin');
   /** The payment whose refund form is open. */
   const [refunding, setRefunding] = useState<string | null>(null);
-  const columns = ['Started', 'For', 'Paid by', 'Method', 'Amount', 'Phone', 'Receipt', 'State'];
-
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(filteredPath('/staff/payments', FIELDS, event.currentTarget));
-  };
-  const download = async () => downloadCsv(await exportPayments(filter), 'payments');
-
+  const columns = ['Started', 'For', 'Paid by', 'Method', 'Amount', 'Phone', 'Receipt', 'State', ...(isAdmin ? ['Refund'] : [])];
   return (
-    <>
-      <h1>Payments</h1>
-      <form className="staff-filters" onSubmit={apply} key={search} aria-label="Filters">
-        <FilterChoice label="State" name="state" value={filter.state} any="Any state" options={STATES} />
-        <TextField label="From" type="date" name="from" optional defaultValue={filter.from ?? ''} />
-        <TextField label="To" type="date" name="to" optional defaultValue={filter.to ?? ''} />
-        <div className="staff-actions">
-          <Button type="submit">Apply</Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setExportFailure(null);
-              download().catch((error: unknown) => setExportFailure(messageOf(error, 'Could not export the list')));
-            }}
-          >
-            Export CSV
-          </Button>
-        </div>
-      </form>
-      {exportFailure ? (
-        <p className="staff-error" role="alert">
-          {exportFailure}
-        </p>
-      ) : null}
-      <DataAreaView
-        area={area}
-        placeholder={<ListPlaceholder />}
-        loadingLabel="Loading the payments"
-        failure={{ title: 'Could not load the payments' }}
-        onRetry={() => void area.run(filter)}
-        empty={<p role="status">No payments match these filters.</p>}
-      >
-        {(payments) => (
-          <StaffTable
-            actions={isAdmin}
-            columns={isAdmin ? [...columns, 'Refund'] : columns}
-            caption={payments.length === 500 ? 'The newest 500 that match' : `${payments.length} payment${payments.length === 1 ? '' : 's'}`}
-          >
-            {payments.map((payment) => (
-              <Fragment key={payment.id}>
-                <tr>
-                  <td>{when(payment.createdAt)}</td>
-                  <td>
-                    <PaidFor payment={payment} />
-                  </td>
-                  <td>{payment.payerName}</td>
-                  <td>{METHOD_LABELS[payment.method]}</td>
-                  <td>{payment.state === 'refunded' ? `−${formatKes(payment.amount)}` : formatKes(payment.amount)}</td>
-                  <td>{payment.phone ?? '—'}</td>
-                  <td>{payment.receipt ?? '—'}</td>
-                  <td>
-                    <span className={`staff-badge${payment.state === 'paid' ? '' : ' staff-badge--new'}`}>{stateWords(payment)}</span>
-                    {payment.message ? <span className="staff-muted"> {payment.message}</span> : null}
-                    {payment.reason ? <span className="staff-muted"> {payment.reason}</span> : null}
-                  </td>
-                  {isAdmin ? (
-                    <td>
-                      {payment.state === 'paid' && payment.refunded < payment.amount ? (
-                        <Button
-                          variant="secondary"
-                          onClick={() => setRefunding(refunding === payment.id ? null : payment.id)}
-                          aria-expanded={refunding === payment.id}
-                        >
-                          Record Refund<span className="visually-hidden"> of {payment.reference}</span>
-                        </Button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-                {refunding === payment.id ? (
-                  <tr>
-                    <td colSpan={columns.length + 1}>
-                      <RecordRefundForm
-                        payment={payment}
-                        onCancel={() => setRefunding(null)}
-                        onRecorded={() => {
-                          setRefunding(null);
-                          void area.run(filter);
-                        }}
-                      />
-                    </td>
-                  </tr>
+    <StaffTable actions={isAdmin} columns={columns} caption={listCaption(payments.length, 'payment')}>
+      {payments.map((payment) => (
+        <Fragment key={payment.id}>
+          <tr>
+            <td>{when(payment.createdAt)}</td>
+            <td>
+              <PaidFor payment={payment} />
+            </td>
+            <td>{payment.payerName}</td>
+            <td>{METHOD_LABELS[payment.method]}</td>
+            <td>{payment.state === 'refunded' ? `−${formatKes(payment.amount)}` : formatKes(payment.amount)}</td>
+            <td>{payment.phone ?? '—'}</td>
+            <td>{payment.receipt ?? '—'}</td>
+            <td>
+              <span className={`staff-badge${payment.state === 'paid' ? '' : ' staff-badge--new'}`}>{stateWords(payment)}</span>
+              {payment.message ? <span className="staff-muted"> {payment.message}</span> : null}
+              {payment.reason ? <span className="staff-muted"> {payment.reason}</span> : null}
+            </td>
+            {isAdmin ? (
+              <td>
+                {payment.state === 'paid' && payment.refunded < payment.amount ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setRefunding(refunding === payment.id ? null : payment.id)}
+                    aria-expanded={refunding === payment.id}
+                  >
+                    Record Refund<span className="visually-hidden"> of {payment.reference}</span>
+                  </Button>
                 ) : null}
-              </Fragment>
-            ))}
-          </StaffTable>
-        )}
-      </DataAreaView>
-    </>
+              </td>
+            ) : null}
+          </tr>
+          {refunding === payment.id ? (
+            <tr>
+              <td colSpan={columns.length}>
+                <RecordRefundForm
+                  payment={payment}
+                  onCancel={() => setRefunding(null)}
+                  onRecorded={() => {
+                    setRefunding(null);
+                    onRefundRecorded();
+                  }}
+                />
+              </td>
+            </tr>
+          ) : null}
+        </Fragment>
+      ))}
+    </StaffTable>
   );
 }
 
