@@ -1,8 +1,9 @@
+import { KENYA_UTC_OFFSET, kenyanDate } from '@agri/api-client';
 import { formatDate } from '@agri/ui/dates';
 
 /** Today's date in Kenya as YYYY-MM-DD, the form (and the calendar) of event dates, wherever the visitor is. */
 export function todayIsoDate(now: Date = new Date()): string {
-  return formatDate(now.toISOString(), 'YYYY-MM-DD');
+  return kenyanDate(now);
 }
 
 /** An event is upcoming until its last day has passed. */
@@ -17,7 +18,7 @@ export function isUpcoming(event: { endDate: string }, today: string = todayIsoD
 export function upcomingUntil(events: readonly { endDate: string }[]): string | null {
   const [firstToEnd] = events.map((event) => event.endDate.slice(0, 10)).sort();
   if (!firstToEnd) return null;
-  const dayAfter = new Date(`${firstToEnd}T00:00:00+03:00`);
+  const dayAfter = new Date(`${firstToEnd}T00:00:00${KENYA_UTC_OFFSET}`);
   dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
   return dayAfter.toISOString();
 }

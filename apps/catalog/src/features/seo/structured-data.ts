@@ -1,4 +1,4 @@
-import type { Course, Event } from '@agri/api-client';
+import { KENYA_UTC_OFFSET, type Course, type Event } from '@agri/api-client';
 import { absoluteUrl, htmlToText, organizationReference, picturesOf, SCHEMA_ORG, type SchemaOrg } from '@agri/ui';
 
 /** A course's length in ISO 8601 ('3 days' → P3D), when its free text says it plainly. */
@@ -38,8 +38,8 @@ export function courseData(origin: string, course: Course): SchemaOrg.WithContex
   };
 }
 
-/** A date and time of day in Kenya (UTC+3, no daylight saving), as ISO 8601 with its offset. */
-const kenyanDateTime = (date: string, time: string) => `${date}T${time}:00+03:00`;
+/** A date and time of day in Kenya, as ISO 8601 with its offset. */
+const kenyanDateTime = (date: string, time: string) => `${date}T${time}:00${KENYA_UTC_OFFSET}`;
 
 /** /event/:id: the event, when and where, and its price (Google's event results). */
 export function eventData(origin: string, event: Event): SchemaOrg.WithContext<SchemaOrg.Event> {

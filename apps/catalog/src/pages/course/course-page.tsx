@@ -1,20 +1,5 @@
 import type { Course } from '@agri/api-client';
-import {
-  Breadcrumb,
-  Button,
-  ItemPageView,
-  PageHead,
-  StructuredDataScript,
-  Placeholders,
-  Skeleton,
-  formatKes,
-  htmlToText,
-  pageTitle,
-  truncateText,
-  toast,
-  useInteractive,
-  usePageDialog,
-} from '@agri/ui';
+import { Button, ItemPageView, PageHead, StructuredDataScript, htmlToText, pageTitle, truncateText, toast, useInteractive, usePageDialog } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CourseCartAction } from '../../features/cart/course-cart-action';
@@ -22,29 +7,9 @@ import { CallRequestDialog } from '../../features/call-request/call-request-dial
 import { useCourseStore } from '../../features/courses/courses-store';
 import { courseData } from '../../features/seo/structured-data';
 import { ChatEnquiryLink } from '../../features/detail/chat-enquiry-link';
+import { DetailPage, DetailSkeleton } from '../../features/detail/detail-page';
 import { currentPageUrl } from '../../shared/current-page-url';
-import '../../features/detail/detail-page.css';
 import './course-page.css';
-
-function CourseSkeleton() {
-  return (
-    <div className="container course-page__layout detail-layout">
-      <div className="course-page__main">
-        <Skeleton height="2.2em" width="70%" />
-        <Skeleton height="1em" width="45%" className="course-page__skeleton-gap" />
-        <Placeholders count={6}>
-          <Skeleton height="1em" className="course-page__skeleton-gap" />
-        </Placeholders>
-      </div>
-      <div className="course-card detail-aside">
-        <Skeleton height="2em" width="60%" />
-        <Placeholders count={4}>
-          <Skeleton height="44px" className="course-page__skeleton-gap" />
-        </Placeholders>
-      </div>
-    </div>
-  );
-}
 
 function CourseFacts({ course }: { course: Course }) {
   const facts: Array<[string, string]> = [
@@ -88,10 +53,11 @@ function CourseDetails({ course }: { course: Course }) {
         keywords={`${course.title}, ${course.category}, agri-food training Kenya`}
       />
       <StructuredDataScript data={courseData(window.location.origin, course)} />
-      <header className="course-page__hero detail-hero">
-        <div className="container">
-          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Courses', to: '/courses' }, { label: course.title }]} />
-          <h1>{course.title}</h1>
+      <DetailPage
+        page="course-page"
+        list={{ label: 'Courses', to: '/courses' }}
+        title={course.title}
+        summary={
           <ul className="course-page__meta" aria-label="Course summary">
             <li>
               <span className="detail-label">Lecturer</span> {course.lecturer}
@@ -103,35 +69,36 @@ function CourseDetails({ course }: { course: Course }) {
               <span className="detail-label">Duration</span> {course.duration}
             </li>
           </ul>
-        </div>
-      </header>
-      <div className="container course-page__layout detail-layout">
-        <div className="course-page__main">
-          <section aria-labelledby="about-course" className="course-page__section">
-            <h2 id="about-course">About Course</h2>
-            <SafeHtml html={course.description} className="course-page__html" />
-          </section>
-          <section aria-labelledby="what-you-learn" className="course-page__section">
-            <h2 id="what-you-learn">What Will You learn</h2>
-            <SafeHtml html={course.whatYouWillEarn[0]} className="course-page__html" />
-          </section>
-        </div>
-        <aside className="course-card detail-aside" aria-label="Course price and actions">
-          <p className="course-card__price">
-            <span className="visually-hidden">Price: </span>
-            {formatKes(course.price)}
-          </p>
-          <div className="course-card__actions">
-            <Button {...callRequest.button}>Request Call</Button>
-            <ChatEnquiryLink about={`the course "${course.title}"`} price={course.price} />
-            <CourseCartAction course={course} />
-          </div>
-          <CourseFacts course={course} />
-          <button type="button" className="course-card__copy" onClick={() => void copyLink()} disabled={!interactive}>
-            Copy Course Link
-          </button>
-        </aside>
-      </div>
+        }
+        mainClassName="course-page__main"
+        card={{
+          label: 'Course price and actions',
+          className: 'course-card',
+          price: course.price,
+          children: (
+            <>
+              <div className="course-card__actions">
+                <Button {...callRequest.button}>Request Call</Button>
+                <ChatEnquiryLink about={`the course "${course.title}"`} price={course.price} />
+                <CourseCartAction course={course} />
+              </div>
+              <CourseFacts course={course} />
+              <button type="button" className="course-card__copy" onClick={() => void copyLink()} disabled={!interactive}>
+                Copy Course Link
+              </button>
+            </>
+          ),
+        }}
+      >
+        <section aria-labelledby="about-course" className="course-page__section">
+          <h2 id="about-course">About Course</h2>
+          <SafeHtml html={course.description} className="course-page__html" />
+        </section>
+        <section aria-labelledby="what-you-learn" className="course-page__section">
+          <h2 id="what-you-learn">What Will You learn</h2>
+          <SafeHtml html={course.whatYouWillEarn[0]} className="course-page__html" />
+        </section>
+      </DetailPage>
       <CallRequestDialog course={course} {...callRequest.dialog} />
     </>
   );
@@ -146,7 +113,7 @@ export function CourseArticle() {
     <article className="course-page">
       <ItemPageView
         useArea={useCourseStore}
-        placeholder={<CourseSkeleton />}
+        placeholder={<DetailSkeleton page="course-page" cardClassName="course-card" />}
         loadingLabel="Loading course"
         notFound={{
           title: 'Course not found',

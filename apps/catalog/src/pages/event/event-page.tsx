@@ -1,18 +1,5 @@
 import { sharePictureUrl, type Event } from '@agri/api-client';
-import {
-  Breadcrumb,
-  Button,
-  ItemPageView,
-  PageHead,
-  StructuredDataScript,
-  Placeholders,
-  Skeleton,
-  formatKes,
-  htmlToText,
-  pageTitle,
-  truncateText,
-  usePageDialog,
-} from '@agri/ui';
+import { Button, ItemPageView, PageHead, StructuredDataScript, htmlToText, pageTitle, truncateText, usePageDialog } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { BookingDialog } from '../../features/booking/booking-dialog';
@@ -22,29 +9,10 @@ import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { ChatEnquiryLink } from '../../features/detail/chat-enquiry-link';
+import { DetailPage, DetailSkeleton } from '../../features/detail/detail-page';
 import { formatShortDate } from '../../shared/dates';
 import '../../features/events/events.css';
-import '../../features/detail/detail-page.css';
 import './event-page.css';
-
-function EventSkeleton() {
-  return (
-    <div className="container event-page__layout detail-layout">
-      <div>
-        <Skeleton height="2.2em" width="70%" />
-        <Skeleton height="5em" className="event-card__skeleton-gap" />
-        <Placeholders count={5}>
-          <Skeleton height="1em" className="event-card__skeleton-gap" />
-        </Placeholders>
-      </div>
-      <div className="event-booking-card detail-aside">
-        <Skeleton height="2em" width="60%" />
-        <Skeleton height="44px" className="event-card__skeleton-gap" />
-        <Skeleton height="44px" className="event-card__skeleton-gap" />
-      </div>
-    </div>
-  );
-}
 
 function EventDetails({ event }: { event: Event }) {
   // In the page, form and all: Book Event opens it at the first tap, before the page's code has come.
@@ -65,56 +33,57 @@ function EventDetails({ event }: { event: Event }) {
         image={sharePictureUrl(event.images[0]) ?? undefined}
       />
       <StructuredDataScript data={eventData(window.location.origin, event)} />
-      <header className="event-page__hero detail-hero">
-        <div className="container">
-          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Events', to: '/events' }, { label: event.title }]} />
-          <h1>{event.title}</h1>
+      <DetailPage
+        page="event-page"
+        list={{ label: 'Events', to: '/events' }}
+        title={event.title}
+        summary={
           <p className="event-page__speaker">
             <span className="detail-label">Speaker</span> {event.speaker}
           </p>
-        </div>
-      </header>
-      <div className="container event-page__layout detail-layout">
-        <div>
-          <dl className="event-page__facts">
-            {facts.map(([label, value]) => (
-              <div key={label}>
-                <dt className="detail-label">{label}</dt>
-                <dd>{value}</dd>
+        }
+        card={{
+          label: 'Booking',
+          className: 'event-booking-card',
+          price: event.price,
+          children: (
+            <>
+              <ul className="event-booking-card__details">
+                <li>
+                  <CalendarIcon />
+                  {eventDates(event)}
+                </li>
+                <li>
+                  <ClockIcon />
+                  {eventTimes(event)}
+                </li>
+                <li>
+                  <PinIcon />
+                  {venueOf(event)}, {cityOf(event)}, Kenya
+                </li>
+              </ul>
+              <div className="event-booking-card__actions">
+                <Button {...booking.button}>Book Event</Button>
+                <ChatEnquiryLink about={`the event "${event.title}" on ${eventDates(event)}`} price={event.price} />
               </div>
-            ))}
-          </dl>
-          <section aria-labelledby="event-overview" className="event-page__section">
-            <h2 id="event-overview">Overview</h2>
-            <SafeHtml html={event.description} className="event-page__html" />
-          </section>
-          <EventVideo title={event.title} poster={event.images[0]} />
-        </div>
-        <aside className="event-booking-card detail-aside" aria-label="Booking">
-          <p className="event-booking-card__price">
-            <span className="visually-hidden">Price: </span>
-            {formatKes(event.price)}
-          </p>
-          <ul className="event-booking-card__details">
-            <li>
-              <CalendarIcon />
-              {eventDates(event)}
-            </li>
-            <li>
-              <ClockIcon />
-              {eventTimes(event)}
-            </li>
-            <li>
-              <PinIcon />
-              {venueOf(event)}, {cityOf(event)}, Kenya
-            </li>
-          </ul>
-          <div className="event-booking-card__actions">
-            <Button {...booking.button}>Book Event</Button>
-            <ChatEnquiryLink about={`the event "${event.title}" on ${eventDates(event)}`} price={event.price} />
-          </div>
-        </aside>
-      </div>
+            </>
+          ),
+        }}
+      >
+        <dl className="event-page__facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="detail-label">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section aria-labelledby="event-overview" className="event-page__section">
+          <h2 id="event-overview">Overview</h2>
+          <SafeHtml html={event.description} className="event-page__html" />
+        </section>
+        <EventVideo title={event.title} poster={event.images[0]} />
+      </DetailPage>
       <BookingDialog event={event} {...booking.dialog} />
     </>
   );
@@ -126,7 +95,7 @@ export function EventArticle() {
     <article className="event-page">
       <ItemPageView
         useArea={useEventStore}
-        placeholder={<EventSkeleton />}
+        placeholder={<DetailSkeleton page="event-page" cardClassName="event-booking-card" />}
         loadingLabel="Loading event"
         notFound={{
           title: 'Event not found',
