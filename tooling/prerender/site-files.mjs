@@ -9,7 +9,7 @@ import writeFileAtomic from 'write-file-atomic';
 /** The file the server reads to tell a page from a path that is not one (tooling/serve/static-server.mjs). */
 export const ROUTES_FILE = '.routes.json';
 
-/** Kenya's date now (UTC+3): an event that ended before it is over. */
+/** Kenya's date now (UTC+3: the contract's kenyanDate, which plain Node cannot import): an event that ended before it is over. */
 const kenyanToday = (now) => new Date(now.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10);
 
 /**

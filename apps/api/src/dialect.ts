@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
+import { KENYA_UTC_OFFSET } from '@agri/api-client/contract';
 
 /**
  * How the API writes its answers. 'reference': our contract's own forms. 'hosted': the forms of the
@@ -39,8 +40,8 @@ export function asHostedDocument(value: unknown): unknown {
   return document;
 }
 
-/** A Kenyan date and time (UTC+3) as the instant a MongoDB `Date` serialises to: '2030-03-30T06:00:00.000Z'. */
-export const kenyanDateTime = (date: string, time = '00:00'): string => new Date(`${date}T${time}:00+03:00`).toISOString();
+/** A Kenyan date and time (East Africa Time) as the instant a MongoDB `Date` serialises to: '2030-03-30T06:00:00.000Z'. */
+export const kenyanDateTime = (date: string, time = '00:00'): string => new Date(`${date}T${time}:00${KENYA_UTC_OFFSET}`).toISOString();
 
 /**
  * The body of an answer: `reference` as is, or in the hosted dialect what `hosted` returns (by default the

@@ -9,7 +9,9 @@ export { CardListAreaView, ListAreaView, type CardListAreaViewProps, type ListAr
 export { TableHead } from './components/table-head';
 export { PageHead, type PageHeadInfo } from './components/page-head';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb';
-export { formatKes, truncateText } from './format/format';
+export { truncateText } from './format/format';
+// The contract's, for the pages that draw prices with the kit.
+export { formatKes } from '@agri/api-client';
 export { htmlToText } from './format/html-text';
 export { business, pageHead, pageTitle } from './business';
 export {

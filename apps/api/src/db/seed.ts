@@ -1,11 +1,12 @@
+import { kenyanDate } from '@agri/api-client/contract';
 import { newId, type ApiDialect } from '../dialect';
 import type { Db } from './db';
 import { lockSchema } from './migrations';
 import { seedBlogPosts, seedCourses, seedEvents } from './seed-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Kenyan local date (UTC+3) `days` from `now`. */
-const kenyanDate = (now: Date, days: number): string => new Date(now.getTime() + days * DAY_MS + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** The Kenyan date `days` from `now`. */
+const kenyanDateIn = (now: Date, days: number): string => kenyanDate(new Date(now.getTime() + days * DAY_MS));
 
 /**
  * Fills an empty catalogue, with ids of the dialect's form; event dates are relative to now so upcoming
@@ -52,9 +53,9 @@ export async function seed(db: Db, dialect: ApiDialect = 'reference', now = new 
           event.description,
           event.city ?? null,
           event.venue ?? null,
-          kenyanDate(now, event.startInDays),
+          kenyanDateIn(now, event.startInDays),
           event.startTime,
-          kenyanDate(now, event.endInDays),
+          kenyanDateIn(now, event.endInDays),
           event.endTime,
           event.price,
           JSON.stringify(event.images),

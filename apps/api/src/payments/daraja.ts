@@ -3,7 +3,7 @@
 // its result, and the callback Safaricom posts once the customer has answered. One client for the real Daraja
 // (sandbox, then production) and for the kit's simulator (daraja-simulator.ts), which speaks the same HTTP.
 import * as z from 'zod/mini';
-import { KENYA_UTC_OFFSET_MINUTES } from '@agri/api-client/contract';
+import { kenyanClock } from '@agri/api-client/contract';
 
 export interface DarajaSettings {
   /** https://sandbox.safaricom.co.ke, https://api.safaricom.co.ke, or the simulator's address. */
@@ -39,7 +39,7 @@ export const DARAJA_PHONE = /^254[17]\d{8}$/;
 
 /** Daraja's timestamps are Nairobi's wall clock (East Africa Time, UTC+3 all year), as YYYYMMDDHHmmss. */
 export function darajaTimestamp(at: Date): string {
-  return new Date(at.getTime() + KENYA_UTC_OFFSET_MINUTES * 60_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return kenyanClock(at).replace(/\D/g, '').slice(0, 14);
 }
 
 /** The push's and the query's Password: base64 of the short code, the passkey and the request's timestamp. */

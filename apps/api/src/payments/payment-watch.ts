@@ -1,4 +1,4 @@
-import { eastAfricaTime, shortReference } from '@agri/api-client/contract';
+import { eastAfricaTime, formatKes, shortReference } from '@agri/api-client/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { errorText, type Logger } from '../log';
@@ -13,8 +13,6 @@ const BATCH = 20;
 const QUERY_LEASE = '30 seconds';
 /** How long a receipt's mails are left to the instance sending them (the mailer gives up within about 35 s). */
 const MAIL_LEASE = '10 minutes';
-
-const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
 interface PaidRow {
   id: string;
@@ -42,7 +40,7 @@ function receiptText(row: PaidRow, siteUrl: string): string {
     '',
     `We have received your payment for ${paidFor(row)}. Thank you.`,
     '',
-    `Amount:   ${kes(row.amount)}`,
+    `Amount:   ${formatKes(row.amount)}`,
     row.method === 'mpesa' ? `M-Pesa receipt: ${row.receipt ?? 'to follow from Safaricom'}` : `Paid by:  ${row.method === 'cash' ? 'cash' : 'bank transfer'}`,
     `Date:     ${eastAfricaTime(new Date(row.settled_at))}`,
     '',
@@ -79,8 +77,8 @@ async function mailReceipts(db: Db, mailer: Mailer, config: Pick<Config, 'siteUr
       for (const to of config.staff.notifyEmails) {
         await mailer.send({
           to,
-          subject: `${what[0]!.toUpperCase()}${what.slice(1)} paid: ${kes(row.amount)}`,
-          text: `${kes(row.amount)} received for ${what}${row.event ? ` (${mailLine(row.event.title)})` : ''} by ${row.method === 'mpesa' ? `M-Pesa ${row.receipt ?? ''}`.trim() : row.method}.\n\nOpen it in the back office: ${staffLink(row, config.siteUrl)}`,
+          subject: `${what[0]!.toUpperCase()}${what.slice(1)} paid: ${formatKes(row.amount)}`,
+          text: `${formatKes(row.amount)} received for ${what}${row.event ? ` (${mailLine(row.event.title)})` : ''} by ${row.method === 'mpesa' ? `M-Pesa ${row.receipt ?? ''}`.trim() : row.method}.\n\nOpen it in the back office: ${staffLink(row, config.siteUrl)}`,
         });
       }
       await db.query('UPDATE payments SET receipt_mailed_at = now(), mail_claimed_until = NULL WHERE id = $1', [row.id]);

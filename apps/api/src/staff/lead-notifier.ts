@@ -1,4 +1,4 @@
-import { eastAfricaTime } from '@agri/api-client/contract';
+import { eastAfricaTime, formatKes } from '@agri/api-client/contract';
 import { LEAD_KIND_LABELS } from '@agri/api-client/staff-contract';
 import type { Db } from '../db/db';
 import type { Logger } from '../log';
@@ -19,7 +19,6 @@ const DIGEST_LINES = 100;
 const CLAIM_LEASE = '10 minutes';
 
 /** Plain text only, and one line for a header: nothing a visitor typed can become markup or a new header. */
-const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
 function leadText(row: LeadRow, inbox: string): string {
   const lines = [
@@ -30,8 +29,8 @@ function leadText(row: LeadRow, inbox: string): string {
     `Phone:   ${row.phone || '-'}`,
   ];
   if (row.contact_method !== null) lines.push(`Contact: ${row.contact_method || 'no preference'}`);
-  if (row.event) lines.push(`Event:   ${row.event.title}, ${row.event.startDate} to ${row.event.endDate}, ${kes(row.event.price)}`);
-  if (row.course) lines.push(`Course:  ${row.course.title}, ${row.course.duration}, ${kes(row.course.price)}`);
+  if (row.event) lines.push(`Event:   ${row.event.title}, ${row.event.startDate} to ${row.event.endDate}, ${formatKes(row.event.price)}`);
+  if (row.course) lines.push(`Course:  ${row.course.title}, ${row.course.duration}, ${formatKes(row.course.price)}`);
   if (row.comment !== null) lines.push('', 'Message:', row.comment);
   lines.push('', `Open it in the back office: ${inbox}/${encodeURIComponent(row.id)}`);
   return lines.join('\n');

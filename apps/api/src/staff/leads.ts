@@ -1,4 +1,5 @@
 import type { Lead, LeadDetail, LeadFilter, LeadKind, LeadStatus } from '@agri/api-client/staff-contract';
+import { sqlConditions } from '../db/conditions';
 import type { Queryable } from '../db/db';
 
 /** A lead as the inbox lists it, with what it is about read from the row it came from. */
@@ -48,26 +49,18 @@ export const toLead = (row: LeadRow): Lead => ({
 
 /** The inbox's filters as SQL conditions; dates are Kenyan calendar days, both ends included. */
 export function leadConditions(filter: LeadFilter): { where: string; params: unknown[] } {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql(`$${params.length}`));
-  };
-  if (filter.kind) add((n) => `l.kind = ${n}`, filter.kind);
-  if (filter.status) add((n) => `l.status = ${n}`, filter.status);
-  if (filter.from) add((n) => `l.created_at >= (${n}::date::timestamp AT TIME ZONE 'Africa/Nairobi')`, filter.from);
-  if (filter.to) add((n) => `l.created_at < ((${n}::date + 1)::timestamp AT TIME ZONE 'Africa/Nairobi')`, filter.to);
+  const sql = sqlConditions();
+  if (filter.kind) sql.add(`l.kind = ${sql.param(filter.kind)}`);
+  if (filter.status) sql.add(`l.status = ${sql.param(filter.status)}`);
+  sql.kenyanDays('l.created_at', filter);
   if (filter.q) {
     // Searched as typed: a name, an email or a phone number (digits alone, so '0712 345' finds '+254712345…').
+    const text = sql.param(`%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
     const digits = filter.q.replace(/\D/g, '');
-    add(
-      (n) => `(l.name ILIKE ${n} OR l.email ILIKE ${n}${digits.length >= 3 ? ` OR regexp_replace(l.phone, '\\D', '', 'g') LIKE $${params.length + 1}` : ''})`,
-      `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`,
-    );
-    if (digits.length >= 3) params.push(`%${digits.replace(/^0/, '')}%`);
+    const phone = digits.length >= 3 ? sql.param(`%${digits.replace(/^0/, '')}%`) : null;
+    sql.add(`(l.name ILIKE ${text} OR l.email ILIKE ${text}${phone ? ` OR regexp_replace(l.phone, '\\D', '', 'g') LIKE ${phone}` : ''})`);
   }
-  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  return { where: sql.where(), params: sql.params };
 }
 
 export async function findLeads(db: Queryable, filter: LeadFilter, limit: number): Promise<LeadRow[]> {

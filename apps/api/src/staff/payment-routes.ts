@@ -8,6 +8,7 @@ import {
   type RecordRefundRequest,
   type StaffPayment,
 } from '@agri/api-client/staff-contract';
+import { sqlConditions } from '../db/conditions';
 import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
 import { check, readBody } from '../http';
@@ -79,21 +80,12 @@ const toStaffPayment = (row: StaffPaymentRow): StaffPayment => ({
 
 /** The payments that match, newest first (the dates are Kenyan days, inclusive). */
 async function findPayments(db: Queryable, filter: PaymentFilter & { orderIds?: string[]; ids?: string[] }, limit: number): Promise<StaffPayment[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (condition: (placeholder: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(condition(`$${params.length}`));
-  };
-  if (filter.state) add((n) => `p.state = ${n}`, filter.state);
-  if (filter.orderIds) add((n) => `p.order_id = ANY(${n})`, filter.orderIds);
-  if (filter.ids) add((n) => `p.id = ANY(${n})`, filter.ids);
-  if (filter.from) add((n) => `p.created_at >= (${n}::date::timestamp AT TIME ZONE 'Africa/Nairobi')`, filter.from);
-  if (filter.to) add((n) => `p.created_at < ((${n}::date + 1)::timestamp AT TIME ZONE 'Africa/Nairobi')`, filter.to);
-  const rows = await db.query<StaffPaymentRow>(
-    `${PAYMENT_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.created_at DESC, p.id LIMIT ${limit}`,
-    params,
-  );
+  const sql = sqlConditions();
+  if (filter.state) sql.add(`p.state = ${sql.param(filter.state)}`);
+  if (filter.orderIds) sql.add(`p.order_id = ANY(${sql.param(filter.orderIds)})`);
+  if (filter.ids) sql.add(`p.id = ANY(${sql.param(filter.ids)})`);
+  sql.kenyanDays('p.created_at', filter);
+  const rows = await db.query<StaffPaymentRow>(`${PAYMENT_SELECT} ${sql.where()} ORDER BY p.created_at DESC, p.id LIMIT ${limit}`, sql.params);
   return rows.map(toStaffPayment);
 }
 

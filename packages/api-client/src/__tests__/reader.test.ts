@@ -5,6 +5,8 @@ import { eventSchema } from '../contract';
 import { orderSchema } from '../contract';
 import {
   eastAfricaTime,
+  kenyanClock,
+  kenyanDate,
   formatPhone,
   kenyanPhoneSchema,
   phoneForField,
@@ -44,6 +46,10 @@ describe('dates', () => {
     expect(['2026-02-28', '2028-02-29', '2026-12-31'].map(isCalendarDate)).toEqual([true, true, true]);
     expect(['2026-02-31', '2026-13-01', '0000-00-00', '2026-1-1', '2026-02-29', ' 2026-02-28'].map(isCalendarDate)).toEqual(Array(6).fill(false));
     expect(eastAfricaTime(new Date('2026-11-27T21:30:00Z'))).toBe('2026-11-28 00:30 EAT');
+    // Past 21:00 UTC it is already tomorrow in Kenya.
+    expect(kenyanDate(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01');
+    expect(kenyanDate(new Date('2026-12-31T20:59:59Z'))).toBe('2026-12-31');
+    expect(kenyanClock(new Date('2026-11-27T09:05:00.250Z'))).toBe('2026-11-27T12:05:00.250');
   });
 
   it('reads a date, an ISO date-time in any zone, epoch ms and MongoDB $date as the Kenyan date', () => {
@@ -261,5 +267,23 @@ describe('the saved address', () => {
   it('refuses an answer that holds no address at all', () => {
     expect(addressAnswerSchema.safeParse({ unexpected: true }).success).toBe(false);
     expect(addressAnswerSchema.safeParse('Moi Avenue').success).toBe(false);
+  });
+});
+
+describe('the shilling format', () => {
+  it('is made when a price is first shown, not when a page loads (it costs a slow phone about 80 ms)', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const format = require('../contract/common') as typeof import('../contract/common');
+        expect(made).not.toHaveBeenCalled();
+        expect(format.formatKes(1250.5)).toBe('KES 1,250.5');
+        expect(format.formatKes(30)).toBe('KES 30');
+        expect(made).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -6,12 +6,22 @@ import * as z from 'zod/mini';
  * one normalised form, so no page ever sees the difference. Requests are checked strictly elsewhere.
  */
 
-/** Africa/Nairobi is UTC+3 all year (no daylight saving): the business's dates are Kenyan dates. */
+/**
+ * East Africa Time, the one definition of Kenya's clock: Africa/Nairobi is UTC+3 all year (no daylight saving),
+ * and the business's dates are Kenyan dates.
+ */
 export const KENYA_UTC_OFFSET_MINUTES = 180;
+/** The offset as ISO 8601 writes it after a Kenyan date and time ('2030-03-30T09:00:00+03:00'). */
+export const KENYA_UTC_OFFSET = '+03:00';
+
+/** What Kenya's clock reads at a moment, as ISO 8601 without its zone: '2026-11-27T12:30:00.000'. */
+export const kenyanClock = (at: Date): string => new Date(at.getTime() + KENYA_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 23);
+
+/** Kenya's date at a moment: '2026-11-27'. */
+export const kenyanDate = (at: Date): string => kenyanClock(at).slice(0, 10);
 
 /** A moment as Kenya's clock shows it, for mails and receipts: '2026-11-27 12:30 EAT' (East Africa Time). */
-export const eastAfricaTime = (at: Date): string =>
-  `${new Date(at.getTime() + KENYA_UTC_OFFSET_MINUTES * 60_000).toISOString().replace('T', ' ').slice(0, 16)} EAT`;
+export const eastAfricaTime = (at: Date): string => `${kenyanClock(at).replace('T', ' ').slice(0, 16)} EAT`;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A date-time with a zone (Z or ±hh:mm): an instant, whatever zone the server wrote it in. */
@@ -64,7 +74,7 @@ function instantOf(value: unknown): Date | null {
   }
   const local = DATE_TIME_LOCAL.exec(text);
   const parsed = local
-    ? Date.parse(`${local[1]}T${local[2]}:${local[3]}${local[4] ?? ''}+03:00`)
+    ? Date.parse(`${local[1]}T${local[2]}:${local[3]}${local[4] ?? ''}${KENYA_UTC_OFFSET}`)
     : DATE_TIME_WITH_ZONE.test(text)
       ? Date.parse(text.replace(' ', 'T'))
       : Number.NaN;

@@ -1,7 +1,6 @@
 import moment from 'moment';
+import { KENYA_UTC_OFFSET_MINUTES } from '@agri/api-client';
 
-/** Africa/Nairobi: UTC+3 all year, no daylight saving (the api-client's reader uses the same offset). */
-const KENYA_UTC_OFFSET_MINUTES = 180;
 const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /**

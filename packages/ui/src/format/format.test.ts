@@ -1,5 +1,5 @@
 import { formatDate, formatDateRange } from './dates';
-import { formatKes, truncateText } from './format';
+import { truncateText } from './format';
 
 describe('formatDate', () => {
   it('shows a server date-time in Kenyan time, whatever zone it was written in', () => {
@@ -22,28 +22,9 @@ describe('formatDateRange', () => {
   });
 });
 
-describe('formatKes and truncateText', () => {
-  it('formats shillings and cuts long text', () => {
-    expect(formatKes(45000)).toBe('KES 45,000');
+describe('truncateText', () => {
+  it('cuts long text', () => {
     expect(truncateText('Aflatoxin control', 9)).toBe('Aflatoxin...');
     expect(truncateText('HACCP', 9)).toBe('HACCP');
-  });
-});
-
-describe('the shilling format', () => {
-  it('is made when a price is first shown, not when a page loads (it costs a slow phone about 80 ms)', () => {
-    const made = jest.spyOn(Intl, 'NumberFormat');
-    try {
-      jest.isolateModules(() => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const format = require('./format') as typeof import('./format');
-        expect(made).not.toHaveBeenCalled();
-        expect(format.formatKes(1250.5)).toBe('KES 1,250.5');
-        expect(format.formatKes(30)).toBe('KES 30');
-        expect(made).toHaveBeenCalledTimes(1);
-      });
-    } finally {
-      made.mockRestore();
-    }
   });
 });
