@@ -10,7 +10,6 @@
 //
 // Test mode is what the journeys need from the API: GET /api/test/outbox reads the codes and links it
 // mailed (TEST_MAIL_OUTBOX), and the rate limits are high enough for a suite. Never in production.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +18,6 @@ import { parseArgs } from 'node:util';
 import { prerenderFromChannel } from '../../tooling/delivery/prerender-channel.mjs';
 import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
 import { PRODUCTION } from '../../tooling/delivery/store.mjs';
-import { rootDir } from '../../tooling/machine/pnpm.mjs';
 import { intervalFromEnv, keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs';
 import { apps } from '../../tooling/build/apps.mjs';
@@ -29,6 +27,7 @@ import { apiPicturesOf } from '../../tooling/serve/api-pictures.mjs';
 import { serveStatic } from '../../tooling/serve/static-server.mjs';
 import { startDarajaSimulatorFor } from '../../tooling/serve/daraja-simulator.mjs';
 import { apiSecretFile, builtShell, ports, reportsReadToken, siteConfig, urlOf } from './site-ports.mjs';
+import { spawnApi } from '../../tooling/serve/api-process.mjs';
 
 const { values: options } = parseArgs({ options: { channel: { type: 'string' }, 'client-rendered': { type: 'boolean' } } });
 
@@ -57,35 +56,31 @@ writeFileSync(apiSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
 // M-Pesa: the kit's Daraja simulator, its customer answering a prompt after a second.
 const daraja = await startDarajaSimulatorFor({ apiOrigin: urlOf('api'), answerAfterMs: 1000, env: { ...process.env, DATA_DIR: dataDir } });
 if (daraja.child) children.push(daraja.child);
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: join(rootDir, 'apps/api'),
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    TEST_MAIL_OUTBOX: 'on',
-    JWT_SECRET_FILE: apiSecretFile,
-    PORT: String(ports.api),
-    DATA_DIR: dataDir,
-    SITE_URL: urlOf('shell'),
-    ALLOWED_ORIGINS: [...apps.map(({ name }) => name), 'channel', 'canary'].map(urlOf).join(','),
-    RATE_LIMIT_LOGIN: '1000',
-    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
-    RATE_LIMIT_LOGIN_PAIR: '1000',
-    RATE_LIMIT_WRITES_SOURCE: '1000',
-    RATE_LIMIT_WRITES_EMAIL: '1000',
-    RATE_LIMIT_OTP: '1000',
-    RATE_LIMIT_MAILS: '1000',
-    // Every test's browser reports, from suites running side by side; and the summary the delivery suite's canary watcher reads.
-    RATE_LIMIT_REPORTS: '100000',
-    RATE_LIMIT_REPORT_SESSIONS: '100000',
-    REPORTS_PER_SECOND: '1000',
-    REPORTS_READ_TOKEN: reportsReadToken,
-    // The business's inbox for new leads (the back office's journey reads it from the test outbox).
-    STAFF_NOTIFY_EMAIL: 'office@mavuno.test',
-    STAFF_NOTIFY_INTERVAL_MS: '500',
-    ...daraja.settings,
-  },
+const api = spawnApi({
+  ...process.env,
+  NODE_ENV: 'test',
+  TEST_MAIL_OUTBOX: 'on',
+  JWT_SECRET_FILE: apiSecretFile,
+  PORT: String(ports.api),
+  DATA_DIR: dataDir,
+  SITE_URL: urlOf('shell'),
+  ALLOWED_ORIGINS: [...apps.map(({ name }) => name), 'channel', 'canary'].map(urlOf).join(','),
+  RATE_LIMIT_LOGIN: '1000',
+  RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+  RATE_LIMIT_LOGIN_PAIR: '1000',
+  RATE_LIMIT_WRITES_SOURCE: '1000',
+  RATE_LIMIT_WRITES_EMAIL: '1000',
+  RATE_LIMIT_OTP: '1000',
+  RATE_LIMIT_MAILS: '1000',
+  // Every test's browser reports, from suites running side by side; and the summary the delivery suite's canary watcher reads.
+  RATE_LIMIT_REPORTS: '100000',
+  RATE_LIMIT_REPORT_SESSIONS: '100000',
+  REPORTS_PER_SECOND: '1000',
+  REPORTS_READ_TOKEN: reportsReadToken,
+  // The business's inbox for new leads (the back office's journey reads it from the test outbox).
+  STAFF_NOTIFY_EMAIL: 'office@mavuno.test',
+  STAFF_NOTIFY_INTERVAL_MS: '500',
+  ...daraja.settings,
 });
 children.push(api);
 

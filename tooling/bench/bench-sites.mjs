@@ -6,7 +6,7 @@
 // production has (https-front.mjs). Used by the benchmarks (bench:web, bench:phone, bench:first-tap,
 // bench:untouched) through runBench, which starts their browser trusting the front's certificate.
 // Imported after the dependencies are installed (it imports packages they bring).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ import { securityHeaders } from '../serve/security-headers.mjs';
 import { apiPicturesOf } from '../serve/api-pictures.mjs';
 import { serveStatic } from '../serve/static-server.mjs';
 import { localhostCertificate, serveHttpsFront } from './https-front.mjs';
+import { API_DIR, spawnApi } from '../serve/api-process.mjs';
 
 // Its own deploy folder's production channel: served as production is, for search engines too (SEO score).
 const BENCH_CHANNEL = 'production';
@@ -41,7 +42,7 @@ const siteOrigin = (port) => `https://127.0.0.1:${port}`;
  * article and event with a photo of its own from the media library (about two minutes).
  */
 export function withCameraPhotos(apiEnv) {
-  execFileSync(process.execPath, ['--import', 'tsx', 'bench/photo-site.ts'], { cwd: join(rootDir, 'apps/api'), stdio: 'inherit', env: apiEnv });
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/photo-site.ts'], { cwd: API_DIR, stdio: 'inherit', env: apiEnv });
 }
 
 /**
@@ -74,7 +75,7 @@ export async function startBenchSites({ pnpm, ports, log, prepareData }) {
     rmSync(scratch, { recursive: true, force: true });
     throw error;
   }
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: join(rootDir, 'apps/api'), stdio: 'ignore', env: apiEnv });
+  const api = spawnApi(apiEnv, { stdio: 'ignore' });
   const closers = [];
   const stop = () => {
     for (const close of closers) close();

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { rootDir } from '../machine/pnpm.mjs';
+import { spawnApi } from '../serve/api-process.mjs';
 
 const CLIENTS = 32;
 const FLOOD_SECONDS = 20;
@@ -70,19 +70,15 @@ const p95 = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length 
 
 async function measure() {
   const dataDir = mkdtempSync(join(tmpdir(), 'agri-report-flood-'));
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(rootDir, 'apps/api'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      MAIL_TO_TERMINAL: 'on',
-      JWT_SECRET: 'bench-'.repeat(8),
-      DATA_DIR: dataDir,
-      TRUSTED_PROXY_HOPS: '1',
-      PORT: values.port,
-      LOG_LEVEL: 'error',
-    },
-    stdio: 'inherit',
+  const api = spawnApi({
+    ...process.env,
+    NODE_ENV: 'production',
+    MAIL_TO_TERMINAL: 'on',
+    JWT_SECRET: 'bench-'.repeat(8),
+    DATA_DIR: dataDir,
+    TRUSTED_PROXY_HOPS: '1',
+    PORT: values.port,
+    LOG_LEVEL: 'error',
   });
   const base = `http://127.0.0.1:${values.port}`;
   try {

@@ -5,10 +5,10 @@
 import { randomBytes, createHmac } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { rootDir } from '../machine/pnpm.mjs';
+import { apiDataDir } from '../serve/api-process.mjs';
 
 /** Where npm start keeps the API's reports read token (the API reads it: REPORTS_READ_TOKEN_FILE). */
-export const reportsTokenFile = () => process.env.REPORTS_READ_TOKEN_FILE ?? join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'reports-read-token');
+export const reportsTokenFile = () => process.env.REPORTS_READ_TOKEN_FILE ?? join(apiDataDir(), 'reports-read-token');
 
 /** The API's reports read token: REPORTS_READ_TOKEN, else the file npm start keeps; null when neither is there. */
 export function findReportsToken() {

@@ -3,12 +3,11 @@
 // credentials made for this run, and the API is given the settings that point at it. Payments then work with no
 // Safaricom account; the phone number's last digit chooses the outcome (docs/payments.md). Otherwise nothing is
 // started: the API talks to that Daraja.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { rootDir } from '../machine/pnpm.mjs';
+import { apiDataDir, spawnApi } from './api-process.mjs';
 
 /** Safaricom's sandbox paybill, as the sandbox's examples use it. */
 const SANDBOX_SHORT_CODE = '174379';
@@ -22,7 +21,7 @@ const MPESA_SETTINGS_FILE = 'mpesa.json';
  * @param {{ apiOrigin: string, answerAfterMs?: number, env?: NodeJS.ProcessEnv }} options
  */
 export async function startDarajaSimulatorFor({ apiOrigin, answerAfterMs = 3000, env = process.env }) {
-  const dataDir = env.DATA_DIR ?? join(rootDir, 'apps/api/data');
+  const dataDir = apiDataDir(env);
   if (env.MPESA_BASE_URL || existsSync(join(dataDir, MPESA_SETTINGS_FILE))) return { settings: {}, child: null };
   const credentials = {
     MPESA_CONSUMER_KEY: randomBytes(18).toString('base64url'),
@@ -30,11 +29,10 @@ export async function startDarajaSimulatorFor({ apiOrigin, answerAfterMs = 3000,
     MPESA_SHORT_CODE: SANDBOX_SHORT_CODE,
     MPESA_PASSKEY: randomBytes(32).toString('hex'),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/payments/simulator-main.ts'], {
-    cwd: join(rootDir, 'apps/api'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...credentials, DARAJA_SIMULATOR_ANSWER_MS: String(answerAfterMs), PORT: '0' },
-  });
+  const child = spawnApi(
+    { ...process.env, ...credentials, DARAJA_SIMULATOR_ANSWER_MS: String(answerAfterMs), PORT: '0' },
+    { script: 'src/payments/simulator-main.ts', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const url = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the Daraja simulator exited (${code}) before listening`)));
     createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line).url));

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 import { apiPort, apps } from '../build/apps.mjs';
+import { apiDataDir } from './api-process.mjs';
 import { startDarajaSimulatorFor } from './daraja-simulator.mjs';
 
 const pnpm = ensurePnpm();
@@ -15,7 +16,7 @@ const child = spawn(pnpm, ['--filter', './apps/*', '--parallel', 'run', 'dev'], 
   stdio: 'inherit',
   // As in `npm start`, the API keeps a generated secret in its data directory; mail is printed here.
   env: {
-    JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+    JWT_SECRET_FILE: join(apiDataDir(), 'jwt-secret'),
     ...daraja.settings,
     ...process.env,
     PORT: String(apiPort),

@@ -5,10 +5,9 @@
 //
 // Only Node's own modules and the installer are imported before the install: anything that needs a package
 // is imported after it (a static import is resolved before a line of this file runs).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
+import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
+import { apiDataDir, hasReferenceApi, spawnApi } from './api-process.mjs';
 
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
@@ -55,19 +54,17 @@ const stop = (exitCode = 0) => {
 };
 process.on('SIGINT', () => stop());
 process.on('SIGTERM', () => stop());
-if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
+if (hasReferenceApi()) {
   // M-Pesa: the Daraja that MPESA_BASE_URL names, else the kit's simulator (no money moves; docs/payments.md).
   const daraja = await startDarajaSimulatorFor({ apiOrigin: `http://localhost:${apiPort}` });
   if (daraja.child) children.push(daraja.child);
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(rootDir, 'apps/api'),
-    stdio: 'inherit',
+  const api = spawnApi(
     // The default run is production: no test outbox, mail printed here unless SMTP_URL is set (a production API
     // refuses to start without SMTP_URL unless MAIL_TO_TERMINAL=on says so, as here), and a JWT secret generated
     // into the API's data directory on first start (unless JWT_SECRET is given).
     // This terminal is a person's: warnings and errors, not a JSON line per request (LOG_LEVEL=info for those).
-    env: {
-      JWT_SECRET_FILE: join(process.env.DATA_DIR ?? join(rootDir, 'apps/api/data'), 'jwt-secret'),
+    {
+      JWT_SECRET_FILE: join(apiDataDir(), 'jwt-secret'),
       // The token the canary watcher and npm run releases -- --health read the reports' summary with.
       REPORTS_READ_TOKEN_FILE: reportsTokenFile(),
       ALLOWED_ORIGINS: origins.join(','),
@@ -78,7 +75,7 @@ if (existsSync(join(rootDir, 'apps/api/src/main.ts'))) {
       NODE_ENV: 'production',
       PORT: String(apiPort),
     },
-  });
+  );
   children.push(api);
   api.on('exit', (code) => {
     if (code) console.error(`The API stopped with exit code ${code}.`);

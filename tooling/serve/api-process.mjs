@@ -1,0 +1,25 @@
+// The reference API (apps/api) as tooling starts it: `npm start`, `npm run dev`, the e2e harness, the Daraja
+// simulator and the benchmarks. One place for its folder, its default data folder and the command that runs a
+// script of it through tsx (the API's own tests start it from its side: apps/api/src/test-support.ts).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { rootDir } from '../machine/pnpm.mjs';
+
+export const API_DIR = join(rootDir, 'apps/api');
+
+/** Where the API keeps its database and its generated secrets: DATA_DIR, else apps/api/data (as the API's own default). */
+export const apiDataDir = (env = process.env) => env.DATA_DIR ?? join(API_DIR, 'data');
+
+/** Whether this checkout has the reference API (a copy of the site alone, pointed at a hosted API, has not). */
+export const hasReferenceApi = () => existsSync(join(API_DIR, 'src/main.ts'));
+
+/**
+ * Runs one of the API's scripts (its server by default) with `env` as the whole environment.
+ *
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ script?: string, stdio?: import('node:child_process').StdioOptions }} [options]
+ */
+export function spawnApi(env, { script = 'src/main.ts', stdio = 'inherit' } = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: API_DIR, stdio, env });
+}
