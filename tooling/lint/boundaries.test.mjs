@@ -77,3 +77,15 @@ describe('the one door of each library', () => {
     );
   });
 });
+
+describe('the length of a function', () => {
+  const component = (lines) =>
+    `export function Probe() {\n  return (\n    <ul>\n${Array.from({ length: lines - 6 }, (_, index) => `      <li>${index}</li>`).join('\n')}\n    </ul>\n  );\n}\n`;
+
+  it('a React component of an app is at most 80 lines, as the API, the packages and the tools', () => {
+    assert.deepEqual(lintErrors('apps/catalog/src/pages/lint-probe.tsx', component(80), 'max-lines-per-function'), []);
+    const [refused] = lintErrors('apps/catalog/src/pages/lint-probe.tsx', component(81), 'max-lines-per-function');
+    assert.match(refused ?? '', /too many lines \(81\)/);
+    assert.equal(lintErrors('apps/catalog/src/pages/lint-probe.test.tsx', component(81), 'max-lines-per-function').length, 0);
+  });
+});

@@ -34,6 +34,38 @@ function CartIcon() {
   );
 }
 
+/** The business's email, hours and social links, over the header. */
+function TopStrip() {
+  return (
+    <div className="top-strip">
+      <div className="container top-strip__inner">
+        <p className="top-strip__contact">
+          <a href={`mailto:${business.email}`}>{business.email}</a>
+          <span className="top-strip__hours">{business.hours}</span>
+        </p>
+        <SocialIcons />
+      </div>
+    </div>
+  );
+}
+
+/** The business's mark and name, a link home. */
+function Brand() {
+  return (
+    <Link to="/" className="brand">
+      <span className="brand__mark" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" fill="currentColor">
+          <path d="M12 22c-.6-5.6-3.8-8.2-8-9 .6 4.6 3.4 8 8 9zm0 0c.6-5.6 3.8-8.2 8-9-.6 4.6-3.4 8-8 9zM12 14c-1.8-2.6-2-6.2 0-10 2 3.8 1.8 7.4 0 10z" />
+        </svg>
+      </span>
+      <span className="brand__name">
+        {business.shortName}
+        <span className="brand__tag">Consultants</span>
+      </span>
+    </Link>
+  );
+}
+
 // Marked for the page's loader, which shows one or the other from the stored session.
 const signedIn = { [FRAME.signedIn]: '' };
 const signedOut = { [FRAME.signedOut]: '' };
@@ -50,27 +82,9 @@ export function SiteHeader() {
 
   return (
     <header className={isHome ? 'site-header site-header--home' : 'site-header site-header--inner'}>
-      <div className="top-strip">
-        <div className="container top-strip__inner">
-          <p className="top-strip__contact">
-            <a href={`mailto:${business.email}`}>{business.email}</a>
-            <span className="top-strip__hours">{business.hours}</span>
-          </p>
-          <SocialIcons />
-        </div>
-      </div>
+      <TopStrip />
       <div className="container site-header__bar">
-        <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" fill="currentColor">
-              <path d="M12 22c-.6-5.6-3.8-8.2-8-9 .6 4.6 3.4 8 8 9zm0 0c.6-5.6 3.8-8.2 8-9-.6 4.6-3.4 8-8 9zM12 14c-1.8-2.6-2-6.2 0-10 2 3.8 1.8 7.4 0 10z" />
-            </svg>
-          </span>
-          <span className="brand__name">
-            {business.shortName}
-            <span className="brand__tag">Consultants</span>
-          </span>
-        </Link>
+        <Brand />
         <nav aria-label="Main" className="top-nav">
           <ul>
             {topNavigation.map((item) => (

@@ -37,6 +37,25 @@ const profileFormSchema = (currentEmail: string) =>
     }),
   );
 
+/** The form's heading, with the edit icon while it is locked, and what to do now. */
+function ProfileHeading({ isLocked, onUnlock }: { isLocked: boolean; onUnlock: () => void }) {
+  return (
+    <>
+      <div className="profile-card__heading">
+        <h2>Personal Details</h2>
+        {isLocked ? (
+          <button type="button" className="icon-link" onClick={onUnlock} aria-label="Edit profile details" title="Edit profile details">
+            <PencilIcon />
+          </button>
+        ) : null}
+      </div>
+      <p className="account-form__status" role="status">
+        {isLocked ? 'Press the edit icon to change your details.' : 'Editing: change your details, then save.'}
+      </p>
+    </>
+  );
+}
+
 /** The profile form: locked until the edit icon is pressed, locked again once saved. */
 function ProfileForm({ customer }: { customer: StoredCustomer }) {
   const [isLocked, setLocked] = useState(true);
@@ -74,17 +93,7 @@ function ProfileForm({ customer }: { customer: StoredCustomer }) {
 
   return (
     <form className="account-form profile-card" noValidate onSubmit={onSubmit}>
-      <div className="profile-card__heading">
-        <h2>Personal Details</h2>
-        {isLocked ? (
-          <button type="button" className="icon-link" onClick={unlock} aria-label="Edit profile details" title="Edit profile details">
-            <PencilIcon />
-          </button>
-        ) : null}
-      </div>
-      <p className="account-form__status" role="status">
-        {isLocked ? 'Press the edit icon to change your details.' : 'Editing: change your details, then save.'}
-      </p>
+      <ProfileHeading isLocked={isLocked} onUnlock={unlock} />
       <div className="account-form__row">
         <TextField label="First Name" error={errors.firstname?.message} {...register('firstname')} readOnly={isLocked} autoComplete="given-name" />
         <TextField label="Last Name" error={errors.lastname?.message} {...register('lastname')} readOnly={isLocked} autoComplete="family-name" />

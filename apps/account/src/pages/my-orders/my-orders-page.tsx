@@ -39,6 +39,47 @@ interface OrderCardProps {
 /** An order may be paid by M-Pesa when the API takes payments, until it is paid or cancelled. */
 const payable = (order: Order) => getApiSettings().mpesa === true && !order.paidAt && order.status !== 'Cancelled';
 
+/** The order's money (paid, refunded, a refund being arranged) beside its status. */
+function OrderBadges({ order }: { order: Order }) {
+  return (
+    <span className="order-card__badges">
+      {order.refundedAt ? (
+        <span className="order-status">Refunded</span>
+      ) : order.refundToArrange ? (
+        <span className="order-status">Refund being arranged</span>
+      ) : order.paidAt ? (
+        <span className="order-status order-status--paid">Paid</span>
+      ) : null}
+      <span className={`order-status order-status--${order.status.toLowerCase()}`}>{order.status}</span>
+    </span>
+  );
+}
+
+/** When the order was made, its total and its courses. */
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(order.createdAt, 'MMMM Do YYYY')}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatKes(order.totalPrice)}</dd>
+        </div>
+      </dl>
+      <ul className="order-card__items">
+        {order.items.map((item) => (
+          <li key={item.course._id}>
+            {item.course.title} × {item.quantity}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
   const [isConfirming, setConfirming] = useState(false);
   // Checkout sent the customer here to pay it, or a request asked before the page was reloaded still waits.
@@ -63,34 +104,9 @@ function OrderCard({ order, onChanged, payNow }: OrderCardProps) {
     <li className="order-card">
       <div className="order-card__head">
         <h2 id={headingId}>Order {shortReference(order._id)}</h2>
-        <span className="order-card__badges">
-          {order.refundedAt ? (
-            <span className="order-status">Refunded</span>
-          ) : order.refundToArrange ? (
-            <span className="order-status">Refund being arranged</span>
-          ) : order.paidAt ? (
-            <span className="order-status order-status--paid">Paid</span>
-          ) : null}
-          <span className={`order-status order-status--${order.status.toLowerCase()}`}>{order.status}</span>
-        </span>
+        <OrderBadges order={order} />
       </div>
-      <dl className="order-card__facts">
-        <div>
-          <dt>Date</dt>
-          <dd>{formatDate(order.createdAt, 'MMMM Do YYYY')}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{formatKes(order.totalPrice)}</dd>
-        </div>
-      </dl>
-      <ul className="order-card__items">
-        {order.items.map((item) => (
-          <li key={item.course._id}>
-            {item.course.title} × {item.quantity}
-          </li>
-        ))}
-      </ul>
+      <OrderSummary order={order} />
       {order.refundToArrange ? <p className="order-card__note">We are arranging your refund: our team will contact you.</p> : null}
       {isPaying ? (
         <LazyMount<MpesaPaymentProps>

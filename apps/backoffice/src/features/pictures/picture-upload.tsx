@@ -142,17 +142,7 @@ function ChosenPhoto({ chosen, onUploaded, onRemove }: { chosen: Chosen; onUploa
           <input type="checkbox" checked={original} onChange={(event) => setOriginal(event.target.checked)} disabled={sending} /> Send the original file (not
           scaled to 2,560 px: slower on a phone link)
         </label>
-        {sending ? (
-          <p className="picture-upload__progress" role="status">
-            <progress max={1} value={step.sent} aria-label="Upload" />{' '}
-            {step.sent < 1 ? `Uploading… ${Math.round(step.sent * 100)} %` : 'Preparing the picture…'}
-          </p>
-        ) : null}
-        {step.at === 'failed' ? (
-          <p className="ui-form-failure" role="alert">
-            {step.message}
-          </p>
-        ) : null}
+        <UploadStep step={step} />
         <div className="picture-upload__actions">
           <Button type="button" onClick={() => void send()} disabled={sending}>
             {step.at === 'failed' ? 'Try again' : 'Upload'}
@@ -164,4 +154,20 @@ function ChosenPhoto({ chosen, onUploaded, onRemove }: { chosen: Chosen; onUploa
       </div>
     </div>
   );
+}
+
+/** How far an upload is: its progress bar, then the API's work; or why it failed. */
+function UploadStep({ step }: { step: Step }) {
+  if (step.at === 'sending') {
+    return (
+      <p className="picture-upload__progress" role="status">
+        <progress max={1} value={step.sent} aria-label="Upload" /> {step.sent < 1 ? `Uploading… ${Math.round(step.sent * 100)} %` : 'Preparing the picture…'}
+      </p>
+    );
+  }
+  return step.at === 'failed' ? (
+    <p className="ui-form-failure" role="alert">
+      {step.message}
+    </p>
+  ) : null;
 }

@@ -19,7 +19,6 @@ const shown = (value: unknown) => (value === null || value === undefined ? '' : 
  */
 export default function AuditPage() {
   const area = useDataAreaFor(useAuditStore);
-  const failures = useDataAreaFor(useSignInFailuresStore);
   const [older, setOlder] = useState<AuditEntry[]>([]);
   const [more, setMore] = useState<{ busy: boolean; failure: string | null; done: boolean }>({ busy: false, failure: null, done: false });
   const loadOlder = async () => {
@@ -75,6 +74,16 @@ export default function AuditPage() {
         )}
       </DataAreaView>
 
+      <SignInFailures />
+    </>
+  );
+}
+
+/** The failed password sign-ins, per address and day. */
+function SignInFailures() {
+  const failures = useDataAreaFor(useSignInFailuresStore);
+  return (
+    <>
       <h2 id="sign-in-failures">Failed sign-ins</h2>
       <p className="staff-muted">Wrong passwords, counted per address and day for 30 days, with the first five addresses tried.</p>
       <DataAreaView

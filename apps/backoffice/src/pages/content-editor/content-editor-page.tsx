@@ -115,6 +115,32 @@ export default function ContentEditorPage() {
   return <ContentEditor key={`${kind}/${id}`} />;
 }
 
+/** A saved item's fields as the form holds them (text; a field of a list's first entry as that list). */
+function formValuesOf(kind: ContentKind, item: unknown): FormValues {
+  const values: FormValues = {};
+  for (const field of CONTENT_FIELDS[kind]) {
+    const value = textOf(field, at(item, field.name));
+    const parts = field.name.split('.');
+    if (parts.length === 2) values[parts[0]!] = [value];
+    else values[field.name] = value;
+  }
+  return values;
+}
+
+/** Whether the item is on the site, with a link to it there. */
+function PublishedState({ published, address }: { published: boolean; address: string }) {
+  return (
+    <p className="staff-muted">
+      {published ? 'Published' : 'Unpublished: not on the site'}.{' '}
+      {published ? (
+        <a href={address} target="_blank" rel="noreferrer">
+          See it on the site
+        </a>
+      ) : null}
+    </p>
+  );
+}
+
 function ContentEditor() {
   const { kind: kindParam, id } = useParams();
   const kind = contentKindOf(kindParam);
@@ -130,14 +156,7 @@ function ContentEditor() {
     if (!kind || isNew || !id) return;
     getContentItem(kind, id).then(
       ({ item, published: isPublished }) => {
-        const values: FormValues = {};
-        for (const field of CONTENT_FIELDS[kind]) {
-          const value = textOf(field, at(item, field.name));
-          const parts = field.name.split('.');
-          if (parts.length === 2) values[parts[0]!] = [value];
-          else values[field.name] = value;
-        }
-        reset(values);
+        reset(formValuesOf(kind, item));
         setPublished(isPublished);
         setState('ready');
       },
@@ -177,16 +196,7 @@ function ContentEditor() {
         <Link to={`/staff/content/${kind}`}>← {labels.plural}</Link>
       </p>
       <h1>{isNew ? `New ${labels.one}` : `Edit the ${labels.one}`}</h1>
-      {!isNew ? (
-        <p className="staff-muted">
-          {published ? 'Published' : 'Unpublished: not on the site'}.{' '}
-          {published ? (
-            <a href={`${labels.publicPath}/${encodeURIComponent(id ?? '')}`} target="_blank" rel="noreferrer">
-              See it on the site
-            </a>
-          ) : null}
-        </p>
-      ) : null}
+      {!isNew ? <PublishedState published={published} address={`${labels.publicPath}/${encodeURIComponent(id ?? '')}`} /> : null}
       <form className="staff-form staff-form--wide staff-card" noValidate onSubmit={(event) => void save(event)}>
         {CONTENT_FIELDS[kind].map((field) => (
           <Field key={field.name} field={field} form={form} />

@@ -41,6 +41,44 @@ export default function ContentPage() {
   return <ContentList kind={kind} />;
 }
 
+/** The kinds of content as tabs, and a new item of the one shown. */
+function KindTabs({ kind }: { kind: ContentKind }) {
+  return (
+    <>
+      <nav className="staff-tabs" aria-label="What to publish">
+        {CONTENT_KINDS.map((each) => (
+          <NavLink
+            key={each}
+            to={`/staff/content/${each}`}
+            className={({ isActive }) => `ui-button ${isActive || each === kind ? 'ui-button--primary' : 'ui-button--secondary'}`}
+          >
+            {CONTENT_LABELS[each].plural}
+          </NavLink>
+        ))}
+      </nav>
+      <p>
+        <ButtonLink to={`/staff/content/${kind}/new`} variant="accent">
+          New {CONTENT_LABELS[kind].one}
+        </ButtonLink>
+      </p>
+    </>
+  );
+}
+
+/** A row's Publish (or Unpublish) and Delete. */
+function RowActions({ row, busy, onPublish, onDelete }: { row: Row; busy: boolean; onPublish: () => void; onDelete: () => void }) {
+  return (
+    <div className="staff-actions">
+      <Button variant="secondary" disabled={busy} aria-label={`${row.published ? 'Unpublish' : 'Publish'} ${row.title}`} onClick={onPublish}>
+        {row.published ? 'Unpublish' : 'Publish'}
+      </Button>
+      <Button variant="ghost" disabled={busy} aria-label={`Delete ${row.title}`} onClick={onDelete}>
+        Delete
+      </Button>
+    </div>
+  );
+}
+
 function ContentList({ kind }: { kind: ContentKind }) {
   const area = useDataAreaFor(useContentStore, kind);
   const { busyWith: busy, act } = useAction<string>();
@@ -60,22 +98,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
   return (
     <>
       <h1>Publishing</h1>
-      <nav className="staff-tabs" aria-label="What to publish">
-        {CONTENT_KINDS.map((each) => (
-          <NavLink
-            key={each}
-            to={`/staff/content/${each}`}
-            className={({ isActive }) => `ui-button ${isActive || each === kind ? 'ui-button--primary' : 'ui-button--secondary'}`}
-          >
-            {CONTENT_LABELS[each].plural}
-          </NavLink>
-        ))}
-      </nav>
-      <p>
-        <ButtonLink to={`/staff/content/${kind}/new`} variant="accent">
-          New {labels.one}
-        </ButtonLink>
-      </p>
+      <KindTabs kind={kind} />
       <p className="staff-muted">
         Changes reach the public pages within minutes (the prerendered pages are made again); visitors with a page open see them when it refreshes its data.
       </p>
@@ -99,19 +122,12 @@ function ContentList({ kind }: { kind: ContentKind }) {
                   <span className={`staff-badge${row.published ? '' : ' staff-badge--off'}`}>{row.published ? 'Published' : 'Unpublished'}</span>
                 </td>
                 <td>
-                  <div className="staff-actions">
-                    <Button
-                      variant="secondary"
-                      disabled={busy === row.id}
-                      aria-label={`${row.published ? 'Unpublish' : 'Publish'} ${row.title}`}
-                      onClick={() => void change(row, () => setPublished(kind, row.id, !row.published), row.published ? 'Unpublished' : 'Published')}
-                    >
-                      {row.published ? 'Unpublish' : 'Publish'}
-                    </Button>
-                    <Button variant="ghost" disabled={busy === row.id} aria-label={`Delete ${row.title}`} onClick={() => setDeleting(row)}>
-                      Delete
-                    </Button>
-                  </div>
+                  <RowActions
+                    row={row}
+                    busy={busy === row.id}
+                    onPublish={() => void change(row, () => setPublished(kind, row.id, !row.published), row.published ? 'Unpublished' : 'Published')}
+                    onDelete={() => setDeleting(row)}
+                  />
                 </td>
               </tr>
             ))}

@@ -50,6 +50,77 @@ function Notes({ lead }: { lead: LeadDetail }) {
   );
 }
 
+/** Who the lead is, how to reach them, and what they asked about. */
+function LeadDetails({ lead }: { lead: LeadDetail }) {
+  return (
+    <dl className="staff-details">
+      <dt>Status</dt>
+      <dd>
+        <span className={`staff-badge${lead.status === 'new' ? ' staff-badge--new' : ''}`}>{lead.status}</span>
+      </dd>
+      <dt>Received</dt>
+      <dd>{when(lead.createdAt)}</dd>
+      <dt>Email</dt>
+      <dd>
+        <a href={`mailto:${lead.email}`}>{lead.email}</a>
+      </dd>
+      {lead.phone ? (
+        <>
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:+${toKenyanPhone(lead.phone) ?? lead.phone.replace(/\D/g, '')}`}>{formatPhone(lead.phone)}</a>
+          </dd>
+        </>
+      ) : null}
+      {lead.kind === 'booking' || lead.kind === 'call-request' ? (
+        <>
+          <dt>Contact by</dt>
+          <dd>{lead.contactMethod || 'No preference'}</dd>
+        </>
+      ) : null}
+      {lead.event ? (
+        <>
+          <dt>Event</dt>
+          <dd>
+            {lead.event.title} ({lead.event.startDate} to {lead.event.endDate}), {formatKes(lead.event.price)}
+          </dd>
+        </>
+      ) : null}
+      {lead.course ? (
+        <>
+          <dt>Course</dt>
+          <dd>
+            {lead.course.title} ({lead.course.duration}), {formatKes(lead.course.price)}
+          </dd>
+        </>
+      ) : null}
+      {lead.comment !== null ? (
+        <>
+          <dt>Message</dt>
+          <dd className="staff-message">{lead.comment}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The lead's status changes, oldest first. */
+function History({ changes }: { changes: LeadDetail['changes'] }) {
+  if (changes.length === 0) return null;
+  return (
+    <section aria-labelledby="history">
+      <h2 id="history">History</h2>
+      <ul className="staff-list">
+        {changes.map((change) => (
+          <li key={change.at}>
+            {when(change.at)}: {change.from} → {change.to} by {change.staffEmail ?? 'unknown'}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Lead({ lead }: { lead: LeadDetail }) {
   const { busy, act } = useAction();
   const chat = whatsAppLink(lead);
@@ -62,54 +133,7 @@ function Lead({ lead }: { lead: LeadDetail }) {
         {LEAD_KIND_LABELS[lead.kind]}: {lead.name || lead.email}
       </h1>
       <div className="staff-card">
-        <dl className="staff-details">
-          <dt>Status</dt>
-          <dd>
-            <span className={`staff-badge${lead.status === 'new' ? ' staff-badge--new' : ''}`}>{lead.status}</span>
-          </dd>
-          <dt>Received</dt>
-          <dd>{when(lead.createdAt)}</dd>
-          <dt>Email</dt>
-          <dd>
-            <a href={`mailto:${lead.email}`}>{lead.email}</a>
-          </dd>
-          {lead.phone ? (
-            <>
-              <dt>Phone</dt>
-              <dd>
-                <a href={`tel:+${toKenyanPhone(lead.phone) ?? lead.phone.replace(/\D/g, '')}`}>{formatPhone(lead.phone)}</a>
-              </dd>
-            </>
-          ) : null}
-          {lead.kind === 'booking' || lead.kind === 'call-request' ? (
-            <>
-              <dt>Contact by</dt>
-              <dd>{lead.contactMethod || 'No preference'}</dd>
-            </>
-          ) : null}
-          {lead.event ? (
-            <>
-              <dt>Event</dt>
-              <dd>
-                {lead.event.title} ({lead.event.startDate} to {lead.event.endDate}), {formatKes(lead.event.price)}
-              </dd>
-            </>
-          ) : null}
-          {lead.course ? (
-            <>
-              <dt>Course</dt>
-              <dd>
-                {lead.course.title} ({lead.course.duration}), {formatKes(lead.course.price)}
-              </dd>
-            </>
-          ) : null}
-          {lead.comment !== null ? (
-            <>
-              <dt>Message</dt>
-              <dd className="staff-message">{lead.comment}</dd>
-            </>
-          ) : null}
-        </dl>
+        <LeadDetails lead={lead} />
         <div className="staff-actions">
           {next.map((status) => (
             <Button key={status} variant={status === 'closed' ? 'secondary' : 'primary'} disabled={busy} onClick={() => void move(status)}>
@@ -123,18 +147,7 @@ function Lead({ lead }: { lead: LeadDetail }) {
           ) : null}
         </div>
       </div>
-      {lead.changes.length > 0 ? (
-        <section aria-labelledby="history">
-          <h2 id="history">History</h2>
-          <ul className="staff-list">
-            {lead.changes.map((change) => (
-              <li key={change.at}>
-                {when(change.at)}: {change.from} → {change.to} by {change.staffEmail ?? 'unknown'}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <History changes={lead.changes} />
       <Notes lead={lead} />
     </>
   );

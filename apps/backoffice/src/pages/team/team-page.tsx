@@ -117,26 +117,7 @@ export default function TeamPage() {
                 <td>{when(member.createdAt)}</td>
                 <td>
                   {member.state !== 'removed' && member.id !== me?.id ? (
-                    <div className="staff-actions">
-                      {member.state === 'active' ? (
-                        <Button
-                          variant="ghost"
-                          disabled={busy === member.id}
-                          aria-label={`Reset second factor of ${member.email}`}
-                          onClick={() => setAsking({ action: 'reset', member })}
-                        >
-                          Reset second factor
-                        </Button>
-                      ) : null}
-                      <Button
-                        variant="ghost"
-                        disabled={busy === member.id}
-                        aria-label={`Remove ${member.email}`}
-                        onClick={() => setAsking({ action: 'remove', member })}
-                      >
-                        Remove
-                      </Button>
-                    </div>
+                    <MemberActions member={member} busy={busy === member.id} onAsk={(action) => setAsking({ action, member })} />
                   ) : null}
                 </td>
               </tr>
@@ -156,5 +137,21 @@ export default function TeamPage() {
         </Dialog>
       ) : null}
     </>
+  );
+}
+
+/** What an admin may do to another member: reset an active member's second factor, or remove them. */
+function MemberActions({ member, busy, onAsk }: { member: TeamMember; busy: boolean; onAsk: (action: Action) => void }) {
+  return (
+    <div className="staff-actions">
+      {member.state === 'active' ? (
+        <Button variant="ghost" disabled={busy} aria-label={`Reset second factor of ${member.email}`} onClick={() => onAsk('reset')}>
+          Reset second factor
+        </Button>
+      ) : null}
+      <Button variant="ghost" disabled={busy} aria-label={`Remove ${member.email}`} onClick={() => onAsk('remove')}>
+        Remove
+      </Button>
+    </div>
   );
 }

@@ -13,27 +13,7 @@ export default function PrivacyPolicyPage() {
         Questions about this policy can be sent to <a href={`mailto:${business.email}`}>{business.email}</a>.
       </p>
 
-      <h2>What we collect</h2>
-      <ul>
-        <li>
-          <strong>Your account:</strong> first and last name, email address, mobile number and a securely hashed password. We email a one-time code to confirm
-          your address when you register.
-        </li>
-        <li>
-          <strong>Orders and bookings:</strong> the courses and events you book, your cart, your orders and the delivery address for course materials and
-          certificates.
-        </li>
-        <li>
-          <strong>Enquiries and call requests:</strong> the name, email, phone number, preferred contact method and message you send us through the contact
-          form, a course call request or an event booking.
-        </li>
-        <li>
-          <strong>Newsletter:</strong> the email address you subscribe with.
-        </li>
-        <li>
-          <strong>Browsing:</strong> the courses you view while signed in, so that we can show them again under recently viewed.
-        </li>
-      </ul>
+      <WhatWeCollect />
 
       <h2>Why we use it</h2>
       <ul>
@@ -81,5 +61,34 @@ export default function PrivacyPolicyPage() {
       <h2>Changes to this policy</h2>
       <p>We publish every change on this page with a new date, and email account holders about important changes.</p>
     </LegalLayout>
+  );
+}
+
+/** The personal data the site takes, by what it is for. */
+function WhatWeCollect() {
+  return (
+    <>
+      <h2>What we collect</h2>
+      <ul>
+        <li>
+          <strong>Your account:</strong> first and last name, email address, mobile number and a securely hashed password. We email a one-time code to confirm
+          your address when you register.
+        </li>
+        <li>
+          <strong>Orders and bookings:</strong> the courses and events you book, your cart, your orders and the delivery address for course materials and
+          certificates.
+        </li>
+        <li>
+          <strong>Enquiries and call requests:</strong> the name, email, phone number, preferred contact method and message you send us through the contact
+          form, a course call request or an event booking.
+        </li>
+        <li>
+          <strong>Newsletter:</strong> the email address you subscribe with.
+        </li>
+        <li>
+          <strong>Browsing:</strong> the courses you view while signed in, so that we can show them again under recently viewed.
+        </li>
+      </ul>
+    </>
   );
 }
