@@ -1,37 +1,12 @@
 // Pictures staff upload (docs/media.md): a camera-sized photo chosen in the article editor is scaled in the
 // browser, described, and sent; the article's prerendered page shows it as a <picture> of AVIF and WebP widths;
-// a phone takes the small AVIF; the library will not delete a picture that content shows.
-import type { Page } from '@playwright/test';
+// a phone takes the small AVIF, and one that saves data a narrower one; the library will not delete a picture
+// that content shows.
+import { cameraPhoto } from '../../apps/api/bench/camera-photo';
 import { expect, test } from '../support/fixtures';
 import { joinTheTeam, skipOnExternalSite } from './staff-support';
 
 test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its test outbox');
-
-/** A 3000 × 2000 JPEG drawn as a photo is (gradients and grain), as a phone's camera would give it. */
-async function cameraPhoto(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 3000;
-    canvas.height = 2000;
-    const context = canvas.getContext('2d')!;
-    const sky = context.createLinearGradient(0, 0, 0, 2000);
-    sky.addColorStop(0, '#8fb8de');
-    sky.addColorStop(0.55, '#e8d8a8');
-    sky.addColorStop(1, '#5d7a2e');
-    context.fillStyle = sky;
-    context.fillRect(0, 0, 3000, 2000);
-    for (let i = 0; i < 4000; i += 1) {
-      context.fillStyle = `hsl(${70 + (i % 40)}, 45%, ${25 + (i % 30)}%)`;
-      context.fillRect((i * 7919) % 3000, 1100 + ((i * 104729) % 900), 14, 30);
-    }
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/jpeg', 0.92));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let text = '';
-    for (const byte of bytes) text += String.fromCharCode(byte);
-    return btoa(text);
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 test('a photo uploaded for a new article is on its prerendered page in AVIF and WebP widths; a phone takes the small one', async ({
   page,
@@ -50,7 +25,9 @@ test('a photo uploaded for a new article is on its prerendered page in AVIF and 
   await page.getByLabel('Category').fill('news');
   await page.getByRole('textbox', { name: 'Article' }).fill('Cobs dry faster off the ground.');
 
-  const photo = await cameraPhoto(page);
+  // A large camera's 12 MP photo at its best quality: about 12.5 MB (the bench's photo: detail at every scale).
+  const photo = await cameraPhoto({ quality: 100 });
+  expect(photo.length).toBeGreaterThan(12 * 2 ** 20);
   await page.getByLabel(/Add photos/).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByRole('img', { name: 'The chosen photo, IMG_2041.jpg' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload' }).click();
@@ -58,8 +35,8 @@ test('a photo uploaded for a new article is on its prerendered page in AVIF and 
   await page.getByLabel('Description', { exact: true }).fill(description);
   const sent = page.waitForRequest((asked) => asked.method() === 'POST' && asked.url().includes('/staff/pictures'));
   await page.getByRole('button', { name: 'Upload' }).click();
-  // Scaled in the browser to 2,560 px before it left: far fewer bytes than the camera's file.
-  expect((await sent).postDataBuffer()!.length).toBeLessThan(photo.length);
+  // Scaled in the browser to 2,560 px before it left: at most 2 MB of the camera's 12.
+  expect((await sent).postDataBuffer()!.length).toBeLessThan(2 * 2 ** 20);
   await expect(page.getByText('The photo is in the media library')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByLabel('Pictures')).toHaveValue(/^\/static\/pictures\/[\w-]+$/);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -93,6 +70,26 @@ test('a photo uploaded for a new article is on its prerendered page in AVIF and 
     .toMatch(/^http:\/\/[^/]+\/static\/pictures\/files\/[0-9a-f]{20}-412\.avif$/);
   await phonePage.screenshot({ path: test.info().outputPath('phone-article.png') });
   await phone.close();
+  // A phone of two device pixels that asks to save data: its browser chose the 828, the site sent the 412.
+  const saving = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    extraHTTPHeaders: { 'Save-Data': 'on' },
+  });
+  const savingPage = await saving.newPage();
+  await savingPage.goto(`${site.origin}/blog/${id}`);
+  const small = savingPage.getByRole('main').getByRole('img', { name: description });
+  await expect.poll(() => small.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(/-828\.avif$/);
+  // The file's own width (an <img> without srcset, asked for as this phone asks).
+  const sentWidth = await small.evaluate(async (img: HTMLImageElement) => {
+    const file = new Image();
+    file.src = img.currentSrc;
+    await file.decode();
+    return file.naturalWidth;
+  });
+  expect(sentWidth).toBe(412);
+  await saving.close();
 
   // The library lists it as shown by the article, and will not delete it.
   await page.goto('/staff/pictures');
