@@ -100,6 +100,20 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
+    // Type-aware: a promise nobody awaits or handles fails silently (issue 60, part 4). node:test's describe and it
+    // return promises the runner awaits; a JSX event handler may be async (React ignores what it returns, and the
+    // forms' submit handles its own failure).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }] },
+      ],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     // Every function reads top-down in 80 lines at most, React components included: a longer one is split into
     // named steps (the API's routes: issue 24; the tools and the packages: issue 38; the island loader, carried
     // inline by every page, and the apps' components: issue 60).

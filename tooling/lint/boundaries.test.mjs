@@ -89,3 +89,18 @@ describe('the length of a function', () => {
     assert.equal(lintErrors('apps/catalog/src/pages/lint-probe.test.tsx', component(81), 'max-lines-per-function').length, 0);
   });
 });
+
+describe('promises', () => {
+  it('a promise that nobody awaits or handles is refused (type-aware lint)', () => {
+    const [refused] = lintErrors(
+      'apps/catalog/src/shared/dates.ts',
+      "export function probe() {\n  fetch('/api/course');\n}\n",
+      '@typescript-eslint/no-floating-promises',
+    );
+    assert.match(refused ?? '', /Promises must be awaited/);
+    assert.deepEqual(
+      lintErrors('apps/catalog/src/shared/dates.ts', "export function probe() {\n  void fetch('/api/course');\n}\n", '@typescript-eslint/no-floating-promises'),
+      [],
+    );
+  });
+});

@@ -1,2 +1,2 @@
 // Async boundary: lets the federation runtime settle shared libraries before the app imports them.
-import('./bootstrap');
+void import('./bootstrap');

@@ -13,7 +13,7 @@ const accountLinks = [
 
 function AccountNav() {
   const navigate = useNavigate();
-  const { logOut, isLoggingOut } = useLogOut(() => navigate('/', { replace: true }));
+  const { logOut, isLoggingOut } = useLogOut(() => void navigate('/', { replace: true }));
   return (
     <nav className="account-nav" aria-label="My Account">
       <LinkList links={accountLinks} marksCurrent />

@@ -34,7 +34,7 @@ function CheckoutTo({ address, disabled }: { address: ShippingAddress | null; di
       async () => {
         const order = await createOrder({ shippingInfo: address });
         // Where the API takes M-Pesa, the new order's payment opens at once.
-        navigate(order && getApiSettings().mpesa ? `/my-orders?pay=${encodeURIComponent(order._id)}` : '/my-orders');
+        void navigate(order && getApiSettings().mpesa ? `/my-orders?pay=${encodeURIComponent(order._id)}` : '/my-orders');
       },
       { done: 'Ordered Created Successfully', failed: () => ACCOUNT_FALLBACK },
     );

@@ -22,7 +22,7 @@ export default function ChangePasswordPage() {
     async ({ currentPassword, password }: ChangePasswordForm) => {
       await changePassword({ currentPassword, password });
       toast.success('Password Updated Successfully');
-      navigate('/my-profile');
+      void navigate('/my-profile');
     },
     (error) => messageOf(error, ACCOUNT_FALLBACK, { from: 'server' }),
   );

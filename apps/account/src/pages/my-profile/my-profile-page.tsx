@@ -74,7 +74,7 @@ function AccountDetails() {
 /** The password, and a way out of every device (a lost phone, a shared computer) that also voids every link mailed for the account. */
 function Security() {
   const navigate = useNavigate();
-  const { logOut, isLoggingOut } = useLogOut(() => navigate('/login', { replace: true }), { everywhere: true });
+  const { logOut, isLoggingOut } = useLogOut(() => void navigate('/login', { replace: true }), { everywhere: true });
   return (
     <section className="profile-card" aria-labelledby="account-security">
       <h2 id="account-security">Security</h2>

@@ -28,9 +28,9 @@ export function RegisterCard() {
   const signIn = async ({ email, password }: Registration) => {
     try {
       await login({ email, password });
-      navigate(redirectTarget(search), { replace: true });
+      void navigate(redirectTarget(search), { replace: true });
     } catch {
-      navigate(`/login${search}`, { state: { email } });
+      void navigate(`/login${search}`, { state: { email } });
     }
   };
 

@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
     async ({ password }: ResetPasswordForm) => {
       await resetPassword(token, { password });
       toast.success('Password Updated Successfully');
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     },
     () => ACCOUNT_FALLBACK,
   );

@@ -29,7 +29,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       // Signed out here all the same; the server ends the session at its idle timeout.
     }
     toast.info('Signed out');
-    navigate('/staff/login');
+    void navigate('/staff/login');
   };
   const leaveEverywhere = async () => {
     try {
@@ -40,7 +40,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       return;
     }
     toast.info('Signed out on every device');
-    navigate('/staff/login');
+    void navigate('/staff/login');
   };
   return (
     <div className="staff">

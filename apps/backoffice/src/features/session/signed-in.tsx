@@ -32,7 +32,7 @@ export function signedIn(Page: ComponentType, role: StaffRole = 'staff'): Compon
       () =>
         onStaffSessionEnded((message) => {
           toast.info(message);
-          navigate(signInPathFor(window.location.pathname + window.location.search));
+          void navigate(signInPathFor(window.location.pathname + window.location.search));
         }),
       [navigate],
     );

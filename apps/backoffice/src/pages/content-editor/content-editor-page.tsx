@@ -185,7 +185,7 @@ function ContentEditor() {
     async (draft) => {
       const saved = await saveContentItem(kind, draft as never, isNew ? undefined : id);
       toast.success(isNew ? `The ${labels.one} is saved and published` : 'Saved');
-      navigate(`/staff/content/${kind}/${encodeURIComponent(saved.item._id)}`, { replace: true });
+      void navigate(`/staff/content/${kind}/${encodeURIComponent(saved.item._id)}`, { replace: true });
     },
     (error) => messageOf(error, 'Could not save it'),
   );
