@@ -201,5 +201,3 @@ export function pictureStore(db: Db, absoluteUrl: (path: string) => string) {
     expand: <Item>(items: Item[], imagesOf: (item: Item) => Image[]) => expandPictures(db, absoluteUrl, items, imagesOf),
   };
 }
-
-export type PictureStore = ReturnType<typeof pictureStore>;

@@ -4,7 +4,6 @@ import { amountSchema, instantSchema, optionalTextSchema, serverIdSchema } from 
 
 /** Email or a chat service; may be left empty. */
 export const contactMethodSchema = z.enum(['Email', 'WhatsApp', '']);
-export type ContactMethod = z.infer<typeof contactMethodSchema>;
 
 export const contactDetailsSchema = z.object({
   name: safeText('Name', 200, {}, z.minLength(1, 'Name is Required')),

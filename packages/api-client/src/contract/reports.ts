@@ -34,7 +34,6 @@ export const reportSessionRequestSchema = z.object({
   /** What the channel's config.json carries: the delivery tools' signed list of what the channel serves. */
   grant: z.optional(z.string().check(z.maxLength(3072))),
 });
-export type ReportSessionRequest = z.infer<typeof reportSessionRequestSchema>;
 export const reportSessionSchema = z.object({ session: z.string().check(z.regex(/^[0-9a-f]{20}$/)) });
 
 const reportBase = {
@@ -61,7 +60,6 @@ export type BrowserReport = z.infer<typeof browserReportSchema>;
 /** One batch, as the shell sends it with navigator.sendBeacon: every report in it fits. */
 export const MAX_REPORTS_PER_BATCH = 50;
 export const reportBatchSchema = z.object({ reports: z.array(browserReportSchema).check(z.minLength(1), z.maxLength(MAX_REPORTS_PER_BATCH)) });
-export type ReportBatch = z.infer<typeof reportBatchSchema>;
 
 /**
  * A batch as the server reads it: the envelope first, then each report on its own, so that a report that

@@ -241,7 +241,6 @@ export const orderTransitionRequestSchema = z.object({
   status: orderStatusSchema,
   refundToArrange: z.optional(safeText('Why', 500, {}, z.minLength(3, 'Say why the refund is to be arranged'))),
 });
-export type OrderTransitionRequest = z.input<typeof orderTransitionRequestSchema>;
 
 /** The answer to cancelling a paid order without saying what happens to its money. */
 export const PAID_ORDER_CANCEL_MESSAGE = 'This order is paid: record the refund, or say why a refund is to be arranged, before cancelling it.';
