@@ -61,9 +61,16 @@ test('every public route is served as HTML that holds its heading, title, descri
     expect(html, `${path}: a heading in the HTML`).toMatch(/<h1[^>]*>[^<]+/);
     expect(html, `${path}: description`).toMatch(/<meta name="description" content="[^"]{20,}">/);
     expect(html, `${path}: canonical`).toContain(`<link rel="canonical" href="${site.origin}${path}">`);
-    // Its code: the shell's, its owner's and its islands' owners', never the next pages' that the shell fetches ahead.
-    const { preloads } = JSON.parse(/<script type="application\/json" id="page-code">([^<]*)/.exec(html)?.[1] ?? '{}') as { preloads: string[] };
-    const apps = new Set(preloads.map((url) => appOf(url, site.origin)));
+    // Its code: the shell's and its islands' owners', each listed under its owner (fetched when one of the
+    // owner's islands is asked for), never the next pages' that the shell fetches ahead.
+    const { preloads } = JSON.parse(/<script type="application\/json" id="page-code">([^<]*)/.exec(html)?.[1] ?? '{}') as {
+      preloads: Record<string, string[]>;
+    };
+    const appsListed = Object.entries(preloads).flatMap(([owner, urls]) => [...new Set(urls.map((url) => `${owner} → ${appOf(url, site.origin)}`))]);
+    expect(new Set(appsListed.map((listed) => listed.split(' → ')[1])).size, `${path}: one app's code for each owner (${appsListed.join(', ')})`).toBe(
+      appsListed.length,
+    );
+    const apps = new Set(Object.keys(preloads));
     apps.delete('shell');
     const owners = new Set([...html.matchAll(/data-island="([a-z-]+)\//g)].map(([, owner]) => owner));
     owners.delete('shell');

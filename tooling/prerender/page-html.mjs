@@ -32,8 +32,9 @@ function replaceOnce(text, search, replacement) {
  *        (canonical: null for the not-found page; noindex: the page asks to be no search result; image: the absolute URL of the picture a shared link shows;
  *        siteName: the site's name on it)
  * @param {{ href: string, dataRspack: string | null }[]} page.stylesheets   the page's style sheets, in order
- * @param {string[]} page.preloads  the scripts its islands' code will ask for (the shell's entry script aside):
- *        the remotes' entries and chunks, the shared libraries' chunks, fetched at once when one is needed
+ * @param {Record<string, string[]>} page.preloads  the scripts its islands' code will ask for (the shell's entry
+ *        script aside), by owner (prerender.mjs's preloadsOf): the shell's chunks and the shared libraries', each
+ *        remote's entry and chunks; an owner's fetched at once when one of its islands is needed
  */
 export function pageHtml({ template, loader, origin, html, state, head, stylesheets, preloads }) {
   const headTags = [
@@ -70,7 +71,7 @@ export function pageHtml({ template, loader, origin, html, state, head, styleshe
     entry: entryTag[1],
     // Beside the entry: in a release, in the release's folder (tooling/delivery/release.mjs).
     reports: entryTag[1].replace(/[^/]*$/, 'reports.js'),
-    preloads: preloads.map((url) => pageRelative(url, origin)),
+    preloads: Object.fromEntries(Object.entries(preloads).map(([owner, urls]) => [owner, urls.map((url) => pageRelative(url, origin))])),
   };
   let page = template.replace(/<title>[^<]*<\/title>/, () => headTags.join('')).replace(entryTag[0], () => '');
   page = replaceOnce(page, '</head>', `${[...styleTags, imageHints].join('')}</head>`);

@@ -122,8 +122,11 @@ function noteApiReads(page, apiBases, answers) {
   return { urls: async () => (await Promise.all(pending), [...reads].sort()), own };
 }
 
-/** The hash of an answer's body, to tell a changed answer from an API that sends no ETag. */
-export const bodyHash = (body) => createHash('sha256').update(body).digest('base64url');
+/**
+ * The hash of an answer's body, to tell a changed answer from an API that sends no ETag: SHA-256 in base64, as the
+ * page's loader makes it (apps/shell/src/islands/loader/fresh-answers.ts) in the fewest bytes.
+ */
+export const bodyHash = (body) => createHash('sha256').update(body).digest('base64');
 
 /** Opens a page of the site with `context`, noting every request and reporting the page's errors. */
 async function openPage(context, url, log) {
@@ -190,7 +193,7 @@ async function makePage(context, url, { apiBases, answers }, log) {
  * page's list of code. The visitor's link says 2G, so the shell fetches nothing ahead: the next pages' code (a few
  * seconds after the load event) is not this page's, and on a busy machine it was counted in.
  */
-async function visitPage(context, { url, source }, html, template, log) {
+async function visitPage(context, { url, source }, html, { template, remotes }, log) {
   const { page, requests } = await openPage(context, url, log);
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '2g' } }));
   await page.addInitScript(() => (window.__askForEveryIsland = true));
@@ -215,24 +218,34 @@ async function visitPage(context, { url, source }, html, template, log) {
     await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
     await page.waitForLoadState('networkidle', { timeout: PAGE_TIMEOUT_MS });
     if (problems.length) throw new Error(`its islands could not be hydrated as they were made: ${problems[0]}`);
-    return preloadsOf(requests, template);
+    const scripts = requests.filter((request) => request.resourceType() === 'script').map((request) => request.url());
+    return preloadsOf(scripts, { template, remotes, pageUrl: url });
   } finally {
     await page.close();
   }
 }
 
 /**
- * The page's list of code: the scripts its islands asked for (the remotes' entries, which config.json names
- * directly, and the chunks), each once, but the shell's entry, which the page names itself.
+ * The page's list of code, by owner (the islands protocol's PageCode.preloads): the scripts its islands asked for,
+ * each once, but the shell's entry, which the page names itself. A script is the owner's whose folder holds it
+ * most closely: a remote's folder is its entry's (config.json's, the page's `remotes`), whose code only its own
+ * islands need; the shell's is its entry's, and any script of no remote's folder is the shell's too (the shared
+ * libraries), which every island needs. A remote built into the shell (the monolith) has the shell's folder:
+ * its code is the shell's.
  */
-function preloadsOf(requests, template) {
-  const preloads = new Set();
-  for (const request of requests) {
-    const url = request.url();
-    // The shell's entry script is in the page already.
-    if (request.resourceType() === 'script' && !template.includes(`src="${new URL(url).pathname}"`)) preloads.add(url);
+export function preloadsOf(scripts, { template, remotes, pageUrl }) {
+  const entry = new URL(/<script defer src="([^"]+)"><\/script>/.exec(template)[1], pageUrl);
+  const folderOf = (script) => new URL('.', new URL(script, pageUrl)).href;
+  // The shell first: of folders as close, the shell's wins.
+  const folders = [['shell', folderOf(entry)], ...Object.entries(remotes).map(([owner, remoteEntry]) => [owner, folderOf(remoteEntry)])];
+  const preloads = { shell: [] };
+  for (const url of new Set(scripts)) {
+    if (url === entry.href) continue;
+    const holders = folders.filter(([, folder]) => url.startsWith(folder));
+    const [owner] = holders.reduce((closest, holder) => (holder[1].length > closest[1].length ? holder : closest), ['shell', '']);
+    (preloads[owner] ??= []).push(url);
   }
-  return [...preloads];
+  return preloads;
 }
 
 /**
@@ -406,7 +419,13 @@ async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom,
   // The not-found page has no address of its own.
   const page = { ...shell, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: notFound ? null : url }, stylesheets };
   const source = serveFrom ? `${serveFrom}${path}` : url;
-  const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: [] }), shell.template, log);
+  const preloads = await visitPage(
+    visitor,
+    { url, source },
+    pageHtml({ ...page, preloads: {} }),
+    { template: shell.template, remotes: rendered.page.remotes },
+    log,
+  );
   writeCompressed(notFound ? join(resolve(outDir), NOT_FOUND_FILE) : pageFile(outDir, path), pageHtml({ ...page, preloads }));
   return { reads, madeFrom, structuredData, noindex: head.noindex };
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pageHtml } from './page-html.mjs';
-import { pageFile, settleRun } from './prerender.mjs';
+import { pageFile, preloadsOf, settleRun } from './prerender.mjs';
 
 const TEMPLATE = [
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mavuno Agri-Food Consultants</title>',
@@ -39,7 +39,10 @@ test('the page holds its head tags, content and state; nothing in the data can e
       siteName: 'Mavuno',
     },
     stylesheets: [{ href: 'https://mavuno.example/releases/catalog/v2/441.css', dataRspack: 'catalog:chunk-441' }],
-    preloads: ['https://mavuno.example/releases/catalog/v2/remoteEntry.js', 'https://cdn.example/releases/catalog/v2/441.js'],
+    preloads: {
+      shell: ['https://mavuno.example/releases/shell/v1/56.js'],
+      catalog: ['https://mavuno.example/releases/catalog/v2/remoteEntry.js', 'https://cdn.example/releases/catalog/v2/441.js'],
+    },
   });
   assert.match(html, /<title>Courses &amp; &quot;Training&quot; \| Mavuno<\/title>/);
   assert.match(html, /<meta name="description" content="Food &lt;safety&gt; courses">/);
@@ -67,7 +70,7 @@ test('the page holds its head tags, content and state; nothing in the data can e
     entry: '/releases/shell/v1/main.js',
     // The shell's reports.js, built beside its entry, which the loader adds for a visit no island needed.
     reports: '/releases/shell/v1/reports.js',
-    preloads: ['/releases/catalog/v2/remoteEntry.js', 'https://cdn.example/releases/catalog/v2/441.js'],
+    preloads: { shell: ['/releases/shell/v1/56.js'], catalog: ['/releases/catalog/v2/remoteEntry.js', 'https://cdn.example/releases/catalog/v2/441.js'] },
   });
   // No spinner over a page that is there, no "needs JavaScript" under one that reads without it.
   assert.doesNotMatch(html, /startup-spinner|<noscript>/);
@@ -87,7 +90,7 @@ test("React's hints for the first images go to the head, after the style sheets"
     state: { path: '/', remotes: {}, dataAreas: {} },
     head: { title: 'Mavuno', description: '', keywords: '', canonical: 'https://mavuno.example/' },
     stylesheets: [{ href: 'https://mavuno.example/releases/content/v3/281.css', dataRspack: null }],
-    preloads: ['https://mavuno.example/releases/content/v3/remoteEntry.js'],
+    preloads: { shell: [], content: ['https://mavuno.example/releases/content/v3/remoteEntry.js'] },
   });
   const head = html.slice(0, html.indexOf('</head>'));
   assert.ok(head.includes(hero), 'the hint is in the head');
@@ -104,7 +107,7 @@ test('the not-found page has no address of its own: no canonical link, no og:url
     state: { path: '*', remotes: {}, dataAreas: {}, islands: { route: '*' } },
     head: { title: 'Page not found', description: 'The page you are looking for does not exist.', keywords: '', canonical: null },
     stylesheets: [],
-    preloads: [],
+    preloads: {},
   });
   const head = html.slice(0, html.indexOf('</head>'));
   assert.doesNotMatch(head, /rel="canonical"|og:url/);
@@ -121,12 +124,40 @@ test('a page that asks to be no search result (log in) keeps its address and say
       state: { path: '/login', remotes: {}, dataAreas: {}, islands: { route: '/login' } },
       head: { title: 'Log In', description: 'Log in.', keywords: '', canonical: 'https://mavuno.example/login', ...head },
       stylesheets: [],
-      preloads: [],
+      preloads: {},
     });
   const signIn = page({ noindex: true });
   assert.match(signIn, /<link rel="canonical" href="https:\/\/mavuno.example\/login">/);
   assert.match(signIn, /<meta name="robots" content="noindex">/);
   assert.doesNotMatch(page({}), /name="robots"/);
+});
+
+test('a page’s code is listed by owner: a remote’s in its entry’s folder, the shell’s (and the shared libraries’) all the rest', () => {
+  const template = TEMPLATE; // the shell's entry: /releases/shell/v1/main.js
+  const pageUrl = 'https://mavuno.example/course/1';
+  const scripts = [
+    'https://mavuno.example/releases/shell/v1/main.js',
+    'https://mavuno.example/releases/shell/v1/56.js',
+    'https://mavuno.example/releases/catalog/v2/remoteEntry.js',
+    'https://cdn.example/content/v3/remoteEntry.js',
+    'https://cdn.example/content/v3/12.js',
+    'https://mavuno.example/releases/catalog/v2/441.js',
+    'https://mavuno.example/releases/shell/v1/56.js',
+  ];
+  const remotes = { catalog: '/releases/catalog/v2/remoteEntry.js', content: 'https://cdn.example/content/v3/remoteEntry.js' };
+  assert.deepEqual(preloadsOf(scripts, { template, remotes, pageUrl }), {
+    shell: ['https://mavuno.example/releases/shell/v1/56.js'],
+    catalog: ['https://mavuno.example/releases/catalog/v2/remoteEntry.js', 'https://mavuno.example/releases/catalog/v2/441.js'],
+    content: ['https://cdn.example/content/v3/remoteEntry.js', 'https://cdn.example/content/v3/12.js'],
+  });
+  // The monolith: its remotes are built into the shell, whose folder holds all of its code.
+  const monolith = TEMPLATE.replace('/releases/shell/v1/main.js', '/main.js');
+  assert.deepEqual(
+    preloadsOf(['https://mavuno.example/main.js', 'https://mavuno.example/2625.js'], { template: monolith, remotes: { content: '/built-in' }, pageUrl }),
+    {
+      shell: ['https://mavuno.example/2625.js'],
+    },
+  );
 });
 
 // The data changes while a run makes the pages (tests side by side, staff at work).

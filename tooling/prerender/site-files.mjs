@@ -69,6 +69,12 @@ export function robotsTxt(siteUrl, { production, clientRoutes }) {
 const writeWhole = (file, content) => writeFileAtomic.sync(file, content);
 
 /**
+ * The routes made as one page for every path they match: a prerendered route with a parameter whose page was
+ * made at the route itself (`/reset-password/:token`: the token is read in the browser), not one per item.
+ */
+export const oneDocumentRoutes = (paths, pageRoutes) => pageRoutes.filter((route) => route.includes(':') && paths.includes(route));
+
+/**
  * Writes sitemap.xml, robots.txt and .routes.json beside the pages, each replaced whole.
  *
  * @param {string} dir
@@ -77,7 +83,9 @@ const writeWhole = (file, content) => writeFileAtomic.sync(file, content);
  */
 export function writeSiteFiles(dir, { siteUrl, production, seo, paths, clientRoutes, pageRoutes = [] }) {
   mkdirSync(dir, { recursive: true });
+  const oneDocument = oneDocumentRoutes(paths, pageRoutes);
+  // A reset link's page is read, not crawled, as when it was rendered in the browser.
   writeWhole(join(dir, 'sitemap.xml'), sitemapXml(siteUrl, production ? seo : {}));
-  writeWhole(join(dir, 'robots.txt'), robotsTxt(siteUrl, { production, clientRoutes }));
-  writeWhole(join(dir, ROUTES_FILE), `${JSON.stringify({ paths, clientRoutes, pageRoutes })}\n`);
+  writeWhole(join(dir, 'robots.txt'), robotsTxt(siteUrl, { production, clientRoutes: [...clientRoutes, ...oneDocument] }));
+  writeWhole(join(dir, ROUTES_FILE), `${JSON.stringify({ paths, clientRoutes, pageRoutes, oneDocumentRoutes: oneDocument })}\n`);
 }

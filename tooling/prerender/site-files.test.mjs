@@ -79,17 +79,23 @@ it('writes the sitemap, robots.txt and the routes the server reads beside the pa
     const site = {
       siteUrl: SITE,
       seo: { '/courses': { lastmod: null, listed: true } },
-      paths: ['/courses', '/course/c1'],
+      paths: ['/courses', '/course/c1', '/reset-password/:token'],
       clientRoutes: ['/login'],
-      pageRoutes: ['/courses', '/course/:id'],
+      pageRoutes: ['/courses', '/course/:id', '/reset-password/:token'],
     };
     writeSiteFiles(dir, { ...site, production: true });
     assert.match(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /<loc>https:\/\/mavunoagrifood.co.ke\/courses<\/loc>/);
     assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')), {
-      paths: ['/courses', '/course/c1'],
+      paths: ['/courses', '/course/c1', '/reset-password/:token'],
       clientRoutes: ['/login'],
-      pageRoutes: ['/courses', '/course/:id'],
+      pageRoutes: ['/courses', '/course/:id', '/reset-password/:token'],
+      // Made at the route itself: one page for every reset link; a course's page is one course's.
+      oneDocumentRoutes: ['/reset-password/:token'],
     });
+    // A mailed link is not crawled, as when its page was rendered in the browser; a course is.
+    const robots = readFileSync(join(dir, 'robots.txt'), 'utf8');
+    assert.match(robots, /^Disallow: \/reset-password\/$/m);
+    assert.doesNotMatch(robots, /Disallow: \/course/);
     writeSiteFiles(dir, { ...site, production: false });
     assert.doesNotMatch(readFileSync(join(dir, 'sitemap.xml'), 'utf8'), /<url>/);
     assert.match(readFileSync(join(dir, 'robots.txt'), 'utf8'), /Disallow: \/\n/);

@@ -117,7 +117,7 @@ test('the one inline script of a prerendered page is the loader given, allowed b
     state: { islands: { route: '/courses' } },
     head: { title: 'Courses', description: '', keywords: '', canonical: 'https://mavuno.example/courses' },
     stylesheets: [],
-    preloads: [],
+    preloads: {},
   });
   assert.deepEqual(
     [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256(match[1])),

@@ -102,8 +102,8 @@ function routesReader(pagesDir) {
     const stats = statOrNull(file);
     if (!stats?.isFile()) return null;
     if (stats.mtimeMs !== cached.mtimeMs) {
-      const { paths, clientRoutes, pageRoutes } = JSON.parse(readFileSync(file, 'utf8'));
-      cached = { mtimeMs: stats.mtimeMs, routes: { paths: new Set(paths), clientRoutes, pageRoutes } };
+      const { paths, clientRoutes, pageRoutes, oneDocumentRoutes = [] } = JSON.parse(readFileSync(file, 'utf8'));
+      cached = { mtimeMs: stats.mtimeMs, routes: { paths: new Set(paths), clientRoutes, pageRoutes, oneDocumentRoutes } };
     }
     return cached.routes;
   };
@@ -333,20 +333,26 @@ function findOnTheSite(serving, located) {
 }
 
 /**
- * A page: its prerendered HTML, else the client-rendered page (404 when there is neither). When the pages'
+ * A page: its prerendered HTML, else the one page of its route when its route has one for every path (a reset
+ * link's: with `noindex`), else the client-rendered page (404 when there is none of them). When the pages'
  * `.routes.json` does not list the path as a page, the client-rendered page goes with `noindex`, and with 404
  * too when no route rendered in the browser matches the path: then, if no route of a prerendered page matches
  * it either (`/course/:id` does: its owner says "Course not found" in its own words), with the prerendered
  * not-found page instead when there is one (a document with islands: no code until it is needed).
  */
 function findPage({ pagesDir, fallback, readRoutes }, { normalized, root, relative }) {
-  const prerendered = join(pagesDir, relative, 'index.html');
-  const candidates = [...(prerendered.startsWith(pagesDir + sep) ? [[join(relative, 'index.html'), prerendered]] : []), [fallback, join(root, fallback)]];
-  const found = candidates.map(([name, path]) => ({ name, path, stats: statOrNull(path) })).find((candidate) => candidate.stats?.isFile());
-  if (!found) return { refused: 404 };
-  const page = { file: found.path, relative: found.name, stats: found.stats, status: 200, noindex: false };
-  const routes = found.name === fallback ? readRoutes() : null;
   const path = `/${normalized.replace(/^\/+|\/+$/g, '')}`;
+  const prerendered = join(pagesDir, relative, 'index.html');
+  const routeDocument = (readRoutes()?.oneDocumentRoutes ?? []).find((route) => matchesRoute(route, path));
+  const candidates = [
+    ...(prerendered.startsWith(pagesDir + sep) ? [{ name: join(relative, 'index.html'), file: prerendered, noindex: false }] : []),
+    ...(routeDocument ? [{ name: join(routeDocument, 'index.html'), file: join(pagesDir, routeDocument, 'index.html'), noindex: true }] : []),
+    { name: fallback, file: join(root, fallback), noindex: false },
+  ];
+  const found = candidates.map((candidate) => ({ ...candidate, stats: statOrNull(candidate.file) })).find((candidate) => candidate.stats?.isFile());
+  if (!found) return { refused: 404 };
+  const page = { file: found.file, relative: found.name, stats: found.stats, status: 200, noindex: found.noindex };
+  const routes = found.name === fallback ? readRoutes() : null;
   if (routes && !routes.paths.has(path)) {
     // A page rendered in the browser (an account's, the back office's) is no search result either;
     // robots.txt does not name the back office (prerender/site-files.mjs), so this says so. Not a page

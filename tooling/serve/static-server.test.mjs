@@ -505,15 +505,18 @@ describe('pages, the paths that are not pages, and the files made with them', ()
     writeFileSync(join(site, 'app.html'), '<!doctype html><title>rendered in the browser</title>');
     writeFileSync(join(site, '.lock'), '1234');
     writeFileSync(join(pages, 'course', 'c1', 'index.html'), '<!doctype html><title>HACCP</title>');
+    mkdirSync(join(pages, 'reset-password', ':token'), { recursive: true });
+    writeFileSync(join(pages, 'reset-password', ':token', 'index.html'), '<!doctype html><title>Reset Password</title>');
     writeFileSync(join(pages, 'sitemap.xml'), '<urlset/>');
     writeFileSync(join(pages, 'robots.txt'), 'User-agent: *\n');
     writeFileSync(join(pages, '404.html'), '<!doctype html><title>Page not found</title>');
     writeFileSync(
       join(pages, '.routes.json'),
       JSON.stringify({
-        paths: ['/course/c1', '/course/c2'],
-        clientRoutes: ['/login', '/reset-password/:token', '/staff/*'],
-        pageRoutes: ['/courses', '/course/:id'],
+        paths: ['/course/c1', '/course/c2', '/reset-password/:token'],
+        clientRoutes: ['/login', '/confirm-email/:token', '/staff/*'],
+        pageRoutes: ['/courses', '/course/:id', '/reset-password/:token'],
+        oneDocumentRoutes: ['/reset-password/:token'],
       }),
     );
     pagesServer = await serveStatic({ dir: site, port: 0, pages, fallback: 'app.html' });
@@ -527,7 +530,7 @@ describe('pages, the paths that are not pages, and the files made with them', ()
     const page = await get('/course/c1');
     assert.match(await page.text(), /HACCP/);
     assert.equal(page.headers.get('x-robots-tag'), null);
-    for (const path of ['/course/c2', '/login', '/reset-password/abc123', '/staff', '/staff/leads/42']) {
+    for (const path of ['/course/c2', '/login', '/confirm-email/abc123', '/staff', '/staff/leads/42']) {
       const response = await get(path);
       assert.equal(response.status, 200, path);
       assert.match(await response.text(), /rendered in the browser/, path);
@@ -536,13 +539,23 @@ describe('pages, the paths that are not pages, and the files made with them', ()
   });
 
   test('a route rendered in the browser (an account’s, the back office’s) answers noindex: robots.txt does not name the back office', async () => {
-    for (const path of ['/login', '/reset-password/abc123', '/staff', '/staff/login', '/staff/leads/42']) {
+    for (const path of ['/login', '/confirm-email/abc123', '/staff', '/staff/login', '/staff/leads/42']) {
       assert.equal((await get(path)).headers.get('x-robots-tag'), 'noindex', path);
     }
   });
 
+  test('a route made as one page for every path (a reset link’s) gets that page at each of its paths, noindex, revalidated', async () => {
+    for (const path of ['/reset-password/abc123', '/reset-password/a1b2c3d4e5f6/']) {
+      const response = await get(path);
+      assert.equal(response.status, 200, path);
+      assert.match(await response.text(), /Reset Password/, path);
+      assert.equal(response.headers.get('x-robots-tag'), 'noindex', path);
+      assert.equal(response.headers.get('cache-control'), 'no-cache', path);
+    }
+  });
+
   test('any other path is not found (404, noindex), with the prerendered not-found page, revalidated on every load', async () => {
-    for (const path of ['/nowhere', '/login/extra', '/reset-password', '/courses/old/link']) {
+    for (const path of ['/nowhere', '/login/extra', '/reset-password', '/reset-password/abc/extra', '/courses/old/link']) {
       const response = await get(path);
       assert.equal(response.status, 404, path);
       assert.equal(response.headers.get('x-robots-tag'), 'noindex', path);

@@ -8,6 +8,7 @@ export const islands = {
   login: () => import('./pages/login/login-page').then(({ LoginCard }) => ({ default: LoginCard })),
   register: () => import('./pages/register/register-page').then(({ RegisterCard }) => ({ default: RegisterCard })),
   'forgot-password': () => import('./pages/forgot-password/forgot-password-page').then(({ ForgotPasswordCard }) => ({ default: ForgotPasswordCard })),
+  'reset-password': () => import('./pages/reset-password/reset-password-page').then(({ ResetPasswordCard }) => ({ default: ResetPasswordCard })),
 } satisfies IslandModules;
 
 declare module '@agri/ui/island-protocol' {

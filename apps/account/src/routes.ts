@@ -5,9 +5,9 @@ import type { PageRoute } from '@agri/ui/federation';
 const signInHead = (title: string, description: string, keywords: string): PageHeadInfo => ({ ...head(title, description, keywords), noindex: true });
 
 /**
- * The account remote's pages; the shell mounts them in the site frame. Log in, register and forgot-password are
- * public documents with islands (the same card for every visitor); the others show what is personal, and are
- * rendered in the browser.
+ * The account remote's pages; the shell mounts them in the site frame. Log in, register, forgot-password and
+ * reset-password are public documents with islands (the same card for every visitor); the others show what is
+ * personal, and are rendered in the browser.
  */
 export const routes: PageRoute[] = [
   {
@@ -37,8 +37,10 @@ export const routes: PageRoute[] = [
     load: () => import('./pages/forgot-password/forgot-password-page'),
   },
   {
+    // One document for every reset link: made at the route itself, the token read from the address in the browser.
     path: '/reset-password/:token',
-    head: head('Reset Password', 'Choose a new password for your Mavuno Agri-Food account.', 'reset password, account'),
+    prerender: true,
+    head: signInHead('Reset Password', 'Choose a new password for your Mavuno Agri-Food account.', 'reset password, account'),
     load: () => import('./pages/reset-password/reset-password-page'),
   },
   {

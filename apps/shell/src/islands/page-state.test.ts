@@ -53,6 +53,22 @@ test('the not-found page, made once for every path that is not a page, has its i
   expect(readPrerenderedPage(config, '/notices')).toBeNull();
 });
 
+test('a page made once for its route (a reset link’s) has its islands hydrated at each path of the route, and no other', () => {
+  const reset = {
+    path: '/reset-password/:token',
+    remotes: { catalog: config.remotes.catalog!.entry },
+    dataAreas: {},
+    islands: { route: '/reset-password/:token' },
+  };
+  servePage(reset);
+  expect(readPrerenderedPage(config, '/reset-password/a1b2c3d4')).toEqual(reset);
+  expect(readPrerenderedPage(config, '/reset-password/a1b2c3d4/more')).toBeNull();
+  expect(readPrerenderedPage(config, '/confirm-email/a1b2c3d4')).toBeNull();
+  // A page made for one item is that item's alone.
+  servePage({ ...page, path: '/course/1', islands: { route: '/course/:id' } });
+  expect(readPrerenderedPage(config, '/course/2')).toBeNull();
+});
+
 test('a state that cannot be read is rendered afresh, and said', () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
   servePage('{"path": 42');

@@ -1,5 +1,6 @@
 import { z, type DataAreaSnapshot } from '@agri/api-client';
-import { ANY_PATH, madeWithLive, PAGE_ELEMENT, PRERENDERED_STYLE, type PageState } from '@agri/ui/island-protocol';
+import { madeForEveryPath, madeWithLive, PAGE_ELEMENT, PRERENDERED_STYLE, type PageState } from '@agri/ui/island-protocol';
+import { matchPath } from '@agri/ui/router';
 import type { SiteConfig } from '../config/site-config';
 
 /**
@@ -21,7 +22,7 @@ export type PrerenderedPage = PageState & { dataAreas: Record<string, DataAreaSn
 
 /**
  * The prerendered page this document holds, if the shell can hydrate its islands as they are: made for this path
- * (or the not-found page, at any path) with the releases config.json names now. After a promotion (until the pages
+ * (or for every path of its route: the not-found page, a reset link's page) with the releases config.json names now. After a promotion (until the pages
  * are made again), in a preview, or on a path the page was not made for, the page is rendered afresh instead.
  */
 export function readPrerenderedPage(config: SiteConfig, pathname: string): PrerenderedPage | null {
@@ -34,5 +35,6 @@ export function readPrerenderedPage(config: SiteConfig, pathname: string): Prere
     console.warn('[shell] the prerendered page cannot be read; rendering it afresh:', error);
     return null;
   }
-  return (page.path === ANY_PATH || page.path === pathname) && madeWithLive(page, config.remotes) ? page : null;
+  const madeForThisPath = page.path === pathname || (madeForEveryPath(page) && matchPath(page.path, pathname) !== null);
+  return madeForThisPath && madeWithLive(page, config.remotes) ? page : null;
 }

@@ -20,7 +20,7 @@ import {
 const prerendered = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>Our Courses</h1></div>` +
   '<script type="application/json" id="prerendered-page">{"path":"/courses","remotes":{"catalog":"/releases/catalog/v2/remoteEntry.js"},"dataAreas":{}}</script>' +
-  '<script type="application/json" id="page-code">{"entry":"/releases/shell/v1/main.1234abcd.js","preloads":[]}</script></body></html>';
+  '<script type="application/json" id="page-code">{"entry":"/releases/shell/v1/main.1234abcd.js","preloads":{}}</script></body></html>';
 
 test('a prerendered page is public: its title and the folders of the shell and remote releases it runs are kept', () => {
   expect(publicPageFacts(prerendered('Courses &amp; Training | Mavuno'), 'https://mavuno.example/courses')).toEqual({

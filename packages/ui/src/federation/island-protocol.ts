@@ -94,9 +94,16 @@ export const KEEPS_QUERY = 'data-keeps-query';
 /** The path and route of the page made for every path that is not a page of the site (the not-found document). */
 export const ANY_PATH = '*';
 
+/**
+ * Whether a page was made once for every path of its route: the not-found page (ANY_PATH), and a page whose
+ * route holds a parameter that is no item of the site's (a reset link's token, `/reset-password/:token`), made
+ * at the route itself. Such a page is never kept for reading offline, nor listed as a page of its own.
+ */
+export const madeForEveryPath = (page: Pick<PageState, 'path' | 'islands'>): boolean => page.path === page.islands.route && /[:*]/.test(page.path);
+
 /** What a prerendered page was made from (PAGE_ELEMENT.state): the shell's page-state.ts checks it as it reads it. */
 export interface PageState {
-  /** The path the page was made for (ANY_PATH: the not-found page). */
+  /** The path the page was made for (ANY_PATH: the not-found page; its route: a page for every path of it). */
   path: string;
   /** Each remote whose code made part of the page (every remote, for the not-found page), with the entry config.json named for it then. */
   remotes: Record<string, string>;
@@ -123,9 +130,19 @@ export interface PageCode {
   entry: string;
   /** reports.js, beside the entry: the reports of a visit no island needed. */
   reports: string;
-  /** The scripts the islands' code asks for, fetched all at once when the first island is asked for. */
-  preloads: string[];
+  /**
+   * The scripts the islands' code asks for, by owner (SHELL_OWNER: the shell's own, which every island
+   * needs; a remote's: what its islands add), each list fetched all at once when the first island that needs it
+   * is asked for: one wave of exactly what a tap needs.
+   */
+  preloads: Record<string, string[]>;
 }
+
+/** The owner of the shell's own islands and code; any other owner of an island is a remote. */
+export const SHELL_OWNER = 'shell';
+
+/** The owner of an island, from its name (`<owner>/<name>`). */
+export const ownerOf = (name: string): string => name.slice(0, name.indexOf('/'));
 
 /**
  * Whether a page was made with the releases live now: each remote it was made with at the entry config.json names
@@ -137,7 +154,12 @@ export function madeWithLive(page: Pick<PageState, 'path' | 'remotes'>, live: Re
 }
 
 /** The tab's decision whether its visit reports, and a QA preview it keeps (composition/preview.ts). */
-export const TAB_KEYS = { visitSampled: 'shell:visit', preview: 'shell:preview' } as const;
+export const TAB_KEYS = {
+  visitSampled: 'shell:visit',
+  preview: 'shell:preview',
+  /** The toasts a page kept for the next (toasts/toast.ts): on a document, they bring the shell's code to show them. */
+  toastsForNextPage: 'ui:toasts-for-next-page',
+} as const;
 
 /**
  * Whether this visit is in the sample of visits that report (`rate`, 0 to 1): decided once a tab, so that the

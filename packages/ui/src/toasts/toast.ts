@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-toastify';
+import { TAB_KEYS } from '../federation/island-protocol';
 
 type Kind = 'success' | 'error' | 'info';
 const KINDS: readonly string[] = ['success', 'error', 'info'] satisfies Kind[];
@@ -12,8 +13,8 @@ const listeners = new Set<() => void>();
 
 /** How long after it was shown a toast is still news for the page a page load opens next. */
 const NEWS_FOR_MS = 5000;
-/** Where a page keeps its last toasts for the next (sessionStorage: this tab's). */
-const NEXT_PAGE_KEY = 'ui:toasts-for-next-page';
+/** Where a page keeps its last toasts for the next (sessionStorage: this tab's; the page's loader reads it too). */
+const NEXT_PAGE_KEY = TAB_KEYS.toastsForNextPage;
 const shown: { kind: Kind; message: string; at: number }[] = [];
 
 function show(kind: Kind, message: string, options?: ToastOptions): void {

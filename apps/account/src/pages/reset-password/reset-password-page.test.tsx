@@ -1,9 +1,13 @@
 import { startMockApi } from '@agri/api-client/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
-import ResetPasswordPage from './reset-password-page';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import ResetPasswordPage, { ResetPasswordCard } from './reset-password-page';
 
-startMockApi();
+const server = startMockApi();
 
 type User = ReturnType<typeof renderPage>['user'];
 
@@ -46,5 +50,40 @@ describe('ResetPasswordPage', () => {
     await choose(user, 'NewHarvest2025', 'NewHarvest2025');
     await waitFor(() => expect(screen.getAllByText('Something Went Wrong!')).toHaveLength(2));
     expect(screen.getByTestId('location')).toHaveTextContent('/reset-password/expired');
+  });
+
+  describe('on the document made once for every reset link (at the route itself)', () => {
+    const card = (route: string) => (
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/reset-password/:token" element={<ResetPasswordCard />} />
+          <Route path="/login" element={<p>Log in</p>} />
+        </Routes>
+      </MemoryRouter>
+    );
+    let root: Root | undefined;
+    afterEach(() => {
+      act(() => root?.unmount());
+      document.body.innerHTML = '';
+    });
+
+    it('holds no token, is taken over as it is at a link’s address, and sends that link’s token', async () => {
+      const container = document.body.appendChild(document.createElement('div'));
+      container.innerHTML = renderToString(card('/reset-password/:token'));
+      expect(container.innerHTML).not.toContain(':token');
+      const recoverableError = jest.fn();
+      await act(async () => {
+        root = hydrateRoot(container, card('/reset-password/good-token'), { onRecoverableError: recoverableError });
+      });
+      expect(recoverableError).not.toHaveBeenCalled();
+      const sentTo: string[] = [];
+      server.events.on('request:start', ({ request }) => {
+        if (request.method === 'PUT') sentTo.push(new URL(request.url).pathname);
+      });
+      const user = userEvent.setup({ delay: null });
+      await choose(user, 'NewHarvest2025', 'NewHarvest2025');
+      expect(await screen.findByText('Log in')).toBeInTheDocument();
+      expect(sentTo).toEqual([expect.stringMatching(/\/user\/reset-password\/good-token$/)]);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { ACCOUNT_FALLBACK, resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
 import { FormSubmit, toast } from '@agri/ui';
+import { Island } from '@agri/ui/federation';
 import { useSiteForm } from '@agri/ui/forms';
 import { useNavigate, useParams } from '@agri/ui/router';
 import { AuthLayout, AuthLink } from '../../features/account-layout/auth-layout';
@@ -9,7 +10,15 @@ import { confirmPasswordField, NewPasswordFields, passwordsMatch } from '../../f
 const resetPasswordSchema = z.extend(resetPasswordRequestSchema, confirmPasswordField).check(passwordsMatch);
 type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 
+/**
+ * The page a reset link opens: one document for every link (it holds no token: the card reads it from the
+ * address), whose card answers at once, its code fetched at the first touch (an island).
+ */
 export default function ResetPasswordPage() {
+  return <Island name="account/reset-password" component={ResetPasswordCard} props={{}} hydration="interaction" />;
+}
+
+export function ResetPasswordCard() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { register, submit, errors, busy, failure } = useSiteForm(

@@ -1,19 +1,13 @@
 import { ISLAND, type PageState } from '@agri/ui/island-protocol';
 import type { PageLoader } from './islands-loader';
-import { onceIdle } from './page';
+import { each, onceIdle } from './page';
 
 const read = (url: string, headers: Record<string, string>) =>
   fetch(url, { headers: { Accept: 'application/json', ...headers }, credentials: 'omit', signal: AbortSignal.timeout(15_000) });
 const gone = (response: Response) => response.status === 404 || response.status === 410;
 
-/** An answer's hash as the prerenderer took it (bodyHash in tooling/prerender/prerender.mjs): SHA-256, base64url. */
-async function hashOf(body: ArrayBuffer): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
-  return btoa(String.fromCharCode(...hash))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+/** An answer's hash as the prerenderer took it (bodyHash in tooling/prerender/prerender.mjs): SHA-256, base64. */
+const hashOf = async (body: ArrayBuffer): Promise<string> => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', body))));
 
 /**
  * The answer at `url` if it is no longer what the page was made from, by its ETag (a 304 when not) or, for one that
@@ -38,22 +32,22 @@ export function confirmAnswers(loader: PageLoader, page: PageState): void {
     void Promise.all(urls.map((url) => changedSince(url, page.validators?.[url], page.answerHashes?.[url]))).then((results) => {
       const changed = results.filter((url) => url !== null);
       if (!changed.length) return;
-      for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.hydration}~="changed"]`)) {
+      each(`[${ISLAND.hydration}~="changed"]`, (island) => {
         const { answers } = page.islands;
         const shows = answers ? (answers[island.getAttribute(ISLAND.index) ?? ''] ?? []) : null;
         if (!shows || shows.some((url) => changed.includes(url))) loader.ask(island);
-      }
+      });
     });
   });
 }
 
 /** What an island shows stops holding at its time (an event that has ended): it is hydrated then, drawn for today. */
 export function wakeWhenOutOfDate(loader: PageLoader): void {
-  for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.until}]`)) {
+  each(`[${ISLAND.until}]`, (island) => {
     const wait = Date.parse(island.getAttribute(ISLAND.until)!) - Date.now();
     if (!(wait > 0)) loader.ask(island);
     else if (wait < 2 ** 31) setTimeout(() => loader.ask(island), wait);
-  }
+  });
 }
 
 /**
@@ -73,8 +67,8 @@ export function wakeNearWindow(loader: PageLoader): void {
       },
       { rootMargin: '200px 0px' },
     );
-  for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND.hydration}~="visible"]`)) {
+  each(`[${ISLAND.hydration}~="visible"]`, (island) => {
     if (observer && island.firstElementChild) observer.observe(island.firstElementChild);
     else loader.ask(island);
-  }
+  });
 }

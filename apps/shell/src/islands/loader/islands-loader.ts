@@ -1,4 +1,4 @@
-import { ISLAND, ISLAND_UNAVAILABLE, type IslandLoader, type IslandState, type PageCode } from '@agri/ui/island-protocol';
+import { ISLAND, ISLAND_UNAVAILABLE, ownerOf, SHELL_OWNER, type IslandLoader, type IslandState, type PageCode } from '@agri/ui/island-protocol';
 import { element } from './page';
 
 /** A tap or a form sent before its island's code was in: carried out once, when it is. */
@@ -11,8 +11,11 @@ interface HeldAction {
 
 /** The loader's side of `window.agriIslands`, with what its other parts ask of it. */
 export interface PageLoader extends IslandLoader {
-  /** Asks for the site's code (once, until it fails): the shell's entry and, all at once, what it will load. */
-  askForCode: () => void;
+  /**
+   * Asks for the site's code (once, until it fails): the shell's entry and, all at once, what it will load for
+   * the islands of `owners` (every owner's when none are named: the shell renders the page afresh).
+   */
+  askForCode: (owners?: string[]) => void;
   codeAsked: boolean;
   /** Holds what the visitor did in an island until it is in. */
   hold: (island: HTMLElement, action: HeldAction) => void;
@@ -35,6 +38,8 @@ const afterNextPaint = (run: () => void) => requestAnimationFrame(() => setTimeo
  */
 export function createLoader(code: PageCode): PageLoader {
   const pending = new Map<HTMLElement, HeldAction>();
+  // The owners whose code was fetched: each once, until some code could not come (then again, for Retry).
+  const fetched = new Set<string>();
   const release = (island: HTMLElement) => {
     const action = pending.get(island);
     pending.delete(island);
@@ -57,6 +62,7 @@ export function createLoader(code: PageCode): PageLoader {
     },
     failed(island) {
       setState(island, 'failed');
+      fetched.clear();
       release(island);
       if (!island.querySelector(`.${ISLAND_UNAVAILABLE}`)) island.append(unavailableNotice(loader, island));
     },
@@ -67,10 +73,13 @@ export function createLoader(code: PageCode): PageLoader {
     ask(island) {
       if (stateOf(island) || loader.wholePage || loader.shellFailed) return;
       setState(island, 'starting');
-      if (loader.hydrate) loader.hydrate(island);
-      else {
+      const owner = ownerOf(island.getAttribute(ISLAND.name)!);
+      if (loader.hydrate) {
+        fetchCode(code, fetched, [owner]);
+        loader.hydrate(island);
+      } else {
         loader.queue.push(island);
-        afterNextPaint(loader.askForCode);
+        afterNextPaint(() => loader.askForCode([owner]));
       }
     },
     hold(island, action) {
@@ -83,27 +92,34 @@ export function createLoader(code: PageCode): PageLoader {
       island.removeAttribute(ISLAND.state);
       loader.ask(island);
     },
-    askForCode: () => askForCode(loader, code),
+    askForCode(owners) {
+      fetchCode(code, fetched, owners ?? Object.keys(code.preloads));
+      if (loader.codeAsked) return;
+      loader.codeAsked = true;
+      const entry = element('script', { src: code.entry });
+      entry.addEventListener('error', () => {
+        entry.remove();
+        loader.codeAsked = false;
+        for (const island of loader.queue.splice(0)) loader.failed(island);
+      });
+      document.head.append(entry);
+    },
   };
   return loader;
 }
 
 /**
- * All of the code at once, into the HTTP cache, where the scripts find it. Fetched, not <link rel="preload">: a
- * preload that failed (offline, a dropped link) answers the same script's later request with its failure, for the
- * life of the page, so that Retry could never succeed.
+ * Fetches the code of each owner named (the shell's always) that `fetched` has not, all of it at once, into the
+ * HTTP cache, where the scripts find it. Fetched, not <link rel="preload">: a preload that failed (offline, a
+ * dropped link) answers the same script's later request with its failure, for the life of the page, so that Retry
+ * could never succeed.
  */
-function askForCode(loader: PageLoader, code: PageCode): void {
-  if (loader.codeAsked) return;
-  loader.codeAsked = true;
-  for (const url of code.preloads) fetch(url, { mode: 'no-cors', credentials: 'same-origin' }).catch(() => undefined);
-  const entry = element('script', { src: code.entry });
-  entry.addEventListener('error', () => {
-    entry.remove();
-    loader.codeAsked = false;
-    for (const island of loader.queue.splice(0)) loader.failed(island);
-  });
-  document.head.append(entry);
+function fetchCode(code: PageCode, fetched: Set<string>, owners: string[]): void {
+  for (const owner of [SHELL_OWNER, ...owners]) {
+    if (fetched.has(owner)) continue;
+    fetched.add(owner);
+    for (const url of code.preloads[owner] ?? []) fetch(url, { mode: 'no-cors' }).catch(() => undefined);
+  }
 }
 
 /** Said in an island whose code could not come, with Retry; without it once the shell's code failed to start (Reload is offered). */

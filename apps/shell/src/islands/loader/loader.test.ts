@@ -10,7 +10,15 @@ import { createLoader, type PageLoader } from './islands-loader';
 import { sendKeptRequests } from './kept-requests';
 import { readSiteConfig } from './site-config';
 
-const code: PageCode = { entry: '/releases/shell/v1/main.js', reports: '/releases/shell/v1/reports.js', preloads: ['/releases/catalog/v2/remoteEntry.js'] };
+const code: PageCode = {
+  entry: '/releases/shell/v1/main.js',
+  reports: '/releases/shell/v1/reports.js',
+  preloads: {
+    shell: ['/releases/shell/v1/56.js'],
+    catalog: ['/releases/catalog/v2/remoteEntry.js', '/releases/catalog/v2/441.js'],
+    content: ['/releases/content/v3/remoteEntry.js'],
+  },
+};
 const state: PageState = {
   path: '/course/1',
   remotes: { catalog: '/releases/catalog/v2/remoteEntry.js' },
@@ -45,7 +53,7 @@ afterEach(() => {
 });
 
 describe('asking for an island', () => {
-  test('asks for the shell’s code once, after the next paint, with all it will load fetched at once', async () => {
+  test('asks for the shell’s code once, after the next paint, with all its islands will load fetched at once', async () => {
     const fetched = fetchAnswering(() => new Response(''));
     document.body.innerHTML = island({ [ISLAND.name]: 'catalog/course' }) + island({ [ISLAND.name]: 'shell/header' });
     loader.ask(byName('catalog/course'));
@@ -55,8 +63,20 @@ describe('asking for an island', () => {
     expect(entryScripts()).toHaveLength(0);
     await nextPaint();
     expect(entryScripts()).toHaveLength(1);
-    expect(fetched.mock.calls.map(([url]) => url)).toEqual(code.preloads);
+    // The shell's and the catalog's, each once; not the content remote's, whose islands no one asked for.
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual([...code.preloads.shell!, ...code.preloads.catalog!]);
     expect(loader.queue).toEqual([byName('catalog/course'), byName('shell/header')]);
+  });
+
+  test('a shell island’s tap fetches the shell’s code alone; a remote’s island asked later, its remote’s code then', async () => {
+    const fetched = fetchAnswering(() => new Response(''));
+    document.body.innerHTML = island({ [ISLAND.name]: 'shell/newsletter' }) + island({ [ISLAND.name]: 'content/blogs' });
+    loader.ask(byName('shell/newsletter'));
+    await nextPaint();
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual(code.preloads.shell);
+    loader.hydrate = jest.fn();
+    loader.ask(byName('content/blogs'));
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual([...code.preloads.shell!, ...code.preloads.content!]);
   });
 
   test('once the shell has taken over, an island asked for is hydrated at once', () => {
@@ -69,7 +89,7 @@ describe('asking for an island', () => {
 
   test('code that could not come says so with Retry, which asks again; the connection back tries again too', async () => {
     document.body.innerHTML = island({ [ISLAND.name]: 'catalog/course' });
-    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    const fetched = jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
     loader.ask(byName('catalog/course'));
     await nextPaint();
     entryScripts()[0]!.dispatchEvent(new Event('error'));
@@ -81,6 +101,9 @@ describe('asking for an island', () => {
     expect(byName('catalog/course').querySelector('[role="alert"]')).toBeNull();
     await nextPaint();
     expect(entryScripts()).toHaveLength(1);
+    // What could not come is fetched again with it.
+    const asked = [...code.preloads.shell!, ...code.preloads.catalog!];
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual([...asked, ...asked]);
   });
 
   test('a shell that came but could not start leaves every waiting island unavailable, without Retry', () => {
@@ -243,9 +266,20 @@ describe('the page as it was made', () => {
   });
 
   test('what waits in the outbox brings the site’s code to send it', async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(''));
+    const fetched = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(''));
     localStorage.setItem(OUTBOX_KEY, '[{"kind":"enquiry"}]');
     sendKeptRequests(loader);
+    expect(entryScripts()).toHaveLength(1);
+    // The outbox is the shell's: no remote's code comes for it.
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual(code.preloads.shell);
+  });
+
+  test('toasts the page before kept for this one bring the site’s code to show them; none, nothing', () => {
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(''));
+    sendKeptRequests(loader);
+    expect(entryScripts()).toHaveLength(0);
+    sessionStorage.setItem(TAB_KEYS.toastsForNextPage, '[{"kind":"success","message":"Password Updated Successfully"}]');
+    sendKeptRequests(createLoader(code));
     expect(entryScripts()).toHaveLength(1);
   });
 });
@@ -305,7 +339,7 @@ describe('answers that changed', () => {
       island({ [ISLAND.name]: 'content/home-blog', [ISLAND.hydration]: 'changed', [ISLAND.index]: '1' });
     // jsdom has no SubtleCrypto: Node's, as a browser has it.
     Object.defineProperty(window, 'crypto', { value: webcrypto, configurable: true });
-    const hashOf = (body: string) => createHash('sha256').update(body).digest('base64url');
+    const hashOf = (body: string) => createHash('sha256').update(body).digest('base64');
     const answerHashes = { 'http://api.test/api/blog': hashOf('[{"title":"Avocado"}]'), 'http://api.test/api/blog?limit=3': hashOf('[]') };
     const answers = { '0': ['http://api.test/api/blog'], '1': ['http://api.test/api/blog?limit=3'] };
     fetchAnswering((url) => new Response(url.endsWith('limit=3') ? '[]' : '[{"title":"Avocado, now with a picture"}]'));

@@ -1,4 +1,4 @@
-import { madeWithLive, TAB_KEYS, inReportSample, type PageState, type PageCode, ANY_PATH } from '@agri/ui/island-protocol';
+import { madeWithLive, TAB_KEYS, inReportSample, type PageState, type PageCode } from '@agri/ui/island-protocol';
 import type { PageLoader } from './islands-loader';
 import { connection, element, onceIdle } from './page';
 
@@ -55,8 +55,9 @@ async function keepOffline(config: LoaderConfig, page: PageState): Promise<void>
     return;
   }
   await worker.register('/sw.js', { scope: '/' });
-  // A path that is not a page is not kept; nor is anything for a visitor who saves data.
-  if (page.path === ANY_PATH || connection()?.saveData) return;
+  // Only a page made for this very path is kept: not the not-found page, nor a reset link's (one page for every
+  // link, whose path holds its token); nor anything for a visitor who saves data.
+  if (page.path !== location.pathname || connection()?.saveData) return;
   const registration = await worker.ready;
   registration.active?.postMessage({ type: 'keep-page', path: location.pathname, code: [] });
 }
