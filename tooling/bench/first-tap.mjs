@@ -3,8 +3,8 @@
 // tap made 500 ms after the first contentful paint (first-tap-visit.mjs says how each is measured). The composed
 // site and the monolith (bench-sites.mjs) take turns, run by run; each figure is the median of BENCH_RUNS (3)
 // first visits. BENCH_LINK=phone: over the phone link of issue 27 too (400 kbps, 400 ms), where issue 57 wants
-// what a tap opens there within 200 ms. Takes about eight minutes with the builds (twenty on the phone link); run
-// it on a quiet machine.
+// what a tap opens there within 200 ms. BENCH_TAPS=Subscribe,Menu: those controls alone. Takes about eight
+// minutes with the builds (twenty on the phone link); run it on a quiet machine.
 import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 
 const pnpm = ensurePnpm();
@@ -49,11 +49,14 @@ const TAPS = [
     answered: (page) => page.locator('[data-island="shell/newsletter"][data-island-state="ready"]'),
   },
 ];
+const chosen = process.env.BENCH_TAPS?.split(',').map((name) => name.trim());
+const unknown = chosen?.filter((name) => !TAPS.some((tap) => tap.name === name)) ?? [];
+if (unknown.length) throw new Error(`BENCH_TAPS names no control ${unknown.join(', ')} (there are ${TAPS.map((tap) => tap.name).join(', ')})`);
 const log = (line) => console.log(`[bench] ${line}`);
 
 await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
   const rows = [];
-  for (const tap of TAPS) {
+  for (const tap of TAPS.filter(({ name }) => !chosen || chosen.includes(name))) {
     const [path] = sites.paths([tap.route]);
     const runs = { composed: [], monolith: [] };
     for (let run = 0; run < RUNS; run += 1) {
