@@ -1,6 +1,7 @@
 // Entry for a remote running alone (its team's dev server); the shell never loads it.
 import { createRoot } from 'react-dom/client';
 import { StatusPanel } from './components/status-panel';
+import { fetchSiteConfig } from './config/fetch-site-config';
 import { StandaloneApp } from './federation/standalone-app';
 import type { PageRoute } from './federation/page-route';
 import './styles/index.css';
@@ -12,9 +13,7 @@ import './styles/index.css';
 export async function startStandalone(remoteName: string, routes: PageRoute[], configure: (config: unknown) => void): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const response = await fetch('/config.json', { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`/config.json answered HTTP ${response.status}`);
-    configure(await response.json());
+    configure(await fetchSiteConfig());
   } catch (error) {
     root.render(<StatusPanel title="Configuration problem">{(error as Error).message}</StatusPanel>);
     return;

@@ -1,5 +1,5 @@
 // The monolith's entry: the shell's start-up without the federation runtime (no remote's entry to ask for).
-import { fetchSiteConfig } from '../../../apps/shell/src/config/fetch-site-config';
+import { fetchSiteConfig } from '../../../packages/ui/src/config/fetch-site-config';
 
 const config = fetchSiteConfig();
 config.catch(() => undefined); // reported by start()

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { fetchSiteConfig } from './fetch-site-config';
+import { fetchSiteConfig } from '@agri/ui/config';
 import { parseSiteConfig } from './site-config';
 
 /** config.json as the shell reads it at start-up: fetched early (startup/early-fetches.ts), then checked. */

@@ -1,5 +1,5 @@
 import { apiSettingsSchema, z } from '@agri/api-client';
-import { SiteConfigError } from './fetch-site-config';
+import { SiteConfigError } from '@agri/ui/config';
 
 /** A federation name: it becomes a JavaScript global, so letters, digits and underscores. */
 export const remoteNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'a remote name is lower-case letters, digits and _'));

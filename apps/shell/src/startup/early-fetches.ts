@@ -1,7 +1,7 @@
 // What the shell asks for before its own code has loaded (this module is in the entry chunk, with the
 // federation runtime, and imports nothing shared): config.json, and then the entry script of the remote that
 // owns the page, so that both travel while react-dom and the frame's code do.
-import { fetchSiteConfig } from '../config/fetch-site-config';
+import { fetchSiteConfig } from '@agri/ui/config';
 import { ownerOf } from '../config/route-owners';
 
 /**

@@ -1,3 +1,7 @@
+// The one reader of config.json for the site's code: the shell's start and a remote running alone (standalone.tsx),
+// with the same time limits and words for what is wrong. Not shared through Module Federation (each build has its
+// own copy): the shell reads config.json before any sharing exists. The page's loader (a few KB, no imports) and the
+// service worker (which keeps its text) read it their own small way.
 export class SiteConfigError extends Error {
   override name = 'SiteConfigError';
 }
