@@ -110,9 +110,12 @@ describe('/course/:id', () => {
     expect(await screen.findByText('The link could not be copied. Please copy it from the address bar.')).toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to log in, to come back to this course', async () => {
+  it('sends a signed-out visitor to log in by a link (no code needed), to come back to this course', async () => {
     renderCatalog(`/course/${haccp._id}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    const addToCart = await screen.findByRole('link', { name: 'Add to cart' });
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(addToCart).toHaveAttribute('data-signed-out');
+    await userEvent.click(addToCart);
     expect(screen.getByTestId('location')).toHaveTextContent(`/login?redirect=${encodeURIComponent(`/course/${haccp._id}`)}`);
   });
 
@@ -125,6 +128,7 @@ describe('/course/:id', () => {
     expect(screen.getByRole('status')).toHaveTextContent('In your cart');
     expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
     expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add to cart' })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/course/${haccp._id}`);
   });
 
