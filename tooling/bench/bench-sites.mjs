@@ -28,7 +28,10 @@ import { securityHeaders } from '../serve/security-headers.mjs';
 import { apiPicturesOf } from '../serve/api-pictures.mjs';
 import { serveStatic } from '../serve/static-server.mjs';
 import { localhostCertificate, serveHttpsFront } from './https-front.mjs';
+import { printedMails } from './printed-mail.mjs';
 import { API_DIR, spawnApi } from '../serve/api-process.mjs';
+import { startDarajaSimulatorFor } from '../serve/daraja-simulator.mjs';
+import { createInterface } from 'node:readline';
 
 // Its own deploy folder's production channel: served as production is, for search engines too (SEO score).
 const BENCH_CHANNEL = 'production';
@@ -46,14 +49,31 @@ export function withCameraPhotos(apiEnv) {
 }
 
 /**
+ * The limits a benchmark's buyers meet (bench:purchase): every one comes from this machine's address and pays from
+ * the simulator's paying number, as no real visitors would.
+ */
+const BUYERS_LIMITS = {
+  RATE_LIMIT_WRITES_SOURCE: '1000',
+  RATE_LIMIT_WRITES_EMAIL: '1000',
+  RATE_LIMIT_OTP: '1000',
+  RATE_LIMIT_MAILS: '1000',
+  RATE_LIMIT_LOGIN: '1000',
+  RATE_LIMIT_PAYMENTS_SOURCE: '1000',
+  RATE_LIMIT_PAYMENTS_PHONE: '1000',
+  RATE_LIMIT_PAYMENT_FOLLOWS: '100000',
+};
+
+/**
  * Builds both sites, starts an API with its seed data and serves both; `paths` turns routes such as
  * '/course/:id' (and '/blog/:id', '/event/:id') into paths of the seed data; a browser that visits them starts
- * with `chromiumArgs`. `prepareData(apiEnv)`, if given, works on the API's data folder before the API starts
- * (withCameraPhotos). `stop()` ends it all and removes the scratch folder.
+ * with `chromiumArgs`; `latestMailTo(email)` is the newest mail the API printed to an address (it has no SMTP
+ * server). `prepareData(apiEnv)`, if given, works on the API's data folder before the API starts
+ * (withCameraPhotos); `payments` gives the API the kit's Daraja simulator, and limits that the buyers of one machine
+ * do not meet. `stop()` ends it all and removes the scratch folder.
  *
- * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void, prepareData?: (apiEnv: NodeJS.ProcessEnv) => void }} options
+ * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void, prepareData?: (apiEnv: NodeJS.ProcessEnv) => void, payments?: boolean }} options
  */
-export async function startBenchSites({ pnpm, ports, log, prepareData }) {
+export async function startBenchSites({ pnpm, ports, log, prepareData, payments = false }) {
   buildAll(pnpm);
   execFileSync(join(rootDir, 'node_modules/.bin/rspack'), ['build', '-c', 'tooling/bench/monolith/rspack.config.mjs'], { cwd: rootDir, stdio: 'inherit' });
 
@@ -75,8 +95,18 @@ export async function startBenchSites({ pnpm, ports, log, prepareData }) {
     rmSync(scratch, { recursive: true, force: true });
     throw error;
   }
-  const api = spawnApi(apiEnv, { stdio: 'ignore' });
   const closers = [];
+  if (payments) {
+    const daraja = await startDarajaSimulatorFor({ apiOrigin: origin(ports.api), env: apiEnv }).catch((error) => {
+      rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    });
+    Object.assign(apiEnv, daraja.settings, BUYERS_LIMITS);
+    closers.push(() => daraja.child?.kill('SIGTERM'));
+  }
+  const api = spawnApi(apiEnv, { stdio: ['ignore', 'pipe', 'ignore'] });
+  const mails = printedMails();
+  createInterface({ input: api.stdout }).on('line', mails.take);
   const stop = () => {
     for (const close of closers) close();
     api.kill('SIGTERM');
@@ -109,7 +139,13 @@ export async function startBenchSites({ pnpm, ports, log, prepareData }) {
       routes.map((route) =>
         route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`).replace('/event/:id', `/event/${event?._id}`),
       );
-    return { origins: { composed: siteOrigin(ports.composed), monolith: siteOrigin(ports.monolith) }, paths, chromiumArgs: certificate.chromiumArgs, stop };
+    return {
+      origins: { composed: siteOrigin(ports.composed), monolith: siteOrigin(ports.monolith) },
+      paths,
+      chromiumArgs: certificate.chromiumArgs,
+      latestMailTo: mails.latestTo,
+      stop,
+    };
   } catch (error) {
     stop();
     throw error;
@@ -155,9 +191,9 @@ const loadAverage = () =>
  * @param {Parameters<typeof startBenchSites>[0]} options
  * @param {(bench: { sites: Awaited<ReturnType<typeof startBenchSites>>, browser: import('@playwright/test').Browser }) => Promise<void>} visit
  */
-export async function runBench({ pnpm, ports, log, prepareData }, visit) {
+export async function runBench({ pnpm, ports, log, prepareData, payments }, visit) {
   ensureChromium();
-  const sites = await startBenchSites({ pnpm, ports, log, prepareData });
+  const sites = await startBenchSites({ pnpm, ports, log, prepareData, payments });
   const loadBefore = loadAverage();
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...sites.chromiumArgs] });
