@@ -81,7 +81,7 @@ export const oneDocumentRoutes = (paths, pageRoutes) => pageRoutes.filter((route
  * @param {{ siteUrl: string, production: boolean, seo: Record<string, { lastmod: string | null, listed: boolean }>,
  *           paths: string[], clientRoutes: string[], pageRoutes?: string[] }} site
  */
-export function writeSiteFiles(dir, { siteUrl, production, seo, paths, clientRoutes, pageRoutes = [] }) {
+export function writeSiteFiles(dir, { siteUrl, production, seo, paths, clientRoutes = [], pageRoutes = [] }) {
   mkdirSync(dir, { recursive: true });
   const oneDocument = oneDocumentRoutes(paths, pageRoutes);
   // A reset link's page is read, not crawled, as when it was rendered in the browser.
