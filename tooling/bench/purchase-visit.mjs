@@ -91,8 +91,8 @@ const TAPS = [
 
 /**
  * A new visitor buys the course at `url` on a fresh phone (cold cache) over the link. Resolves with the wall time
- * to Payment received, the bytes and the JavaScript that came over the network (KB; gzip as sent), each tap's wait
- * and the longest; null, with the step said, when a step did not come.
+ * to Payment received, the bytes and the JavaScript that came over the network (KB; gzip as sent; the scripts by
+ * path), each tap's wait and the longest; null, with the step said, when a step did not come.
  *
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url  a course page
@@ -107,9 +107,14 @@ export async function buyOnPhone(browser, url, latestMailTo) {
     const page = await phone.newPage();
     const network = await onPhoneLink(phone, page);
     const bytes = { all: 0, script: 0 };
+    /** Each script's KB as it came, by path: what a change to the journey's JavaScript is read from. */
+    const scripts = {};
     network.onLoaded(({ url: loaded, encodedDataLength }) => {
       bytes.all += encodedDataLength;
-      if (/\.m?js(\?|$)/.test(new URL(loaded).pathname)) bytes.script += encodedDataLength;
+      const { pathname } = new URL(loaded);
+      if (!/\.m?js$/.test(pathname)) return;
+      bytes.script += encodedDataLength;
+      scripts[pathname] = (scripts[pathname] ?? 0) + encodedDataLength / 1024;
     });
     const main = page.getByRole('main');
     const started = Date.now();
@@ -130,6 +135,7 @@ export async function buyOnPhone(browser, url, latestMailTo) {
       wallMs: Date.now() - started,
       transferredKb: bytes.all / 1024,
       scriptKb: bytes.script / 1024,
+      scripts,
       waits,
       longestWait: waits.reduce((longest, wait) => (wait.ms > longest.ms ? wait : longest)),
     };

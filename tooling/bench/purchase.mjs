@@ -2,7 +2,7 @@
 // whole"; purchase-visit.mjs says each step): the composed site and the monolith (bench-sites.mjs, with the kit's
 // Daraja simulator) take turns, run by run; each figure is the median of BENCH_RUNS (3) purchases. Targets: no wait
 // after a tap longer than 4 s; at most 250 KB gzip of JavaScript over the whole journey. Takes about fifteen
-// minutes with the builds; run it on a quiet machine.
+// minutes with the builds; run it on a quiet machine. BENCH_SCRIPTS=list also prints each script's size.
 import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 
 const pnpm = ensurePnpm();
@@ -42,6 +42,12 @@ await runBench({ pnpm, ports: PORTS, log, payments: true }, async ({ sites, brow
   console.log(`| longest wait after a tap, s (target ≤ ${TARGETS.longestWaitS}) | ${both((bought) => bought.longestWait.ms / 1000, 1)} |`);
   const taps = purchases.composed.find(Boolean)?.waits.map((wait) => wait.name) ?? [];
   for (const [index, name] of taps.entries()) console.log(`| ${name}, s | ${both((bought) => bought.waits[index].ms / 1000, 1)} |`);
+  // BENCH_SCRIPTS=list: each build's scripts of its first purchase, largest first (where the JavaScript goes).
+  if (process.env.BENCH_SCRIPTS !== 'list') return;
+  for (const site of ['composed', 'monolith']) {
+    const scripts = Object.entries(purchases[site].find(Boolean)?.scripts ?? {}).sort(([, a], [, b]) => b - a);
+    console.log(`\n${site}'s scripts, KB gzip:\n${scripts.map(([path, kb]) => `${kb.toFixed(1).padStart(6)}  ${path}`).join('\n')}`);
+  }
 });
 
 function format(value, digits) {

@@ -5,7 +5,7 @@ let commonPasswords: Promise<Set<string>> | null = null;
 
 /**
  * Whether the password is among the 10,000 most common of 8 characters or more (common-passwords.ts), in any
- * letter case. The list (about 45 KB compressed) is loaded with the first check, so no page carries it until
+ * letter case. The list (about 27 KB compressed) is loaded with the first check, so no page carries it until
  * a visitor chooses a password; a failed load is tried again at the next check.
  */
 export async function isCommonPassword(password: string): Promise<boolean> {
