@@ -284,6 +284,37 @@ describe('the page as it was made', () => {
   });
 });
 
+describe('a visitor who saves data, or is on 2G', () => {
+  afterEach(() => Object.defineProperty(navigator, 'connection', { value: undefined, configurable: true }));
+
+  test.each([{ saveData: true }, { effectiveType: '2g' }])('is sent no code before a touch (%p); a touch brings its island’s wave alone', async (link) => {
+    Object.defineProperty(navigator, 'connection', { value: link, configurable: true });
+    Object.assign(globalThis, { SPECULATION_RULES: '{"prefetch":[]}' });
+    const live = { remotes: { catalog: { entry: '/releases/catalog/v2/remoteEntry.js' } }, offline: false };
+    const fetched = fetchAnswering((url) => (url === '/config.json' ? Response.json(live) : new Response('')));
+    document.body.innerHTML = island(
+      { [ISLAND.name]: 'catalog/course', [ISLAND.hydration]: 'changed interaction' },
+      '<button type="button">Add to cart</button>',
+    );
+    // The page's start, as index.ts runs it, but for the answers' check (API reads once idle, no code).
+    markAnswering();
+    restorePage();
+    showStoredSession();
+    showConnection();
+    readSiteConfig(loader, state, code);
+    wakeWhenOutOfDate(loader);
+    await nextPaint();
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual(['/config.json']);
+    expect(entryScripts()).toHaveLength(0);
+    expect(document.head.querySelectorAll('link, script[type="speculationrules"]')).toHaveLength(0);
+    // What a touch does (holdTaps, above).
+    loader.ask(byName('catalog/course'));
+    await nextPaint();
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual(['/config.json', ...code.preloads.shell!, ...code.preloads.catalog!]);
+    expect(entryScripts()).toHaveLength(1);
+  });
+});
+
 describe('config.json', () => {
   const configured = async (config: object, page: PageState = state) => {
     fetchAnswering((url) => (url === '/config.json' ? Response.json(config) : new Response('')));
