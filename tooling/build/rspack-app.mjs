@@ -202,7 +202,7 @@ function federationPlugin({ name, dir, exposes, runtimePlugins, isRemote, produc
     name,
     filename: isRemote ? 'remoteEntry.js' : undefined,
     exposes,
-    shared: sharedConfig(dir),
+    shared: sharedConfig(dir, { host: !isRemote }),
     // Never start another app's entry just to negotiate shared versions.
     shareStrategy: 'loaded-first',
     runtimePlugins,

@@ -202,6 +202,20 @@ describe('what each app’s build is told', () => {
       assert.ok(!semver.satisfies(`${semver.major(contract) + 1}.0.0`, shared['@agri/api-client'].requiredVersion), app.name);
     }
   });
+
+  it('the shell provides every workspace entry from its file, with its version, so that an island takes one copy on every page', async () => {
+    const { shared: provided } = federationOf(await appConfig(shellApp, 'production'));
+    const kit = readPackage(join(rootDir, 'packages/ui'));
+    for (const entry of ['@agri/ui', '@agri/ui/forms', '@agri/ui/dates', '@agri/ui/payments']) {
+      assert.equal(provided[entry]?.version, kit.version, `${entry}: without a version the gate reads 0`);
+      assert.ok(existsSync(provided[entry].import), `${entry}: ${provided[entry].import}`);
+    }
+    assert.match(provided['@agri/ui/forms'].import, /forms/);
+    for (const app of remoteApps) {
+      const { shared } = federationOf(await appConfig(app, 'production'));
+      assert.equal(shared['@agri/ui/forms']?.import, undefined, `${app.name} keeps its own copy, for a shell that lacks it`);
+    }
+  });
 });
 
 describe('what the build writes (a throw-away remote in production, a shell in development)', () => {

@@ -25,8 +25,14 @@ const workspacePackages = {
   '@agri/api-client': 'packages/api-client',
 };
 
-/** The federation plugin's `shared` option for the app in `appDir`: every one a singleton. */
-export function sharedConfig(appDir) {
+/**
+ * The federation plugin's `shared` option for the app in `appDir`: every one a singleton. The host (the shell)
+ * provides every workspace entry, also those its own code never imports (named by file, which the build then
+ * includes): an island takes the shell's copy, at one address on every page, which a phone keeps from one document
+ * to the next. With each remote's own copy, a buyer downloaded the kit's forms once for the course page (the
+ * catalog's) and again for the register page (the account's). A remote's copy stays, for a shell that lacks it.
+ */
+export function sharedConfig(appDir, { host = false } = {}) {
   const { dependencies = {} } = readPackage(appDir);
   const shared = {};
   // An app shares what it depends on (a small remote may need React alone).
@@ -37,7 +43,11 @@ export function sharedConfig(appDir) {
   // A workspace package's major is its contract: the API client's is the API contract's (release gate).
   for (const [name, dir] of Object.entries(workspacePackages)) {
     const packageName = name.split('/').slice(0, 2).join('/');
-    if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: `^${readPackage(join(import.meta.dirname, '../..', dir)).version}` };
+    if (!dependencies[packageName]) continue;
+    const packageDir = join(import.meta.dirname, '../..', dir);
+    const { version, exports } = readPackage(packageDir);
+    shared[name] = { singleton: true, requiredVersion: `^${version}` };
+    if (host) Object.assign(shared[name], { import: join(packageDir, exports[`.${name.slice(packageName.length)}`]), version });
   }
   return shared;
 }
