@@ -3,7 +3,7 @@
 // island loader. The names it writes are the islands protocol's (packages/ui/src/federation/island-protocol.ts:
 // PAGE_ELEMENT, PageState, PageCode).
 
-const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+import escapeHtml from 'escape-html';
 
 /** JSON inside <script type="application/json">: nothing in it can close the element or open a comment. */
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -5,7 +5,7 @@ import { call, checkRequest } from './http';
 /** PUT user/add-address: saves (replaces) the customer's shipping address; resolves with the address as saved. */
 export async function saveAddress(address: ShippingAddress): Promise<ShippingAddress> {
   const errors = { fallback: 'Error adding address', useServerMessage: true };
-  const sent = await checkRequest(shippingAddressSchema, address, errors);
+  const sent = checkRequest(shippingAddressSchema, address, errors);
   // The reply is read only for the address; a server that answers otherwise (a message, the user) stored what was sent.
   const reply = await call({ method: 'PUT', path: 'user/add-address', auth: 'required', body: sent, response: anyReplySchema, errors });
   return readAnswer('PUT user/add-address', addressAnswerSchema, reply).data ?? sent;

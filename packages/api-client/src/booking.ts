@@ -20,14 +20,14 @@ const requestErrors = { fallback: 'Something went wrong!', useServerMessage: tru
  * booking when the server's answer describes it, else null (a bare echo, or nothing).
  */
 export async function bookEvent(request: BookingRequest): Promise<Booking | null> {
-  const body = await checkRequest(bookingRequestSchema, request, requestErrors);
+  const body = checkRequest(bookingRequestSchema, request, requestErrors);
   const reply = await callOrKeep('booking', { method: 'POST', path: 'booking/', base: 'requests', body, response: anyReplySchema, errors: requestErrors });
   return readAnswer('POST booking/', bookingSchema, reply).data ?? null;
 }
 
 /** POST course-request/ (second API base): asks the team to call about a course; answers as `bookEvent` does. */
 export async function requestCourseCall(request: CourseCallRequest): Promise<CourseCallRequestRecord | null> {
-  const body = await checkRequest(courseCallRequestSchema, request, requestErrors);
+  const body = checkRequest(courseCallRequestSchema, request, requestErrors);
   const reply = await callOrKeep('course-call', {
     method: 'POST',
     path: 'course-request/',

@@ -26,7 +26,7 @@ async function changeCart(change: Omit<CallSpec<unknown>, 'auth' | 'response'>):
 /** POST user/cart: adds a course (or more seats of it). */
 export async function addToCart(request: AddToCartRequest): Promise<Cart> {
   const errors = { fallback: 'Error adding to cart' };
-  const body = await checkRequest(addToCartRequestSchema, request, errors);
+  const body = checkRequest(addToCartRequestSchema, request, errors);
   return changeCart({ method: 'POST', path: 'user/cart', body, once: true, errors });
 }
 
@@ -71,7 +71,7 @@ export const removeFromCart = (cartItemId: string): Promise<Cart> =>
 /** PUT user/update-product-cart/{cartItemId}/{quantity}, no body. */
 export async function updateCartQuantity(cartItemId: string, quantity: number): Promise<Cart> {
   const errors = { fallback: ACCOUNT_FALLBACK };
-  const checked = await checkRequest(quantitySchema, quantity, errors);
+  const checked = checkRequest(quantitySchema, quantity, errors);
   return changeCart({ method: 'PUT', path: `user/update-product-cart/${segment(cartItemId)}/${checked}`, errors });
 }
 

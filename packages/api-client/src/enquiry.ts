@@ -9,7 +9,7 @@ import { callOrKeep } from './outbox';
  */
 export async function sendEnquiry(request: EnquiryRequest): Promise<Enquiry | null> {
   const errors = { fallback: 'Something Went wrong !' };
-  const body = await checkRequest(enquiryRequestSchema, request, errors);
+  const body = checkRequest(enquiryRequestSchema, request, errors);
   const reply = await callOrKeep('enquiry', { method: 'POST', path: 'enquiry', body, response: anyReplySchema, errors });
   return readAnswer('POST enquiry', enquirySchema, reply).data ?? null;
 }

@@ -50,9 +50,8 @@ export interface CallSpec<Response> {
 }
 
 /** Validates a request payload with its schema before it leaves the browser. */
-export async function checkRequest<Schema extends z.ZodMiniType>(schema: Schema, payload: unknown, errors: ErrorPolicy): Promise<z.output<Schema>> {
-  // Asynchronous: a new password's rule loads its list of common passwords with the first check.
-  const parsed = await schema.safeParseAsync(payload);
+export function checkRequest<Schema extends z.ZodMiniType>(schema: Schema, payload: unknown, errors: ErrorPolicy): z.output<Schema> {
+  const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
   throw new ApiError({ message: errors.fallback, kind: 'invalid', detail: parsed.error.message });
 }
@@ -66,7 +65,7 @@ export async function callWithChecked<Schema extends z.ZodMiniType, Response>(
   payload: unknown,
   spec: Omit<CallSpec<Response>, 'body'>,
 ): Promise<Response> {
-  return call({ ...spec, body: await checkRequest(schema, payload, spec.errors) });
+  return call({ ...spec, body: checkRequest(schema, payload, spec.errors) });
 }
 
 export async function call<Response>(spec: CallSpec<Response>): Promise<Response> {

@@ -16,7 +16,7 @@ import { storeCart } from './session/session-store';
  */
 export async function createOrder(request: CreateOrderRequest): Promise<Order | null> {
   const errors = { fallback: 'Error creating order' };
-  const body = await checkRequest(createOrderRequestSchema, request, errors);
+  const body = checkRequest(createOrderRequestSchema, request, errors);
   const reply = await call({ method: 'POST', path: 'user/cart/create-order', auth: 'required', body, once: true, response: anyReplySchema, errors });
   storeCart(0, []);
   return readAnswer('POST user/cart/create-order', orderSchema, reply).data ?? null;
@@ -39,7 +39,7 @@ export const getMyOrders = (): Promise<Order[]> =>
 export async function updateOrderStatus(orderId: string, request: UpdateOrderRequest): Promise<Order | null> {
   const errors = { fallback: 'Error updating order' };
   const path = `user/updateOrder/${segment(orderId)}`;
-  const body = await checkRequest(updateOrderRequestSchema, request, errors);
+  const body = checkRequest(updateOrderRequestSchema, request, errors);
   const reply = await call({ method: 'PUT', path, auth: 'required', body, response: anyReplySchema, errors });
   return readAnswer(`PUT ${path}`, orderSchema, reply).data ?? null;
 }

@@ -27,7 +27,7 @@ const errors = { fallback: 'The payment could not be started. Please try again.'
  * Sent once per press (Idempotency-Key): a retry after a dropped answer never prompts the phone twice.
  */
 export async function startPayment(request: StartPaymentRequest): Promise<Payment> {
-  const body = await checkRequest(startPaymentRequestSchema, request, errors);
+  const body = checkRequest(startPaymentRequestSchema, request, errors);
   return call({ method: 'POST', path: 'payments', auth: 'required', body, once: true, response: paymentSchema, errors });
 }
 
@@ -36,7 +36,7 @@ export async function startPayment(request: StartPaymentRequest): Promise<Paymen
  * booking's answer carried (a visitor books without an account). Sent once per press, as startPayment.
  */
 export async function startBookingPayment(request: StartBookingPaymentRequest): Promise<Payment> {
-  const body = await checkRequest(startBookingPaymentRequestSchema, request, errors);
+  const body = checkRequest(startBookingPaymentRequestSchema, request, errors);
   return call({ method: 'POST', path: 'payments/booking', auth: 'none', body, once: true, response: paymentSchema, errors });
 }
 

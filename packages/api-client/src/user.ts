@@ -131,7 +131,7 @@ export async function logout(): Promise<void> {
  */
 export async function editUser(request: EditUserRequest): Promise<EditUserResponse> {
   const errors = { fallback: 'Error updating user', useServerMessage: true };
-  const sent = await checkRequest(editUserRequestSchema, request, errors);
+  const sent = checkRequest(editUserRequestSchema, request, errors);
   const reply = await call({ method: 'PUT', path: 'user/edit-user', auth: 'required', body: sent, response: anyReplySchema, errors });
   const said = readAnswer('PUT user/edit-user', editUserResponseSchema, reply).data ?? {};
   const stored = Object.fromEntries(Object.entries(said).filter(([, value]) => value !== undefined));

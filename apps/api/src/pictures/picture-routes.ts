@@ -75,7 +75,7 @@ export function pictureRoutes(services: Services, sessions: StaffSessions): Hono
         if (!PICTURE_UPLOAD_TYPE.test(c.req.header('Content-Type') ?? '')) {
           throw new HttpError(415, 'A picture is sent as its bytes (Content-Type: application/octet-stream or image/…)');
         }
-        const description = await check(pictureDescriptionSchema, c.req.query('description') ?? '');
+        const description = check(pictureDescriptionSchema, c.req.query('description') ?? '');
         const bytes = Buffer.from(await c.req.arrayBuffer());
         // A retry of an upload whose answer was lost: the picture it made.
         const kept = await pictures.byUpload(uploadHashOf(bytes));

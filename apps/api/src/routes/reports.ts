@@ -110,7 +110,7 @@ const cspRow = (documentUrl: string, directive: string, blocked: string | undefi
  */
 async function rowsOf(contentType: string, body: unknown, started: (session: unknown) => boolean): Promise<Received[]> {
   if (/^application\/reports\+json/i.test(contentType)) {
-    return (await check(reportingApiBatchSchema, body))
+    return check(reportingApiBatchSchema, body)
       .filter((report) => report.type === 'csp-violation')
       .flatMap((report) => {
         const parsed = reportingApiCspSchema.safeParse(report.body);
@@ -118,11 +118,11 @@ async function rowsOf(contentType: string, body: unknown, started: (session: unk
       });
   }
   if (/^application\/csp-report/i.test(contentType)) {
-    const report = (await check(legacyCspReportSchema, body))['csp-report'];
+    const report = check(legacyCspReportSchema, body)['csp-report'];
     return [cspRow(report['document-uri'], report['effective-directive'] ?? report['violated-directive'] ?? 'unknown', report['blocked-uri'])];
   }
   // A forged session's report is dropped before it costs a validation (a flood of them).
-  const ours = (await check(reportBatchEnvelopeSchema, body)).reports.filter((report) => started((report as { session?: unknown } | null)?.session));
+  const ours = check(reportBatchEnvelopeSchema, body).reports.filter((report) => started((report as { session?: unknown } | null)?.session));
   const rows = ours.flatMap((report) => {
     const parsed = browserReportSchema.safeParse(report);
     return parsed.success ? [fromShell(parsed.data)] : [];
@@ -182,7 +182,7 @@ export function reportRoutes(services: Services): Hono {
     } catch {
       throw new HttpError(400, 'The request body must be JSON');
     }
-    const { channel, releases, grant } = await check(reportSessionRequestSchema, body);
+    const { channel, releases, grant } = check(reportSessionRequestSchema, body);
     // With a read token, the channel's release health is read: only what the channel serves may add to it.
     if (token && !grantCovers(grant, token, channel, releases)) throw new HttpError(403, 'These releases are not served on this channel');
     const session = newSessionId(services.config.jwtSecret);

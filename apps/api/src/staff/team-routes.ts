@@ -117,7 +117,7 @@ export function terminalRoutes(services: Services): Hono {
     let invitation;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: TERMINAL_AUDIENCE });
-      invitation = await check(terminalInvitationSchema, payload.invitation);
+      invitation = check(terminalInvitationSchema, payload.invitation);
     } catch {
       throw new HttpError(403, 'This request is not signed with the server secret');
     }

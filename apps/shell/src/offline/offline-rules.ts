@@ -1,5 +1,6 @@
 // What the service worker (service-worker.ts) keeps and serves, as pure rules over URLs and pages, so that each
 // is tested on its own (offline-rules.test.ts). docs/phones.md, "The service worker", says the same in words.
+import escapeHtml from 'escape-html';
 import { ownerOf } from '../config/route-owners';
 
 /** How many public pages are kept for offline reading, and for how long after they were last read. */
@@ -128,8 +129,6 @@ export function withPage(index: OfflineIndex, path: string, facts: { title: stri
 
 /** The pages `index` drops that `next` no longer keeps, to be deleted from the cache. */
 export const droppedPages = (index: OfflineIndex, next: OfflineIndex): string[] => Object.keys(index.pages).filter((path) => !next.pages[path]);
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
 /** The offline page's looks: the site's colours and type, in a style sheet its policy allows by hash. */
 export const OFFLINE_PAGE_STYLE =

@@ -12,7 +12,6 @@ export * from './common';
 export * from './courses';
 export * from './events';
 export * from './blog';
-export * from './password-rule';
 export * from './user';
 export * from './address';
 export * from './cart';

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { emailSchema, idSchema, mobileSchema, safeText } from './common';
 import { courseSummarySchema } from './courses';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-rule';
 import { listOf, optionalTextSchema, serverIdSchema, textOrNumberSchema } from './reader';
 
 /** The stored customer: the login response as the server sent it (the token may sit under `user`). */
@@ -52,11 +51,14 @@ export const passwordSchema = safeText(
 );
 
 /**
- * A password being chosen (registration, reset, change): also not among the most common ones. The check
- * is asynchronous (the list loads with the first one): parse with `safeParseAsync`; react-hook-form's zod
- * resolver does.
+ * A password being chosen (registration, reset, change): the server also refuses the most common ones, with
+ * COMMON_PASSWORD_MESSAGE (apps/api/src/accounts/common-passwords.ts). Their list stays on the server: in the
+ * form it cost a phone 33 KB on the way to its first course, for the few who choose one of them.
  */
-export const newPasswordSchema = passwordSchema.check(z.refine(async (password: string) => !(await isCommonPassword(password)), COMMON_PASSWORD_MESSAGE));
+export const newPasswordSchema = passwordSchema;
+
+/** Said when a new password is among the most common ones (register, reset, change). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too easy to guess. Please choose another.';
 
 /** The password a signed-in customer types to prove it is them (any their account may have, up to 128 characters). */
 export const currentPasswordSchema = safeText('Current password', 128, { trim: false }, z.minLength(1, 'Current Password is Required'));

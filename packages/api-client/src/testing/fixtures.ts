@@ -167,6 +167,8 @@ export const fixtures = {
   customer,
   /** The password the mock login accepts for `customer.email`. */
   password: 'Shamba2025!',
+  /** Passwords the mock refuses as too common, as the API refuses the 10,000 most common (any letter case). */
+  commonPasswords: ['12345678', 'password1', 'iloveyou'],
   /** The token the mock handlers accept. */
   token: 'test-token',
   /** What login stores: the customer with a token. */

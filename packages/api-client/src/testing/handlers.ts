@@ -6,6 +6,7 @@ import {
   changePasswordRequestSchema,
   courseCallRequestSchema,
   createOrderRequestSchema,
+  COMMON_PASSWORD_MESSAGE,
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   editUserRequestSchema,
@@ -22,6 +23,7 @@ import {
   REGISTRATION_MESSAGES,
   registrationSchema,
   resendOtpRequestSchema,
+  resetPasswordRequestSchema,
   verifyOtpRequestSchema,
 } from '../contract';
 import { ALREADY_IN_CART_MESSAGE } from '../contract/cart';
@@ -59,8 +61,7 @@ interface ResolverInfo {
 }
 
 async function parseBody<Schema extends z.ZodMiniType>(request: Request, schema: Schema) {
-  // Asynchronous, as the server checks: a new password's rule loads its list.
-  return schema.safeParseAsync(await request.json().catch(() => undefined));
+  return schema.safeParse(await request.json().catch(() => undefined));
 }
 
 /** Wraps a handler that needs the fixtures' token. */
@@ -94,6 +95,10 @@ function catalogueHandlers({ url }: HandlerContext): HttpHandler[] {
   ];
 }
 
+/** The API's answer to a new password among the most common ones, or null. */
+const commonPasswordRefused = (password: string) =>
+  fixtures.commonPasswords.includes(password.toLowerCase()) ? HttpResponse.json({ message: COMMON_PASSWORD_MESSAGE }, { status: 400 }) : null;
+
 /** Registration with its emailed code, login, the signed-in customer and logout. */
 function registrationAndSignInHandlers({ url }: HandlerContext): HttpHandler[] {
   return [
@@ -103,8 +108,10 @@ function registrationAndSignInHandlers({ url }: HandlerContext): HttpHandler[] {
       if (resend.success) {
         return hasRegistrationToken(request) ? HttpResponse.json({ message: REGISTRATION_MESSAGES.otpResent }) : registrationExpired();
       }
-      const registration = await registrationSchema.safeParseAsync(body);
+      const registration = registrationSchema.safeParse(body);
       if (!registration.success) return badRequest(registration.error);
+      const refused = commonPasswordRefused(registration.data.password);
+      if (refused) return refused;
       // The same answer for a known email: the owner is mailed a notice instead of a code.
       return HttpResponse.json({ message: REGISTRATION_MESSAGES.otpSent, registrationToken: fixtures.registrationToken });
     }),
@@ -147,6 +154,8 @@ function profileHandlers({ url }: HandlerContext): HttpHandler[] {
       signedIn(async ({ request }) => {
         const parsed = await parseBody(request, changePasswordRequestSchema);
         if (!parsed.success) return badRequest(parsed.error);
+        const refused = commonPasswordRefused(parsed.data.password);
+        if (refused) return refused;
         if (parsed.data.currentPassword !== fixtures.password) return HttpResponse.json({ message: CURRENT_PASSWORD_WRONG_MESSAGE }, { status: 400 });
         return HttpResponse.json({ message: 'Password updated successfully' });
       }),
@@ -175,11 +184,12 @@ function profileHandlers({ url }: HandlerContext): HttpHandler[] {
       }),
     ),
     http.post(url('user/forgot-password-token'), () => HttpResponse.json({ message: 'If that email is registered, a reset link has been sent to it' })),
-    http.put(url('user/reset-password/:token'), ({ params }) =>
-      params.token === 'expired'
-        ? HttpResponse.json({ message: 'The reset link is invalid or has expired' }, { status: 400 })
-        : HttpResponse.json({ message: 'Password updated' }),
-    ),
+    http.put(url('user/reset-password/:token'), async ({ params, request }) => {
+      const parsed = await parseBody(request, resetPasswordRequestSchema);
+      if (!parsed.success) return badRequest(parsed.error);
+      if (params.token === 'expired') return HttpResponse.json({ message: 'The reset link is invalid or has expired' }, { status: 400 });
+      return commonPasswordRefused(parsed.data.password) ?? HttpResponse.json({ message: 'Password updated' });
+    }),
   ];
 }
 

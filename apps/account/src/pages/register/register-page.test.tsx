@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { delayedResponse, errorResponse, fixtures, startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
-import { useSession } from '@agri/api-client';
+import { COMMON_PASSWORD_MESSAGE, useSession } from '@agri/api-client';
 import { screen, waitFor } from '@testing-library/react';
 import { expectMessages, renderPage, submitForm } from '@agri/ui/testing';
 import RegisterPage from './register-page';
@@ -63,6 +63,13 @@ describe('RegisterPage: details', () => {
     await fillDetails(user);
     await waitFor(() => expect(screen.getAllByText('Too many attempts. Please wait a few minutes and try again.')).toHaveLength(2));
     expect(screen.getByLabelText('First Name')).toHaveValue(newCustomer.firstname);
+  });
+
+  it('says why the server refused a common password (its list is not sent to the phone), keeping the details', async () => {
+    const { user } = renderPage(<RegisterPage />, { route: '/register' });
+    await fillDetails(user, { ...newCustomer, password: 'Password1' });
+    await waitFor(() => expect(screen.getAllByText(COMMON_PASSWORD_MESSAGE)).toHaveLength(2));
+    expect(screen.getByLabelText('Password')).toHaveValue('Password1');
   });
 
   it('shows that the code is being sent', async () => {

@@ -1,4 +1,4 @@
-import { ACCOUNT_FALLBACK, resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, COMMON_PASSWORD_MESSAGE, isApiError, resetPassword, resetPasswordRequestSchema, z } from '@agri/api-client';
 import { FormSubmit, toast } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { useSiteForm } from '@agri/ui/forms';
@@ -35,7 +35,9 @@ export function ResetPasswordCard() {
       toast.success('Password Updated Successfully');
       void navigate('/login', { replace: true });
     },
-    () => ACCOUNT_FALLBACK,
+    // The spec's words for a failed reset (an expired link among them), but for the one refusal the visitor can
+    // put right at once: a password the server finds too common.
+    (error) => (isApiError(error) && error.serverMessage === COMMON_PASSWORD_MESSAGE ? COMMON_PASSWORD_MESSAGE : ACCOUNT_FALLBACK),
   );
 
   return (

@@ -45,7 +45,7 @@ export function cartAndOrderRoutes(services: Services): Hono<AuthEnv> {
   }
 
   async function changeQuantity(c: Context<AuthEnv>) {
-    const quantity = await check(quantitySchema, Number(c.req.param('quantity')));
+    const quantity = check(quantitySchema, Number(c.req.param('quantity')));
     const { id } = c.get('customer');
     if (!(await setCartQuantity(db, id, pathId(c, 'Cart item'), quantity))) throw notFound('Cart item');
     return answer(c, dialect, await cartOf(db, id), () => writeResult(1, 'modified'));

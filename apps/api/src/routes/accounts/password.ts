@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { changePasswordRequestSchema, forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@agri/api-client/contract';
+import { refuseCommonPassword } from '../../accounts/common-passwords';
 import { customerByEmail, customerById, setPasswordHash } from '../../accounts/customers';
 import { newOneTimeToken, sha256 } from '../../accounts/one-time-tokens';
 import { insertPasswordReset, usePasswordReset } from '../../accounts/password-resets';
@@ -45,6 +46,7 @@ export function passwordRoutes(services: Services): Hono<AuthEnv> {
 
   async function resetPassword(c: Context) {
     const { password } = await readBody(c, resetPasswordRequestSchema);
+    await refuseCommonPassword(password);
     const passwordHash = await services.passwords.hash(password);
     const updated = await db.transaction(async (tx) => {
       const customerId = await usePasswordReset(tx, sha256(c.req.param('token')!));
@@ -59,6 +61,7 @@ export function passwordRoutes(services: Services): Hono<AuthEnv> {
 
   async function changePassword(c: Context<AuthEnv>) {
     const { currentPassword, password } = await readBody(c, changePasswordRequestSchema);
+    await refuseCommonPassword(password);
     const { id, sessionId } = c.get('customer');
     const customer = await customerById(db, id);
     if (!customer) throw notFound('User');

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { REGISTRATION_MESSAGES, registrationSchema, resendOtpRequestSchema, verifyOtpRequestSchema } from '@agri/api-client/contract';
+import { refuseCommonPassword } from '../../accounts/common-passwords';
 import { emailHasAccount, insertCustomer, toCustomer } from '../../accounts/customers';
 import { attemptById, countCodeTry, deleteExpiredAttempts, endAttemptsFor, insertAttempt, renewCode, type AttemptRow } from '../../accounts/registrations';
 import { sha256 } from '../../accounts/one-time-tokens';
@@ -81,7 +82,8 @@ export function registrationRoutes(services: Services): Hono {
       await claimKey(c);
       return resend(c, resendRequest.data.email);
     }
-    const registration = await check(registrationSchema, body);
+    const registration = check(registrationSchema, body);
+    await refuseCommonPassword(registration.password);
     const email = registration.email.toLowerCase();
     await limits.writes.registration.naming(email);
     await claimKey(c);
