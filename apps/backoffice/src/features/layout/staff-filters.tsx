@@ -1,4 +1,4 @@
-import { FormField } from '@agri/ui';
+import { FormField, TextField } from '@agri/ui';
 
 /** A list's filter that is one of a few values, or any of them (the empty value); read from the form on Apply. */
 export function FilterChoice<Value extends string>({
@@ -29,6 +29,16 @@ export function FilterChoice<Value extends string>({
         </select>
       )}
     </FormField>
+  );
+}
+
+/** A list's filter by day: from and to (each optional, both included), read from the form on Apply. */
+export function FilterDays({ from, to }: { from: string | undefined; to: string | undefined }) {
+  return (
+    <>
+      <TextField label="From" type="date" name="from" optional defaultValue={from ?? ''} />
+      <TextField label="To" type="date" name="to" optional defaultValue={to ?? ''} />
+    </>
   );
 }
 

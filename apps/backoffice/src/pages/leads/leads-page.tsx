@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@agri/ui/router';
 import { formatPhone } from '@agri/api-client';
 import { exportLeads, LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, leadFilterSchema, type LeadFilter } from '@agri/api-client/staff';
 import { FilteredList, listCaption } from '../../features/layout/filtered-list';
-import { FilterChoice } from '../../features/layout/staff-filters';
+import { FilterChoice, FilterDays } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { useLeadsStore } from '../../features/leads/leads-store';
@@ -33,8 +33,7 @@ export default function LeadsPage() {
         <>
           <FilterChoice label="Kind" name="kind" value={filter.kind} any="All kinds" options={LEAD_KINDS} labelOf={(kind) => LEAD_KIND_LABELS[kind]} />
           <FilterChoice label="Status" name="status" value={filter.status} any="Any status" options={LEAD_STATUSES} />
-          <TextField label="From" type="date" name="from" optional defaultValue={filter.from ?? ''} />
-          <TextField label="To" type="date" name="to" optional defaultValue={filter.to ?? ''} />
+          <FilterDays from={filter.from} to={filter.to} />
           <TextField label="Search" type="search" name="q" optional placeholder="Name, email or phone" defaultValue={filter.q ?? ''} />
         </>
       )}

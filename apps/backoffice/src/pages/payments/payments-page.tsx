@@ -1,10 +1,10 @@
 import { Fragment, useState } from 'react';
-import { Button, formatKes, TextField } from '@agri/ui';
+import { Button, formatKes } from '@agri/ui';
 import { Link } from '@agri/ui/router';
 import { PAYMENT_STATES } from '@agri/api-client';
 import { exportPayments, paymentFilterSchema, useStaffSession, type PaymentFilter, type StaffPayment } from '@agri/api-client/staff';
 import { FilteredList, listCaption } from '../../features/layout/filtered-list';
-import { FilterChoice } from '../../features/layout/staff-filters';
+import { FilterChoice, FilterDays } from '../../features/layout/staff-filters';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
 import { METHOD_LABELS, stateWords } from '../../features/payments/payment-words';
@@ -30,8 +30,7 @@ export default function PaymentsPage() {
       filters={(filter: PaymentFilter) => (
         <>
           <FilterChoice label="State" name="state" value={filter.state} any="Any state" options={PAYMENT_STATES} />
-          <TextField label="From" type="date" name="from" optional defaultValue={filter.from ?? ''} />
-          <TextField label="To" type="date" name="to" optional defaultValue={filter.to ?? ''} />
+          <FilterDays from={filter.from} to={filter.to} />
         </>
       )}
       words={{ loading: 'Loading the payments', failure: 'Could not load the payments', empty: 'No payments match these filters.' }}
