@@ -4,7 +4,7 @@ import { waitFor } from '@testing-library/react';
 import { CART_COUNT_KEY, CUSTOMER_KEY, ISLAND, KEEPS_QUERY, OUTBOX_KEY, PAGE_ELEMENT, TAB_KEYS, type PageCode, type PageState } from '@agri/ui/island-protocol';
 import { markAnswering, restorePage } from './document-marks';
 import { showConnection, showStoredSession } from './frame';
-import { confirmAnswers, wakeWhenOutOfDate } from './fresh-answers';
+import { confirmAnswers, wakeNearWindow, wakeWhenOutOfDate } from './fresh-answers';
 import { holdTaps } from './held-taps';
 import { createLoader, type PageLoader } from './islands-loader';
 import { sendKeptRequests } from './kept-requests';
@@ -280,6 +280,59 @@ describe('the page as it was made', () => {
     expect(entryScripts()).toHaveLength(0);
     sessionStorage.setItem(TAB_KEYS.toastsForNextPage, '[{"kind":"success","message":"Password Updated Successfully"}]');
     sendKeptRequests(createLoader(code));
+    expect(entryScripts()).toHaveLength(1);
+  });
+});
+
+describe('an island that wakes near the window', () => {
+  const carousel = () => island({ [ISLAND.name]: 'content/testimonials', [ISLAND.hydration]: 'visible' }, '<section>Testimonials</section>');
+  afterEach(() => Reflect.deleteProperty(window, 'IntersectionObserver'));
+
+  test('asks for its code only when its content comes within 200 px of the window, once', async () => {
+    const watched: WatchingObserver[] = [];
+    class WatchingObserver {
+      targets: Element[] = [];
+      constructor(
+        readonly callback: IntersectionObserverCallback,
+        readonly options?: IntersectionObserverInit,
+      ) {
+        watched.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      unobserve(target: Element) {
+        this.targets.splice(this.targets.indexOf(target), 1);
+      }
+    }
+    Object.defineProperty(window, 'IntersectionObserver', { value: WatchingObserver, configurable: true });
+    fetchAnswering(() => new Response(''));
+    document.body.innerHTML = carousel();
+    wakeNearWindow(loader);
+    const [observer] = watched as [WatchingObserver];
+    const { callback, options, targets } = observer;
+    expect(options?.rootMargin).toBe('200px 0px');
+    // Its element has no box (display: contents): its content is what is watched.
+    expect(targets).toEqual([byName('content/testimonials').firstElementChild]);
+    const report = (isIntersecting: boolean) =>
+      callback(
+        [{ isIntersecting, target: byName('content/testimonials').firstElementChild! } as IntersectionObserverEntry],
+        observer as unknown as IntersectionObserver,
+      );
+    report(false);
+    await nextPaint();
+    expect(entryScripts()).toHaveLength(0);
+    report(true);
+    await nextPaint();
+    expect(entryScripts()).toHaveLength(1);
+    expect(targets).toEqual([]);
+  });
+
+  test('asks at once where the browser cannot tell', async () => {
+    fetchAnswering(() => new Response(''));
+    document.body.innerHTML = carousel();
+    wakeNearWindow(loader);
+    await nextPaint();
     expect(entryScripts()).toHaveLength(1);
   });
 });
