@@ -177,7 +177,7 @@ export default tseslint.config(
     files: [
       'packages/ui/src/router.ts',
       'packages/ui/src/format/dates.ts',
-      'packages/ui/src/components/safe-html.tsx',
+      'packages/ui/src/components/rich-text-sanitiser.ts',
       'packages/ui/src/toasts/**',
       'packages/ui/src/forms.ts',
       'packages/ui/src/forms/**',

@@ -49,6 +49,39 @@ test('after the take-over a course page shows the price the API has now, and a n
   await expect(page.getByRole('heading', { level: 1, name: course!.title })).toBeVisible();
 });
 
+test('a course page taken over keeps its description as the page has it, without the sanitiser; a changed one comes through it', async ({
+  page,
+  request,
+  site,
+}) => {
+  const [course] = await seededCourses(request, site.apiBaseUrl);
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  const sanitiserCame = async () => (await Promise.all(scripts)).some((body) => body.includes('ALLOWED_TAGS'));
+  const about = page.getByRole('region', { name: 'About Course' });
+  const description = about.locator('[data-server-html]');
+  const island = page.locator('[data-island="catalog/course"]');
+
+  await page.goto(`/course/${course!._id}`);
+  const shown = await description.innerHTML();
+  await page.getByRole('button', { name: 'Request Call', exact: true }).focus();
+  await expect(island).toHaveAttribute('data-island-state', 'ready');
+  expect(await description.innerHTML()).toBe(shown);
+  expect(await sanitiserCame()).toBe(false);
+
+  await changeAnswer(page, `${site.apiBaseUrl}course/${course!._id}`, (body) => ({
+    ...(body as object),
+    description: '<p>New dates for <strong>2027</strong>.</p>',
+  }));
+  await page.reload();
+  // Shown through the sanitiser (what it takes out of hostile HTML: foundation/xss.spec.ts).
+  await expect(description).toContainText('New dates for 2027.');
+  await expect(description.locator('strong')).toHaveText('2027');
+  expect(await sanitiserCame()).toBe(true);
+});
+
 test('lists show the API’s current items in place: an event gone, a new post, a course renamed', async ({ page, request, site }) => {
   const events = await upcomingEvents(request, site.apiBaseUrl);
   const gone = events[0]!;

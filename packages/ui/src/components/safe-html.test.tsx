@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import DOMPurify from 'dompurify';
 import { BENIGN_RICH_TEXT, XSS_PAYLOADS } from '../../../../e2e/support/xss-payloads';
 import { htmlToText } from '../format/html-text';
@@ -30,9 +30,12 @@ function dangers(root: Element): string[] {
   return found;
 }
 
-function renderSafe(html: string): HTMLElement {
+/** SafeHtml rendered in the browser (not hydrated): once the sanitiser is in. */
+async function renderSafe(html: string): Promise<HTMLElement> {
   const { container } = render(<SafeHtml html={html} />);
-  return container.firstElementChild as HTMLElement;
+  const box = container.firstElementChild as HTMLElement;
+  await waitFor(() => expect(box).not.toHaveAttribute('aria-busy'));
+  return box;
 }
 
 /** What the sanitised markup becomes when parsed again: mutation XSS shows up only here. */
@@ -51,14 +54,14 @@ describe('SafeHtml against XSS payloads', () => {
     }
   });
 
-  it.each(XSS_PAYLOADS)('$id. $name: nothing executable, styling or form-like survives', ({ html }) => {
-    const box = renderSafe(html);
+  it.each(XSS_PAYLOADS)('$id. $name: nothing executable, styling or form-like survives', async ({ html }) => {
+    const box = await renderSafe(html);
     expect(dangers(box)).toEqual([]);
     expect(dangers(reparsed(box))).toEqual([]);
   });
 
-  it('all payloads in one description, each in the context the previous one left', () => {
-    const box = renderSafe(XSS_PAYLOADS.map((payload) => payload.html).join('<hr>'));
+  it('all payloads in one description, each in the context the previous one left', async () => {
+    const box = await renderSafe(XSS_PAYLOADS.map((payload) => payload.html).join('<hr>'));
     expect(dangers(box)).toEqual([]);
     expect(dangers(reparsed(box))).toEqual([]);
     // Every separator survives: no payload swallowed the ones after it, so each was really sanitised in context.
@@ -67,14 +70,14 @@ describe('SafeHtml against XSS payloads', () => {
 });
 
 describe('SafeHtml keeps ordinary rich text', () => {
-  it('keeps headings, formatting, lists, links, images and tables as they are; the external link gets rel', () => {
-    const box = renderSafe(BENIGN_RICH_TEXT);
+  it('keeps headings, formatting, lists, links, images and tables as they are; the external link gets rel', async () => {
+    const box = await renderSafe(BENIGN_RICH_TEXT);
     expect(box).toHaveAttribute('data-server-html');
     expect(box.innerHTML).toBe(BENIGN_RICH_TEXT.replace('target="_blank">', 'target="_blank" rel="noopener noreferrer">'));
   });
 
-  it('marks links to another origin noopener noreferrer, not links to this site', () => {
-    const box = renderSafe(
+  it('marks links to another origin noopener noreferrer, not links to this site', async () => {
+    const box = await renderSafe(
       '<a href="https://other.example/x">other</a><a href="/courses">relative</a>' +
         `<a href="${window.location.origin}/blogs">same origin</a><a href="mailto:info@example.co.ke">mail</a>`,
     );
@@ -85,8 +88,8 @@ describe('SafeHtml keeps ordinary rich text', () => {
     expect(links[3]).toHaveAttribute('href', 'mailto:info@example.co.ke');
   });
 
-  it('drops the server rel and any target but _blank', () => {
-    const box = renderSafe('<a href="https://other.example/" target="_top" rel="opener">a</a><a href="/x" target="_blank">b</a>');
+  it('drops the server rel and any target but _blank', async () => {
+    const box = await renderSafe('<a href="https://other.example/" target="_top" rel="opener">a</a><a href="/x" target="_blank">b</a>');
     const [other, own] = box.querySelectorAll('a');
     expect(other).not.toHaveAttribute('target');
     expect(other).toHaveAttribute('rel', 'noopener noreferrer');
@@ -94,8 +97,8 @@ describe('SafeHtml keeps ordinary rich text', () => {
     expect(own).not.toHaveAttribute('rel');
   });
 
-  it('keeps http(s) and site-relative images, drops data: and javascript: sources', () => {
-    const box = renderSafe(
+  it('keeps http(s) and site-relative images, drops data: and javascript: sources', async () => {
+    const box = await renderSafe(
       '<img src="https://cdn.example/a.png" alt="a"><img src="/static/b.png" alt="b">' +
         '<img src="data:image/svg+xml,<svg onload=alert(1)>" alt="c"><img src="javascript:alert(1)" alt="d">',
     );
@@ -104,8 +107,8 @@ describe('SafeHtml keeps ordinary rich text', () => {
 });
 
 describe('the link hook belongs to SafeHtml alone', () => {
-  it('leaves DOMPurify itself and htmlToText as they were', () => {
-    renderSafe('<a href="https://other.example/">x</a>');
+  it('leaves DOMPurify itself and htmlToText as they were', async () => {
+    await renderSafe('<a href="https://other.example/">x</a>');
     expect(DOMPurify.sanitize('<a href="https://other.example/">x</a>')).toBe('<a href="https://other.example/">x</a>');
     expect(htmlToText('<p>Soil &amp; <a href="https://other.example/">water</a></p>')).toBe('Soil & water');
   });
