@@ -1,3 +1,4 @@
+// @ts-check
 // The one list of apps. Every folder under apps/ is an app, and each declares itself once, in its
 // package.json: the shell in a `shell` field ({ port }), a remote in a `remote` field ({ port, the route
 // prefixes it owns, the modules it consumes from other remotes }), the API in an `api` field ({ port }).
@@ -7,14 +8,22 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rootDir } from '../machine/pnpm.mjs';
 
-/** An app's package.json. */
+/**
+ * An app's package.json.
+ *
+ * @type {(dir: string) => any}
+ */
 export const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 
 /**
  * The remotes in an order that releases each after the remotes it consumes from (content consumes catalog's
  * upcoming-events, so catalog comes first), then by name.
+ *
+ * @template {{ name: string, consumes: string[] }} Remote
+ * @param {Remote[]} remotes
  */
 function inDependencyOrder(remotes) {
+  /** @type {Remote[]} */
   const ordered = [];
   const pending = [...remotes].sort((a, b) => a.name.localeCompare(b.name));
   while (pending.length) {
@@ -25,7 +34,11 @@ function inDependencyOrder(remotes) {
   return ordered;
 }
 
-/** Reads the apps of the folder `appsDir` (apps/ of this repository, or a test's own). */
+/**
+ * Reads the apps of the folder `appsDir` (apps/ of this repository, or a test's own).
+ *
+ * @param {string} appsDir
+ */
 export function readApps(appsDir) {
   const appNames = readdirSync(appsDir)
     .filter((name) => existsSync(join(appsDir, name, 'package.json')))
@@ -40,6 +53,7 @@ export function readApps(appsDir) {
       .map(({ name, dir, remote }) => ({ name, dir, port: remote.port, routes: remote.routes, consumes: remote.consumes ?? [] })),
   );
   const apiPort = described.find((app) => app.api)?.api.port ?? 4000;
+  /** @type {{ name: string, dir: string, port: number, routes?: string[], consumes?: string[] }[]} */
   const apps = [shellApp, ...remoteApps];
   const ports = [...apps.map(({ port }) => port), apiPort];
   if (ports.some((port) => !Number.isInteger(port))) throw new Error('apps: every app declares its port');
@@ -59,3 +73,14 @@ export const remoteApps = here.remoteApps;
 export const apps = here.apps;
 /** The reference API's port on this machine. */
 export const apiPort = here.apiPort;
+
+/**
+ * Where an app's dev server (and npm start's copy of it) serves it on this machine.
+ *
+ * @param {string} name
+ */
+export function devOrigin(name) {
+  const app = apps.find((candidate) => candidate.name === name);
+  if (!app) throw new Error(`apps: there is no app ${name}`);
+  return `http://localhost:${app.port}`;
+}

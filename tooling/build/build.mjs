@@ -1,8 +1,10 @@
+// @ts-check
 // Production build of every app of the site (apps.mjs); prints how long it took.
 import { execFileSync } from 'node:child_process';
 import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 import { apps } from './apps.mjs';
 
+/** @param {string} pnpm */
 export function buildAll(pnpm) {
   const started = performance.now();
   const filters = apps.flatMap((app) => ['--filter', `@agri/${app.name}`]);

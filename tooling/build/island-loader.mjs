@@ -1,3 +1,4 @@
+// @ts-check
 // The page's island loader as the tooling handles it: the shell's build makes it (island-loader.js, from
 // apps/shell/src/islands/loader), each prerendered page carries it inline (prerender/page-html.mjs), and the
 // site's policy allows it, and the speculation rules it adds, by their hashes (serve/security-headers.mjs).
@@ -28,6 +29,10 @@ export function shellPage(dir) {
   return { template: readFileSync(join(dir, 'index.html'), 'utf8'), loader };
 }
 
-/** The policy's `script-src` sources for the inline scripts: the loaders given (one per build of the shell a page may come from) and the speculation rules. */
+/**
+ * The policy's `script-src` sources for the inline scripts: the loaders given (one per build of the shell a page may come from) and the speculation rules.
+ *
+ * @type {(loaders: string[]) => string[]}
+ */
 export const inlineScriptHashes = (loaders) =>
   [...new Set([...loaders, SPECULATION_RULES])].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The brotli and gzip forms of a text file, written beside it at the highest levels (once per build, release
 // or prerendered page, not per request): the local server and the production example send them as they are.
 import { mkdirSync } from 'node:fs';
@@ -8,7 +9,12 @@ import writeFileAtomic from 'write-file-atomic';
 /** The files a server may send compressed. */
 export const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
-/** The suffixes and bodies of the compressed forms of `content`. */
+/**
+ * The suffixes and bodies of the compressed forms of `content`.
+ *
+ * @param {Buffer} content
+ * @returns {[suffix: string, body: Buffer][]}
+ */
 export function compressedForms(content) {
   return [
     ['.br', brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
@@ -16,7 +22,12 @@ export function compressedForms(content) {
   ];
 }
 
-/** The file and its compressed forms, each written whole (write-file-atomic), so a visitor never reads half a page. */
+/**
+ * The file and its compressed forms, each written whole (write-file-atomic), so a visitor never reads half a page.
+ *
+ * @param {string} file
+ * @param {string | Buffer} content
+ */
 export function writeCompressed(file, content) {
   mkdirSync(dirname(file), { recursive: true });
   const body = Buffer.from(content);

@@ -1,3 +1,4 @@
+// @ts-check
 // The one build recipe every app uses: the shell (host) and the remotes.
 // An app's rspack.config.mjs states only what is its own: what it exposes (and, for the shell, its runtime
 // plugins); its name and port are in its package.json (tooling/build/apps.mjs).
@@ -5,14 +6,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { apps, readPackage } from './apps.mjs';
+import { devOrigin, readPackage } from './apps.mjs';
 import { ISLAND_LOADER_FILE, SPECULATION_RULES } from './island-loader.mjs';
 import { COMPRESSIBLE, compressedForms } from './precompress.mjs';
 import { sharedConfig } from './shared-libraries.mjs';
 import { apiPicturesOf, passPictureOn } from '../serve/api-pictures.mjs';
 import { siteConfigFor } from './site-config.mjs';
 
-const devOrigin = (name) => `http://localhost:${apps.find((app) => app.name === name).port}`;
+/** @typedef {import('@rspack/core').Compiler} Compiler */
+/** @typedef {import('@rspack/core').Configuration} Configuration */
+/** @typedef {{ dir: string, outputPath: string, after: string }} AloneBuild  an app's folder, where its build goes, the build it follows */
 
 /**
  * Emits app.json beside the manifest: what a release of this build owns and needs that the manifest does
@@ -20,9 +23,11 @@ const devOrigin = (name) => `http://localhost:${apps.find((app) => app.name === 
  * field of the app's package.json. The release tooling (tooling/delivery) reads it with the manifest.
  */
 class AppFactsPlugin {
+  /** @param {{ name: string, routes?: string[], consumes?: string[] }} facts */
   constructor(facts) {
     this.facts = facts;
   }
+  /** @param {Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('AppFactsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'AppFactsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
@@ -39,15 +44,17 @@ class AppFactsPlugin {
  * twice. Listed after ModuleFederationPlugin, so it sees the alias that one sets.
  */
 class FederationEsmPlugin {
+  /** @param {Compiler} compiler */
   apply(compiler) {
     const commonJs = /@module-federation[\\/][^\\/]+[\\/]dist[\\/].*\.cjs$/;
+    /** @param {string} path */
     const toEsm = (path) => path.replace(/\.cjs$/, '.js');
     new rspack.NormalModuleReplacementPlugin(commonJs, (resource) => {
       resource.request = toEsm(resource.request);
     }).apply(compiler);
     compiler.hooks.afterPlugins.tap('FederationEsmPlugin', () => {
-      const { alias } = compiler.options.resolve;
-      for (const [name, target] of Object.entries(alias ?? {})) {
+      const alias = /** @type {Record<string, unknown>} */ (compiler.options.resolve.alias ?? {});
+      for (const [name, target] of Object.entries(alias)) {
         if (typeof target === 'string' && commonJs.test(target)) alias[name] = toEsm(target);
       }
     });
@@ -58,13 +65,21 @@ class FederationEsmPlugin {
 // a production bundle would carry its development warnings and checks. Its production build sits beside it.
 const reactRouterDir = dirname(createRequire(join(import.meta.dirname, '../../packages/ui/package.json')).resolve('react-router/package.json'));
 
-/** How every app resolves its imports (the monolith of `npm run build:monolith` too). */
+/**
+ * How every app resolves its imports (the monolith of `npm run build:monolith` too).
+ *
+ * @param {boolean} production
+ */
 export const resolveOptions = (production) => ({
   extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
   alias: production ? { 'react-router$': join(reactRouterDir, 'dist/production/index.mjs') } : {},
 });
 
-/** How every app's sources, styles and images are built (the monolith of `npm run build:monolith` too). */
+/**
+ * How every app's sources, styles and images are built (the monolith of `npm run build:monolith` too).
+ *
+ * @param {boolean} production
+ */
 export const moduleRules = (production) => [
   {
     test: /\.[cm]?tsx?$/,
@@ -88,6 +103,7 @@ export const moduleRules = (production) => [
  * the federation plugin writes mf-manifest.json, which the shell fetches on every visit.
  */
 export class PrecompressPlugin {
+  /** @param {Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 }, (assets) => {
@@ -118,7 +134,7 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker, do
   const name = manifest.name.replace(/^@agri\//, '');
   const { remote = { routes: [], consumes: [] } } = manifest;
   const port = (manifest.shell ?? remote).port;
-  return (_env, argv) => {
+  return (/** @type {unknown} */ _env, /** @type {{ mode?: string }} */ argv) => {
     const production = argv.mode === 'production';
     // A remote's own page (its main entry) is for its dev server; in production
     // the shell loads only its remoteEntry.
@@ -196,6 +212,8 @@ export function defineApp({ dir, exposes, runtimePlugins = [], serviceWorker, do
 /**
  * An app's federation plugin: its name, what a remote exposes (in remoteEntry.js), the libraries the apps
  * share (shared-libraries.mjs), and the runtime the shell hands to the remotes.
+ *
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, runtimePlugins: string[], isRemote: boolean, production: boolean }} app
  */
 function federationPlugin({ name, dir, exposes, runtimePlugins, isRemote, production }) {
   return new ModuleFederationPlugin({
@@ -224,6 +242,8 @@ function federationPlugin({ name, dir, exposes, runtimePlugins, isRemote, produc
 /**
  * The shell's dev server's middlewares: config.json for the dev servers (siteConfigFor), the API's pictures
  * passed on as a channel's server does (api-pictures.mjs), then the usual ones.
+ *
+ * @param {unknown[]} middlewares
  */
 function answerSiteConfig(middlewares) {
   const config = siteConfigFor(devOrigin);
@@ -232,7 +252,7 @@ function answerSiteConfig(middlewares) {
     {
       name: 'site-config',
       path: '/config.json',
-      middleware: (_request, response) => {
+      middleware: (/** @type {unknown} */ _request, /** @type {import('node:http').ServerResponse} */ response) => {
         response.setHeader('Content-Type', 'application/json; charset=utf-8');
         response.end(JSON.stringify(config));
       },
@@ -243,7 +263,10 @@ function answerSiteConfig(middlewares) {
             name: 'api-pictures',
             path: pictures.path,
             // Mounted on its path, the request's url is what follows it: originalUrl is the whole.
-            middleware: (request, response) => passPictureOn(pictures, new URL(request.originalUrl, 'http://localhost'), request, response, {}),
+            middleware: (
+              /** @type {import('node:http').IncomingMessage & { originalUrl: string }} */ request,
+              /** @type {import('node:http').ServerResponse} */ response,
+            ) => passPictureOn(pictures, new URL(request.originalUrl, 'http://localhost'), request, response, {}),
           },
         ]
       : []),
@@ -251,7 +274,11 @@ function answerSiteConfig(middlewares) {
   ];
 }
 
-/** The shell's scripts built alone: its service worker (sw.js), reports.js and the island loader, as it names them. */
+/**
+ * The shell's scripts built alone: its service worker (sw.js), reports.js and the island loader, as it names them.
+ *
+ * @type {(build: AloneBuild & { serviceWorker?: string, documentReports?: string, islandLoader?: string }) => Configuration[]}
+ */
 const scriptsAlone = ({ dir, outputPath, after, serviceWorker, documentReports, islandLoader }) => [
   ...(serviceWorker ? [scriptAlone({ dir, entry: serviceWorker, filename: 'sw.js', target: 'webworker', outputPath, after })] : []),
   ...(documentReports ? [scriptAlone({ dir, entry: documentReports, filename: 'reports.js', target: 'web', outputPath, after })] : []),
@@ -261,6 +288,9 @@ const scriptsAlone = ({ dir, outputPath, after, serviceWorker, documentReports, 
 /**
  * The island loader, built alone: a page carries it inline, so it is one script with no runtime of the bundler's,
  * no source map (nothing could fetch one) and the speculation rules it adds written in.
+ *
+ * @param {AloneBuild & { entry: string }} build
+ * @returns {Configuration}
  */
 export function islandLoaderBuild({ dir, entry, outputPath, after }) {
   const build = scriptAlone({ dir, entry, filename: ISLAND_LOADER_FILE, target: 'web', outputPath, after });
@@ -275,6 +305,9 @@ export function islandLoaderBuild({ dir, entry, outputPath, after }) {
  * A script built alone (no federation, one file): the service worker, which must be served from the site's root and
  * revalidated on every load, and reports.js, which a prerendered page finds beside the shell's entry by its name. At a
  * fixed name, after the app's build, which empties the folder first.
+ *
+ * @param {AloneBuild & { entry: string, filename: string, target: Configuration['target'] }} build
+ * @returns {Configuration}
  */
 export function scriptAlone({ dir, entry, filename, target, outputPath, after }) {
   return {

@@ -1,3 +1,4 @@
+// @ts-check
 // What the apps share through Module Federation: one list, read by the build (rspack-app.mjs) and by the
 // config.json of a site whose apps run on their own servers (site-config.mjs), which tells the shell what each
 // remote requires so that it can refuse an incompatible one before running any of its code.
@@ -14,6 +15,7 @@ const singletons = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client
 // '@agri/ui/payments' (Pay with M-Pesa) only when a customer chooses to pay.
 // '@agri/api-client/contract' is not shared: it is the API server's entry; apps never import it (lint), they
 // take the contract from '@agri/api-client', which bundles it once.
+/** @type {Record<string, string>} */
 const workspacePackages = {
   '@agri/ui': 'packages/ui',
   '@agri/ui/federation': 'packages/ui',
@@ -31,13 +33,16 @@ const workspacePackages = {
  * includes): an island takes the shell's copy, at one address on every page, which a phone keeps from one document
  * to the next. With each remote's own copy, a buyer downloaded the kit's forms once for the course page (the
  * catalog's) and again for the register page (the account's). A remote's copy stays, for a shell that lacks it.
+ *
+ * @param {string} appDir
  */
 export function sharedConfig(appDir, { host = false } = {}) {
   const { dependencies = {} } = readPackage(appDir);
+  /** @type {Record<string, { singleton: true, requiredVersion: string, import?: string, version?: string }>} */
   const shared = {};
   // An app shares what it depends on (a small remote may need React alone).
   for (const name of singletons) {
-    const packageName = name.split('/')[0];
+    const [packageName = name] = name.split('/');
     if (dependencies[packageName]) shared[name] = { singleton: true, requiredVersion: dependencies[packageName] };
   }
   // A workspace package's major is its contract: the API client's is the API contract's (release gate).
@@ -52,6 +57,10 @@ export function sharedConfig(appDir, { host = false } = {}) {
   return shared;
 }
 
-/** The version range of each singleton the app needs, as its release.json's `requires` states it. */
+/**
+ * The version range of each singleton the app needs, as its release.json's `requires` states it.
+ *
+ * @type {(appDir: string) => Record<string, string>}
+ */
 export const singletonRequirements = (appDir) =>
   Object.fromEntries(Object.entries(sharedConfig(appDir)).map(([name, { requiredVersion }]) => [name, requiredVersion]));

@@ -1,3 +1,4 @@
+// @ts-check
 // The config.json of a site whose apps run each on its own server (dev servers, the e2e harness): the
 // remotes' entry scripts, the singletons each requires (shared-libraries.mjs) and the route prefixes each owns
 // (the `remote` field of its package.json, apps.mjs), and the API. A channel's config.json (tooling/delivery)
@@ -17,7 +18,11 @@ export const localApiSettings = (apiOrigin = `http://localhost:${apiPort}`) => (
   mpesa: true,
 });
 
-/** Where a site's browsers send their reports (the reference API's POST /api/reports), and which share of visits do. */
+/**
+ * Where a site's browsers send their reports (the reference API's POST /api/reports), and which share of visits do.
+ *
+ * @type {(api: { apiBaseUrl: string }, sampleRate?: number) => { url: string, sampleRate: number }}
+ */
 export const reportSettings = (api, sampleRate = 1) => ({ url: new URL('reports', api.apiBaseUrl).href, sampleRate });
 
 /**

@@ -1,3 +1,4 @@
+// @ts-check
 // Debian packages the kit needs on a machine (Chromium, PostgreSQL), installed with apt when this runs as root.
 // apt writes several hundred lines; they go to a log file under .tooling/, and the terminal gets one line, or the
 // log's last lines when apt fails (its reason, `E: …`, is among them).
@@ -10,10 +11,19 @@ export const isRoot = () => process.getuid?.() === 0;
 
 const TAIL_LINES = 20;
 
-/** apt-get with `args`, its output into the open file `log`; throws when it fails. */
+/**
+ * apt-get with `args`, its output into the open file `log`; throws when it fails.
+ *
+ * @type {(args: string[], log: number) => unknown}
+ */
 const aptGet = (args, log) => execFileSync('apt-get', args, { stdio: ['ignore', log, log], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 
-/** The last lines of what was written to `file` from byte `from` on (the log keeps earlier installs too). */
+/**
+ * The last lines of what was written to `file` from byte `from` on (the log keeps earlier installs too).
+ *
+ * @param {string} file
+ * @param {number} from
+ */
 function tailOf(file, from) {
   const written = readFileSync(file).subarray(from).toString('utf8').trimEnd();
   return written.split('\n').slice(-TAIL_LINES).join('\n');
@@ -22,6 +32,10 @@ function tailOf(file, from) {
 /**
  * Installs `packages` with apt (root only), saying what and why in one line. The tests give their own `run`
  * (apt-get) and `logFile`.
+ *
+ * @param {string[]} packages
+ * @param {string} why
+ * @param {{ run?: (args: string[], log: number) => unknown, logFile?: string }} [options]
  */
 export function aptInstall(packages, why, { run = aptGet, logFile = join(rootDir, '.tooling', 'apt.log') } = {}) {
   if (!isRoot())
@@ -34,7 +48,7 @@ export function aptInstall(packages, why, { run = aptGet, logFile = join(rootDir
     run(['update', '-qq'], log);
     run(['install', '-y', '-qq', ...packages], log);
   } catch (error) {
-    const tail = tailOf(logFile, start) || error.message;
+    const tail = tailOf(logFile, start) || (error instanceof Error ? error.message : String(error));
     throw new Error(`apt could not install ${packages.join(' ')}; the end of its output (all of it in ${logFile}):\n${tail}`, { cause: error });
   } finally {
     closeSync(log);

@@ -1,3 +1,4 @@
+// @ts-check
 // Debian's Chromium, in two builds of one version: the browser a visitor has, which the benchmarks measure
 // in, and its headless shell, which the prerenderer and the e2e suites run in. The shell has no browser
 // window around its pages: a page load costs about half the processor time (measured 2026-11-27, docs/testing.md).
@@ -20,6 +21,6 @@ const PACKAGES = [
 
 /** Installs what is missing of the two (as root; otherwise says how). */
 export function ensureChromium() {
-  const missing = PACKAGES.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+  const missing = /** @type {[string, string][]} */ (PACKAGES).filter(([, path]) => !existsSync(path)).map(([name]) => name);
   if (missing.length) aptInstall(missing, 'the prerenderer and the e2e suites');
 }

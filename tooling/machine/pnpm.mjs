@@ -1,3 +1,4 @@
+// @ts-check
 // Finds the pinned pnpm (package.json "packageManager"), installing it into
 // .tooling/ with npm when it is missing, so a fresh machine needs only Node and npm.
 import { execFileSync } from 'node:child_process';
@@ -10,6 +11,7 @@ const pinned = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).p
 const localPrefix = join(rootDir, '.tooling', 'pnpm');
 const localBin = join(localPrefix, 'node_modules', '.bin', 'pnpm');
 
+/** @param {string} bin */
 function versionOf(bin) {
   try {
     return execFileSync(bin, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -28,7 +30,11 @@ export function ensurePnpm() {
   return localBin;
 }
 
-/** Installs the workspace's dependencies; quick when nothing changed. */
+/**
+ * Installs the workspace's dependencies; quick when nothing changed.
+ *
+ * @param {string} pnpm
+ */
 export function installDependencies(pnpm) {
   const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
   execFileSync(pnpm, ['install', ...frozen], { cwd: rootDir, stdio: 'inherit' });

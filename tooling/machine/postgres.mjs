@@ -1,3 +1,4 @@
+// @ts-check
 // A throw-away PostgreSQL server for the tests: Debian's `postgresql` package (installed with apt when
 // missing and we are root, as Chromium is), a cluster made with initdb in a temporary folder, on a spare
 // loopback port, stopped and deleted after. Used by `npm run test:api:postgres` and `npm test`.
@@ -54,10 +55,14 @@ function serverUser() {
   return { name: 'postgres', uid, gid };
 }
 
+/** Runs one of the server's programs as its user; its output, or it throws. @typedef {(command: string, args: string[], options?: import('node:child_process').SpawnSyncOptions) => string} AsServer */
+
 /**
  * Light settings for a server that lives for one test run and is then deleted. fsync is off: the durability
  * tests kill the API, not the database server, and what the server has committed survives that either way; a
  * crash of the machine would lose only this throw-away cluster.
+ *
+ * @type {(port: number, dir: string) => string}
  */
 const serverSettings = (port, dir) =>
   [
@@ -75,8 +80,13 @@ const serverSettings = (port, dir) =>
  * Starts the cluster on the first port the server can bind (PG_PORT's alone when it is set), tried by the
  * server itself: a port probed free first could be taken before the server binds it (two runs start servers
  * at the same moment: the tooling tests' beside the API tests'). Returns the port.
+ *
+ * @param {AsServer} asServer
+ * @param {string} dir
+ * @param {string} dataDir
  */
 function startOnAFreePort(asServer, dir, dataDir) {
+  /** @param {number} port */
   const logOf = (port) => join(dir, `server-${port}.log`);
   let port = process.env.PG_PORT ? Number(process.env.PG_PORT) : FIRST_PORT;
   for (;;) {
@@ -102,13 +112,14 @@ export async function startPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'agri-pg-'));
   if (user) chownSync(dir, user.uid, user.gid);
   const dataDir = join(dir, 'data');
+  /** @type {AsServer} */
   const asServer = (command, args, options = {}) => {
     const [file, argv] = user ? ['runuser', ['-u', user.name, '--', join(binDir, command), ...args]] : [join(binDir, command), args];
     const result = spawnSync(file, argv, { cwd: dir, encoding: 'utf8', ...options });
     if (result.status !== 0) {
       throw new Error(`${command} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
     }
-    return result.stdout;
+    return String(result.stdout);
   };
 
   asServer('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
@@ -137,12 +148,21 @@ export async function startPostgres() {
     port,
     adminUrl,
     dir,
-    /** Creates an empty database and returns its URL. */
+    /**
+     * Creates an empty database and returns its URL.
+     *
+     * @param {string} name
+     */
     createDatabase(name) {
       asServer('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
-    /** The first column of the first row of `sql` on `database`, as text. */
+    /**
+     * The first column of the first row of `sql` on `database`, as text.
+     *
+     * @param {string} database
+     * @param {string} sql
+     */
     queryValue(database, sql) {
       return asServer('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-tAc', sql]).trim();
     },

@@ -1,3 +1,4 @@
+// @ts-check
 // The reference API (apps/api) as tooling starts it: `npm start`, `npm run dev`, the e2e harness, the Daraja
 // simulator and the benchmarks. One place for its folder, its default data folder and the command that runs a
 // script of it through tsx (the API's own tests start it from its side: apps/api/src/test-support.ts).

@@ -1,3 +1,4 @@
+// @ts-check
 // The kit's Daraja simulator for a local run (`npm start`, `npm run dev`, the e2e harness): when neither the
 // environment (MPESA_BASE_URL) nor the API's data directory (mpesa.json) names a Daraja, a simulator is started with
 // credentials made for this run, and the API is given the settings that point at it. Payments then work with no
@@ -33,11 +34,13 @@ export async function startDarajaSimulatorFor({ apiOrigin, answerAfterMs = 3000,
     { ...process.env, ...credentials, DARAJA_SIMULATOR_ANSWER_MS: String(answerAfterMs), PORT: '0' },
     { script: 'src/payments/simulator-main.ts', stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  const output = /** @type {import('node:stream').Readable} */ (child.stdout); // piped above
+  /** @type {string} */
   const url = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the Daraja simulator exited (${code}) before listening`)));
-    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line).url));
+    createInterface({ input: output }).once('line', (line) => resolve(JSON.parse(line).url));
   });
-  child.stdout.resume();
+  output.resume();
   // Safaricom posts to the API itself: 127.0.0.1, not localhost, which may name ::1 where the API does not listen.
   const callbackBase = apiOrigin.replace('//localhost', '//127.0.0.1');
   return { settings: { ...credentials, MPESA_BASE_URL: url, MPESA_CALLBACK_BASE_URL: callbackBase }, child };

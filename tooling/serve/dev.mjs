@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run dev`: the API and every app's dev server, with live reload.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,10 +1,11 @@
+// @ts-check
 // The security headers of every static origin (the shell and each remote),
 // derived from the site's config.json: the one place the policy is written.
 // `npm start`, the e2e harness and the README's nginx example use the same set.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apps } from '../build/apps.mjs';
+import { devOrigin } from '../build/apps.mjs';
 import { reportSettings, siteConfigFor } from '../build/site-config.mjs';
 import { inlineScriptHashes, shellPage } from '../build/island-loader.mjs';
 import { rootDir } from '../machine/pnpm.mjs';
@@ -49,10 +50,18 @@ export const PERMISSIONS_POLICY = [
 /** Two years, subdomains included: the value HSTS preload lists ask for. Only ever sent for an HTTPS site. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
-/** Where browsers send Content-Security-Policy violations: where the site's reports go (the API's POST /api/reports). */
+/**
+ * Where browsers send Content-Security-Policy violations: where the site's reports go (the API's POST /api/reports).
+ *
+ * @type {(siteConfig: { api: { apiBaseUrl: string }, reports?: { url: string } }) => string}
+ */
 export const reportsUrlOf = (siteConfig) => siteConfig.reports?.url ?? reportSettings(siteConfig.api).url;
 
-/** The origin of an absolute URL; none for a path on the site's own origin (a channel's releases). */
+/**
+ * The origin of an absolute URL; none for a path on the site's own origin (a channel's releases).
+ *
+ * @type {(url: string) => string[]}
+ */
 const originOf = (url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []);
 
 /**
@@ -111,7 +120,7 @@ export function securityHeaders(siteConfig, { https = false, loaders = [] } = {}
 // server's configuration, for the pages made with that build of the shell (a release's folder).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [file, shellDir = join(rootDir, 'apps/shell/dist')] = process.argv.slice(2).filter((arg) => arg !== '--https');
-  const config = file ? JSON.parse(readFileSync(file, 'utf8')) : siteConfigFor((name) => `http://localhost:${apps.find((app) => app.name === name).port}`);
+  const config = file ? JSON.parse(readFileSync(file, 'utf8')) : siteConfigFor(devOrigin);
   const headers = securityHeaders(config, { https: process.argv.includes('--https'), loaders: [shellPage(shellDir).loader] });
   for (const [name, value] of Object.entries(headers)) console.log(`${name}: ${value}`);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: installs what is missing, starts the reference API and serves the `production` channel
 // from deploy/ (and every other channel on a port of its own). When production has nothing live yet, it
 // first releases and promotes every app, so a fresh clone comes up with one command. Production's public
@@ -44,10 +45,12 @@ for (const { name } of apps) {
 const channels = listChannels().map((channel, index) => ({ channel, port: channel === PRODUCTION ? PRODUCTION_PORT : 3000 + 100 * (index || 1) }));
 const origins = channels.map(({ port }) => `http://localhost:${port}`);
 
+/** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
 // Stops the children (API, simulator) with this process. Set before anything else listens: the first prerender's
 // browser (Playwright) installs handlers of its own, and a SIGTERM that came meanwhile (a container stopping) ended
 // this process through them and left the API running, orphaned.
+/** @type {(exitCode?: number) => never} */
 const stop = (exitCode = 0) => {
   for (const child of children) child.kill('SIGTERM');
   process.exit(exitCode);
@@ -84,9 +87,9 @@ if (hasReferenceApi()) {
 
 let served;
 try {
-  served = await serveChannels(channels, { log: (line) => console.log(line) });
+  served = await serveChannels(channels, { log: (/** @type {string} */ line) => console.log(line) });
 } catch (error) {
-  console.error(`\nnpm start stopped: ${error.message}.`);
+  console.error(`\nnpm start stopped: ${error instanceof Error ? error.message : error}.`);
   stop(1);
 }
 console.log('\nThe site is up:');
@@ -111,6 +114,7 @@ console.log('Press Ctrl+C to stop.');
 
 // The data may have changed since the pages were made (another database, a new course): the pages whose
 // data changed are made again now, and then whenever it changes, checked every PRERENDER_INTERVAL seconds.
+/** @param {string} channel */
 const refreshPages = async (channel) => {
   const { written, failed, removed, unchanged } = await prerenderChannel(channel, { changedOnly: true });
   if (unchanged) return;
@@ -139,5 +143,7 @@ try {
   );
   console.log(`Prerendered pages are made again when the API's data changes (checked every ${intervalMs / 1000} s).`);
 } catch (error) {
-  console.warn(`\n${PRODUCTION}: pages not prerendered (${error.message.split('\n')[0]}); they are rendered in the browser.`);
+  console.warn(
+    `\n${PRODUCTION}: pages not prerendered (${String(error instanceof Error ? error.message : error).split('\n')[0]}); they are rendered in the browser.`,
+  );
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A small static file server for built apps (dist/). Production uses a standard
 // web server with the same rules (README, "Production serving").
 import { createReadStream, readFileSync, realpathSync, statSync } from 'node:fs';
@@ -7,6 +8,29 @@ import { pipeline } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { isPicturePath, passPictureOn } from './api-pictures.mjs';
 
+/** @typedef {import('node:http').IncomingMessage} Request */
+/** @typedef {import('node:http').ServerResponse} Response */
+/** @typedef {import('node:fs').Stats} Stats */
+/** @typedef {Record<string, string | number>} Headers */
+/** @typedef {'br' | 'gzip'} Encoding */
+/** @typedef {{ paths: Set<string>, clientRoutes: string[], pageRoutes: string[], oneDocumentRoutes: string[] }} PageRoutes */
+/** @typedef {{ prefix: string, dir: string, site: boolean }} Root */
+/** @typedef {{ normalized: string, root: string, site: boolean, relative: string, file: string }} Located */
+/** @typedef {{ file: string, relative: string, stats: Stats, status: number, noindex: boolean }} Found */
+/** @typedef {{ refused: number }} Refused */
+/**
+ * @typedef {object} Serving
+ * @property {Root[]} roots
+ * @property {string} pagesDir
+ * @property {() => PageRoutes | null} readRoutes
+ * @property {string} fallback
+ * @property {Record<string, string | (() => string)>} files
+ * @property {import('./api-pictures.mjs').PicturesServing | null} pictures
+ * @property {(file: string, stats: Stats, encoding: Encoding) => Buffer} compressedBody
+ * @property {Headers} common
+ */
+
+/** @type {Record<string, string>} */
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -33,13 +57,18 @@ const contentTypes = {
 
 /** Text files: sent compressed (brotli, else gzip) to a browser that accepts it. JavaScript shrinks to about a third. */
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.xml', '.txt']);
+/** @type {Record<Encoding, (data: Buffer) => Buffer>} */
 const encoders = {
   // Quality 6: most of brotli's gain at a small part of its top level's time, on the first request of each file.
   br: (data) => brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
   gzip: (data) => gzipSync(data),
 };
 
-/** The encoding to send: brotli, else gzip, as the Accept-Encoding header allows (q=0 refuses one); else none. */
+/**
+ * The encoding to send: brotli, else gzip, as the Accept-Encoding header allows (q=0 refuses one); else none.
+ *
+ * @returns {Encoding | null}
+ */
 function chooseEncoding(acceptEncoding = '') {
   const accepted = new Map(
     acceptEncoding.split(',').map((part) => {
@@ -48,15 +77,23 @@ function chooseEncoding(acceptEncoding = '') {
       return [token, q === undefined ? 1 : Number(q)];
     }),
   );
-  return ['br', 'gzip'].find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null;
+  return /** @type {const} */ (['br', 'gzip']).find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null;
 }
 
-/** The file's validator: its size and time, and the encoding sent (each encoding is its own body). */
+/**
+ * The file's validator: its size and time, and the encoding sent (each encoding is its own body).
+ *
+ * @type {(stats: Stats, encoding: Encoding | null) => string}
+ */
 const etagOf = (stats, encoding) => `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
 
-/** Whether an If-None-Match header names this validator (or any, `*`); weak or strong, as RFC 9110 compares for GET. */
+/**
+ * Whether an If-None-Match header names this validator (or any, `*`); weak or strong, as RFC 9110 compares for GET.
+ *
+ * @type {(ifNoneMatch: string | undefined, etag: string) => boolean}
+ */
 const matchesEtag = (ifNoneMatch, etag) =>
-  Boolean(ifNoneMatch) && ifNoneMatch.split(',').some((candidate) => ['*', etag].includes(candidate.trim().replace(/^W\//, '')));
+  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((candidate) => ['*', etag].includes(candidate.trim().replace(/^W\//, '')));
 
 /**
  * Files a browser must revalidate on every load: pages, files that name the hashed files or list releases, the
@@ -67,6 +104,7 @@ const matchesEtag = (ifNoneMatch, etag) =>
 const entryFiles =
   /(^|\/)(index\.html|app\.html|404\.html|config\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|reports\.js|index\.json|release\.json|app\.json)$|^(sitemap\.xml|robots\.txt|favicon\.svg|logo\.png|share-card\.png|sw\.js|manifest\.webmanifest)$/;
 
+/** @param {string} path */
 function cacheControl(path) {
   return entryFiles.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
 }
@@ -79,7 +117,12 @@ const ROUTES_FILE = '.routes.json';
 /** The page beside the pages for a path that is not a page of the site (tooling/prerender/prerender.mjs). */
 const NOT_FOUND_FILE = '404.html';
 
-/** Whether `path` matches a route pattern of React Router's form: '/login', '/reset-password/:token', '/staff/*'. */
+/**
+ * Whether `path` matches a route pattern of React Router's form: '/login', '/reset-password/:token', '/staff/*'.
+ *
+ * @param {string} pattern
+ * @param {string} path
+ */
 function matchesRoute(pattern, path) {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);
@@ -94,8 +137,12 @@ function matchesRoute(pattern, path) {
 /**
  * What the paths that are pages are, read from `.routes.json` beside the pages (re-read when it changes), or
  * null when there is none: then every path without a file is a page.
+ *
+ * @param {string} pagesDir
+ * @returns {() => PageRoutes | null}
  */
 function routesReader(pagesDir) {
+  /** @type {{ mtimeMs: number, routes: PageRoutes | null }} */
   let cached = { mtimeMs: -1, routes: null };
   return () => {
     const file = join(pagesDir, ROUTES_FILE);
@@ -116,11 +163,18 @@ function routesReader(pagesDir) {
  * `idleMs` (a reader that stopped reading) is closed, and so is a kept-alive one unused for `keepAliveMs`.
  * Past `maxConnections` open connections a new one is answered 503 at once and closed.
  */
+/** The connections past the cap, answered 503 on their socket (limitServer). */
+const refusedForLoad = new WeakSet();
+
 export const STATIC_LIMITS = { headersMs: 10_000, requestMs: 15_000, idleMs: 30_000, keepAliveMs: 5_000, maxConnections: 512 };
 
 /**
  * Applies `limits` (see STATIC_LIMITS) to the server: the times through Node's own settings; the cap by
  * having `turnAway` answer a connection past it on the raw socket, before Node reads a byte of its request.
+ *
+ * @param {import('node:http').Server} server
+ * @param {typeof STATIC_LIMITS} limits
+ * @param {(socket: import('node:net').Socket) => void} turnAway
  */
 function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxConnections }, turnAway) {
   server.headersTimeout = headersMs;
@@ -133,7 +187,7 @@ function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxCon
     socket.once('close', () => (open -= 1));
     if (open <= maxConnections) return;
     // Node's parser is attached after this listener: a request it reads on this socket is left unanswered.
-    socket.refusedForLoad = true;
+    refusedForLoad.add(socket);
     socket.on('error', () => {});
     turnAway(socket);
   });
@@ -162,6 +216,11 @@ function limitServer(server, { headersMs, requestMs, idleMs, keepAliveMs, maxCon
  * 404, 405, 408, 500, 503; 502 or 504 for a picture the API does not give) for
  * that request alone. Only files whose real path (symbolic links followed) is
  * inside their folder are served. `limits` override STATIC_LIMITS.
+ *
+ * @param {{ dir: string, port: number, host?: string, files?: Serving['files'], mounts?: Record<string, string>,
+ *   headers?: Headers | (() => Headers), pages?: string, fallback?: string, pictures?: Serving['pictures'],
+ *   limits?: Partial<typeof STATIC_LIMITS> }} options
+ * @returns {Promise<import('node:http').Server>}
  */
 export function serveStatic({
   dir,
@@ -180,6 +239,7 @@ export function serveStatic({
     { prefix: '/', dir: realpathSync(dir), site: true },
   ];
   const pagesDir = realpathSync(pages);
+  /** @type {Omit<Serving, 'common'>} */
   const serving = {
     roots,
     pagesDir,
@@ -198,14 +258,16 @@ export function serveStatic({
     try {
       handle({ ...serving, common }, request, response);
     } catch (error) {
-      console.error(`static server: ${request.method} ${request.url}: ${error.stack}`);
+      console.error(`static server: ${request.method} ${request.url}: ${error instanceof Error ? error.stack : error}`);
       if (response.headersSent) response.destroy();
       else answer(response, common, 500);
     }
   });
   // Neither a request Node cannot parse (bad request line, header or framing)
   // nor a CONNECT reaches the handler: answer on the socket and close it.
-  server.on('clientError', (error, socket) => refuse(socket, commonOf(), clientErrorStatus[error.code] ?? '400 Bad Request'));
+  server.on('clientError', (/** @type {NodeJS.ErrnoException} */ error, socket) =>
+    refuse(socket, commonOf(), (error.code && clientErrorStatus[error.code]) ?? '400 Bad Request'),
+  );
   limitServer(server, { ...STATIC_LIMITS, ...limits }, (socket) => refuse(socket, commonOf(), '503 Service Unavailable', { 'Retry-After': 5 }));
   server.on('connect', (_request, socket) => refuse(socket, commonOf(), '405 Method Not Allowed', { Allow: ALLOWED_METHODS }));
   return new Promise((resolvePromise, reject) => {
@@ -219,7 +281,9 @@ export function serveStatic({
  * else compressed here. Each file is compressed once per version (path, size and time of change) and encoding.
  */
 function compressedBodies() {
+  /** @type {Map<string, Buffer>} */
   const compressed = new Map();
+  /** @type {Serving['compressedBody']} */
   return (file, stats, encoding) => {
     const key = `${file}\0${stats.size}\0${stats.mtimeMs}\0${encoding}`;
     if (!compressed.has(key)) {
@@ -228,18 +292,32 @@ function compressedBodies() {
       const fresh = prebuiltStats?.isFile() && prebuiltStats.mtimeMs >= stats.mtimeMs;
       compressed.set(key, fresh ? readFileSync(prebuilt) : encoders[encoding](readFileSync(file)));
     }
-    return compressed.get(key);
+    return /** @type {Buffer} */ (compressed.get(key));
   };
 }
 
-/** Answers with a status and its text alone (the headers every answer has, and `extra`). */
+/**
+ * Answers with a status and its text alone (the headers every answer has, and `extra`).
+ *
+ * @param {Response} response
+ * @param {Headers} common
+ * @param {number} status
+ * @param {Headers} [extra]
+ */
 function answer(response, common, status, extra = {}) {
   const body = status === 204 ? '' : `${STATUS_CODES[status]}\n`;
   response.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
   response.end(body);
 }
 
-/** Answers on the raw socket, for what never becomes a request, and closes it. */
+/**
+ * Answers on the raw socket, for what never becomes a request, and closes it.
+ *
+ * @param {import('node:stream').Duplex} socket
+ * @param {Headers} common
+ * @param {string} status
+ * @param {Headers} [extra]
+ */
 function refuse(socket, common, status, extra = {}) {
   if (!socket.writable) return socket.destroy();
   const fields = { ...common, ...extra, Connection: 'close', 'Content-Length': 0 };
@@ -247,10 +325,16 @@ function refuse(socket, common, status, extra = {}) {
   socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n`, () => socket.destroy());
 }
 
-/** Answers one request: a generated file, a file, a page, or the status that refuses it. */
+/**
+ * Answers one request: a generated file, a file, a page, or the status that refuses it.
+ *
+ * @param {Serving} serving
+ * @param {Request} request
+ * @param {Response} response
+ */
 function handle(serving, request, response) {
   const { common, files, pagesDir } = serving;
-  if (request.socket.refusedForLoad) return; // answered 503 on the socket (limitServer)
+  if (refusedForLoad.has(request.socket)) return; // answered 503 on the socket (limitServer)
   if (request.method === 'OPTIONS') return answer(response, common, 204, { Allow: ALLOWED_METHODS, 'Access-Control-Allow-Methods': 'GET, HEAD' });
   if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, common, 405, { Allow: ALLOWED_METHODS });
 
@@ -267,15 +351,16 @@ function handle(serving, request, response) {
   }
   if (Object.hasOwn(files, pathname)) {
     const type = contentTypes[extname(pathname)] ?? 'application/octet-stream';
-    const body = typeof files[pathname] === 'function' ? files[pathname]() : files[pathname];
+    const generated = files[pathname];
+    const body = typeof generated === 'function' ? generated() : String(generated);
     response.writeHead(200, { ...common, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' });
     return response.end(body); // Node sends no body to HEAD
   }
 
   const located = locate(serving.roots, pathname);
-  if (located.refused) return answer(response, common, located.refused);
+  if ('refused' in located) return answer(response, common, located.refused);
   const found = located.site ? findOnTheSite(serving, located) : findInMount(located);
-  if (found.refused) return answer(response, common, found.refused);
+  if ('refused' in found) return answer(response, common, found.refused);
   // A symbolic link may point anywhere: what is served must really be inside the folder it was found in.
   const home = found.file.startsWith(pagesDir + sep) ? pagesDir : located.root;
   if (!realpathSync(found.file).startsWith(home + sep)) return answer(response, common, 403);
@@ -286,6 +371,10 @@ function handle(serving, request, response) {
  * Where a path points: the root it is under (a mount's, else the site's), the path relative to it, and the
  * file there; or the status that refuses it (400 malformed, 404 under a name that starts with a dot, 403
  * outside the root).
+ *
+ * @param {Root[]} roots
+ * @param {string} pathname
+ * @returns {Located | Refused}
  */
 function locate(roots, pathname) {
   let decoded;
@@ -299,14 +388,20 @@ function locate(roots, pathname) {
   if (normalized.split('/').some((segment) => segment.startsWith('.'))) return { refused: 404 };
   // Source maps hold every app's source (the back office's too): kept with a release, never served (rspack-app.mjs).
   if (normalized.endsWith('.map')) return { refused: 404 };
-  const { prefix, dir: root, site } = roots.find((candidate) => normalized.startsWith(candidate.prefix));
+  // The site's root, '/', is the last: every path is under one.
+  const { prefix, dir: root, site } = /** @type {Root} */ (roots.find((candidate) => normalized.startsWith(candidate.prefix)));
   const relative = normalized.slice(prefix.length).replace(/^\/+/, '');
   const file = join(root, relative);
   if (!file.startsWith(root + sep) && file !== root) return { refused: 403 };
   return { normalized, root, site, relative, file };
 }
 
-/** The file a path names under a mount: served as it is, 200; else 404. */
+/**
+ * The file a path names under a mount: served as it is, 200; else 404.
+ *
+ * @param {Located} located
+ * @returns {Found | Refused}
+ */
 function findInMount({ relative, file }) {
   const stats = statOrNull(file);
   return stats?.isFile() ? { file, relative, stats, status: 200, noindex: false } : { refused: 404 };
@@ -315,6 +410,10 @@ function findInMount({ relative, file }) {
 /**
  * What a path of the site is: its file; else a file made with the pages (sitemap.xml, robots.txt); else, for
  * a path without a file extension, a page (findPage); else 404.
+ *
+ * @param {Omit<Serving, 'common'>} serving
+ * @param {Located} located
+ * @returns {Found | Refused}
  */
 function findOnTheSite(serving, located) {
   const { pagesDir } = serving;
@@ -339,6 +438,10 @@ function findOnTheSite(serving, located) {
  * too when no route rendered in the browser matches the path: then, if no route of a prerendered page matches
  * it either (`/course/:id` does: its owner says "Course not found" in its own words), with the prerendered
  * not-found page instead when there is one (a document with islands: no code until it is needed).
+ *
+ * @param {Omit<Serving, 'common'>} serving
+ * @param {Located} located
+ * @returns {Found | Refused}
  */
 function findPage({ pagesDir, fallback, readRoutes }, { normalized, root, relative }) {
   const path = `/${normalized.replace(/^\/+|\/+$/g, '')}`;
@@ -351,7 +454,8 @@ function findPage({ pagesDir, fallback, readRoutes }, { normalized, root, relati
   ];
   const found = candidates.map((candidate) => ({ ...candidate, stats: statOrNull(candidate.file) })).find((candidate) => candidate.stats?.isFile());
   if (!found) return { refused: 404 };
-  const page = { file: found.file, relative: found.name, stats: found.stats, status: 200, noindex: found.noindex };
+  /** @type {Found} */
+  const page = { file: found.file, relative: found.name, stats: /** @type {Stats} */ (found.stats), status: 200, noindex: found.noindex };
   const routes = found.name === fallback ? readRoutes() : null;
   if (routes && !routes.paths.has(path)) {
     // A page rendered in the browser (an account's, the back office's) is no search result either;
@@ -373,10 +477,16 @@ function findPage({ pagesDir, fallback, readRoutes }, { normalized, root, relati
 /**
  * Sends a file found for a request: 304 when the browser has this version, compressed when it is text and
  * the browser accepts that, else as it is (its headers only, to HEAD).
+ *
+ * @param {Serving} serving
+ * @param {Request} request
+ * @param {Response} response
+ * @param {Found} found
  */
 function sendFile({ common, compressedBody }, request, response, { file, relative, stats, status, noindex }) {
   const withBody = request.method === 'GET';
   const encoding = compressible.has(extname(file)) ? chooseEncoding(request.headers['accept-encoding']) : null;
+  /** @type {Headers} */
   const fileHeaders = {
     ...common,
     'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
@@ -387,7 +497,7 @@ function sendFile({ common, compressedBody }, request, response, { file, relativ
     ...(noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
   };
   if (compressible.has(extname(file))) fileHeaders.Vary = 'Accept-Encoding';
-  if (status === 200 && matchesEtag(request.headers['if-none-match'], fileHeaders.ETag)) {
+  if (status === 200 && matchesEtag(request.headers['if-none-match'], String(fileHeaders.ETag))) {
     const { 'Content-Length': _length, 'Content-Type': _type, ...notModified } = fileHeaders;
     response.writeHead(304, notModified);
     return response.end();
@@ -418,12 +528,17 @@ function sendFile({ common, compressedBody }, request, response, { file, relativ
   });
 }
 
-/** What a request that never became one is answered: too large, too slow, or not HTTP. */
+/**
+ * What a request that never became one is answered: too large, too slow, or not HTTP.
+ *
+ * @type {Record<string, string>}
+ */
 const clientErrorStatus = {
   HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
 };
 
+/** @param {string} file */
 function statOrNull(file) {
   try {
     return statSync(file);

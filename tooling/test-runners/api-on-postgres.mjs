@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:api:postgres`: the API tests on a throw-away PostgreSQL server instead of PGlite,
 // the two-instance tests included. `npm run test:api:postgres -- src/instances.test.ts` runs only the
 // files named (paths relative to apps/api).

@@ -1,3 +1,4 @@
+// @ts-check
 // `.ci/run` runs this first, on its clean clone, before anything is installed: `npm start` alone must bring the
 // site up on a fresh machine. It waits until / answers with its heading (the prerendered page) and the API lists
 // courses, then stops npm start's whole process group and checks that no server is left holding a port.
@@ -11,6 +12,7 @@ const COURSES = 'http://localhost:4000/api/course';
 const PORTS = [3000, 4000];
 const DEADLINE_MS = Number(process.env.FIRST_START_TIMEOUT_S ?? 900) * 1000;
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 async function siteIsUp() {
@@ -24,6 +26,7 @@ async function siteIsUp() {
   }
 }
 
+/** @type {(port: number) => Promise<boolean>} */
 const portIsFree = (port) =>
   new Promise((done) => {
     const socket = connect({ port, host: '127.0.0.1' });
@@ -33,11 +36,13 @@ const portIsFree = (port) =>
 
 // Its own process group, so that stopping it stops everything it started (pnpm, the API, the servers).
 const start = spawn('npm', ['start'], { cwd: rootDir, stdio: 'inherit', detached: true });
-let exited = null;
-start.on('exit', (code, signal) => (exited = { code, signal }));
+/** How npm start ended, once it has (set by its exit event: an object, so that the checks below read it as it is then). */
+const exit = { status: /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */ (null) };
+start.on('exit', (code, signal) => (exit.status = { code, signal }));
+/** @param {NodeJS.Signals} signal */
 const stopGroup = (signal) => {
   try {
-    process.kill(-start.pid, signal);
+    if (start.pid) process.kill(-start.pid, signal);
   } catch {
     // already gone
   }
@@ -46,18 +51,20 @@ process.on('SIGINT', () => (stopGroup('SIGKILL'), process.exit(130)));
 
 const started = Date.now();
 let up = false;
-while (!up && exited === null && Date.now() - started < DEADLINE_MS) {
+while (!up && exit.status === null && Date.now() - started < DEADLINE_MS) {
   await sleep(2000);
   up = await siteIsUp();
 }
 stopGroup('SIGTERM');
-for (let waited = 0; exited === null && waited < 20_000; waited += 250) await sleep(250);
+for (let waited = 0; exit.status === null && waited < 20_000; waited += 250) await sleep(250);
 stopGroup('SIGKILL');
 
 const problems = [];
 if (!up)
   problems.push(
-    exited ? `npm start stopped (${exited.signal ?? `exit code ${exited.code}`}) before the site was up` : `the site was not up within ${DEADLINE_MS / 1000} s`,
+    exit.status
+      ? `npm start stopped (${exit.status.signal ?? `exit code ${exit.status.code}`}) before the site was up`
+      : `the site was not up within ${DEADLINE_MS / 1000} s`,
   );
 for (const port of PORTS) {
   let free = await portIsFree(port);

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:e2e:journeys [-- --base-url <url>] [--preview <app>@<version>[,…]] [playwright options]`
 // The cross-remote journeys (browse, book, call request, register, log in, address, cart, order, cancel):
 // against the harness's own site by default, or against any running site whose API runs in test mode
@@ -21,8 +22,8 @@ const passOn = tokens
     return ['--'];
   });
 const env = { ...process.env };
-if (values['base-url']) env.E2E_BASE_URL = values['base-url'];
-if (values.preview) {
+if (typeof values['base-url'] === 'string') env.E2E_BASE_URL = values['base-url'];
+if (typeof values.preview === 'string') {
   if (!values['base-url']) throw new Error('--preview needs --base-url: a preview overlays a running channel.');
   env.E2E_PREVIEW = values.preview;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:quick`: what a developer runs after each small step, in a few minutes: type-check, lint, the
 // unit and component tests, the API tests on PGlite and the tooling's tests, two at a time. `npm test` runs
 // these and then the rest (tooling/test-runners/test.mjs).
@@ -6,16 +7,21 @@ import { join, relative } from 'node:path';
 import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
 import { runCommand, runSteps, summarize } from './steps.mjs';
 
+/** @param {string} name */
 const bin = (name) => join(rootDir, 'node_modules/.bin', name);
 
 /** The tooling's tests, every `*.test.mjs` under tooling/. */
 const toolingTests = () =>
-  readdirSync(join(rootDir, 'tooling'), { recursive: true })
+  readdirSync(join(rootDir, 'tooling'), { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.test.mjs') && !path.includes('node_modules'))
     .map((path) => relative(rootDir, join(rootDir, 'tooling', path)))
     .sort();
 
-/** The quick loop's steps, longest first so that the two lanes end together. */
+/**
+ * The quick loop's steps, longest first so that the two lanes end together.
+ *
+ * @type {(pnpm: string) => import('./steps.mjs').Step[]}
+ */
 export const quickSteps = (pnpm) => [
   { name: 'API tests', run: (output) => runCommand(output, pnpm, ['--filter', '@agri/api', 'test']) },
   { name: 'unit tests', run: (output) => runCommand(output, bin('jest'), ['--ci']) },

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test`: everything. The quick loop's steps (type-check, lint, unit tests, API tests on PGlite, tooling
 // tests) and the API tests on a throw-away PostgreSQL server, two at a time; the production build; then the e2e
 // suites in one Playwright run, which also runs the cross-remote journeys on an API answering as the business's
@@ -18,6 +19,7 @@ installDependencies(pnpm);
 ensureChromium();
 
 // One PostgreSQL server for the whole run, started when a step first needs it; stopped on exit.
+/** @type {Awaited<ReturnType<typeof startPostgres>> | undefined} */
 let postgres;
 const postgresServer = async () => (postgres ??= await startPostgres());
 
@@ -25,15 +27,20 @@ const postgresServer = async () => (postgres ??= await startPostgres());
 const e2eReport = join(rootDir, `test-results/e2e-${process.env.E2E_PORT_BASE ?? 5000}.json`);
 const JOURNEYS_DATABASE = 'agri_e2e_journeys';
 
-/** The suites, and the journeys on the hosted dialect and on PostgreSQL; then proof that those really wrote there. */
+/**
+ * The suites, and the journeys on the hosted dialect and on PostgreSQL; then proof that those really wrote there.
+ *
+ * @param {import('./steps.mjs').Output} output
+ */
 async function e2eSuites(output) {
   const env = { ...process.env, E2E_HOSTED_JOURNEYS: 'on', E2E_POSTGRES_URL: (await postgresServer()).createDatabase(JOURNEYS_DATABASE) };
   await runCommand(output, join(rootDir, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env });
-  const customers = Number(postgres.queryValue(JOURNEYS_DATABASE, 'SELECT count(*) FROM customers'));
+  const customers = Number((await postgresServer()).queryValue(JOURNEYS_DATABASE, 'SELECT count(*) FROM customers'));
   if (!(customers > 0)) throw new Error('the journeys left no customer in PostgreSQL: the API did not use DATABASE_URL');
   output.write(`PostgreSQL database ${JOURNEYS_DATABASE}: customers registered by the journeys: ${customers}\n`);
 }
 
+/** @type {import('./steps.mjs').Step[]} */
 const steps = [
   ...quickSteps(pnpm),
   {

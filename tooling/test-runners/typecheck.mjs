@@ -1,6 +1,8 @@
-// Type-checks the workspace (strict, no emit) in three programs, two at a time: the browser code (every app of
+// @ts-check
+// Type-checks the workspace (strict, no emit) in four programs, two at a time: the browser code (every app of
 // the site, the packages, the monolith benchmark and the delivery suite's extra remote) as one program, the
-// API, and the e2e suites. The browser apps and packages share one set of options (tsconfig.base.json); checked
+// API, the e2e suites, and the tooling's JavaScript files that say `// @ts-check` (build, serve, test-runners and
+// machine so far; prerender, delivery and bench are the rest, folder by folder). The browser apps and packages share one set of options (tsconfig.base.json); checked
 // one by one, each program checked the packages again, and the whole took about 60 s instead of 15
 // (2026-11-27). Each folder keeps its own tsconfig.json for editors.
 import { spawn } from 'node:child_process';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { apps } from '../build/apps.mjs';
 import { rootDir } from '../machine/pnpm.mjs';
 
+/** @param {string} path */
 const at = (path) => join(rootDir, path);
 // Written inside the checkout, so that type libraries resolve from its node_modules as for any other tsconfig.
 const scratch = at('node_modules/.cache/typecheck');
@@ -29,14 +32,39 @@ writeFileSync(
   }),
 );
 
+// The tooling's .mjs that say `// @ts-check`, as Node runs them, as strict as the TypeScript (each parameter typed by JSDoc).
+const toolingConfig = join(scratch, 'tsconfig.tooling.json');
+writeFileSync(
+  toolingConfig,
+  JSON.stringify({
+    compilerOptions: {
+      target: 'ES2023',
+      lib: ['ES2023'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      allowJs: true,
+      checkJs: false,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      resolveJsonModule: true,
+      types: ['node'],
+    },
+    include: [at('tooling/**/*.mjs')],
+  }),
+);
+
+/** @type {[name: string, project: string][]} */
 const programs = [
   ['the browser apps and packages', browserConfig],
   ['apps/api', at('apps/api')],
   ['e2e', at('e2e')],
+  ['tooling', toolingConfig],
 ];
 
 // Incremental: tsc keeps what it learnt of each program (its files' hashes and their types) and, on the next run,
 // checks again only what a change can reach; a fresh clone checks everything.
+/** @type {(program: [name: string, project: string]) => Promise<boolean>} */
 const check = ([name, project]) =>
   new Promise((done) => {
     const buildInfo = join(scratch, `${name.replace(/\W+/g, '-')}.tsbuildinfo`);
@@ -48,6 +76,7 @@ const check = ([name, project]) =>
   });
 
 const queue = [...programs];
+/** @type {boolean[]} */
 const results = [];
 await Promise.all(
   [1, 2].map(async () => {
