@@ -1,5 +1,6 @@
 import { pageHead as head, type PageHeadInfo } from '@agri/ui';
 import type { PageRoute } from '@agri/ui/federation';
+import { prefetchForCustomer, useCartArea, useCheckoutAddress, useOrdersArea, useSavedAddress, useShippingInformation } from './features/loading/account-areas';
 
 /** The head of a page a visitor signs in from: a public document, but no search result. */
 const signInHead = (title: string, description: string, keywords: string): PageHeadInfo => ({ ...head(title, description, keywords), noindex: true });
@@ -57,6 +58,7 @@ export const routes: PageRoute[] = [
     path: '/my-profile',
     head: head('My Profile', 'Your Mavuno Agri-Food account details and shipping information.', 'my profile, my account'),
     load: () => import('./pages/my-profile/my-profile-page'),
+    prefetch: prefetchForCustomer(useShippingInformation),
   },
   {
     path: '/edit-profile',
@@ -72,15 +74,18 @@ export const routes: PageRoute[] = [
     path: '/address',
     head: head('Shipping Address', 'Save the address we send your course materials and certificates to.', 'shipping address, my account'),
     load: () => import('./pages/address/address-page'),
+    prefetch: prefetchForCustomer(useSavedAddress),
   },
   {
     path: '/cart',
     head: head('Cart', 'The training courses in your cart, with prices in KES including 16% VAT.', 'cart, checkout, training courses'),
     load: () => import('./pages/cart/cart-page'),
+    prefetch: prefetchForCustomer(useCartArea, useCheckoutAddress),
   },
   {
     path: '/my-orders',
     head: head('My Orders', 'Your course orders, their status and totals.', 'my orders, order status'),
     load: () => import('./pages/my-orders/my-orders-page'),
+    prefetch: prefetchForCustomer(useOrdersArea),
   },
 ];

@@ -1,23 +1,12 @@
-import {
-  ACCOUNT_FALLBACK,
-  createDataArea,
-  getAddress,
-  phoneForField,
-  selectCustomer,
-  type DataAreaState,
-  useSession,
-  type ShippingAddress,
-  type StoredCustomer,
-} from '@agri/api-client';
+import { phoneForField, selectCustomer, type DataAreaState, useSession, type ShippingAddress, type StoredCustomer } from '@agri/api-client';
 import { Button } from '@agri/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { useSavedAddress } from '../../features/loading/account-areas';
 import { redirectTarget } from '../../features/session/redirect';
 import { AddressForm } from './address-form';
-
-const useSavedAddress = createDataArea('account/saved-address', getAddress, { fallback: ACCOUNT_FALLBACK });
 
 /** A first address starts from the customer's own name and mobile. */
 const startingAddress = (customer: StoredCustomer | null): ShippingAddress => ({

@@ -1,12 +1,11 @@
-import { ACCOUNT_FALLBACK, createDataArea, emptyCart, getCart, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, emptyCart, removeFromCart, updateCartQuantity, type Cart, type CartItem } from '@agri/api-client';
 import { Button, ButtonLink, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { Link } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { useCartArea } from '../../features/loading/account-areas';
 import { CartSummary } from './cart-summary';
 import { Checkout } from './checkout';
-
-const useCartArea = createDataArea('account/cart', getCart, { fallback: ACCOUNT_FALLBACK });
 
 const MAX_SEATS_OFFERED = 10;
 

@@ -1,9 +1,8 @@
-import { ACCOUNT_FALLBACK, createDataArea, createOrder, formatPhone, getAddress, getApiSettings, type ShippingAddress } from '@agri/api-client';
+import { ACCOUNT_FALLBACK, createOrder, formatPhone, getApiSettings, type ShippingAddress } from '@agri/api-client';
 import { Button, ButtonLink, useAction } from '@agri/ui';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
-
-const useCheckoutAddress = createDataArea('account/checkout-address', getAddress, { fallback: ACCOUNT_FALLBACK });
+import { useCheckoutAddress } from '../../features/loading/account-areas';
 
 /** Checkout: the whole cart becomes an order sent to the saved shipping address. */
 export function Checkout({ disabled }: { disabled: boolean }) {

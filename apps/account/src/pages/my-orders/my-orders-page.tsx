@@ -1,8 +1,6 @@
 import {
   ACCOUNT_FALLBACK,
-  createDataArea,
   getApiSettings,
-  getMyOrders,
   getPayment,
   shortReference,
   startPayment,
@@ -19,11 +17,10 @@ import { useState } from 'react';
 import { useLocation } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
+import { useOrdersArea } from '../../features/loading/account-areas';
 
 // The payment's code (its form, its progress) loads when a customer chooses to pay.
 const loadMpesaPayment = () => import('@agri/ui/payments').then(({ MpesaPayment }) => ({ default: MpesaPayment }));
-
-const useOrdersArea = createDataArea('account/orders', getMyOrders, { fallback: ACCOUNT_FALLBACK });
 
 /** Orders not yet on their way can still be cancelled. */
 const CANCELLABLE: readonly OrderStatus[] = ['Ordered', 'Processing'];

@@ -1,11 +1,10 @@
-import { ACCOUNT_FALLBACK, createDataArea, formatPhone, getAddress, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
+import { formatPhone, selectCustomer, useSession, type ShippingAddress } from '@agri/api-client';
 import { Button, useLogOut } from '@agri/ui';
 import { Link, useNavigate } from '@agri/ui/router';
 import { AccountLayout } from '../../features/account-layout/account-layout';
 import { PencilIcon } from '../../features/account-layout/pencil-icon';
 import { AccountAreaView, useAccountArea } from '../../features/loading/account-area';
-
-const useShippingInformation = createDataArea('account/profile-address', getAddress, { fallback: ACCOUNT_FALLBACK });
+import { useShippingInformation } from '../../features/loading/account-areas';
 
 const shown = (value: string | undefined): string => (value && value.trim() !== '' ? value : 'None');
 
