@@ -1,3 +1,4 @@
+// @ts-check
 // The HTML file of one prerendered page: the shell's client-rendered page (its index.html) with the page's
 // head tags, its content, what the shell needs to hydrate its islands, the list of the code they load, and the
 // island loader. The names it writes are the islands protocol's (packages/ui/src/federation/island-protocol.ts:
@@ -5,15 +6,29 @@
 
 import escapeHtml from 'escape-html';
 
-/** JSON inside <script type="application/json">: nothing in it can close the element or open a comment. */
+/**
+ * JSON inside <script type="application/json">: nothing in it can close the element or open a comment.
+ *
+ * @param {unknown} value
+ */
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** A URL on the page's own origin, written from the root, so the page works on any origin that serves it. */
+/**
+ * A URL on the page's own origin, written from the root, so the page works on any origin that serves it.
+ *
+ * @param {string} url
+ * @param {string} origin
+ */
 function pageRelative(url, origin) {
   const parsed = new URL(url);
   return parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : parsed.href;
 }
 
+/**
+ * @param {string} text
+ * @param {string} search
+ * @param {string} replacement
+ */
 function replaceOnce(text, search, replacement) {
   if (!text.includes(search)) throw new Error(`the shell's page has no ${search}: it cannot be prerendered`);
   return text.replace(search, () => replacement);
@@ -63,14 +78,15 @@ export function pageHtml({ template, loader, origin, html, state, head, styleshe
   );
   // React writes its hints for the page's first images (<link rel="preload" as="image">) at the start of
   // the content; in the head they are found at once, after the style sheets.
-  const [imageHints] = /^(?:<link [^>]*>)*/.exec(html);
+  const [imageHints = ''] = /^(?:<link [^>]*>)*/.exec(html) ?? []; // always matches (the empty string at least)
   // The shell's entry is asked for by the loader, with the rest of the page's code, when an island needs it.
   const entryTag = /<script defer src="([^"]+)"><\/script>/.exec(template);
-  if (!entryTag) throw new Error("the shell's page has no entry script: it cannot be prerendered");
+  const entry = entryTag?.[1];
+  if (!entryTag || !entry) throw new Error("the shell's page has no entry script: it cannot be prerendered");
   const code = {
-    entry: entryTag[1],
+    entry,
     // Beside the entry: in a release, in the release's folder (tooling/delivery/release.mjs).
-    reports: entryTag[1].replace(/[^/]*$/, 'reports.js'),
+    reports: entry.replace(/[^/]*$/, 'reports.js'),
     preloads: Object.fromEntries(Object.entries(preloads).map(([owner, urls]) => [owner, urls.map((url) => pageRelative(url, origin))])),
   };
   let page = template.replace(/<title>[^<]*<\/title>/, () => headTags.join('')).replace(entryTag[0], () => '');
