@@ -129,18 +129,7 @@ for (const dialect of API_DIALECTS) {
 
       it('bookEvent and requestCourseCall on the second base', async () => {
         const [event] = await client.getEvents();
-        const booking = await client.bookEvent({
-          contactDetails,
-          event: {
-            id: event!._id,
-            title: event!.title,
-            startDate: event!.startDate,
-            endDate: event!.endDate,
-            price: event!.price,
-            venue: event!.venue ?? 'Venue TBD',
-            city: event!.city ?? 'City TBD',
-          },
-        });
+        const booking = await client.bookEvent(client.bookingRequestFor(event!, contactDetails));
         storedOnlyByReference(booking, (stored) => assert.equal(stored.event.id, event!._id));
         const [booked] = await api.db.query<{ event: { id: string } }>('SELECT event FROM bookings ORDER BY created_at DESC LIMIT 1');
         assert.equal(booked!.event.id, event!._id);

@@ -5,6 +5,7 @@ import {
   REGISTRATION_MESSAGES,
   blogListSchema,
   blogPostSchema,
+  bookingRequestFor,
   bookingSchema,
   cartSchema,
   courseCallRequestRecordSchema,
@@ -474,7 +475,7 @@ describe('address, wishlist, recently viewed, newsletter', () => {
 });
 
 describe('enquiry, booking and course request', () => {
-  const contactDetails = { name: 'Peter Mwangi', email: 'peter@example.co.ke', phone: '722000111', contactMethod: 'WhatsApp' };
+  const contactDetails = { name: 'Peter Mwangi', email: 'peter@example.co.ke', phone: '722000111', contactMethod: 'WhatsApp' as const };
 
   it('POST enquiry stores and returns the enquiry; 400 with the form message', async () => {
     const body = { name: 'Peter Mwangi', email: 'peter@example.co.ke', mobile: '722000111', comment: 'On-site HACCP in Thika?' };
@@ -486,18 +487,7 @@ describe('enquiry, booking and course request', () => {
 
   it('POST /requests/booking/ stores a booking for a known event', async () => {
     const event = events[0]!;
-    const request = {
-      contactDetails,
-      event: {
-        id: event._id,
-        title: event.title,
-        startDate: event.startDate,
-        endDate: event.endDate,
-        price: event.price,
-        venue: event.venue ?? 'Venue TBD',
-        city: event.city ?? 'City TBD',
-      },
-    };
+    const request = bookingRequestFor(event, contactDetails);
     const booking = bookingSchema.parse(await json(await api.call('POST', '/requests/booking/', { body: request })));
     assert.deepEqual(booking.event, request.event);
     await expectStatus(

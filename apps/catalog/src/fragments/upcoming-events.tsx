@@ -1,7 +1,7 @@
+import { cityOf, venueOf } from '@agri/api-client';
 import { Link } from '@agri/ui/router';
 import { DataAreaView, Skeleton } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
-import { cityOf, venueOf } from '../features/events/event-place';
 import { CalendarIcon, PinIcon, eventDates } from '../features/events/event-when';
 import { useUpcomingEvents } from '../features/events/use-upcoming-events';
 import { upcomingUntil } from '../shared/dates';

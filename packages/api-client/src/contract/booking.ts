@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailSchema, idSchema, phoneSchema, safeText } from './common';
+import { cityOf, type Event, venueOf } from './events';
 import { amountSchema, instantSchema, optionalTextSchema, serverIdSchema } from './reader';
 
 /** Email or a chat service; may be left empty. */
@@ -39,6 +40,20 @@ export const bookingRequestSchema = z.object({
   }),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
+
+/** The booking of `event` the spec's client sends: the event as the page shows it, its place included. */
+export const bookingRequestFor = (event: Event, contactDetails: ContactDetails): BookingRequest => ({
+  contactDetails,
+  event: {
+    id: event._id,
+    title: event.title,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    price: event.price,
+    venue: venueOf(event),
+    city: cityOf(event),
+  },
+});
 
 /** What the reference API stores of a booking or a call request, besides what it is about. */
 const storedRequestSchema = z.object({ _id: serverIdSchema, contactDetails: contactDetailsSchema, createdAt: instantSchema });

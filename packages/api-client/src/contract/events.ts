@@ -39,9 +39,9 @@ export interface Event {
   speaker: string;
   /** Server HTML. */
   description: string;
-  /** Missing: show 'City TBD'. */
+  /** Missing: shown as `cityOf` says. */
   city?: string;
-  /** Missing: show 'Venue TBD'. */
+  /** Missing: shown as `venueOf` says. */
   venue?: string;
   /** YYYY-MM-DD, Kenyan local date. */
   startDate: string;
@@ -59,6 +59,10 @@ export interface Event {
   /** When it last changed: ISO date-time (UTC). */
   updatedAt?: string;
 }
+
+/** Where an event is held, as every page and the booking say it: 'Venue TBD' and 'City TBD' until staff set them. */
+export const venueOf = (event: Pick<Event, 'venue'>): string => event.venue?.trim() || 'Venue TBD';
+export const cityOf = (event: Pick<Event, 'city'>): string => event.city?.trim() || 'City TBD';
 
 export const eventSchema = z.pipe(
   eventFieldsSchema,

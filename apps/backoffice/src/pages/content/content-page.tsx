@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, ButtonLink, DataAreaView, Dialog, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { Link, NavLink, useParams } from '@agri/ui/router';
-import { createDataArea, useDataAreaFor } from '@agri/api-client';
+import { cityOf, createDataArea, useDataAreaFor } from '@agri/api-client';
 import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
@@ -23,7 +23,7 @@ async function rowsOf(kind: ContentKind): Promise<Row[]> {
     published,
     detail:
       'startDate' in item
-        ? `${item.startDate}${item.endDate !== item.startDate ? ` to ${item.endDate}` : ''}, ${item.city ?? 'City TBD'}, ${formatKes(item.price)}`
+        ? `${item.startDate}${item.endDate !== item.startDate ? ` to ${item.endDate}` : ''}, ${cityOf(item)}, ${formatKes(item.price)}`
         : 'price' in item
           ? `${item.category}, ${formatKes(item.price)}`
           : `${item.category}, ${item.createdAt.slice(0, 10)}`,

@@ -1,11 +1,10 @@
-import { sharePictureUrl, type Event } from '@agri/api-client';
+import { cityOf, sharePictureUrl, type Event, venueOf } from '@agri/api-client';
 import { Button, ItemPageView, PageHead, StructuredDataScript, htmlToText, pageTitle, truncateText, usePageDialog } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { BookingDialog } from '../../features/booking/booking-dialog';
 import { useEventStore } from '../../features/events/events-store';
 import { eventData } from '../../features/seo/structured-data';
-import { cityOf, venueOf } from '../../features/events/event-place';
 import { EventVideo } from '../../features/events/event-video';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
 import { ChatEnquiryLink } from '../../features/detail/chat-enquiry-link';

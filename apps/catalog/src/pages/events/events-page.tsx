@@ -1,9 +1,8 @@
-import type { Event } from '@agri/api-client';
+import { cityOf, type Event, venueOf } from '@agri/api-client';
 import { ButtonLink, CardListAreaView, Picture, Skeleton, StatusPanel, formatKes } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { SafeHtml } from '@agri/ui/rich-text';
 import { CalendarIcon, ClockIcon, PinIcon, eventDates, eventTimes } from '../../features/events/event-when';
-import { cityOf, venueOf } from '../../features/events/event-place';
 import { useUpcomingEvents } from '../../features/events/use-upcoming-events';
 import { upcomingUntil } from '../../shared/dates';
 import '../../features/events/events.css';
