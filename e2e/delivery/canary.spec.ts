@@ -183,21 +183,8 @@ test('a canary that throws on /courses is reported against catalog by its side o
     ...Object.fromEntries(apps.map(({ name }) => [name, versions[name]])),
     catalog: versions.throwing,
   });
+  // What a report keeps (its columns) is the API's test; here, that real pages' reports fill them without a visitor's traces.
   for (const report of reports) {
-    expect(Object.keys(report).sort()).toEqual([
-      'channel',
-      'id',
-      'kind',
-      'message',
-      'path',
-      'phase',
-      'received_at',
-      'releases',
-      'session',
-      'source',
-      'subject',
-      'value',
-    ]);
     expect(report.source).toMatch(/^[0-9a-f]{6}$/);
     expect(report.session ?? '').toMatch(/^([0-9a-f]{20})?$/);
     expect(report.path).toMatch(/^\/[a-z-]*(\/\*)?$/);
