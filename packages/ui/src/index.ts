@@ -36,6 +36,7 @@ export { keepToastsForNextPage, toast } from './toasts/toast';
 export { ToastArea } from './toasts/toast-area';
 export { loginPathFor } from './navigation';
 export { LinkList, type LinkItem } from './components/link-list';
+export { Icon } from './components/icon';
 export { Picture, type PictureProps } from './components/picture';
 export { savingData, mayFetchAhead } from './network/save-data';
 export { useOnline } from './network/online';

@@ -1,6 +1,6 @@
 import { cityOf, venueOf } from '@agri/api-client';
 import { Link } from '@agri/ui/router';
-import { DataAreaView, Skeleton } from '@agri/ui';
+import { DataAreaView, Icon, Skeleton } from '@agri/ui';
 import { Island } from '@agri/ui/federation';
 import { CalendarIcon, PinIcon, eventDates } from '../features/events/event-when';
 import { useUpcomingEvents } from '../features/events/use-upcoming-events';
@@ -50,9 +50,9 @@ export function UpcomingEventRows() {
                   </p>
                 </div>
                 <Link to={`/event/${encodeURIComponent(event._id)}`} className="upcoming-events__arrow" aria-label={`View event: ${event.title}`}>
-                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <Icon size={22} stroke={2.5}>
                     <path d="M5 12h14M13 6l6 6-6 6" />
-                  </svg>
+                  </Icon>
                 </Link>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import { selectCartCount, selectIsSignedIn, useSession } from '@agri/api-client';
-import { Button, business, useInteractive, usePageDialog } from '@agri/ui';
+import { Button, business, Icon, useInteractive, usePageDialog } from '@agri/ui';
 import { cartLabel, FRAME } from '@agri/ui/island-protocol';
 import { Link, NavLink, useLocation } from '@agri/ui/router';
 import { SIDE_MENU_ID, SideMenu } from './side-menu';
@@ -15,22 +15,11 @@ const topNavigation = [
 
 function CartIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon size={22} stroke={2}>
       <circle cx="9" cy="20" r="1.5" />
       <circle cx="18" cy="20" r="1.5" />
       <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
-    </svg>
+    </Icon>
   );
 }
 
@@ -54,9 +43,9 @@ function Brand() {
   return (
     <Link to="/" className="brand">
       <span className="brand__mark" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" fill="currentColor">
+        <Icon size={24}>
           <path d="M12 22c-.6-5.6-3.8-8.2-8-9 .6 4.6 3.4 8 8 9zm0 0c.6-5.6 3.8-8.2 8-9-.6 4.6-3.4 8-8 9zM12 14c-1.8-2.6-2-6.2 0-10 2 3.8 1.8 7.4 0 10z" />
-        </svg>
+        </Icon>
       </span>
       <span className="brand__name">
         {business.shortName}
@@ -113,19 +102,9 @@ export function SiteHeader() {
             Log In
           </Link>
           <Button variant="ghost" className="menu-button" aria-haspopup="dialog" aria-expanded={menu.open} {...menu.button}>
-            <svg
-              viewBox="0 0 24 24"
-              width="24"
-              height="24"
-              aria-hidden="true"
-              focusable="false"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
+            <Icon size={24} stroke={2}>
               <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            </Icon>
             <span className="menu-button__label visually-hidden">Menu</span>
           </Button>
         </div>

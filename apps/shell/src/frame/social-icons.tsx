@@ -1,4 +1,4 @@
-import { business } from '@agri/ui';
+import { business, Icon } from '@agri/ui';
 import type { ReactNode } from 'react';
 
 const paths: Record<string, ReactNode> = {
@@ -19,9 +19,7 @@ export function SocialIcons({ className }: { className?: string }) {
       {business.social.map((profile) => (
         <li key={profile.label}>
           <a href={profile.href} target="_blank" rel="noopener noreferrer" aria-label={`${business.shortName} on ${profile.label}`}>
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="currentColor">
-              {paths[profile.label]}
-            </svg>
+            <Icon size={16}>{paths[profile.label]}</Icon>
           </a>
         </li>
       ))}

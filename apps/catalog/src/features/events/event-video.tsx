@@ -1,5 +1,5 @@
 import type { Image } from '@agri/api-client';
-import { Picture, useInteractive } from '@agri/ui';
+import { Icon, Picture, useInteractive } from '@agri/ui';
 import { useState } from 'react';
 
 /** The business's film about its forums and trainings; the business replaces it with its own upload. */
@@ -32,9 +32,9 @@ export function EventVideo({ title, poster }: EventVideoProps) {
           {/* Decorative: the button is named by its text, not by the picture's description. */}
           <Picture image={poster && { ...poster, alt: '' }} alt="" width={800} height={500} sizes="(min-width: 1200px) 780px, (min-width: 768px) 60vw, 100vw" />
           <span className="event-video__play" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="32" height="32">
+            <Icon size={32}>
               <path d="M8 5v14l11-7z" />
-            </svg>
+            </Icon>
           </span>
           <span className="visually-hidden">Play the video about {title}</span>
         </button>

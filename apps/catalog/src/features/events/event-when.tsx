@@ -1,4 +1,5 @@
 import type { Event } from '@agri/api-client';
+import { Icon } from '@agri/ui';
 import { formatDateRange } from '@agri/ui/dates';
 import { formatTime } from '../../shared/dates';
 
@@ -10,27 +11,27 @@ export const eventTimes = (event: Pick<Event, 'startTime' | 'endTime'>): string 
 
 export function CalendarIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="event-icon">
+    <Icon size={18} stroke={2} className="event-icon">
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M3 10h18M8 3v4M16 3v4" />
-    </svg>
+    </Icon>
   );
 }
 
 export function ClockIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="event-icon">
+    <Icon size={18} stroke={2} className="event-icon">
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
-    </svg>
+    </Icon>
   );
 }
 
 export function PinIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="event-icon">
+    <Icon size={18} stroke={2} className="event-icon">
       <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
       <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
+    </Icon>
   );
 }

@@ -1,4 +1,4 @@
-import { ButtonLink, Dialog, business, useInteractive } from '@agri/ui';
+import { ButtonLink, Dialog, business, Icon, useInteractive } from '@agri/ui';
 import { useState } from 'react';
 import trainingSession from '../../assets/training-session.svg';
 import './about-block.css';
@@ -27,9 +27,9 @@ export function AboutBlock({ showLearnMore = false }: AboutBlockProps) {
             disabled={!interactive}
             aria-label="Play our introduction video"
           >
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-              <path d="M8 5v14l11-7z" fill="currentColor" />
-            </svg>
+            <Icon size={28}>
+              <path d="M8 5v14l11-7z" />
+            </Icon>
           </button>
         </div>
         <div className="about-block__text">

@@ -1,4 +1,4 @@
-import { ButtonLink, business, savingData, useInteractive } from '@agri/ui';
+import { ButtonLink, business, Icon, savingData, useInteractive } from '@agri/ui';
 import { useState, useSyncExternalStore } from 'react';
 import foodLab from '../../assets/hero-food-lab.svg';
 import maizeField from '../../assets/hero-maize-field.svg';
@@ -61,15 +61,15 @@ export function Hero() {
         // Its name is the one the style sheet shows: whether the pictures change is the style sheet's to say.
         <button type="button" className="hero__pause" onClick={toggle} disabled={!interactive}>
           <span className="hero__when-moving">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor" />
-            </svg>
+            <Icon size={18}>
+              <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+            </Icon>
             <span className="visually-hidden">Pause background slideshow</span>
           </span>
           <span className="hero__when-still">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M8 5v14l11-7z" fill="currentColor" />
-            </svg>
+            <Icon size={18}>
+              <path d="M8 5v14l11-7z" />
+            </Icon>
             <span className="visually-hidden">Play background slideshow</span>
           </span>
         </button>

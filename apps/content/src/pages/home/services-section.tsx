@@ -1,21 +1,11 @@
 import type { ReactNode } from 'react';
+import { Icon } from '@agri/ui';
 import { SectionHeading } from './section-heading';
 
 const icon = (path: ReactNode) => (
-  <svg
-    viewBox="0 0 24 24"
-    width="32"
-    height="32"
-    aria-hidden="true"
-    focusable="false"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
+  <Icon size={32} stroke={1.8}>
     {path}
-  </svg>
+  </Icon>
 );
 
 export const services = [
