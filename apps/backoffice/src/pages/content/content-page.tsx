@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, ButtonLink, DataAreaView, Dialog, formatKes, StatusPanel, useAction } from '@agri/ui';
+import { Button, ButtonLink, DataAreaView, formatKes, StatusPanel, useAction } from '@agri/ui';
 import { Link, NavLink, useParams } from '@agri/ui/router';
 import { cityOf, createDataArea, useDataAreaFor } from '@agri/api-client';
 import { CONTENT_KINDS, deleteContentItem, getContent, setPublished, type ContentKind } from '@agri/api-client/staff';
+import { ConfirmDialog } from '../../features/layout/confirm-dialog';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { CONTENT_LABELS, contentKindOf } from '../../features/content/content-kinds';
@@ -135,23 +136,18 @@ function ContentList({ kind }: { kind: ContentKind }) {
         )}
       </DataAreaView>
       {deleting ? (
-        <Dialog open title={`Delete “${deleting.title}”?`} onClose={() => setDeleting(null)}>
-          <p>It is removed for good, from the site and from the back office. To take it off the site for now, unpublish it instead.</p>
-          <div className="staff-actions">
-            <Button
-              onClick={() => {
-                const row = deleting;
-                setDeleting(null);
-                void change(row, () => deleteContentItem(kind, row.id), 'Deleted');
-              }}
-            >
-              Delete
-            </Button>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={`Delete “${deleting.title}”?`}
+          confirm="Delete"
+          onConfirm={() => {
+            const row = deleting;
+            setDeleting(null);
+            void change(row, () => deleteContentItem(kind, row.id), 'Deleted');
+          }}
+          onKeep={() => setDeleting(null)}
+        >
+          It is removed for good, from the site and from the back office. To take it off the site for now, unpublish it instead.
+        </ConfirmDialog>
       ) : null}
     </>
   );

@@ -1,11 +1,12 @@
 import { useState, type MouseEvent } from 'react';
 import { changePicture, deletePicture, pictureChangeSchema, type StaffPicture } from '@agri/api-client/staff';
-import { Button, Dialog, FormSubmit, TextField, useAction } from '@agri/ui';
+import { Button, FormSubmit, TextField, useAction } from '@agri/ui';
 import { useSiteForm } from '@agri/ui/forms';
 import { Link } from '@agri/ui/router';
 import { CONTENT_LABELS } from '../../features/content/content-kinds';
 import { PictureUpload } from '../../features/pictures/picture-upload';
 import { LibraryView, reloadPictures } from '../../features/pictures/library';
+import { ConfirmDialog } from '../../features/layout/confirm-dialog';
 import { when } from '../../features/layout/when';
 
 /** Where a tap on the picture puts its subject (0–1 from the left and the top). */
@@ -104,15 +105,9 @@ export default function PicturesPage() {
         }
       </LibraryView>
       {deleting ? (
-        <Dialog open title={`Delete “${deleting.description}”?`} onClose={() => setDeleting(null)}>
-          <p>It leaves the library and cannot be brought back; nothing on the site shows it.</p>
-          <div className="staff-actions">
-            <Button onClick={() => void remove(deleting)}>Delete</Button>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog title={`Delete “${deleting.description}”?`} confirm="Delete" onConfirm={() => void remove(deleting)} onKeep={() => setDeleting(null)}>
+          It leaves the library and cannot be brought back; nothing on the site shows it.
+        </ConfirmDialog>
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DataAreaView, Dialog, FormField, FormSubmit, TextField, toast, useAction } from '@agri/ui';
+import { Button, DataAreaView, FormField, FormSubmit, TextField, toast, useAction } from '@agri/ui';
 import { createDataArea, useDataAreaFor } from '@agri/api-client';
 import {
   getTeam,
@@ -12,6 +12,7 @@ import {
   type TeamMember,
 } from '@agri/api-client/staff';
 import { useSiteForm } from '@agri/ui/forms';
+import { ConfirmDialog } from '../../features/layout/confirm-dialog';
 import { ListPlaceholder } from '../../features/layout/list-placeholder';
 import { StaffTable } from '../../features/layout/staff-table';
 import { when } from '../../features/layout/when';
@@ -126,15 +127,15 @@ export default function TeamPage() {
         )}
       </DataAreaView>
       {asking ? (
-        <Dialog open title={ACTIONS[asking.action].title(asking.member.email)} onClose={() => setAsking(null)}>
-          <p>{ACTIONS[asking.action].explanation}</p>
-          <div className="staff-actions">
-            <Button onClick={() => void act(asking.action, asking.member)}>{ACTIONS[asking.action].confirm}</Button>
-            <Button variant="secondary" onClick={() => setAsking(null)}>
-              {ACTIONS[asking.action].keep}
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={ACTIONS[asking.action].title(asking.member.email)}
+          confirm={ACTIONS[asking.action].confirm}
+          onConfirm={() => void act(asking.action, asking.member)}
+          onKeep={() => setAsking(null)}
+          keep={ACTIONS[asking.action].keep}
+        >
+          {ACTIONS[asking.action].explanation}
+        </ConfirmDialog>
       ) : null}
     </>
   );
