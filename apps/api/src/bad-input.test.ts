@@ -16,7 +16,7 @@ import {
   type Event,
 } from '@agri/api-client/contract';
 import { DatabaseError } from './db/db';
-import { startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
+import { startTestApi, testAddress, TEST_PASSWORD, type TestApi } from './test-support';
 
 type Json = unknown;
 
@@ -56,16 +56,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const tally = { cases: 0, serverErrors: 0, storedByRefusal: 0 };
 
 const CUSTOMER_EMAIL = 'fuzz.customer@example.co.ke';
-const address = {
-  firstName: 'Amina',
-  lastName: 'Njoroge',
-  county: 'Kenya',
-  address: 'Moi Avenue 12',
-  other: 'Suite 4',
-  area: 'Nairobi CBD',
-  phoneNumber: '712345678',
-  additionalNumber: '',
-};
+const address = testAddress();
 const contactDetails = { name: 'Peter Mwangi', email: 'peter.fuzz@example.co.ke', phone: '722000111', contactMethod: 'WhatsApp' as const };
 
 /** A raw JSON token such as 1e400 (Infinity once parsed), which JSON.stringify cannot write. */

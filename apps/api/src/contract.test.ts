@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
 import * as client from '@agri/api-client';
 import { API_DIALECTS, type ApiDialect } from './dialect';
-import { startTestApi, type TestApi } from './test-support';
+import { startTestApi, testAddress, type TestApi } from './test-support';
 
 // The real client functions against the real server over HTTP, in each dialect the server speaks: the
 // client reads our contract's forms and the hosted (MongoDB-style) API's alike, and client and server cannot drift.
@@ -15,16 +15,7 @@ interface RunningApi {
 }
 const running = new Map<ApiDialect, RunningApi>();
 const password = 'Contract-pass-2025';
-const address: client.ShippingAddress = {
-  firstName: 'Amina',
-  lastName: 'Njoroge',
-  county: client.KENYA,
-  address: 'Moi Avenue 12',
-  other: 'Suite 4',
-  area: 'Nairobi CBD',
-  phoneNumber: '712345678',
-  additionalNumber: '',
-};
+const address: client.ShippingAddress = testAddress();
 
 before(async () => {
   for (const dialect of API_DIALECTS) {

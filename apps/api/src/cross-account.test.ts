@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
 import { courseListSchema, type Course } from '@agri/api-client/contract';
-import { startTestApi, type TestApi } from './test-support';
+import { startTestApi, testAddress, type TestApi } from './test-support';
 
 let api: TestApi;
 let courses: Course[];
@@ -12,17 +12,6 @@ let a: { token: string; id: string };
 let b: { token: string; id: string };
 let bCartItemId: string;
 let bOrderId: string;
-
-const addressOf = (firstName: string) => ({
-  firstName,
-  lastName: 'Njoroge',
-  county: 'Kenya',
-  address: 'Moi Avenue 12',
-  other: '',
-  area: 'Nairobi CBD',
-  phoneNumber: '712345678',
-  additionalNumber: '',
-});
 
 async function json<T>(response: Response): Promise<T> {
   assert.ok(response.status < 300, `answered ${response.status}`);
@@ -46,13 +35,13 @@ before(async () => {
   b = await api.signUp('customer.b@example.co.ke');
   await json(await api.call('POST', '/api/user/cart', { token: b.token, body: { courseId: courses[0]!._id, quantity: 1 } }));
   bOrderId = (
-    await json<{ _id: string }>(await api.call('POST', '/api/user/cart/create-order', { token: b.token, body: { shippingInfo: addressOf('Bahati') } }))
+    await json<{ _id: string }>(await api.call('POST', '/api/user/cart/create-order', { token: b.token, body: { shippingInfo: testAddress('Bahati') } }))
   )._id;
   const cart = await json<{ items: { _id: string }[] }>(
     await api.call('POST', '/api/user/cart', { token: b.token, body: { courseId: courses[1]!._id, quantity: 2 } }),
   );
   bCartItemId = cart.items[0]!._id;
-  await json(await api.call('PUT', '/api/user/add-address', { token: b.token, body: addressOf('Bahati') }));
+  await json(await api.call('PUT', '/api/user/add-address', { token: b.token, body: testAddress('Bahati') }));
   await json(await api.call('PUT', '/api/user/wishlist', { token: b.token, body: { courseId: courses[2]!._id } }));
 });
 after(() => api.close());
@@ -85,7 +74,7 @@ describe("customer A against customer B's data", () => {
   it("ignores B's id sent in A's bodies: only A's address, profile and cart change", async () => {
     const untouched = await bRows();
     const bIds = { _id: b.id, id: b.id, customerId: b.id, customer_id: b.id, userId: b.id, user: b.id };
-    await json(await api.call('PUT', '/api/user/add-address', { token: a.token, body: { ...addressOf('Akinyi'), ...bIds } }));
+    await json(await api.call('PUT', '/api/user/add-address', { token: a.token, body: { ...testAddress('Akinyi'), ...bIds } }));
     await json(
       await api.call('PUT', '/api/user/edit-user', {
         token: a.token,
@@ -118,7 +107,7 @@ describe("customer A against customer B's data", () => {
         ['DELETE', `/api/user/delete-product-cart/${bCartItemId}`],
         ['PUT', `/api/user/update-product-cart/${bCartItemId}/5`],
         ['PUT', `/api/user/updateOrder/${bOrderId}`, { status: 'Cancelled' }],
-        ['PUT', '/api/user/add-address', addressOf('Mallory')],
+        ['PUT', '/api/user/add-address', testAddress('Mallory')],
         ['PUT', '/api/user/edit-user', { firstname: 'Mallory', lastname: 'X', email: 'customer.b@example.co.ke', mobile: '712345678' }],
         ['DELETE', '/api/user/empty-cart'],
       ];

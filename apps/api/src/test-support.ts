@@ -112,6 +112,18 @@ export async function clearRateLimits(db: Db): Promise<void> {
   await db.query('DELETE FROM rate_limit_counters');
 }
 
+/** A customer's address in Nairobi as the address and checkout forms send it; `firstName` tells customers' apart. */
+export const testAddress = (firstName = 'Amina') => ({
+  firstName,
+  lastName: 'Njoroge',
+  county: 'Kenya',
+  address: 'Moi Avenue 12',
+  other: 'Suite 4',
+  area: 'Nairobi CBD',
+  phoneNumber: '712345678',
+  additionalNumber: '',
+});
+
 /** Config of a test app: test mode with the outbox, limits raised so only the tests that mean to hit them do. */
 export const testConfig = (env: Record<string, string> = {}): Config =>
   readConfig({

@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { BOOKING_TOKEN_HEADER, courseListSchema, eventListResponseSchema, MPESA_PHONE_MESSAGE, type Payment } from '@agri/api-client/contract';
 import { createLogger } from '../log';
 import { createMailer } from '../mail';
-import { startInstances, startTestApi, type TestApi } from '../test-support';
+import { startInstances, startTestApi, testAddress, type TestApi } from '../test-support';
 import { startDarajaSimulator, type DarajaSimulator, type SimulatedPush } from './daraja-simulator';
 import { createPaymentWatch } from './payment-watch';
 import { NO_ANSWER, PUSH_NOT_SENT } from './payments';
@@ -20,16 +20,7 @@ const PAYING_PHONE = '0712345678';
 const CANCELLING_PHONE = '0712345671';
 const SILENT_PHONE = '0712345675';
 
-const address = {
-  firstName: 'Wanjiku',
-  lastName: 'Mwangi',
-  county: 'Kenya',
-  address: 'Moi Avenue 12',
-  other: '',
-  area: 'Nairobi CBD',
-  phoneNumber: '712345678',
-  additionalNumber: '',
-};
+const address = testAddress('Wanjiku');
 
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T;

@@ -4,14 +4,14 @@ import { courseListSchema, orderSchema, type Order } from '@agri/api-client/cont
 import { PAID_ORDER_CANCEL_MESSAGE, staffOrderSchema, type StaffOrder } from '@agri/api-client/staff-contract';
 import { createApp } from '../app';
 import type { Db } from '../db/db';
-import { engine, startTestApi, type TestApi } from '../test-support';
+import { engine, startTestApi, testAddress, type TestApi } from '../test-support';
 import { addStaff, type TestStaff } from './staff-test-support';
 
 let api: TestApi;
 let staff: TestStaff;
 let customer: { token: string; id: string };
 
-const shippingInfo = { firstName: 'Wanjiku', lastName: 'Mwangi', county: 'KENYA', address: 'Moi Avenue 12', area: 'CBD', phoneNumber: '712345678' };
+const shippingInfo = testAddress('Wanjiku');
 
 async function placeOrder(): Promise<Order> {
   const [course] = courseListSchema.parse(await (await api.call('GET', '/api/course')).json());

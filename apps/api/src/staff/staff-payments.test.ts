@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { courseListSchema, eventListResponseSchema, orderSchema, type Order } from '@agri/api-client/contract';
 import { staffOrderSchema, staffPaymentSchema, type StaffPayment } from '@agri/api-client/staff-contract';
 import { startDarajaSimulator, type DarajaSimulator } from '../payments/daraja-simulator';
-import { startTestApi, type TestApi } from '../test-support';
+import { startTestApi, testAddress, type TestApi } from '../test-support';
 import { addStaff, type TestStaff } from './staff-test-support';
 
 let daraja: DarajaSimulator;
@@ -15,7 +15,7 @@ let admin: TestStaff;
 let customer: { token: string; id: string };
 
 const credentials = { consumerKey: 'test-key', consumerSecret: 'test-secret', shortCode: '174379', passkey: 'test-passkey-0123456789' };
-const shippingInfo = { firstName: 'Wanjiku', lastName: 'Mwangi', county: 'KENYA', address: 'Moi Avenue 12', area: 'CBD', phoneNumber: '712345678' };
+const shippingInfo = testAddress('Wanjiku');
 
 async function placeOrder(): Promise<Order> {
   const [course] = courseListSchema.parse(await (await api.call('GET', '/api/course')).json());
