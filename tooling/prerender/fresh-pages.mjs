@@ -1,3 +1,4 @@
+// @ts-check
 // Prerendered pages stay as fresh as the API: what each page was made from (the API answers it read, with
 // their ETags and body hashes) is kept beside the pages, and a cheap check asks the API whether any of those
 // answers changed (a conditional GET each: 304 when not; an API that sends no ETag is compared by body). Only
@@ -18,8 +19,11 @@
  * @property {string[]} paths                    every public path of the site, made or not
  * @property {string[]} clientRoutes             the route patterns of the pages rendered in the browser
  * @property {string[]} pageRoutes               the route patterns of the prerendered pages ('/course/:id')
- * @typedef {PageSources & { written: string[], notFound: boolean, failed: { path: string, reason: string }[] }} PrerenderResult
+ * @property {string[]} [failed]                  the pages the last run left without a current copy (nextSources)
+ * @typedef {Omit<PageSources, 'failed'> & { written: string[], notFound: boolean, failed: { path: string, reason: string }[] }} PrerenderResult
  *   (notFound: whether the run wrote the not-found page, NOT_FOUND_FILE)
+ * @typedef {{ fetch?: typeof fetch, log?: (line: string) => void }} Reading  how the API is asked, and where a
+ *   failure to read it is said
  */
 
 import { bodyHash, removePage } from './prerender.mjs';
@@ -38,9 +42,14 @@ export function intervalFromEnv(env = process.env) {
  * The URLs whose answer is no longer the one the pages were made from (`changed`), and of those the ones that
  * are gone (`gone`: 404 or 410, a course, event or post deleted or unpublished). An answer that cannot be read
  * now (the API is down) counts as unchanged: the pages keep what they show until it answers.
+ *
+ * @param {Record<string, Answer>} answers
+ * @param {Reading} [reading]
  */
 export async function changedAnswers(answers, { fetch = globalThis.fetch, log = () => {} } = {}) {
+  /** @type {Set<string>} */
   const changed = new Set();
+  /** @type {Set<string>} */
   const gone = new Set();
   await Promise.all(
     Object.entries(answers).map(async ([url, { etag, hash }]) => {
@@ -57,7 +66,7 @@ export async function changedAnswers(answers, { fetch = globalThis.fetch, log = 
         }
         if (bodyHash(Buffer.from(await response.arrayBuffer())) !== hash) changed.add(url);
       } catch (error) {
-        log(`  ${url} could not be read (${error.message}); its pages are kept as they are`);
+        log(`  ${url} could not be read (${error instanceof Error ? error.message : String(error)}); its pages are kept as they are`);
       }
     }),
   );
@@ -67,18 +76,37 @@ export async function changedAnswers(answers, { fetch = globalThis.fetch, log = 
 /**
  * The pages that read an answer now gone: the page of a course, event or post deleted or unpublished (only an
  * item's own page reads its answer; a list is never gone, it leaves the item out).
+ *
+ * @param {Pick<PageSources, 'reads'>} sources
+ * @param {Set<string>} gone
  */
-export const pagesReading = (sources, gone) => Object.keys(sources.reads).filter((path) => sources.reads[path].some((url) => gone.has(url)));
+export const pagesReading = (sources, gone) =>
+  Object.entries(sources.reads)
+    .filter(([, urls]) => urls.some((url) => gone.has(url)))
+    .map(([path]) => path);
 
-/** Of the pages `sources` names, those whose course, event or post is gone now: each item's answer is asked. */
+/**
+ * Of the pages `sources` names, those whose course, event or post is gone now: each item's answer is asked.
+ *
+ * @param {PageSources} sources
+ * @param {Reading} [reading]
+ */
 export async function goneItemPages(sources, { fetch, log } = {}) {
   const items = Object.entries(sources.answers).filter(([url]) => !sources.listReads.includes(url));
   const { gone } = await changedAnswers(Object.fromEntries(items), { fetch, log });
   return pagesReading(sources, gone);
 }
 
-/** The site without `withdrawn` pages: not made, out of the sitemap, and no longer paths of the site (404). */
+/**
+ * The site without `withdrawn` pages: not made, out of the sitemap, and no longer paths of the site (404).
+ *
+ * @template {PageSources} Sources
+ * @param {Sources} sources
+ * @param {string[]} withdrawn
+ * @returns {Sources}
+ */
 export function withoutPages(sources, withdrawn) {
+  /** @type {<T>(record?: Record<string, T>) => Record<string, T>} */
   const kept = (record = {}) => Object.fromEntries(Object.entries(record).filter(([path]) => !withdrawn.includes(path)));
   return { ...sources, reads: kept(sources.reads), seo: kept(sources.seo), paths: sources.paths?.filter((path) => !withdrawn.includes(path)) };
 }
@@ -86,6 +114,10 @@ export function withoutPages(sources, withdrawn) {
 /**
  * The pages to make, of every page the site has now: those that read a changed answer, those that are new,
  * and those the last run could not make.
+ *
+ * @param {Pick<PageSources, 'reads'>} sources
+ * @param {Set<string>} changed
+ * @returns {(paths: string[]) => string[]}
  */
 export const pagesToMake = (sources, changed) => (paths) => paths.filter((path) => !sources.reads[path] || sources.reads[path].some((url) => changed.has(url)));
 
@@ -94,19 +126,26 @@ export const pagesToMake = (sources, changed) => (paths) => paths.filter((path) 
  * before keep theirs; the pages that are gone (no longer in the site's list, or not made again when they had
  * to be) are dropped. A page of the site left without a current copy (not made, or its data changed during the
  * run) keeps its sitemap entry: it is still a page of the site, answered by the browser until it is made again.
+ *
+ * @param {PageSources | null} previous
+ * @param {PrerenderResult} result
+ * @returns {PageSources & { failed: string[] }}
  */
 export function nextSources(previous, result) {
+  /** @type {PageSources['reads']} */
   const reads = {};
+  /** @type {PageSources['seo']} */
   const seo = {};
   const failed = result.failed.map((failure) => failure.path);
   for (const path of result.paths) {
     if (result.written.includes(path)) {
-      reads[path] = result.reads[path];
-      seo[path] = result.seo[path];
+      const [made, entry] = [result.reads[path], result.seo[path]];
+      if (made) reads[path] = made;
+      if (entry) seo[path] = entry;
     } else if (previous?.reads[path] && !failed.includes(path)) {
       // A page kept from before, one of whose answers this run read changed (the data changed during the run,
       // after the check): kept, it would be believed current. Made again at the next check.
-      if (previous.reads[path].some((url) => result.answers[url] && previous.answers[url]?.hash !== result.answers[url].hash)) {
+      if (previous.reads[path].some((url) => result.answers[url] && previous.answers[url]?.hash !== result.answers[url]?.hash)) {
         failed.push(path);
         if (previous.seo?.[path]) seo[path] = previous.seo[path];
         continue;
@@ -118,6 +157,7 @@ export function nextSources(previous, result) {
     }
   }
   const needed = new Set([...result.listReads, ...Object.values(reads).flat()]);
+  /** @type {PageSources['answers']} */
   const answers = {};
   for (const url of needed) {
     const answer = result.answers[url] ?? previous?.answers[url];
@@ -126,7 +166,13 @@ export function nextSources(previous, result) {
   return { reads, seo, listReads: result.listReads, answers, paths: result.paths, clientRoutes: result.clientRoutes, pageRoutes: result.pageRoutes, failed };
 }
 
-/** The pages a run leaves without a current copy (made before, or written by the run): they must not be served any longer. */
+/**
+ * The pages a run leaves without a current copy (made before, or written by the run): they must not be served any longer.
+ *
+ * @param {PageSources | null} previous
+ * @param {PageSources} next
+ * @param {string[]} [written]
+ */
 export const pagesToRemove = (previous, next, written = []) =>
   [...new Set([...Object.keys(previous?.reads ?? {}), ...written])].filter((path) => !next.reads[path]);
 
@@ -137,26 +183,26 @@ export const pagesToRemove = (previous, next, written = []) =>
  *
  * @param {PageSources | null} sources
  * @param {(select: (paths: string[]) => string[]) => Promise<PrerenderResult>} prerender
- * @param {{ fetch?: typeof fetch, log?: (line: string) => void, withdraw?: (paths: string[]) => void }} [options]
+ * @param {Reading & { withdraw?: (paths: string[]) => void }} [options]
  * @returns {Promise<{ result: PrerenderResult, sources: PageSources, removed: string[] } | null>}
  *   null when nothing changed (no browser was started)
  */
 export async function remakeChangedPages(sources, prerender, { fetch, log, withdraw = () => {} } = {}) {
+  /** @type {(paths: string[]) => string[]} */
   let select = (paths) => paths;
   let current = sources;
   if (sources) {
     const { changed, gone } = await changedAnswers(sources.answers, { fetch, log });
     const goneNow = pagesReading(sources, gone);
-    if (goneNow.length) {
-      withdraw(goneNow);
-      current = withoutPages(sources, goneNow);
-    }
+    if (goneNow.length) withdraw(goneNow);
+    const kept = goneNow.length ? withoutPages(sources, goneNow) : sources;
     // A page the last run did not make (its call failed or timed out, or the run made only some pages: --pages)
     // is made now, changed data or not.
-    const unmade = (current.paths ?? current.failed ?? []).some((path) => !current.reads[path]);
+    const unmade = (kept.paths ?? kept.failed ?? []).some((path) => !kept.reads[path]);
     if (changed.size === 0 && !unmade) return null;
     log?.(`changed: ${[...changed].join(', ')}`);
-    select = pagesToMake(current, changed);
+    select = pagesToMake(kept, changed);
+    current = kept;
   }
   const result = await prerender(select);
   const made = nextSources(current, result);
@@ -171,12 +217,20 @@ export async function remakeChangedPages(sources, prerender, { fetch, log, withd
  * failed run is logged and the next one tries again. A run may take minutes: meanwhile `duringRun` is called at
  * the same interval, for what must not wait for the run's end (a page whose course is gone). The function it
  * returns stops it, and resolves once a run in flight has ended (its files written: the folder may then go).
+ *
+ * @param {() => Promise<unknown>} refresh
+ * @param {{ intervalMs: number, log?: (line: string) => void, duringRun?: () => Promise<unknown> }} options
+ * @returns {() => Promise<void>}
  */
 export function keepPagesFresh(refresh, { intervalMs, log = console.warn, duringRun }) {
   let stopped = false;
+  /** @type {Promise<unknown> | null} */
   let running = null;
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
-  const failed = (what) => (error) => log(`${what} (${error.message.split('\n')[0]}); trying again in ${intervalMs / 1000} s.`);
+  /** @type {(what: string) => (error: unknown) => void} */
+  const failed = (what) => (error) =>
+    log(`${what} (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}); trying again in ${intervalMs / 1000} s.`);
   const next = () => {
     if (stopped) return;
     timer = setTimeout(async () => {
@@ -217,9 +271,12 @@ export function keepPagesFresh(refresh, { intervalMs, log = console.warn, during
  * @returns {{ refresh: () => Promise<(PrerenderResult & { removed: string[] }) | null>, withdrawGonePages: () => Promise<string[]> }}
  */
 export function refreshFolder(dir, prerender, { siteUrl, production = true, log, fetch }) {
+  /** @type {PageSources | null} */
   let sources = null;
+  /** @param {string[]} paths */
   const withdraw = (paths) => {
     for (const path of paths) removePage(dir, path);
+    if (!sources) return;
     sources = withoutPages(sources, paths);
     writeSiteFiles(dir, { siteUrl, production, ...sources });
   };
