@@ -9,6 +9,28 @@ test.skip(skipOnExternalSite(), 'needs the harness API: its terminal and its tes
 
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
+type Customers = Pick<Parameters<Parameters<typeof test>[2]>[0], 'request' | 'site' | 'registerCustomer'>;
+
+/** A new customer, signed in through the API, with an order for one seat of the first course: what staff then handle. */
+async function customerWithOrder({ request, site, registerCustomer }: Customers, emailPrefix: string) {
+  const customer = await registerCustomer({ email: uniqueEmail(emailPrefix) });
+  const login = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email: customer.email, password: customer.password } })).json();
+  const auth = { Authorization: `Bearer ${login.token}` };
+  const [course] = await seededCourses(request, site.apiBaseUrl);
+  await request.post(`${site.apiBaseUrl}user/cart`, { headers: auth, data: { courseId: course!._id, quantity: 1 } });
+  const shippingInfo = {
+    firstName: 'Wanjiku',
+    lastName: 'Kamau',
+    county: 'Kenya',
+    address: 'Kenyatta Avenue 1',
+    area: 'Nakuru Town',
+    phoneNumber: '712345678',
+  };
+  const created = await request.post(`${site.apiBaseUrl}user/cart/create-order`, { headers: auth, data: { shippingInfo } });
+  expect(created.ok()).toBeTruthy();
+  return { customer, login, auth, course: course!, order: await created.json() };
+}
+
 test("an order moved to Processing in the back office shows on the customer's /my-orders", async ({
   page,
   request,
@@ -18,20 +40,7 @@ test("an order moved to Processing in the back office shows on the customer's /m
   harness,
 }) => {
   test.setTimeout(120_000);
-  const customer = await registerCustomer({ email: uniqueEmail('buyer') });
-  const login = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email: customer.email, password: customer.password } })).json();
-  const auth = { Authorization: `Bearer ${login.token}` };
-  const [course] = await seededCourses(request, site.apiBaseUrl);
-  await request.post(`${site.apiBaseUrl}user/cart`, { headers: auth, data: { courseId: course!._id, quantity: 1 } });
-  const shippingInfo = {
-    firstName: 'Wanjiku',
-    lastName: 'Kamau',
-    county: 'KENYA',
-    address: 'Kenyatta Avenue 1',
-    area: 'Nakuru Town',
-    phoneNumber: '712345678',
-  };
-  expect((await request.post(`${site.apiBaseUrl}user/cart/create-order`, { headers: auth, data: { shippingInfo } })).ok()).toBeTruthy();
+  const { customer, login, course } = await customerWithOrder({ request, site, registerCustomer }, 'buyer');
 
   await joinTheTeam(page, { harness, readLatestMail }, 'staff');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
@@ -44,7 +53,7 @@ test("an order moved to Processing in the back office shows on the customer's /m
 
   await page.evaluate((stored) => localStorage.setItem('customer', JSON.stringify(stored)), login);
   await page.goto('/my-orders');
-  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: course!.title }).getByText('Processing', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: course.title }).getByText('Processing', { exact: true })).toBeVisible();
 });
 
 test('an order paid by M-Pesa shows in the back office: its payment, the phone masked, and the order paid', async ({
@@ -58,20 +67,7 @@ test('an order paid by M-Pesa shows in the back office: its payment, the phone m
 }, testInfo) => {
   test.skip(!site.takesMpesa, 'the API takes no payments');
   test.setTimeout(120_000);
-  const customer = await registerCustomer({ email: uniqueEmail('payer') });
-  const login = await (await request.post(`${site.apiBaseUrl}user/login`, { data: { email: customer.email, password: customer.password } })).json();
-  const auth = { Authorization: `Bearer ${login.token}` };
-  const [course] = await seededCourses(request, site.apiBaseUrl);
-  await request.post(`${site.apiBaseUrl}user/cart`, { headers: auth, data: { courseId: course!._id, quantity: 1 } });
-  const shippingInfo = {
-    firstName: 'Wanjiku',
-    lastName: 'Kamau',
-    county: 'KENYA',
-    address: 'Kenyatta Avenue 1',
-    area: 'Nakuru Town',
-    phoneNumber: '712345678',
-  };
-  const order = await (await request.post(`${site.apiBaseUrl}user/cart/create-order`, { headers: auth, data: { shippingInfo } })).json();
+  const { customer, auth, order } = await customerWithOrder({ request, site, registerCustomer }, 'payer');
   const started = await request.post(`${site.apiBaseUrl}payments`, { headers: auth, data: { orderId: order._id, phone: '0722 000 778' } });
   expect(started.status()).toBe(201);
   const payment = await started.json();
