@@ -1,14 +1,14 @@
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { bookEvent, keptRequests, sendEnquiry, sendKeptRequests } from '../index';
-import { apiUrl, createHandlers, setupApiForTests } from '../testing';
+import { apiUrl, controlConnection, startMockApi } from '../testing';
 
 // Every write once (issue 38): the key a send carries is the action's, the same for each retry of it and the
 // outbox's replay, a new one for the next action.
 const enquiry = { name: 'Wanjiku Kamau', email: 'wanjiku@example.co.ke', mobile: '0722000111', comment: 'HACCP training for 12 staff' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const server = setupServer(...createHandlers());
+const server = startMockApi();
+const connection = controlConnection();
 let keys: (string | null)[] = [];
 /** The enquiry endpoint answering each send with the next of `answers` (a status, or 'drop' for a lost link). */
 const enquiryAnswering = (...answers: (number | 'drop')[]) =>
@@ -19,19 +19,10 @@ const enquiryAnswering = (...answers: (number | 'drop')[]) =>
     return HttpResponse.json(next < 300 ? { ok: true } : { message: 'The server failed' }, { status: next });
   });
 
-let online = true;
-beforeAll(() => {
-  setupApiForTests();
-  server.listen({ onUnhandledRequest: 'error' });
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-});
 afterEach(() => {
-  server.resetHandlers(...createHandlers());
   localStorage.clear();
   keys = [];
-  online = true;
 });
-afterAll(() => server.close());
 
 test('a retry after a failure carries the same key; once answered, the next send is a new action', async () => {
   server.use(enquiryAnswering(503, 'drop', 200, 200));
@@ -60,12 +51,12 @@ test('the outbox keeps the key its first send carried, and its replay after reco
       keys.push(request.headers.get('Idempotency-Key'));
       // The link drops while the request is on its way (it may have reached the API): the request is kept.
       if (!first) return HttpResponse.json({ ok: true });
-      online = false;
+      connection.online = false;
       return HttpResponse.error();
     }),
   );
   await expect(sendEnquiry(enquiry)).rejects.toMatchObject({ kind: 'kept' });
-  online = true;
+  connection.online = true;
   await expect(sendKeptRequests()).resolves.toEqual([expect.objectContaining({ sent: true })]);
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
@@ -80,11 +71,11 @@ test('a booking kept offline is replayed with its key; each kept request has its
       return HttpResponse.json({ ok: true });
     }),
   );
-  online = false;
+  connection.online = false;
   const booking = (email: string) => ({ contactDetails: { name: 'Otieno', email, phone: '712345678' }, event: { id: 'event-1' } });
   await expect(bookEvent(booking('otieno@example.co.ke'))).rejects.toMatchObject({ kind: 'kept' });
   await expect(bookEvent(booking('akinyi@example.co.ke'))).rejects.toMatchObject({ kind: 'kept' });
-  online = true;
+  connection.online = true;
   await sendKeptRequests();
   expect(booked).toHaveLength(2);
   expect(booked[0]).toMatch(UUID);

@@ -1,11 +1,11 @@
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { ApiError, keptRequests, sendEnquiry, sendKeptRequests } from '../index';
-import { apiUrl, createHandlers, networkFailure, setupApiForTests } from '../testing';
+import { apiUrl, controlConnection, networkFailure, startMockApi } from '../testing';
 
 const enquiry = { name: 'Wanjiku Kamau', email: 'wanjiku@example.co.ke', mobile: '254722000111', comment: 'HACCP training for 12 staff' };
 
-const server = setupServer(...createHandlers());
+const server = startMockApi();
+const connection = controlConnection();
 let received: unknown[] = [];
 const counting = () =>
   http.post(apiUrl('enquiry'), async ({ request }) => {
@@ -13,23 +13,14 @@ const counting = () =>
     return HttpResponse.json({ ok: true }, { status: 201 });
   });
 
-let online = true;
-beforeAll(() => {
-  setupApiForTests();
-  server.listen({ onUnhandledRequest: 'error' });
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-});
 afterEach(() => {
-  server.resetHandlers(...createHandlers());
   localStorage.clear();
   received = [];
-  online = true;
 });
-afterAll(() => server.close());
 
 test('an enquiry sent offline is kept on the phone, said so, and sent once when the connection returns', async () => {
   server.use(counting());
-  online = false;
+  connection.online = false;
   const kept = await sendEnquiry(enquiry).catch((error: unknown) => error);
   expect(kept).toBeInstanceOf(ApiError);
   expect(kept).toMatchObject({ kind: 'kept', message: 'You are offline. Your enquiry is kept on this phone and will be sent as soon as you are back online.' });
@@ -37,7 +28,7 @@ test('an enquiry sent offline is kept on the phone, said so, and sent once when 
   expect(received).toEqual([]);
   await expect(sendKeptRequests()).resolves.toEqual([]); // still offline: nothing goes
 
-  online = true;
+  connection.online = true;
   await expect(sendKeptRequests()).resolves.toEqual([{ kind: 'enquiry', sent: true, message: 'Your enquiry, kept while you were offline, has been sent.' }]);
   expect(received).toEqual([enquiry]);
   expect(keptRequests()).toEqual([]);
@@ -50,7 +41,7 @@ test('a request that cannot reach the API while the browser says it is offline i
   server.use(networkFailure('post', 'enquiry'));
   // The link drops while the request is on its way.
   const sending = sendEnquiry(enquiry).catch((error: unknown) => error);
-  online = false;
+  connection.online = false;
   await expect(sending).resolves.toMatchObject({ kind: 'kept' });
   expect(keptRequests()).toHaveLength(1);
 });
@@ -62,10 +53,10 @@ test('online, a failure is a failure: nothing is kept', async () => {
 });
 
 test('a kept request the API refuses leaves the outbox with the reason; one that still cannot go stays', async () => {
-  online = false;
+  connection.online = false;
   await sendEnquiry(enquiry).catch(() => undefined);
   await sendEnquiry({ ...enquiry, comment: 'second' }).catch(() => undefined);
-  online = true;
+  connection.online = true;
   server.use(networkFailure('post', 'enquiry', { once: true }));
   await expect(sendKeptRequests()).resolves.toEqual([]);
   expect(keptRequests()).toHaveLength(2);

@@ -15,3 +15,4 @@ export {
 
 export { TEST_API_SETTINGS, setupApiForTests, signInForTests, resetSessionForTests } from './setup';
 export { startMockApi } from './mock-api';
+export { controlConnection } from './connection';
