@@ -2,7 +2,7 @@
 // `npm run test:e2e:journeys [-- --base-url <url>] [--preview <app>@<version>[,…]] [playwright options]`
 // The cross-remote journeys (browse, book, call request, register, log in, address, cart, order, cancel):
 // against the harness's own site by default, or against any running site whose API runs in test mode
-// (README, "Testing a composition"), optionally with releases previewed on top of its channel.
+// (docs/testing.md, "Testing a composition"), optionally with releases previewed on top of its channel.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
