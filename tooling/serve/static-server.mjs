@@ -522,6 +522,9 @@ function sendFile({ common, compressedBody }, request, response, { file, relativ
     answer(response, common, 500);
   });
   stream.once('open', () => {
+    // A client gone while the file opened: Node 24 refuses to pipe into its closed answer, with an error nothing
+    // catches (ERR_STREAM_UNABLE_TO_PIPE), which would stop the server.
+    if (response.destroyed) return stream.destroy();
     response.writeHead(status, fileHeaders);
     // pipeline closes the file when the client goes away mid-answer.
     pipeline(stream, response, () => {});

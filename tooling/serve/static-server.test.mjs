@@ -252,14 +252,17 @@ describe('malformed requests and raw garbage', () => {
   });
 
   test('clients that vanish mid-request or mid-download do not hurt the server', async () => {
+    // The first 40 go at once, most while the server opens the file (on Node 24, about a third of such clients
+    // made the server pipe into a closed answer, an error nothing caught); the others at staggered moments.
     await Promise.all(
       Array.from(
-        { length: 20 },
+        { length: 60 },
         (_, index) =>
           new Promise((resolve) => {
             const socket = connect(port, '127.0.0.1', () => {
-              socket.write(index % 2 ? 'GET /assets/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n' : 'GET /main.1234');
-              setTimeout(() => socket.destroy(), 20 + index);
+              socket.write(index % 2 || index < 40 ? 'GET /assets/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n' : 'GET /main.1234');
+              if (index < 40) setImmediate(() => socket.destroy());
+              else setTimeout(() => socket.destroy(), index - 20);
             });
             socket.on('error', () => {});
             socket.on('close', resolve);
