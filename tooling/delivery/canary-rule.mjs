@@ -1,3 +1,4 @@
+// @ts-check
 // The rule that decides whether a canary is worse than the release it would replace, from browser reports.
 // Pure functions, tested on synthetic data (canary-rule.test.mjs), so that the figures the docs state are
 // the figures of this code.
@@ -27,7 +28,16 @@ export const CANARY_RULE = {
   relativeMargin: 0.2,
 };
 
-/** The 95 % Wilson score interval of a proportion (what --health prints): sound for small counts and 0 %. */
+/** @typedef {typeof CANARY_RULE} CanaryRule */
+
+/**
+ * The 95 % Wilson score interval of a proportion (what --health prints): sound for small counts and 0 %.
+ *
+ * @param {number} successes
+ * @param {number} trials
+ * @param {number} [z]
+ * @returns {[low: number, high: number]}
+ */
 export function wilsonInterval(successes, trials, z = 1.96) {
   if (!trials) return [0, 1];
   const p = successes / trials;
@@ -37,7 +47,14 @@ export function wilsonInterval(successes, trials, z = 1.96) {
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
-/** The one-sided z statistic that the canary's rate is above the stable one's (pooled two-proportion test). */
+/**
+ * The one-sided z statistic that the canary's rate is above the stable one's (pooled two-proportion test).
+ *
+ * @param {number} canaryHits
+ * @param {number} canaryTrials
+ * @param {number} stableHits
+ * @param {number} stableTrials
+ */
 export function worseZ(canaryHits, canaryTrials, stableHits, stableTrials) {
   const pooled = (canaryHits + stableHits) / (canaryTrials + stableTrials);
   const spread = Math.sqrt(pooled * (1 - pooled) * (1 / canaryTrials + 1 / stableTrials));
@@ -55,6 +72,7 @@ export function worseZ(canaryHits, canaryTrials, stableHits, stableTrials) {
 /**
  * @param {Side} stable
  * @param {Side} canary
+ * @param {CanaryRule} [rule]
  * @returns {{ verdict: 'wait' | 'healthy' | 'hold' | 'rollback', reasons: string[] }}
  */
 export function judgeCanary(stable, canary, rule = CANARY_RULE) {
@@ -64,22 +82,27 @@ export function judgeCanary(stable, canary, rule = CANARY_RULE) {
       reasons: [`too few sessions to judge: canary ${canary.sessions}, stable ${stable.sessions} (each needs ${rule.minSessions})`],
     };
   }
-  /** Each reason to roll back, with how many sources its evidence came from. */
+  /**
+   * Each reason to roll back, with how many sources its evidence came from.
+   *
+   * @type {{ reason: string, sources: number }[]}
+   */
   const found = [];
-  for (const [label, key, sourcesKey] of [
+  for (const [label, key, sourcesKey] of /** @type {const} */ ([
     ['error rate', 'errorSessions', 'errorSources'],
     ['remote-load-failure rate', 'failureSessions', 'failureSources'],
-  ]) {
+  ])) {
     const z = worseZ(canary[key], canary.sessions, stable[key], stable.sessions);
     if (z > rule.zCritical) {
+      /** @param {Side} side */
       const rate = (side) => `${((100 * side[key]) / side.sessions).toFixed(1)} %`;
       found.push({ reason: `${label} ${rate(canary)} against ${rate(stable)} (z = ${z.toFixed(2)} > ${rule.zCritical})`, sources: canary[sourcesKey] ?? 0 });
     }
   }
-  for (const [name, marginMs] of [
+  for (const [name, marginMs] of /** @type {const} */ ([
     ['INP', rule.inpMarginMs],
     ['LCP', rule.lcpMarginMs],
-  ]) {
+  ])) {
     const mine = canary.vitals?.[name];
     const theirs = stable.vitals?.[name];
     if (!mine?.p75 || !theirs?.p75 || mine.count < rule.minVitals || theirs.count < rule.minVitals) continue;

@@ -1,10 +1,16 @@
+// @ts-check
 // The canary rule on synthetic data: how often it rolls back a canary no worse than the stable release
 // (false rollbacks), and how often it catches one that is worse (power). docs/releasing.md states these.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CANARY_RULE, judgeCanary, wilsonInterval, worseZ } from './canary-rule.mjs';
 
-/** A small seeded generator, so that every run measures the same thing. */
+/**
+ * A small seeded generator, so that every run measures the same thing.
+ *
+ * @param {number} seed
+ * @returns {() => number}
+ */
 function random(seed) {
   let state = seed >>> 0;
   return () => {
@@ -15,7 +21,14 @@ function random(seed) {
 
 const vitals = { INP: { p75: 120, count: 500 }, LCP: { p75: 1500, count: 500 } };
 
-/** Sessions of one side: each meets an error with probability `errorRate`, a load failure with `failureRate`. */
+/**
+ * Sessions of one side: each meets an error with probability `errorRate`, a load failure with `failureRate`.
+ *
+ * @param {() => number} next
+ * @param {number} sessions
+ * @param {number} errorRate
+ * @param {number} [failureRate]
+ */
 function side(next, sessions, errorRate, failureRate = 0.01) {
   let errorSessions = 0;
   let failureSessions = 0;
@@ -30,24 +43,30 @@ function side(next, sessions, errorRate, failureRate = 0.01) {
 /**
  * The watcher's life on one canary: it looks after every `step` sessions per side, `looks` times; returns
  * whether any look rolled back. Counts accumulate, as reports do.
+ *
+ * @param {() => number} next
+ * @param {{ stableRate: number, canaryRate: number, step?: number, looks?: number }} life
+ * @returns {boolean}
  */
 function watch(next, { stableRate, canaryRate, step = 100, looks = 10 }) {
   const empty = () => ({ sessions: 0, sources: 0, errorSessions: 0, errorSources: 0, failureSessions: 0, failureSources: 0, vitals });
   const stable = empty();
   const canary = empty();
   for (let look = 0; look < looks; look += 1) {
-    for (const [total, rate] of [
+    for (const [total, rate] of /** @type {const} */ ([
       [stable, stableRate],
       [canary, canaryRate],
-    ]) {
+    ])) {
       const more = side(next, step, rate);
-      for (const key of ['sessions', 'sources', 'errorSessions', 'errorSources', 'failureSessions', 'failureSources']) total[key] += more[key];
+      for (const key of /** @type {const} */ (['sessions', 'sources', 'errorSessions', 'errorSources', 'failureSessions', 'failureSources']))
+        total[key] += more[key];
     }
     if (judgeCanary(stable, canary).verdict === 'rollback') return true;
   }
   return false;
 }
 
+/** @type {(trials: number, run: () => boolean) => number} */
 const rateOf = (trials, run) => {
   let hits = 0;
   for (let trial = 0; trial < trials; trial += 1) if (run()) hits += 1;
@@ -94,6 +113,7 @@ test('load failures count like errors; the reasons give both rates and z', () =>
 test('p75 INP or LCP worse by the margin rolls back; within it, or with too few measures, does not', () => {
   const base = { sessions: 400, sources: 400, errorSessions: 0, failureSessions: 0 };
   const stable = { ...base, vitals: { INP: { p75: 150, count: 300 }, LCP: { p75: 2000, count: 300 } } };
+  /** @type {(inp: number, lcp: number, count?: number) => import('./canary-rule.mjs').Side} */
   const slower = (inp, lcp, count = 300) => ({ ...base, vitals: { INP: { p75: inp, count }, LCP: { p75: lcp, count } } });
   assert.equal(judgeCanary(stable, slower(190, 2400)).verdict, 'healthy'); // 40 ms and 400 ms: within the margins
   assert.equal(judgeCanary(stable, slower(250, 2000)).verdict, 'rollback'); // INP +100 ms, +67 %

@@ -1,3 +1,4 @@
+// @ts-check
 // The canary watcher: compares each canary of a channel with the live release it would replace, from the
 // browser reports, and rolls it back (to 0 %, atomically, under the channel's lock) when the rule in
 // canary-rule.mjs says it is worse on broad evidence, or holds it for a person when the evidence is narrow,
@@ -10,8 +11,14 @@ import { liveVersions, readChannel } from './store.mjs';
 
 export const WATCHER = 'canary watcher';
 
-/** The rule, with what the operator set: CANARY_MIN_SESSIONS, CANARY_MIN_SOURCES, CANARY_MIN_VITALS (the rest is CANARY_RULE). */
+/**
+ * The rule, with what the operator set: CANARY_MIN_SESSIONS, CANARY_MIN_SOURCES, CANARY_MIN_VITALS (the rest is CANARY_RULE).
+ *
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {import('./canary-rule.mjs').CanaryRule}
+ */
 export function ruleFromEnvironment(env = process.env) {
+  /** @type {(value: string | undefined, fallback: number) => number} */
   const number = (value, fallback) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
   return {
     ...CANARY_RULE,
@@ -21,6 +28,13 @@ export function ruleFromEnvironment(env = process.env) {
   };
 }
 
+/**
+ * One side's figures as the journal keeps them.
+ *
+ * @typedef {Required<import('./canary-rule.mjs').Side> & { version: string | undefined }} Figures
+ */
+
+/** @param {Figures} side */
 const figuresOf = (side) => ({
   version: side.version,
   sessions: side.sessions,
@@ -37,17 +51,24 @@ const figuresOf = (side) => ({
  * `token`: the API's reports read token (else reportsToken() finds it).
  */
 
+/** @typedef {{ app: string, version: string } & ReturnType<typeof judgeCanary>} Outcome */
+
 /**
  * Looks once at every canary of the channel. Returns what it found: for each canary its verdict and reasons
  * ('rollback' ones are rolled back by then, 'hold' ones held).
+ *
+ * @param {string} channel
+ * @param {WatchOptions} [options]
+ * @returns {Promise<Outcome[]>}
  */
-/** @param {string} channel @param {WatchOptions} [options] */
 export async function checkCanaries(channel, { rule = ruleFromEnvironment(), token, log = () => {} } = {}) {
   const state = readChannel(channel);
+  /** @type {Outcome[]} */
   const outcomes = [];
   for (const [app, canary] of Object.entries(state.canaries)) {
     const live = liveVersions(state)[app];
     const summary = await fetchSummary(state, app, { since: canary.since, token });
+    /** @type {(version: string | undefined) => Figures} */
     const side = (version) => ({
       version,
       sessions: 0,
@@ -83,8 +104,8 @@ export async function checkCanaries(channel, { rule = ruleFromEnvironment(), tok
       log(`${channel}: ${app}@${canary.version} rolled back by the canary watcher: ${reasons.join('; ')}`);
     } catch (error) {
       // Ended or stepped by hand meanwhile: the next look sees what is there now.
-      if (error.name !== 'DeliveryError') throw error;
-      log(`${channel}: ${app}@${canary.version} not ${verdict === 'hold' ? 'held' : 'rolled back'}: ${error.message}`);
+      if (/** @type {Error} */ (error).name !== 'DeliveryError') throw error;
+      log(`${channel}: ${app}@${canary.version} not ${verdict === 'hold' ? 'held' : 'rolled back'}: ${/** @type {Error} */ (error).message}`);
     }
   }
   return outcomes;
@@ -104,7 +125,7 @@ export function watchCanaries(channels, { intervalMs = 30_000, log = console.log
         if (Object.keys(readChannel(channel).canaries).length) await checkCanaries(channel, { log, rule, token });
       }
     } catch (error) {
-      log(`canary watcher: ${error.message}; trying again in ${intervalMs / 1000} s`);
+      log(`canary watcher: ${/** @type {Error} */ (error).message}; trying again in ${intervalMs / 1000} s`);
     } finally {
       running = false;
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // The delivery commands, one entry: `npm run release`, `npm run promote`, `npm run rollback`, `npm run releases`,
 // `npm run prerender`.
 import { parseArgs } from 'node:util';
@@ -21,14 +22,24 @@ const usage = {
   canary: 'npm run canary -- status [--on <channel>]  |  npm run canary -- watch --on <channel> [--interval <seconds>] [--once]',
 };
 
-/** app@version, as the commands take it. */
+/**
+ * app@version, as the commands take it.
+ *
+ * @param {string | undefined} value
+ * @param {keyof typeof usage} command  whose usage a value that is not app@version is told
+ * @returns {{ app: string, version: string }}
+ */
 function releaseArgument(value, command) {
   const [app, version] = (value ?? '').split('@');
   if (!app || !version) throw new DeliveryError(`usage: ${usage[command]}`);
   return { app, version };
 }
 
-/** One journal line as a person reads it. */
+/**
+ * One journal line as a person reads it.
+ *
+ * @param {import('./journal.mjs').JournalEntry} entry
+ */
 function describeEntry(entry) {
   const what =
     entry.action === 'refused' ? `refused  ${entry.attempted} of ${entry.app}@${entry.version}` : `${entry.action.padEnd(8)} ${entry.app}@${entry.version}`;
@@ -42,8 +53,13 @@ function describeEntry(entry) {
   return `${entry.at}  ${what}${details.length ? `  (${details.join('; ')})` : ''}  by ${entry.who}`;
 }
 
-/** The journals, oldest first: the releases' and each channel's (or one channel's). */
+/**
+ * The journals, oldest first: the releases' and each channel's (or one channel's).
+ *
+ * @param {string | undefined} channel
+ */
 function printHistory(channel) {
+  /** @type {import('./journal.mjs').Scope[]} */
   const scopes = channel ? [channel] : [RELEASES, ...listChannels()];
   for (const scope of scopes) {
     const entries = readJournal(scope);
@@ -57,6 +73,10 @@ function printHistory(channel) {
  * they were made; with `pages` (paths, comma-separated) only those of them. A page that cannot be made (its
  * data could not be read) is served rendered in the browser meanwhile; none is ever wrong, so this says what
  * happened and goes on.
+ *
+ * @param {string} channel
+ * @param {{ changedOnly?: boolean, pages?: string }} [options]
+ * @returns {Promise<boolean>} whether every page was made
  */
 async function prerender(channel, { changedOnly = false, pages } = {}) {
   console.log(`Prerendering the ${changedOnly ? 'changed ' : ''}public pages of ${channel}${pages ? ` (only ${pages})` : ''} ...`);
@@ -64,7 +84,7 @@ async function prerender(channel, { changedOnly = false, pages } = {}) {
   try {
     result = await prerenderChannel(channel, { changedOnly, only: pages?.split(','), log: (line) => console.log(line) });
   } catch (error) {
-    console.warn(`The pages of ${channel} were not made again (${error.message.split('\n')[0]}); its pages are rendered in the browser`);
+    console.warn(`The pages of ${channel} were not made again (${/** @type {Error} */ (error).message.split('\n')[0]}); its pages are rendered in the browser`);
     console.warn(`until they are: npm run prerender -- --on ${channel}`);
     return false;
   }
@@ -79,7 +99,11 @@ async function prerender(channel, { changedOnly = false, pages } = {}) {
   return failed.length === 0;
 }
 
-/** `npm run canary -- status`: each canary, its share, since when, and why the watcher held it, if it did. */
+/**
+ * `npm run canary -- status`: each canary, its share, since when, and why the watcher held it, if it did.
+ *
+ * @param {string[]} channels
+ */
 function printCanaries(channels) {
   let any = false;
   for (const channel of channels) {
@@ -97,6 +121,11 @@ function printCanaries(channels) {
   if (!any) console.log(`No canary on ${channels.length === 1 ? channels[0] : 'any channel'}.`);
 }
 
+/**
+ * The releases of each app (newest first, where each is live), and each channel with its recent history.
+ *
+ * @param {number} recentCount  how many of each channel's journal entries
+ */
 function printReleases(recentCount) {
   const channels = listChannels().map((name) => readChannel(name));
   const apps = listApps();
@@ -122,7 +151,11 @@ function printReleases(recentCount) {
   }
 }
 
-/** `npm run release`: makes a release of an app from its build. */
+/**
+ * `npm run release`: makes a release of an app from its build.
+ *
+ * @param {string[]} args
+ */
 function releaseCommand(args) {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { dist: { type: 'string' } } });
   if (positionals.length !== 1) throw new DeliveryError(`usage: ${usage.release}`);
@@ -131,8 +164,13 @@ function releaseCommand(args) {
   console.log(`Make it live with: npm run promote -- ${made.app}@${made.version} --to staging`);
 }
 
-/** `npm run releases`: the releases and channels, or their history, their health, a withdrawal or a prune. */
+/**
+ * `npm run releases`: the releases and channels, or their history, their health, a withdrawal or a prune.
+ *
+ * @param {string[]} args
+ */
 async function releasesCommand(args) {
+  /** @satisfies {NonNullable<import('node:util').ParseArgsConfig['options']>} */
   const options = {
     history: { type: 'boolean' },
     health: { type: 'boolean' },
@@ -169,7 +207,11 @@ async function releasesCommand(args) {
   return printReleases(10);
 }
 
-/** `npm run canary`: the canaries' status, or the watcher (once, or every interval). */
+/**
+ * `npm run canary`: the canaries' status, or the watcher (once, or every interval).
+ *
+ * @param {string[]} args
+ */
 async function canaryCommand(args) {
   const { values, positionals } = parseArgs({
     args,
@@ -187,18 +229,31 @@ async function canaryCommand(args) {
   watchCanaries([values.on], { intervalMs: Number(values.interval) * 1000 });
 }
 
-/** `npm run prerender`: makes a channel's pages again; the exit code says whether each was made. */
+/**
+ * `npm run prerender`: makes a channel's pages again; the exit code says whether each was made.
+ *
+ * @param {string[]} args
+ */
 async function prerenderCommand(args) {
   const { values } = parseArgs({ args, options: { on: { type: 'string' }, changed: { type: 'boolean', default: false }, pages: { type: 'string' } } });
   if (!values.on) throw new DeliveryError(`usage: ${usage.prerender}`);
   if (!(await prerender(values.on, { changedOnly: values.changed, pages: values.pages }))) process.exitCode = 1;
 }
 
-/** The options of the commands that change what a channel serves (promote, rollback). */
+/**
+ * The options of the commands that change what a channel serves (promote, rollback).
+ *
+ * @satisfies {NonNullable<import('node:util').ParseArgsConfig['options']>}
+ */
 const changeOptions = { force: { type: 'boolean', default: false }, 'no-prerender': { type: 'boolean', default: false }, pages: { type: 'string' } };
 
-/** `npm run promote`: makes a release live on a channel, for every visitor or a share of them (a canary), or finishes a canary. */
+/**
+ * `npm run promote`: makes a release live on a channel, for every visitor or a share of them (a canary), or finishes a canary.
+ *
+ * @param {string[]} args
+ */
 async function promoteCommand(args) {
+  /** @satisfies {NonNullable<import('node:util').ParseArgsConfig['options']>} */
   const options = { to: { type: 'string' }, canary: { type: 'string' }, finish: { type: 'boolean', default: false }, ...changeOptions };
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
   if (positionals.length !== 1 || !values.to) throw new DeliveryError(`usage: ${usage.promote}`);
@@ -224,8 +279,13 @@ async function promoteCommand(args) {
   if (!values['no-prerender']) await prerender(values.to, { pages: values.pages });
 }
 
-/** `npm run rollback`: puts an app on a channel back on its previous release (or ends its canary). */
+/**
+ * `npm run rollback`: puts an app on a channel back on its previous release (or ends its canary).
+ *
+ * @param {string[]} args
+ */
 async function rollbackCommand(args) {
+  /** @satisfies {NonNullable<import('node:util').ParseArgsConfig['options']>} */
   const options = { on: { type: 'string' }, 'keep-preview': { type: 'boolean', default: false }, reason: { type: 'string' }, ...changeOptions };
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
   if (positionals.length !== 1 || !values.on) throw new DeliveryError(`usage: ${usage.rollback}`);
@@ -245,15 +305,19 @@ const commands = {
   rollback: rollbackCommand,
 };
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 async function main(command, args) {
   if (!Object.hasOwn(commands, command)) throw new DeliveryError(`unknown command "${command}"; one of: ${Object.keys(usage).join(', ')}`);
-  await commands[command](args);
+  await commands[/** @type {keyof typeof commands} */ (command)](args);
 }
 
 const [command, ...args] = process.argv.slice(2);
 try {
   await main(command, args);
 } catch (error) {
-  console.error(error.name === 'DeliveryError' ? `${command}: ${error.message}` : error);
+  console.error(/** @type {Error} */ (error).name === 'DeliveryError' ? `${command}: ${/** @type {Error} */ (error).message}` : error);
   process.exit(1);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The delivery commands as an operator runs them (`npm run promote -- …` is `node tooling/delivery/cli.mjs
 // promote …`): each test runs the CLI as a process on a throw-away deploy folder of its own, with fake
 // releases (fake-releases.mjs), so the tests run side by side and nothing is built.
@@ -15,6 +16,7 @@ import { channelDir } from './store.mjs';
 /** The commands an operator can run; a new one joins this list. */
 const COMMANDS = ['release', 'promote', 'rollback', 'releases', 'prerender', 'canary'];
 
+/** @type {string[]} */
 const folders = [];
 after(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -22,7 +24,10 @@ after(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 function deployFolder() {
   const dir = mkdtempSync(join(tmpdir(), 'agri-deploy-cli-'));
   folders.push(dir);
-  /** @returns {Promise<{ status: number, stdout: string, stderr: string }>} */
+  /**
+   * @param {...string} args
+   * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>} (status: null when a signal ended it)
+   */
   const run = (...args) =>
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(import.meta.dirname, 'cli.mjs'), ...args], { env: { ...process.env, DEPLOY_DIR: dir } });
@@ -34,6 +39,11 @@ function deployFolder() {
       child.once('close', (status) => resolve({ status, stdout, stderr }));
     });
   // The release tooling reads DEPLOY_DIR when called; `work` is synchronous, so no other test's runs meanwhile.
+  /**
+   * @template T
+   * @param {() => T} work
+   * @returns {T}
+   */
   const setUp = (work) => {
     const outer = process.env.DEPLOY_DIR;
     process.env.DEPLOY_DIR = dir;
@@ -47,8 +57,14 @@ function deployFolder() {
   return { dir, run, setUp };
 }
 
+/** @param {string} text */
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The lines of a listing from the line `heading` to the next blank line. */
+/**
+ * The lines of a listing from the line `heading` to the next blank line.
+ *
+ * @param {string} output
+ * @param {string} heading
+ */
 const section = (output, heading) => {
   const lines = output.split('\n');
   const start = lines.indexOf(heading);
@@ -115,7 +131,11 @@ describe('the delivery commands', { concurrency: true }, () => {
         (at) => release('catalog', { dist: fakeBuild('catalog', { routes: ['/courses'] }), now: new Date(at) }).version,
       ),
     );
-    /** Runs the commands side by side (each changes a channel of its own), each saying what went live. */
+    /**
+     * Runs the commands side by side (each changes a channel of its own), each saying what went live.
+     *
+     * @param {...[args: string[], said: string]} commands
+     */
     const step = (...commands) =>
       Promise.all(
         commands.map(async ([args, said]) => {
@@ -145,6 +165,7 @@ describe('the delivery commands', { concurrency: true }, () => {
     const staging = section(stdout, 'channel staging');
     assert.match(staging[0], new RegExp(`^  catalog +${escape(v1)}$`));
     // The history's lines, found by what they say (other lines may come between them).
+    /** @type {(lines: string[], pattern: string) => number} */
     const lineOf = (lines, pattern) => lines.findIndex((line) => new RegExp(pattern).test(line));
     const changes = [
       `rollback +catalog@${escape(v1)} +\\(was ${escape(v2)}`,

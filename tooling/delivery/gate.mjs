@@ -1,11 +1,31 @@
+// @ts-check
 // The compatibility gate: what promotion refuses. Pure rules over release.json files, so that each is
 // tested on its own (gate.test.mjs). The shell repeats the first rule in the browser as a safety net.
-import semver from 'semver';
+import { createRequire } from 'node:module';
 
-/** Does one route prefix own the other's paths? ('/course' and '/course/special' clash; '/course' and '/courses' do not.) */
+// semver ships no types (and @types/semver is not installed): required, it is typed here by what this file uses
+// of it. It is CommonJS, so `require` gives what `import semver from` gave.
+const require = createRequire(import.meta.url);
+/** @type {{ satisfies: (version: string, range: string) => boolean, major: (version: string) => number }} */
+const semver = require('semver');
+
+/**
+ * What the gate reads of a release.json: all of it but when it was built.
+ *
+ * @typedef {Omit<import('./store.mjs').Release, 'builtAt'>} Release
+ */
+/** @typedef {{ rule: string, message: string, forcible: boolean }} Problem */
+
+/**
+ * Does one route prefix own the other's paths? ('/course' and '/course/special' clash; '/course' and '/courses' do not.)
+ *
+ * @type {(prefix: string, path: string) => boolean}
+ */
 const owns = (prefix, path) => path === prefix || path.startsWith(prefix === '/' ? '//' : `${prefix}/`);
+/** @type {(a: string, b: string) => boolean} */
 const overlap = (a, b) => owns(a, b) || owns(b, a);
 
+/** @param {Pick<Release, 'app' | 'version'>} release */
 const id = (release) => `${release.app}@${release.version}`;
 
 /**
@@ -13,11 +33,20 @@ const id = (release) => `${release.app}@${release.version}`;
  * Each problem says which rule it breaks, what is wrong, and whether `--force` may override it: never for
  * a singleton the shell cannot satisfy or another API contract major, which break every page of the app.
  *
- * @returns {{ rule: string, message: string, forcible: boolean }[]}
+ * @param {Release} candidate
+ * @param {Record<string, Release>} live
+ * @param {string} channel
+ * @returns {Problem[]}
  */
 export function checkPromotion(candidate, live, channel) {
   const others = Object.values(live).filter((release) => release.app !== candidate.app);
+  /** @type {Problem[]} */
   const problems = [];
+  /**
+   * @param {string} rule
+   * @param {string} message
+   * @param {boolean} forcible
+   */
   const problem = (rule, message, forcible) => problems.push({ rule, message, forcible });
 
   // 1. Shared singletons: the shell provides them, exactly one version each, for every remote.
@@ -45,8 +74,8 @@ export function checkPromotion(candidate, live, channel) {
   // 3. Modules one app loads from another must stay exposed, both ways.
   for (const other of others) {
     for (const consumed of other.consumes ?? []) {
-      const [owner, module] = consumed.split('/');
-      if (owner === candidate.app && !(candidate.exposes ?? []).includes(module)) {
+      const [owner, module] = /** @type {[owner: string, module?: string]} */ (consumed.split('/'));
+      if (owner === candidate.app && (module === undefined || !(candidate.exposes ?? []).includes(module))) {
         problem(
           'exposes',
           `${id(other)} consumes ${consumed}, which ${id(candidate)} does not expose (it exposes: ${(candidate.exposes ?? []).join(', ') || 'nothing'}).`,
@@ -56,10 +85,10 @@ export function checkPromotion(candidate, live, channel) {
     }
   }
   for (const consumed of candidate.consumes ?? []) {
-    const [owner, module] = consumed.split('/');
+    const [owner, module] = /** @type {[owner: string, module?: string]} */ (consumed.split('/'));
     const provider = owner === candidate.app ? candidate : live[owner];
     if (!provider) problem('exposes', `${id(candidate)} consumes ${consumed}, but no release of ${owner} is live on ${channel}.`, true);
-    else if (!(provider.exposes ?? []).includes(module))
+    else if (module === undefined || !(provider.exposes ?? []).includes(module))
       problem('exposes', `${id(candidate)} consumes ${consumed}, which ${id(provider)} on ${channel} does not expose.`, true);
   }
 
@@ -75,7 +104,14 @@ export function checkPromotion(candidate, live, channel) {
   return problems;
 }
 
-/** Throws with every problem when the promotion may not go ahead (`force` overrides only what is forcible). */
+/**
+ * Throws with every problem when the promotion may not go ahead (`force` overrides only what is forcible).
+ * Returns the problems `force` went past (warnings).
+ *
+ * @param {Problem[]} problems
+ * @param {{ force?: boolean }} [options]
+ * @returns {Problem[]}
+ */
 export function assertPromotable(problems, { force = false } = {}) {
   const blocking = problems.filter((entry) => !force || !entry.forcible);
   if (!blocking.length) return problems;

@@ -1,3 +1,4 @@
+// @ts-check
 // The compatibility gate's rules, one by one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -12,6 +13,7 @@ const shell = {
   consumes: [],
   routes: [],
 };
+/** @type {(app: string, extra?: Partial<import('./gate.mjs').Release>) => import('./gate.mjs').Release} */
 const remote = (app, extra = {}) => ({
   app,
   version: `${app}1`,
@@ -55,6 +57,7 @@ test('another API contract major than the channel’s other apps is refused, nam
   const candidate = { ...catalog, version: 'catalog2', contract: '2.0.0', requires: { ...catalog.requires, '@agri/api-client': '^2.0.0' } };
   const problems = checkPromotion(candidate, live, 'production');
   const contract = problems.find((entry) => entry.rule === 'contract');
+  assert.ok(contract, 'a contract problem');
   assert.equal(
     contract.message,
     'catalog@catalog2 is built on API contract 2.0.0, but production runs another major: shell@s1 (1.0.0), content@content1 (1.0.0).',

@@ -1,3 +1,4 @@
+// @ts-check
 // A channel's prerendered pages (tooling/prerender): made again after every promotion and rollback, and
 // whenever the API's data changes (`npm run prerender -- --on <channel> --changed`, which npm start runs every
 // PRERENDER_INTERVAL seconds: only the pages whose data changed, see prerender/fresh-pages.mjs). The pages are
@@ -32,13 +33,14 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
   const shell = shellPage(releaseDir('shell', live.shell));
   // What the pages were made from counts only for pages made with the releases live now.
   const madeWithLive = JSON.stringify(state.pageSources?.madeWith) === JSON.stringify(live);
-  const sources = changedOnly && madeWithLive ? state.pageSources : null;
+  const sources = changedOnly && madeWithLive ? (state.pageSources ?? null) : null;
 
   const dir = channelDir(channel);
   mkdirSync(dir, { recursive: true });
   // Beside the channel's folder, so that each page is put in place by a rename; served from nowhere.
   const staged = mkdtempSync(join(dirname(dir), `.${channel}-pages-`));
   try {
+    /** @type {(select: (paths: string[]) => string[]) => (paths: string[]) => string[]} */
     const picked = (select) => (only ? (paths) => select(paths).filter((path) => only.includes(path)) : select);
     const remade = await remakeChangedPages(
       sources,
@@ -56,7 +58,19 @@ export async function prerenderChannel(channel, { changedOnly = false, only, log
   }
 }
 
-/** The pages `select` picks, made from the channel as a visitor gets it, served on a spare port, into `staged`. */
+/**
+ * The pages `select` picks, made from the channel as a visitor gets it, served on a spare port, into `staged`.
+ *
+ * @param {object} options
+ * @param {string} options.channel
+ * @param {import('./store.mjs').ApiSettings} [options.api]  API settings to make the pages with in place of the channel's
+ * @param {string} options.siteUrl
+ * @param {{ template: string, loader: string }} [options.shell]  the live shell's page (shellPage), else read
+ * @param {string} options.staged
+ * @param {(paths: string[]) => string[]} [options.select]
+ * @param {(line: string) => void} [options.log]
+ * @returns {Promise<import('../prerender/fresh-pages.mjs').PrerenderResult>}
+ */
 export async function prerenderFromChannel({ channel, api, siteUrl, shell, staged, select, log }) {
   shell ??= shellPage(releaseDir('shell', liveVersions(readChannel(channel)).shell));
   const dir = channelDir(channel);
@@ -64,7 +78,8 @@ export async function prerenderFromChannel({ channel, api, siteUrl, shell, stage
   // The prerenderer's browser asks this server for siteUrl's files.
   const server = await serveChannel({ channel, port: 0, api, pages: noPages });
   try {
-    return await prerenderSite({ siteUrl, shell, outDir: staged, serveFrom: `http://127.0.0.1:${server.address().port}`, select, log });
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    return await prerenderSite({ siteUrl, shell, outDir: staged, serveFrom: `http://127.0.0.1:${port}`, select, log });
   } finally {
     server.closeAllConnections();
     await new Promise((done) => server.close(done));
@@ -78,8 +93,12 @@ export async function prerenderFromChannel({ channel, api, siteUrl, shell, stage
  * page rendered in the browser). Nothing is put in place if another promotion went live meanwhile: its own
  * prerendering makes the pages. Returns whether the pages were published.
  *
- * @param {{ written: string[], notFound?: boolean, sources: import('../prerender/fresh-pages.mjs').PageSources }} pages
+ * @param {string} channel
+ * @param {Record<string, string>} live
+ * @param {string} staged  the folder the pages were made into
+ * @param {{ written: string[], notFound?: boolean, sources: import('../prerender/fresh-pages.mjs').PageSources }} made
  *        (notFound: the run made the not-found page too)
+ * @returns {boolean}
  */
 export function publishPages(channel, live, staged, { written, notFound = false, sources }) {
   const dir = channelDir(channel);
@@ -105,6 +124,9 @@ export function publishPages(channel, live, staged, { written, notFound = false,
 /**
  * Takes pages off the channel at once, under its lock: their files, their sitemap entries and their paths
  * (404 from now). For a course, event or post deleted or unpublished: it must not wait for a run's end.
+ *
+ * @param {string} channel
+ * @param {string[]} paths
  */
 export function withdrawPages(channel, paths) {
   const dir = channelDir(channel);
@@ -119,7 +141,13 @@ export function withdrawPages(channel, paths) {
   });
 }
 
-/** While a run is in flight: the channel's pages whose course, event or post is gone are taken off at once. */
+/**
+ * While a run is in flight: the channel's pages whose course, event or post is gone are taken off at once.
+ *
+ * @param {string} channel
+ * @param {{ log?: (line: string) => void }} [options]
+ * @returns {Promise<string[]>} the paths taken off
+ */
 export async function withdrawGonePages(channel, { log } = {}) {
   const { pageSources } = readChannel(channel);
   const gone = pageSources ? await goneItemPages(pageSources, { log }) : [];

@@ -1,3 +1,4 @@
+// @ts-check
 // Which releases may be previewed (`?preview=app@version`): every published release of an app, unless it
 // was withdrawn (`npm run releases -- --withdraw app@version`, or a rollback that took it off a channel);
 // and which may be removed (`npm run releases -- --prune`).
@@ -22,16 +23,28 @@ import {
   writeJsonAtomic,
 } from './store.mjs';
 
-/** The versions of an app withdrawn from preview. */
+/** @typedef {import('./journal.mjs').JournalEntry} JournalEntry */
+
+/**
+ * The versions of an app withdrawn from preview.
+ *
+ * @param {string} app
+ * @returns {Set<string>}
+ */
 export function withdrawnVersions(app) {
   return new Set(
     readJournal(RELEASES)
-      .filter((entry) => entry.action === 'withdraw' && entry.app === app)
-      .map((entry) => entry.version),
+      .filter((/** @type {JournalEntry} */ entry) => entry.action === 'withdraw' && entry.app === app)
+      // A withdrawal always names its version.
+      .map((/** @type {JournalEntry} */ entry) => /** @type {string} */ (entry.version)),
   );
 }
 
-/** Rewrites releases/<app>/index.json: the releases open to preview, oldest first. */
+/**
+ * Rewrites releases/<app>/index.json: the releases open to preview, oldest first.
+ *
+ * @param {string} app
+ */
 export function writeReleaseIndex(app) {
   const withdrawn = withdrawnVersions(app);
   const releases = listReleases(app)
@@ -40,7 +53,13 @@ export function writeReleaseIndex(app) {
   writeJsonAtomic(join(releasesDir(), app, 'index.json'), { app, releases });
 }
 
-/** Takes a release off the preview list for good, and records why. Its files stay (a live channel may use them). */
+/**
+ * Takes a release off the preview list for good, and records why. Its files stay (a live channel may use them).
+ *
+ * @param {string} app
+ * @param {string} version
+ * @param {{ reason?: string, now?: Date }} [options]
+ */
 export function withdraw(app, version, { reason, now = new Date() } = {}) {
   checkName('app', app, APP_NAME);
   readRelease(app, version);
@@ -59,17 +78,21 @@ export const KEEP_DAYS = 7;
  * the one a rollback goes back to on any channel, in canary, open to preview, or was built or named in a
  * journal (promoted, taken off, withdrawn) within `keepDays`: a tab that started on it may still ask for its
  * files (issue 26, no version skew). What is removed is recorded in the journal of releases.
+ *
+ * @param {{ keepDays?: number, now?: Date }} [options]
+ * @returns {string[]} what was removed, as app@version
  */
 export function prune({ keepDays = KEEP_DAYS, now = new Date() } = {}) {
   const cutoff = now.getTime() - keepDays * 86_400_000;
   const channels = listChannels().map((name) => readChannel(name));
   const recent = new Set(
-    [RELEASES, ...channels.map((state) => state.channel)].flatMap((scope) =>
+    /** @type {import('./journal.mjs').Scope[]} */ ([RELEASES, ...channels.map((state) => state.channel)]).flatMap((scope) =>
       readJournal(scope)
-        .filter((entry) => Date.parse(entry.at) >= cutoff)
-        .flatMap((entry) => [`${entry.app}@${entry.version}`, `${entry.app}@${entry.previous}`]),
+        .filter((/** @type {JournalEntry} */ entry) => Date.parse(entry.at) >= cutoff)
+        .flatMap((/** @type {JournalEntry} */ entry) => [`${entry.app}@${entry.version}`, `${entry.app}@${entry.previous}`]),
     ),
   );
+  /** @type {string[]} */
   const removed = [];
   for (const app of listApps()) {
     const withdrawn = withdrawnVersions(app);

@@ -1,3 +1,4 @@
+// @ts-check
 // A release (`npm run release -- <app> [--dist <folder>]`, tooling/delivery/cli.mjs): one app built for
 // production and stored as an immutable release under deploy/releases/<app>/<version>/, with its
 // release.json. `--dist` stores a build made (and tested) before, so that what goes live is the very bytes
@@ -26,6 +27,19 @@ import {
 import { RELEASES, record } from './journal.mjs';
 import { writeReleaseIndex } from './previews.mjs';
 
+/**
+ * What this file reads of a build's mf-manifest.json (written by Module Federation's rspack plugin).
+ *
+ * @typedef {{ shared: { name: string, version: string, requiredVersion?: string | false, singleton?: boolean }[], exposes: { name: string }[] }} Manifest
+ */
+
+/**
+ * A build's app.json (rspack-app.mjs): the app's name, its route prefixes and the modules of others it loads.
+ *
+ * @typedef {{ name: string, routes?: string[], consumes?: string[] }} AppFacts
+ */
+
+/** @type {(...args: string[]) => string | null} */
 const git = (...args) => {
   try {
     return execFileSync('git', args, { cwd: rootDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -34,7 +48,14 @@ const git = (...args) => {
   }
 };
 
-/** Sortable by time, traceable to the commit: 20261123.142501-084f98c (-dirty when the tree had changes). */
+/**
+ * Sortable by time, traceable to the commit: 20261123.142501-084f98c (-dirty when the tree had changes).
+ *
+ * @param {string} app
+ * @param {Date} now
+ * @param {string | null} commit
+ * @param {boolean} dirty
+ */
 function newVersion(app, now, commit, dirty) {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '.').slice(0, 15);
   const base = `${stamp}-${commit ? commit.slice(0, 7) : 'nogit'}${dirty ? '-dirty' : ''}`;
@@ -43,12 +64,18 @@ function newVersion(app, now, commit, dirty) {
   return version;
 }
 
-/** release.json: what the release is, and what it requires, provides, exposes, consumes and owns. */
+/**
+ * release.json: what the release is, and what it requires, provides, exposes, consumes and owns.
+ *
+ * @param {{ app: string, version: string, commit: string | null, dirty: boolean, builtAt: string, dir: string }} release  `dir`: the build
+ * @returns {import('./store.mjs').Release}
+ */
 export function describeRelease({ app, version, commit, dirty, builtAt, dir }) {
-  const manifest = readJson(join(dir, 'mf-manifest.json'));
-  const facts = readJson(join(dir, 'app.json'));
+  const manifest = /** @type {Manifest} */ (readJson(join(dir, 'mf-manifest.json')));
+  const facts = /** @type {AppFacts} */ (readJson(join(dir, 'app.json')));
   if (facts.name !== app) throw new DeliveryError(`this build is of "${facts.name}", not "${app}".`);
   const singletons = manifest.shared.filter((shared) => shared.singleton);
+  /** @type {(pick: (shared: Manifest['shared'][number]) => unknown) => Record<string, Manifest['shared'][number]>} */
   const versions = (pick) => Object.fromEntries(singletons.filter(pick).map((shared) => [shared.name, shared]));
   const contract = manifest.shared.find((shared) => shared.name === '@agri/api-client')?.version ?? null;
   const isShell = app === 'shell';
@@ -63,7 +90,10 @@ export function describeRelease({ app, version, commit, dirty, builtAt, dir }) {
       ? { provides: Object.fromEntries(Object.entries(versions((shared) => shared.version)).map(([name, shared]) => [name, shared.version])) }
       : {
           requires: Object.fromEntries(
-            Object.entries(versions((shared) => typeof shared.requiredVersion === 'string')).map(([name, shared]) => [name, shared.requiredVersion]),
+            Object.entries(versions((shared) => typeof shared.requiredVersion === 'string')).map(([name, shared]) => [
+              name,
+              /** @type {string} */ (shared.requiredVersion),
+            ]),
           ),
         }),
     contract,
@@ -73,6 +103,10 @@ export function describeRelease({ app, version, commit, dirty, builtAt, dir }) {
   };
 }
 
+/**
+ * @param {string} app
+ * @param {string} outputDir
+ */
 function buildInto(app, outputDir) {
   const known = apps.find((candidate) => candidate.name === app);
   if (!known) throw new DeliveryError(`no app "${app}" in this repository (${apps.map((a) => a.name).join(', ')}); use --dist for a build made elsewhere.`);
@@ -87,6 +121,9 @@ function buildInto(app, outputDir) {
  * The shell's page is served at every path of the site and names its scripts from the root of its build
  * (`src="/main.….js"`); in a release they are in the release's folder. Only the page changes: the code finds
  * its chunks beside its own script, so the release holds the very build that was tested.
+ *
+ * @param {string} dir
+ * @param {string} version
  */
 function placeShellPage(dir, version) {
   const file = join(dir, 'index.html');
@@ -97,7 +134,13 @@ function placeShellPage(dir, version) {
   writeCompressed(file, placed);
 }
 
-/** Makes one release; returns its release.json. */
+/**
+ * Makes one release; returns its release.json.
+ *
+ * @param {string} app
+ * @param {{ dist?: string, now?: Date }} [options]  `dist`: a build made before, to store as it is (else the app is built)
+ * @returns {import('./store.mjs').Release}
+ */
 export function release(app, { dist, now = new Date() } = {}) {
   checkName('app', app, APP_NAME);
   const commit = git('rev-parse', 'HEAD');

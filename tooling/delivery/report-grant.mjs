@@ -1,3 +1,4 @@
+// @ts-check
 // The reports read token, and the grant a channel's config.json carries so that the API starts report
 // sessions only for what the channel serves (issue 39). The API checks the grant with the same token
 // (apps/api/src/routes/report-grant.ts): a grant is the channel and the releases of each app it serves, live

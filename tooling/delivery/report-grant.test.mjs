@@ -1,3 +1,4 @@
+// @ts-check
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ describe('report grants', () => {
       assert.equal(findReportsToken(), null);
       ensureReportsTokenFile();
       const token = findReportsToken();
-      assert.match(token, /^[A-Za-z0-9_-]{64}$/);
+      assert.match(/** @type {string} */ (token), /^[A-Za-z0-9_-]{64}$/);
       assert.equal(statSync(process.env.REPORTS_READ_TOKEN_FILE).mode & 0o777, 0o600);
       ensureReportsTokenFile();
       assert.equal(readFileSync(process.env.REPORTS_READ_TOKEN_FILE, 'utf8'), token, 'kept, not made again');

@@ -1,3 +1,4 @@
+// @ts-check
 // Serves a channel from the deploy folder the way a static host or CDN would: the channel's folder at the
 // root (a prerendered page per public path, app.html for every other path, config.json) and every release
 // under /releases/.
@@ -14,8 +15,9 @@ import { CLIENT_PAGE, channelDir, liveVersions, PRODUCTION, readChannel, readJso
  * @param {object} options
  * @param {string} options.channel
  * @param {number} options.port       0 for any free port
- * @param {object} [options.api]      API settings to serve in place of the channel's (QA: a test-mode API)
+ * @param {import('./store.mjs').ApiSettings} [options.api]  API settings to serve in place of the channel's (QA: a test-mode API)
  * @param {string} [options.pages]    prerendered pages to serve in place of the channel's (QA: made with that API)
+ * @returns {Promise<import('node:http').Server>}
  */
 export async function serveChannel({ channel, port, api, pages }) {
   const dir = channelDir(channel);
@@ -24,8 +26,9 @@ export async function serveChannel({ channel, port, api, pages }) {
     throw new Error(`channel ${channel} has no live shell yet (npm run promote -- shell@<version> --to ${channel}).`);
   }
   // config.json is read for each request, so a promotion shows on the next page load.
+  /** @type {() => import('./store.mjs').ChannelConfig} */
   const config = () => {
-    const current = readJson(configFile);
+    const current = /** @type {import('./store.mjs').ChannelConfig} */ (readJson(configFile));
     return api ? { ...current, api, reports: { ...current.reports, ...reportSettings(api, current.reports?.sampleRate) } } : current;
   };
   return serveStatic({
@@ -47,14 +50,19 @@ export async function serveChannel({ channel, port, api, pages }) {
  * (a TLS proxy or CDN in front of this server). Only production is for search engines: staging and the others must
  * never compete with it. The releases are on this origin, so they add no origin to the policy. Made again only
  * when one of these changes.
+ *
+ * @param {string} channel
+ * @param {() => import('./store.mjs').ChannelConfig} config
+ * @returns {() => import('../serve/static-server.mjs').Headers}
  */
 function channelHeaders(channel, config) {
+  /** @type {{ key: string | null, headers: import('../serve/static-server.mjs').Headers | null }} */
   let made = { key: null, headers: null };
   return () => {
     const { stacks, siteUrl } = readChannel(channel);
     const current = config();
     const key = JSON.stringify([current, stacks.shell, siteUrl]);
-    if (key === made.key) return made.headers;
+    if (key === made.key) return /** @type {import('../serve/static-server.mjs').Headers} */ (made.headers);
     const loaders = (stacks.shell ?? []).flatMap((version) =>
       existsSync(join(releaseDir('shell', version), ISLAND_LOADER_FILE)) ? [shellPage(releaseDir('shell', version)).loader] : [],
     );
@@ -72,16 +80,18 @@ function channelHeaders(channel, config) {
  * production, the site itself: then this throws, saying why (a port taken: by what, most likely).
  *
  * @param {{ channel: string, port: number }[]} channels
+ * @param {{ log: (line: string) => void }} options
  * @returns {Promise<{ channel: string, port: number, server: import('node:http').Server }[]>} the channels served
  */
 export async function serveChannels(channels, { log }) {
+  /** @type {{ channel: string, port: number, server: import('node:http').Server }[]} */
   const served = [];
   for (const { channel, port } of channels) {
     try {
       served.push({ channel, port, server: await serveChannel({ channel, port }) });
     } catch (error) {
-      const why =
-        error.code === 'EADDRINUSE' ? `port ${port} is taken by another program, perhaps another npm start or a dev server` : error.message.replace(/\.$/, '');
+      const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+      const why = code === 'EADDRINUSE' ? `port ${port} is taken by another program, perhaps another npm start or a dev server` : message.replace(/\.$/, '');
       if (channel === PRODUCTION) throw new Error(`${channel} cannot be served: ${why}`, { cause: error });
       log(`  ${channel}: not served (${why})`);
     }
@@ -89,5 +99,9 @@ export async function serveChannels(channels, { log }) {
   return served;
 }
 
-/** What the channel runs now, one line per app. */
+/**
+ * What the channel runs now, one line per app.
+ *
+ * @type {(channel: string) => string[]}
+ */
 export const describeChannel = (channel) => Object.entries(liveVersions(readChannel(channel))).map(([app, version]) => `${app.padEnd(10)} ${version}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The deploy folder's two primitives (issue 60): the lock that lets one release or promotion at a time change
 // a channel or an app, and the whole-file write that no reader ever sees half done, tried with real processes.
 import assert from 'node:assert/strict';
@@ -17,7 +18,11 @@ after(() => {
 });
 const store = new URL('./store.mjs', import.meta.url).href;
 
-/** Another node process running `code` (an ES module that may import the store as `store`). */
+/**
+ * Another node process running `code` (an ES module that may import the store as `store`).
+ *
+ * @param {string} code
+ */
 function node(code) {
   const child = spawn(process.execPath, ['--input-type=module', '-e', `import * as store from ${JSON.stringify(store)};\n${code}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,6 +31,7 @@ function node(code) {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
+  /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null, output: string }>} */
   const done = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, output })));
   return { child, done };
 }
@@ -34,6 +40,7 @@ test('two processes that take one lock work one after the other, never at once',
   const lock = join(dir, 'channel.lock');
   const log = join(dir, 'log');
   writeFileSync(log, '');
+  /** @param {string} name */
   const work = (name) =>
     node(`import { appendFileSync } from 'node:fs';
       const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -91,7 +98,7 @@ test('a file rewritten again and again is never read half-written, and a writer 
   writer.child.kill('SIGKILL');
   await writer.done;
   assert.deepEqual(half, [], 'reads that found half a file (their lengths)');
-  const kept = readJson(file);
+  const kept = /** @type {{ round: number, pages: string }} */ (readJson(file));
   assert.ok(kept.round >= 0, 'the writer wrote');
   assert.equal(kept.pages.length, 4 * 1024 * 1024);
 });
