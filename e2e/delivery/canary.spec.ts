@@ -205,7 +205,7 @@ test('a canary that throws on /courses is reported against catalog by its side o
     stop();
   }
   console.log(`the watcher rolled the canary back ${((Date.now() - started) / 1000).toFixed(1)} s after it started`);
-  const entry = readJournal(CHANNEL).at(-1);
+  const entry = readJournal(CHANNEL).at(-1)!;
   expect(entry).toMatchObject({
     action: 'canary-rollback',
     app: 'catalog',
@@ -216,8 +216,8 @@ test('a canary that throws on /courses is reported against catalog by its side o
     was: 50,
   });
   expect(entry.reason).toMatch(/error rate 100\.0 % against 0\.0 %/);
-  expect(entry.evidence.canary).toMatchObject({ version: versions.throwing, sessions: SESSIONS_A_SIDE, errorSessions: SESSIONS_A_SIDE });
-  expect(entry.evidence.stable).toMatchObject({ version: versions.catalog, sessions: SESSIONS_A_SIDE, errorSessions: 0 });
+  expect(entry.evidence?.canary).toMatchObject({ version: versions.throwing, sessions: SESSIONS_A_SIDE, errorSessions: SESSIONS_A_SIDE });
+  expect(entry.evidence?.stable).toMatchObject({ version: versions.catalog, sessions: SESSIONS_A_SIDE, errorSessions: 0 });
 
   // Every visitor, the canary's side too, gets the stable release.
   const { context, page } = await visitor(browser, 0);

@@ -94,7 +94,7 @@ export function refreshChannel(channel) {
  *
  * @param {string} app
  * @param {string} channel
- * @param {{ version: string, reason: string, evidence?: object, who?: string }} hold  `who`: else actor()
+ * @param {{ version: string, reason: string, evidence?: Record<string, unknown>, who?: string }} hold  `who`: else actor()
  * @returns {boolean}
  */
 export function holdCanary(app, channel, { version, reason, evidence, who }) {
@@ -202,7 +202,7 @@ export function finishCanary(app, channel, { force = false } = {}) {
  *
  * @param {string} app
  * @param {string} channel
- * @param {{ force?: boolean, keepPreview?: boolean, reason?: string, evidence?: object, who?: string }} [options]
+ * @param {{ force?: boolean, keepPreview?: boolean, reason?: string, evidence?: Record<string, unknown>, who?: string }} [options]
  * @returns {{ from: string, to: string, canary: boolean }}
  */
 export function rollback(app, channel, { force = false, keepPreview = false, reason = 'rolled back by hand', evidence, who } = {}) {

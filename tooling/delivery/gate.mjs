@@ -1,13 +1,7 @@
 // @ts-check
 // The compatibility gate: what promotion refuses. Pure rules over release.json files, so that each is
 // tested on its own (gate.test.mjs). The shell repeats the first rule in the browser as a safety net.
-import { createRequire } from 'node:module';
-
-// semver ships no types (and @types/semver is not installed): required, it is typed here by what this file uses
-// of it. It is CommonJS, so `require` gives what `import semver from` gave.
-const require = createRequire(import.meta.url);
-/** @type {{ satisfies: (version: string, range: string) => boolean, major: (version: string) => number }} */
-const semver = require('semver');
+import semver from 'semver';
 
 /**
  * What the gate reads of a release.json: all of it but when it was built.

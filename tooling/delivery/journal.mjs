@@ -34,7 +34,7 @@ export const RELEASES = Symbol('releases');
  * @property {number} [was]               its share before
  * @property {string} [reason]
  * @property {string[]} [forced]          the gate's warnings --force went past
- * @property {object} [evidence]          the canary watcher's figures
+ * @property {Record<string, unknown>} [evidence]  the canary watcher's figures
  * @property {string | null} [commit]     a release's
  * @property {string} [from]              the build a release was made from (--dist)
  */
@@ -77,11 +77,8 @@ export function record(scope, entry, { now = new Date(), who = actor() } = {}) {
 /**
  * Every entry of a journal, oldest first. A line cut short by a crash mid-write is skipped, not fatal.
  *
- * The entries are JournalEntry objects; they are declared `any` only because a suite reads fields of one straight
- * off `.at(-1)` (e2e/delivery/canary.spec.ts, under noUncheckedIndexedAccess), which a declared type would refuse.
- *
  * @param {Scope} scope
- * @returns {any[]}
+ * @returns {JournalEntry[]}
  */
 export function readJournal(scope) {
   const file = journalFile(scope);

@@ -12,18 +12,12 @@
 // A team's release writes only under its own releases/<app>/; promotion is the only shared write, made
 // under the channel's lock, each file replaced whole (write-file-atomic: never seen half-written).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import writeFileAtomicLibrary from 'write-file-atomic';
 import { localApiSettings, reportSettings } from '../build/site-config.mjs';
 import { rootDir } from '../machine/pnpm.mjs';
 import { findReportsToken, reportGrant } from './report-grant.mjs';
-
-// proper-lockfile ships no types (and @types/proper-lockfile is not installed): required, it is typed here by
-// what this file uses of it. It is CommonJS, so `require` gives what `import lockfile from` gave.
-const require = createRequire(import.meta.url);
-/** @type {{ lockSync: (file: string, options: { realpath?: boolean, lockfilePath?: string, stale?: number }) => () => void }} */
-const lockfile = require('proper-lockfile');
 
 /**
  * A release.json (release.mjs, describeRelease): what the release is, and what it requires, provides,
