@@ -4,7 +4,12 @@
 // suites in one Playwright run, which also runs the cross-remote journeys on an API answering as the business's
 // hosted API does and on an API on PostgreSQL. Every step runs; the summary names what failed, and which e2e
 // tests failed or passed only on a retry (a failure too).
-import { join } from 'node:path';
+//
+// Every step runs on the Node that runs this, but for one: given API_TESTS_NODE (a `node`), the API tests on
+// PostgreSQL run on that one. CI runs this on Node 24 (.nvmrc) and gives the machine's Node 20 (engines' oldest)
+// there, so that one run proves the server on both without running every suite twice (docs/testing.md).
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { buildAll } from '../build/build.mjs';
 import { ensureChromium } from '../machine/chromium.mjs';
 import { ensurePnpm, installDependencies, rootDir } from '../machine/pnpm.mjs';
@@ -14,6 +19,7 @@ import { quickSteps } from './quick.mjs';
 import { runCommand, runSteps, summarize } from './steps.mjs';
 
 const started = Date.now();
+console.log(`npm test on Node ${process.version}`);
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 ensureChromium();
@@ -26,6 +32,11 @@ const postgresServer = async () => (postgres ??= await startPostgres());
 /** The e2e run's report (its port base's, e2e/playwright.config.ts), for the summary. */
 const e2eReport = join(rootDir, `test-results/e2e-${process.env.E2E_PORT_BASE ?? 5000}.json`);
 const JOURNEYS_DATABASE = 'agri_e2e_journeys';
+
+const apiTestsNode = process.env.API_TESTS_NODE ?? process.execPath;
+const apiTestsNodeVersion = execFileSync(apiTestsNode, ['--version'], { encoding: 'utf8' }).trim();
+/** PATH with API_TESTS_NODE's folder first: pnpm, and the test script it runs, start on that Node. */
+const apiTestsPath = [dirname(apiTestsNode), process.env.PATH].join(':');
 
 /**
  * The suites, and the journeys on the hosted dialect and on PostgreSQL; then proof that those really wrote there.
@@ -44,9 +55,11 @@ async function e2eSuites(output) {
 const steps = [
   ...quickSteps(pnpm),
   {
-    name: 'API tests on PostgreSQL',
+    name: `API tests on PostgreSQL (Node ${apiTestsNodeVersion})`,
     run: async (output) =>
-      runCommand(output, pnpm, ['--filter', '@agri/api', 'test'], { env: { ...process.env, TEST_DATABASE_URL: (await postgresServer()).adminUrl } }),
+      runCommand(output, pnpm, ['--filter', '@agri/api', 'test'], {
+        env: { ...process.env, PATH: apiTestsPath, TEST_DATABASE_URL: (await postgresServer()).adminUrl },
+      }),
   },
   { name: 'production build', alone: true, run: async () => buildAll(pnpm) },
   { name: 'e2e suites and journeys', alone: true, run: e2eSuites, trouble: () => troubleLines(e2eReport) },
