@@ -32,6 +32,7 @@ import { printedMails } from './printed-mail.mjs';
 import { API_DIR, spawnApi } from '../serve/api-process.mjs';
 import { startDarajaSimulatorFor } from '../serve/daraja-simulator.mjs';
 import { createInterface } from 'node:readline';
+import raisedLimits from '../../apps/api/src/raised-limits.json' with { type: 'json' };
 
 // Its own deploy folder's production channel: served as production is, for search engines too (SEO score).
 const BENCH_CHANNEL = 'production';
@@ -50,14 +51,10 @@ export function withCameraPhotos(apiEnv) {
 
 /**
  * The limits a benchmark's buyers meet (bench:purchase): every one comes from this machine's address and pays from
- * the simulator's paying number, as no real visitors would.
+ * the simulator's paying number, as no real visitors would: the ones the API's tests raise, and the payments'.
  */
 const BUYERS_LIMITS = {
-  RATE_LIMIT_WRITES_SOURCE: '1000',
-  RATE_LIMIT_WRITES_EMAIL: '1000',
-  RATE_LIMIT_OTP: '1000',
-  RATE_LIMIT_MAILS: '1000',
-  RATE_LIMIT_LOGIN: '1000',
+  ...raisedLimits,
   RATE_LIMIT_PAYMENTS_SOURCE: '1000',
   RATE_LIMIT_PAYMENTS_PHONE: '1000',
   RATE_LIMIT_PAYMENT_FOLLOWS: '100000',
