@@ -1,3 +1,4 @@
+// @ts-check
 // Prerendering: every public page of a site, made in Chromium by the shell and remotes that are live, written
 // as plain HTML files that any static host serves (a page per path: <path>/index.html; and 404.html, the page for
 // every path that is not one). A visitor gets the page's content, head tags and data in the first answer; the
@@ -14,6 +15,37 @@ import { CHROMIUM_ARGS, HEADLESS_CHROMIUM } from '../machine/chromium.mjs';
 import { pageHtml } from './page-html.mjs';
 import { sitemapEntryOf } from './site-files.mjs';
 
+// What the shell hands the prerenderer on window.__prerender (which the contract declares), and what the page it
+// renders was made from (the islands protocol's PageState, whose module declares window.__askForEveryIsland).
+/**
+ * @typedef {import('../../apps/shell/src/prerender/prerender-contract.js').PrerenderHooks<PageState>} PrerenderHooks
+ * @typedef {import('../../packages/ui/src/federation/island-protocol.js').PageState} PageState
+ * @typedef {import('@playwright/test').Browser} Browser
+ * @typedef {import('@playwright/test').BrowserContext} BrowserContext
+ * @typedef {import('@playwright/test').Page} Page
+ * @typedef {import('@playwright/test').Request} Request
+ * @typedef {import('./fresh-pages.mjs').Answer} Answer
+ * @typedef {import('./site-files.mjs').SitemapEntry} SitemapEntry
+ * @typedef {(line: string) => void} Log
+ * @typedef {{ apiBases: string[], answers: Map<string, Answer> }} Sources  the API the pages read, and the run's answers (noteApiReads)
+ * @typedef {object} Site  a run of prerenderSite
+ * @property {string} origin
+ * @property {string | undefined} serveFrom
+ * @property {{ template: string, loader: string }} shell
+ * @property {string} outDir
+ * @property {Sources} sources
+ * @property {Log} log
+ * @typedef {{ context: BrowserContext, visitor: BrowserContext }} Views  the browser's two views of the site (openViews)
+ * @typedef {Map<string, { status: number, headers: Record<string, string>, body: Buffer }>} Immutable  the site's hashed
+ *   files, by path, as answered once for every page (answerForTheSite)
+ * @typedef {object} MadePages  what makePages made
+ * @property {string[]} written
+ * @property {{ path: string, reason: string }[]} failed
+ * @property {Record<string, string[]>} reads     the API URLs each page read, by path
+ * @property {Record<string, Map<string, Answer>>} madeFrom  the answers each page was made from, by path
+ * @property {Record<string, SitemapEntry>} seo
+ */
+
 const BROWSER_ARGS = [
   ...CHROMIUM_ARGS,
   // A page answered by the prerenderer (not by a server) counts as public; let it reach a site and an API
@@ -23,10 +55,22 @@ const BROWSER_ARGS = [
 const PAGE_TIMEOUT_MS = 30_000;
 const PAGES_AT_A_TIME = 3;
 
+/**
+ * The first line of a message: Playwright's errors go on with a call log.
+ *
+ * @param {string} message
+ */
+const firstLine = (message) => message.split('\n')[0] ?? '';
+
 /** A path that may name a file under the output folder: absolute, no dot segments, no backslashes. */
 const SAFE_PATH = /^\/(?:[A-Za-z0-9_~!$&'()*+,;=:@%-]+(?:\.[A-Za-z0-9_~!$&'()*+,;=:@%-]+)*\/?)*$/;
 
-/** Where a path's page goes: /courses → <out>/courses/index.html, / → <out>/index.html. */
+/**
+ * Where a path's page goes: /courses → <out>/courses/index.html, / → <out>/index.html.
+ *
+ * @param {string} outDir
+ * @param {string} path
+ */
 export function pageFile(outDir, path) {
   if (!SAFE_PATH.test(path) || path.includes('//')) throw new Error(`${path} is not a path a page can be written for`);
   const segments = path
@@ -51,7 +95,12 @@ const NOT_FOUND_PROBE = '/not-a-page-of-the-site';
 /** A page's file and its brotli and gzip forms. */
 export const PAGE_FILES = ['', '.br', '.gz'];
 
-/** Removes a page's files, and the folders it leaves empty (never `dir` itself). */
+/**
+ * Removes a page's files, and the folders it leaves empty (never `dir` itself).
+ *
+ * @param {string} dir
+ * @param {string} path
+ */
 export function removePage(dir, path) {
   const file = pageFile(dir, path);
   for (const suffix of PAGE_FILES) rmSync(`${file}${suffix}`, { force: true });
@@ -60,7 +109,11 @@ export function removePage(dir, path) {
   }
 }
 
-/** Resolves once the API at `origin` answers /api/ready (it creates and seeds its database first). */
+/**
+ * Resolves once the API at `origin` answers /api/ready (it creates and seeds its database first).
+ *
+ * @param {string} origin
+ */
 export async function waitForApi(origin, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -74,7 +127,11 @@ export async function waitForApi(origin, timeoutMs = 120_000) {
   }
 }
 
-/** Scrolls to the bottom a screen at a time, so that sections that load near the screen load. */
+/**
+ * Scrolls to the bottom a screen at a time, so that sections that load near the screen load.
+ *
+ * @param {Page} page
+ */
 async function scrollThrough(page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
@@ -85,7 +142,11 @@ async function scrollThrough(page) {
   });
 }
 
-/** Waits until the page is whole: its heading shows, nothing is loading, the network is quiet. */
+/**
+ * Waits until the page is whole: its heading shows, nothing is loading, the network is quiet.
+ *
+ * @param {Page} page
+ */
 async function settle(page) {
   await page.locator('#root h1').first().waitFor({ timeout: PAGE_TIMEOUT_MS });
   await scrollThrough(page);
@@ -98,10 +159,18 @@ async function settle(page) {
  * answer's ETag and body hash, in `own` (this page's) and in `answers` (the run's, shared by every page; when
  * the data changes during a run, the last one read). That is what the page is made from: the shell asks with
  * the ETags whether it changed, and fresh-pages.mjs remakes the page when one does.
+ *
+ * @param {Page} page
+ * @param {string[]} apiBases
+ * @param {Map<string, Answer>} answers
+ * @returns {{ urls: () => Promise<string[]>, own: Map<string, Answer> }}
  */
 function noteApiReads(page, apiBases, answers) {
+  /** @type {Set<string>} */
   const reads = new Set();
+  /** @type {Map<string, Answer>} */
   const own = new Map();
+  /** @type {Promise<void>[]} */
   const pending = [];
   page.on('response', (response) => {
     const request = response.request();
@@ -111,6 +180,7 @@ function noteApiReads(page, apiBases, answers) {
     pending.push(
       response.body().then(
         (body) => {
+          /** @type {Answer} */
           const answer = { etag: response.headers().etag ?? null, hash: bodyHash(body) };
           own.set(url, answer);
           answers.set(url, answer);
@@ -125,12 +195,21 @@ function noteApiReads(page, apiBases, answers) {
 /**
  * The hash of an answer's body, to tell a changed answer from an API that sends no ETag: SHA-256 in base64, as the
  * page's loader makes it (apps/shell/src/islands/loader/fresh-answers.ts) in the fewest bytes.
+ *
+ * @param {Buffer} body
  */
 export const bodyHash = (body) => createHash('sha256').update(body).digest('base64');
 
-/** Opens a page of the site with `context`, noting every request and reporting the page's errors. */
+/**
+ * Opens a page of the site with `context`, noting every request and reporting the page's errors.
+ *
+ * @param {BrowserContext} context
+ * @param {string} url
+ * @param {Log} log
+ */
 async function openPage(context, url, log) {
   const page = await context.newPage();
+  /** @type {Request[]} */
   const requests = [];
   page.on('request', (request) => requests.push(request));
   page.on('requestfailed', (request) => {
@@ -144,7 +223,14 @@ async function openPage(context, url, log) {
   return { page, requests };
 }
 
-/** The page made in the browser: its content and state (the shell's hooks), head tags and style sheets. */
+/**
+ * The page made in the browser: its content and state (the shell's hooks), head tags and style sheets.
+ *
+ * @param {BrowserContext} context
+ * @param {string} url
+ * @param {Sources} sources
+ * @param {Log} log
+ */
 async function makePage(context, url, { apiBases, answers }, log) {
   const { page } = await openPage(context, url, log);
   const apiReads = noteApiReads(page, apiBases, answers);
@@ -152,7 +238,8 @@ async function makePage(context, url, { apiBases, answers }, log) {
     await page.goto(url, { timeout: PAGE_TIMEOUT_MS });
     await page.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
     await settle(page);
-    const rendered = await page.evaluate(() => window.__prerender.render());
+    // The shell's hooks are in (waited for above).
+    const rendered = await page.evaluate(() => /** @type {PrerenderHooks} */ (window.__prerender).render());
     if (rendered.failed.length) throw new Error(`its data could not be read (${rendered.failed.join(', ')})`);
     const head = await page.evaluate(() => ({
       title: document.title,
@@ -163,17 +250,25 @@ async function makePage(context, url, { apiBases, answers }, log) {
       noindex: document.querySelector('meta[name="robots"]')?.getAttribute('content')?.includes('noindex') ?? false,
     }));
     const stylesheets = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => ({ href: link.href, dataRspack: link.getAttribute('data-rspack') })),
+      [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel="stylesheet"]'))].map((link) => ({
+        href: link.href,
+        dataRspack: link.getAttribute('data-rspack'),
+      })),
     );
     const reads = await apiReads.urls();
     const structuredData = await page.evaluate(() =>
-      [...document.querySelectorAll('#root script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)),
+      [...document.querySelectorAll('#root script[type="application/ld+json"]')].map((script) => /** @type {unknown} */ (JSON.parse(script.textContent))),
     );
-    const validators = Object.fromEntries(reads.flatMap((read) => (apiReads.own.get(read)?.etag ? [[read, apiReads.own.get(read).etag]] : [])));
+    /** @type {Record<string, string>} */
+    const validators = {};
     // The page's loader confirms an answer that came without an ETag by its hash (apps/shell/src/islands/loader/fresh-answers.ts).
-    const answerHashes = Object.fromEntries(
-      reads.flatMap((read) => (apiReads.own.get(read) && !apiReads.own.get(read).etag ? [[read, apiReads.own.get(read).hash]] : [])),
-    );
+    /** @type {Record<string, string>} */
+    const answerHashes = {};
+    for (const read of reads) {
+      const answer = apiReads.own.get(read);
+      if (answer?.etag) validators[read] = answer.etag;
+      else if (answer) answerHashes[read] = answer.hash;
+    }
     return {
       rendered: { ...rendered, page: { ...rendered.page, validators, answerHashes } },
       head,
@@ -192,15 +287,22 @@ async function makePage(context, url, { apiBases, answers }, log) {
  * (an island rendered afresh is a defect: refused), and what they ask for until the network is quiet is the
  * page's list of code. The visitor's link says 2G, so the shell fetches nothing ahead: the next pages' code (a few
  * seconds after the load event) is not this page's, and on a busy machine it was counted in.
+ *
+ * @param {BrowserContext} context
+ * @param {{ url: string, source: string }} page  the page's URL, and where the site's server answers for it
+ * @param {string} html  the page as made
+ * @param {{ template: string, remotes: Record<string, string> }} code  the shell's page, and the remotes the page was made with
+ * @param {Log} log
  */
 async function visitPage(context, { url, source }, html, { template, remotes }, log) {
   const { page, requests } = await openPage(context, url, log);
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '2g' } }));
   await page.addInitScript(() => (window.__askForEveryIsland = true));
+  /** @type {string[]} */
   const problems = [];
   page.on('console', (message) => {
     const text = message.text();
-    if (/\[shell\] an island was rendered afresh|\[shell\] the island .* could not load/.test(text)) problems.push(text.split('\n')[0]);
+    if (/\[shell\] an island was rendered afresh|\[shell\] the island .* could not load/.test(text)) problems.push(firstLine(text));
   });
   try {
     // The page itself, with the headers the site sends for it (the security policy among them).
@@ -210,7 +312,7 @@ async function visitPage(context, { url, source }, html, { template, remotes }, 
         const { 'content-length': _length, ...headers } = response.headers();
         await route.fulfill({ status: 200, headers, body: html });
       } catch (error) {
-        problems.push(`the page could not be served: ${error.message.split('\n')[0]}`);
+        problems.push(`the page could not be served: ${firstLine(/** @type {Error} */ (error).message)}`);
         await route.abort('failed').catch(() => undefined);
       }
     });
@@ -232,12 +334,25 @@ async function visitPage(context, { url, source }, html, { template, remotes }, 
  * islands need; the shell's is its entry's, and any script of no remote's folder is the shell's too (the shared
  * libraries), which every island needs. A remote built into the shell (the monolith) has the shell's folder:
  * its code is the shell's.
+ *
+ * @param {string[]} scripts
+ * @param {{ template: string, remotes: Record<string, string>, pageUrl: string }} page  the shell's page, the
+ *        remotes' entries (by owner), and the page's URL, which relative ones are read against
+ * @returns {Record<string, string[]>}
  */
 export function preloadsOf(scripts, { template, remotes, pageUrl }) {
-  const entry = new URL(/<script defer src="([^"]+)"><\/script>/.exec(template)[1], pageUrl);
+  const [, entrySrc] = /<script defer src="([^"]+)"><\/script>/.exec(template) ?? [];
+  if (!entrySrc) throw new Error("the shell's page has no entry script: it cannot be prerendered");
+  const entry = new URL(entrySrc, pageUrl);
+  /** @type {(script: string | URL) => string} */
   const folderOf = (script) => new URL('.', new URL(script, pageUrl)).href;
   // The shell first: of folders as close, the shell's wins.
-  const folders = [['shell', folderOf(entry)], ...Object.entries(remotes).map(([owner, remoteEntry]) => [owner, folderOf(remoteEntry)])];
+  /** @type {[owner: string, folder: string][]} */
+  const folders = [
+    ['shell', folderOf(entry)],
+    ...Object.entries(remotes).map(([owner, remoteEntry]) => /** @type {[string, string]} */ ([owner, folderOf(remoteEntry)])),
+  ];
+  /** @type {Record<string, string[]>} */
   const preloads = { shell: [] };
   for (const url of new Set(scripts)) {
     if (url === entry.href) continue;
@@ -268,9 +383,11 @@ export async function prerenderSite({ siteUrl, shell, outDir, serveFrom, select 
   const { chromium } = await import('@playwright/test');
   const origin = new URL(siteUrl).origin;
   // The API the site's config.json names: what its pages read from it is noted (noteApiReads).
-  const { api } = await (await fetch(`${serveFrom ?? origin}/config.json`)).json();
+  const { api } = /** @type {{ api: { apiBaseUrl: string, requestsApiBaseUrl: string } }} */ (await (await fetch(`${serveFrom ?? origin}/config.json`)).json());
+  /** @type {Sources} */
   const sources = { apiBases: [api.apiBaseUrl, api.requestsApiBaseUrl], answers: new Map() };
   const browser = await chromium.launch({ executablePath: HEADLESS_CHROMIUM, args: BROWSER_ARGS });
+  /** @type {Site} */
   const site = { origin, serveFrom, shell, outDir, sources, log };
   let listed;
   let made;
@@ -279,10 +396,10 @@ export async function prerenderSite({ siteUrl, shell, outDir, serveFrom, select 
     listed = await listPages(views.context, site);
     const chosen = select(listed.paths);
     log(`prerendering ${chosen.length} of ${listed.paths.length} pages for ${origin}`);
-    made = await makePages(chosen, views, site);
-    settleRun(made, sources.answers, listed.listAnswers);
-    made.written.sort();
-    made.notFound = chosen.length === listed.paths.length && (await makeNotFoundPage(views, site));
+    const pages = await makePages(chosen, views, site);
+    settleRun(pages, sources.answers, listed.listAnswers);
+    pages.written.sort();
+    made = { ...pages, notFound: chosen.length === listed.paths.length && (await makeNotFoundPage(views, site)) };
   } finally {
     await browser.close();
   }
@@ -295,8 +412,13 @@ export async function prerenderSite({ siteUrl, shell, outDir, serveFrom, select 
  * The browser's two views of the site: the prerenderer's own (`context`: the shell hands it its hooks instead
  * of taking a page over) and a visitor's (`visitor`, for visitPage). No service worker: its own requests would
  * escape the routing of the site's origin (answerForTheSite).
+ *
+ * @param {Browser} browser
+ * @param {Site} site
+ * @returns {Promise<Views>}
  */
 async function openViews(browser, site) {
+  /** @type {Immutable} */
   const immutable = new Map();
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
   await context.addInitScript(() => {
@@ -314,6 +436,10 @@ async function openViews(browser, site) {
  * Hashed files are fetched once (`immutable`, shared by the views). The prerenderer is not a visitor: its
  * config.json names no report endpoint, or each page it makes would count as a visit, with its vitals, in the
  * evidence on the releases it was made with (docs/releasing.md, "Browser reports").
+ *
+ * @param {BrowserContext} context
+ * @param {Site} site
+ * @param {Immutable} immutable
  */
 async function answerForTheSite(context, { origin, serveFrom, log }, immutable) {
   if (serveFrom) {
@@ -333,7 +459,7 @@ async function answerForTheSite(context, { origin, serveFrom, log }, immutable) 
         }
         await route.fulfill(answer);
       } catch (error) {
-        log(`  ${pathname}: ${error.message.split('\n')[0]}`);
+        log(`  ${pathname}: ${firstLine(/** @type {Error} */ (error).message)}`);
         await route.abort('failed').catch(() => undefined); // the page may have closed meanwhile
       }
     });
@@ -347,22 +473,28 @@ async function answerForTheSite(context, { origin, serveFrom, log }, immutable) 
     try {
       const headers = { ...route.request().headers(), 'accept-encoding': 'identity' };
       const response = await route.fetch({ headers, ...(serveFrom ? { url: `${serveFrom}/config.json` } : {}) });
-      const { reports: _uncounted, ...config } = await response.json();
+      const { reports: _uncounted, ...config } = /** @type {Record<string, unknown>} */ (await response.json());
       await route.fulfill({ response, json: config });
     } catch (error) {
-      log(`  /config.json: ${error.message.split('\n')[0]}`);
+      log(`  /config.json: ${firstLine(/** @type {Error} */ (error).message)}`);
       await route.abort('failed').catch(() => undefined);
     }
   });
 }
 
-/** What the shell lists: the site's pages (their paths and routes) and the routes rendered in the browser; and the API reads the list took. */
+/**
+ * What the shell lists: the site's pages (their paths and routes) and the routes rendered in the browser; and the API reads the list took.
+ *
+ * @param {BrowserContext} context
+ * @param {Site} site
+ */
 async function listPages(context, { origin, sources, log }) {
   const { page: first } = await openPage(context, `${origin}/`, log);
   await first.goto(`${origin}/`, { timeout: PAGE_TIMEOUT_MS });
   await first.waitForFunction(() => typeof window.__prerender === 'object', undefined, { timeout: PAGE_TIMEOUT_MS });
   const listing = noteApiReads(first, sources.apiBases, sources.answers);
-  const declared = await first.evaluate(() => window.__prerender.pages());
+  // The shell's hooks are in (waited for above).
+  const declared = await first.evaluate(() => /** @type {PrerenderHooks} */ (window.__prerender).pages());
   const paths = declared.pages.map(({ path }) => path);
   const listReads = await listing.urls();
   await first.close();
@@ -373,8 +505,14 @@ async function listPages(context, { origin, sources, log }) {
  * Makes the chosen pages, a few at a time (most of a page's time is spent waiting on the network): the pages
  * written, those that failed and why, and for each page written what it read, from which answers, and its
  * sitemap entry.
+ *
+ * @param {string[]} chosen
+ * @param {Views} views
+ * @param {Site} site
+ * @returns {Promise<MadePages>}
  */
 async function makePages(chosen, views, site) {
+  /** @type {MadePages} */
   const made = { written: [], failed: [], reads: {}, madeFrom: {}, seo: {} };
   const queue = [...chosen];
   const worker = async () => {
@@ -382,7 +520,9 @@ async function makePages(chosen, views, site) {
   };
   // A page that fails is tried once more at the end of the run: on a loaded machine a page can miss its
   // time limit once (one page of 34 was left out now and then, in the e2e suites and the benchmarks).
+  /** @type {Set<string>} */
   const triedOnce = new Set();
+  /** @param {string} path */
   const prerenderPath = async (path) => {
     try {
       const { reads, madeFrom, structuredData, noindex } = await makeAndWritePage(path, views, site);
@@ -397,7 +537,7 @@ async function makePages(chosen, views, site) {
         queue.push(path);
         return;
       }
-      made.failed.push({ path, reason: error.message.split('\n')[0] });
+      made.failed.push({ path, reason: firstLine(/** @type {Error} */ (error).message) });
     }
   };
   await Promise.all(Array.from({ length: PAGES_AT_A_TIME }, worker));
@@ -407,6 +547,10 @@ async function makePages(chosen, views, site) {
 /**
  * One page: made in the prerenderer's view (makePage), taken over in a visitor's (visitPage), which finds
  * what it preloads, and written.
+ *
+ * @param {string} path
+ * @param {Views} views
+ * @param {Site} site
  */
 async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom, shell, outDir, sources, log }) {
   const url = `${origin}${path}`;
@@ -434,13 +578,16 @@ async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom,
  * The not-found page, on a run that makes every page (the first, and the one after a promotion or rollback):
  * whether it was written. A run that fails to make it leaves the one before, which the shell renders afresh
  * if it was made with other releases.
+ *
+ * @param {Views} views
+ * @param {Site} site
  */
 async function makeNotFoundPage(views, site) {
   try {
     await makeAndWritePage(NOT_FOUND_PROBE, views, site);
     return true;
   } catch (error) {
-    site.log(`  the not-found page was not made: ${error.message.split('\n')[0]}`);
+    site.log(`  the not-found page was not made: ${firstLine(/** @type {Error} */ (error).message)}`);
     return false;
   }
 }
@@ -453,11 +600,16 @@ async function makeNotFoundPage(views, site) {
  *   from a later answer of a list is kept: the next check finds the list changed, and makes it again.
  * - A page made from any other answer than the one kept for its URL would be believed current (a check gets a
  *   304) and never made again. It counts as not made, so it is not served and the next check makes it.
+ *
+ * @param {Pick<MadePages, 'written' | 'failed' | 'madeFrom'>} made
+ * @param {Map<string, Answer>} answers
+ * @param {Map<string, Answer>} listAnswers
  */
 export function settleRun({ written, failed, madeFrom }, answers, listAnswers) {
   for (const [url, answer] of listAnswers) answers.set(url, answer);
   for (const path of [...written]) {
-    if ([...madeFrom[path]].some(([url, { hash }]) => !listAnswers.has(url) && answers.get(url)?.hash !== hash)) {
+    // Every page written was made from something (makePages notes both).
+    if ([.../** @type {Map<string, Answer>} */ (madeFrom[path])].some(([url, { hash }]) => !listAnswers.has(url) && answers.get(url)?.hash !== hash)) {
       written.splice(written.indexOf(path), 1);
       failed.push({ path, reason: 'its data changed while it was made' });
     }

@@ -14,39 +14,7 @@ import type { SiteConfig } from '../config/site-config';
 import { loadedRemotes } from '../federation/remotes';
 import { ANY_PATH } from '@agri/ui/island-protocol';
 import { keepStylesAsData, type PrerenderedPage } from '../islands/page-state';
-
-export interface PagePath {
-  path: string;
-  remote: string;
-}
-
-export interface RenderedPage {
-  /** The content of #root. */
-  html: string;
-  /** What the page was made from, for the shell that hydrates its islands. */
-  page: PrerenderedPage;
-  /** Data areas whose call failed: such a page is not kept. */
-  failed: string[];
-}
-
-/** The site's pages: the paths to prerender, and the route patterns of the pages rendered in the browser. */
-export interface SitePages {
-  pages: PagePath[];
-  /** e.g. '/login', '/reset-password/:token': a path they match is a page; any other path without a page is not found. */
-  clientRoutes: string[];
-  /**
-   * The routes of the prerendered pages, e.g. '/courses', '/course/:id': a path one matches that is not a page
-   * is an item not found (a removed course), which its owner's page says in its own words ("Course not found").
-   */
-  pageRoutes: string[];
-}
-
-export interface PrerenderHooks {
-  /** Every path to prerender, and every route rendered in the browser, from every remote's route table. */
-  pages: () => Promise<SitePages>;
-  /** The page as it is now, as HTML. */
-  render: () => RenderedPage;
-}
+import type { PagePath, PrerenderHooks } from './prerender-contract';
 
 /** React's hints for the first images, which it writes at the start of what it renders (the page's head has them). */
 const LEADING_HINTS = /^(?:<link [^>]*>)*/;
@@ -87,7 +55,7 @@ function routeOf(pathname: string): string {
   return route?.path ?? ANY_PATH;
 }
 
-export function prerenderHooks(config: SiteConfig): PrerenderHooks {
+export function prerenderHooks(config: SiteConfig): PrerenderHooks<PrerenderedPage> {
   return {
     pages: async () => {
       const composition = useComposition.getState();
