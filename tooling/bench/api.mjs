@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:api`: the API benchmark (apps/api/bench/api-bench.ts) on PGlite and, on a throw-away
 // PostgreSQL server, with one and two instances. Niced: it shares the machine with builds and browsers.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @ts-check
 // The two sites the benchmarks compare, built and served side by side from a scratch folder: the composed site
 // (the shell and the remotes, released and promoted to a production channel of its own deploy folder,
 // prerendered and served as `npm start` serves production) and the monolith (`npm run build:monolith`: the
@@ -36,14 +37,22 @@ import raisedLimits from '../../apps/api/src/raised-limits.json' with { type: 'j
 
 // Its own deploy folder's production channel: served as production is, for search engines too (SEO score).
 const BENCH_CHANNEL = 'production';
+/** @param {number} port */
 const origin = (port) => `http://localhost:${port}`;
 // The sites' addresses: an IP address, which a browser never notes for HSTS (RFC 6797 §8.1), so the channel's
 // Strict-Transport-Security does not turn the API's http://localhost into an HTTPS address it does not serve.
+/** @param {number} port */
 const siteOrigin = (port) => `https://127.0.0.1:${port}`;
+
+/** The two sites, in the order the benchmarks visit and print them. */
+export const SITES = /** @type {const} */ (['composed', 'monolith']);
+/** @typedef {(typeof SITES)[number]} Site */
 
 /**
  * The seed data given the business's camera photos (apps/api/bench/photo-site.ts), for `prepareData`: every
  * article and event with a photo of its own from the media library (about two minutes).
+ *
+ * @param {NodeJS.ProcessEnv} apiEnv
  */
 export function withCameraPhotos(apiEnv) {
   execFileSync(process.execPath, ['--import', 'tsx', 'bench/photo-site.ts'], { cwd: API_DIR, stdio: 'inherit', env: apiEnv });
@@ -61,6 +70,13 @@ const BUYERS_LIMITS = {
 };
 
 /**
+ * The sites started: their origins, the seed data's paths of routes, the flags a browser that visits them starts with,
+ * the newest mail to an address, and how to stop it all.
+ * @typedef {{ origins: Record<Site, string>, paths: (routes: string[]) => string[], chromiumArgs: string[],
+ *   latestMailTo: ReturnType<typeof printedMails>['latestTo'], stop: () => void }} BenchSites
+ */
+
+/**
  * Builds both sites, starts an API with its seed data and serves both; `paths` turns routes such as
  * '/course/:id' (and '/blog/:id', '/event/:id') into paths of the seed data; a browser that visits them starts
  * with `chromiumArgs`; `latestMailTo(email)` is the newest mail the API printed to an address (it has no SMTP
@@ -69,6 +85,7 @@ const BUYERS_LIMITS = {
  * do not meet. `stop()` ends it all and removes the scratch folder.
  *
  * @param {{ pnpm: string, ports: { composed: number, monolith: number, api: number }, log: (line: string) => void, prepareData?: (apiEnv: NodeJS.ProcessEnv) => void, payments?: boolean }} options
+ * @returns {Promise<BenchSites>}
  */
 export async function startBenchSites({ pnpm, ports, log, prepareData, payments = false }) {
   buildAll(pnpm);
@@ -92,6 +109,7 @@ export async function startBenchSites({ pnpm, ports, log, prepareData, payments 
     rmSync(scratch, { recursive: true, force: true });
     throw error;
   }
+  /** @type {(() => void)[]} */
   const closers = [];
   if (payments) {
     const daraja = await startDarajaSimulatorFor({ apiOrigin: origin(ports.api), env: apiEnv }).catch((error) => {
@@ -103,7 +121,7 @@ export async function startBenchSites({ pnpm, ports, log, prepareData, payments 
   }
   const api = spawnApi(apiEnv, { stdio: ['ignore', 'pipe', 'ignore'] });
   const mails = printedMails();
-  createInterface({ input: api.stdout }).on('line', mails.take);
+  createInterface({ input: /** @type {import('node:stream').Readable} */ (api.stdout) }).on('line', mails.take);
   const stop = () => {
     for (const close of closers) close();
     api.kill('SIGTERM');
@@ -112,6 +130,10 @@ export async function startBenchSites({ pnpm, ports, log, prepareData, payments 
   try {
     const certificate = localhostCertificate(scratch);
     // Each site over HTTPS on its port, from the kit's server on a port of its own.
+    /**
+     * @param {number} port
+     * @param {import('node:http').Server} backend
+     */
     const serveBehindFront = async (port, backend) => closers.push((await serveHttpsFront({ port, backend, certificate })).close);
     await waitForApi(origin(ports.api));
     const apiSettings = localApiSettings(origin(ports.api));
@@ -127,15 +149,7 @@ export async function startBenchSites({ pnpm, ports, log, prepareData, payments 
     // Monolith: the same pages, one app, served the same way.
     await serveBehindFront(ports.monolith, await serveMonolith({ apiSettings, siteUrl: siteOrigin(ports.monolith), scratch, log }));
 
-    const [course] = await (await fetch(`${apiSettings.apiBaseUrl}course`)).json();
-    const [post] = await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json();
-    // An event still to come (a past one has no Book Event).
-    const today = new Date().toISOString().slice(0, 10);
-    const event = (await (await fetch(`${apiSettings.apiBaseUrl}event`)).json()).data.find((candidate) => candidate.endDate >= today);
-    const paths = (routes) =>
-      routes.map((route) =>
-        route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`).replace('/event/:id', `/event/${event?._id}`),
-      );
+    const paths = await seedDataPaths(apiSettings);
     return {
       origins: { composed: siteOrigin(ports.composed), monolith: siteOrigin(ports.monolith) },
       paths,
@@ -149,7 +163,32 @@ export async function startBenchSites({ pnpm, ports, log, prepareData, payments 
   }
 }
 
-/** The monolith's build, its pages prerendered as the channel's are, served on a spare port. */
+/**
+ * Turns routes such as '/course/:id' (and '/blog/:id', '/event/:id') into paths of the API's seed data: its first
+ * course and post, and an event still to come.
+ *
+ * @param {import('../delivery/store.mjs').ApiSettings} apiSettings
+ * @returns {Promise<(routes: string[]) => string[]>}
+ */
+async function seedDataPaths(apiSettings) {
+  const [course] = /** @type {{ _id: string }[]} */ (await (await fetch(`${apiSettings.apiBaseUrl}course`)).json());
+  const [post] = /** @type {{ _id: string }[]} */ (await (await fetch(`${apiSettings.apiBaseUrl}blog`)).json());
+  // An event still to come (a past one has no Book Event).
+  const today = new Date().toISOString().slice(0, 10);
+  const events = /** @type {{ data: { _id: string, endDate: string }[] }} */ (await (await fetch(`${apiSettings.apiBaseUrl}event`)).json());
+  const event = events.data.find((candidate) => candidate.endDate >= today);
+  return (routes) =>
+    routes.map((route) =>
+      route.replace('/course/:id', `/course/${course._id}`).replace('/blog/:id', `/blog/${post._id}`).replace('/event/:id', `/event/${event?._id}`),
+    );
+}
+
+/**
+ * The monolith's build, its pages prerendered as the channel's are, served on a spare port.
+ *
+ * @param {{ apiSettings: import('../delivery/store.mjs').ApiSettings, siteUrl: string, scratch: string, log: (line: string) => void }} options
+ * @returns {Promise<import('node:http').Server>}
+ */
 async function serveMonolith({ apiSettings, siteUrl, scratch, log }) {
   const monolithDir = join(rootDir, 'tooling/bench/monolith/dist');
   const config = {
@@ -168,7 +207,7 @@ async function serveMonolith({ apiSettings, siteUrl, scratch, log }) {
     siteUrl,
     shell,
     outDir: pagesDir,
-    serveFrom: `http://127.0.0.1:${staging.address().port}`,
+    serveFrom: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (staging.address()).port}`,
     log: (line) => log(`monolith: ${line}`),
   });
   staging.close();

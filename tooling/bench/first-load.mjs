@@ -1,3 +1,4 @@
+// @ts-check
 // First-load JavaScript of a page: every script the page ran until the shell had taken it over and the network
 // went quiet, sized as a server would send it (gzip). Not the page's: what is fetched ahead for the next page
 // (preloaded, not run), the web vitals' library (loaded by design once the page is interactive), and sections far
@@ -29,11 +30,27 @@ export const ISLAND_LOADER_BUDGET_BYTES = 3_050;
 /** The web vitals' chunk (apps/shell/src/app.tsx names it): loaded once the page is interactive, not with it. */
 const LOADED_WHEN_INTERACTIVE = /\/web-vitals\.[0-9a-f]+\.js$/;
 
-/** @param {import('@playwright/test').Page} page */
+/**
+ * A script the page ran, and its size as a server sends it (gzip).
+ * @typedef {{ url: string, gzipBytes: number }} ScriptFile
+ */
+/**
+ * A script the page ran whose body could not be read.
+ * @typedef {{ url: string, error: Error }} UnreadScript
+ */
+
+/**
+ * @param {import('@playwright/test').Page} page
+ * @param {string} url
+ * @returns {Promise<{ files: ScriptFile[], totalKb: number, requests: number, islands: boolean }>}
+ */
 export async function measureFirstLoadJs(page, url) {
+  /** @type {Promise<ScriptFile | UnreadScript>[]} */
   const scripts = [];
+  /** @type {import('@playwright/test').Request[]} */
   const requests = [];
   // The scripts the page ran (compiled), as the debugger sees them: a preload the page never ran is not among them.
+  /** @type {Set<string>} */
   const ran = new Set();
   const devtools = await page.context().newCDPSession(page);
   devtools.on('Debugger.scriptParsed', ({ url: scriptUrl }) => ran.add(scriptUrl));
@@ -41,14 +58,18 @@ export async function measureFirstLoadJs(page, url) {
   // Requests made once the page was committed: one the page before made (a fetch ahead still on its way) is
   // not this page's, and its body goes with that page.
   let committed = false;
+  /** @type {WeakSet<import('@playwright/test').Request>} */
   const ofThisPage = new WeakSet();
+  /** @param {import('@playwright/test').Frame} frame */
   const onNavigated = (frame) => {
     if (frame === page.mainFrame()) committed = true;
   };
+  /** @param {import('@playwright/test').Request} request */
   const onRequest = (request) => {
     requests.push(request);
     if (committed) ofThisPage.add(request);
   };
+  /** @param {import('@playwright/test').Response} response */
   const onResponse = (response) => {
     const request = response.request();
     if (!ofThisPage.has(request) || request.resourceType() !== 'script' || !response.ok() || LOADED_WHEN_INTERACTIVE.test(response.url())) return;
@@ -56,7 +77,7 @@ export async function measureFirstLoadJs(page, url) {
     scripts.push(
       response.body().then(
         (body) => ({ url: response.url(), gzipBytes: gzipSync(body).length }),
-        (error) => ({ url: response.url(), error }),
+        /** @param {Error} error */ (error) => ({ url: response.url(), error }),
       ),
     );
   };
@@ -75,9 +96,10 @@ export async function measureFirstLoadJs(page, url) {
   page.off('request', onRequest);
   page.off('response', onResponse);
   await devtools.detach();
-  const files = (await Promise.all(scripts)).filter((file) => ran.has(file.url));
-  const unread = files.find((file) => file.error);
+  const settled = (await Promise.all(scripts)).filter((file) => ran.has(file.url));
+  const unread = settled.find((file) => 'error' in file);
   if (unread) throw new Error(`${url}: the body of ${unread.url}, which the page ran, could not be read: ${unread.error.message}`);
+  const files = /** @type {ScriptFile[]} */ (settled);
   const totalKb = files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
   const islands = await page.evaluate(() => document.documentElement.dataset.shell === 'islands');
   return { files, totalKb, requests: requests.length, islands };

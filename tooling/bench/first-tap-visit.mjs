@@ -1,8 +1,25 @@
+// @ts-check
 // How soon a phone answers a visitor's first tap (issue 36: within 200 ms, at a real 4× slower processor, a tap
 // made 500 ms after the first contentful paint): the Event Timing API's duration of the tap's interaction, from
 // the finger down to the next paint after its handlers ran (the dialog or menu shown, or its pending state).
 import { PHONE_LINK } from './phone-visit.mjs';
 import { CPU_SLOWDOWN } from './untouched-visit.mjs';
+
+/** @typedef {{ name: string, interactionId: number, duration: number }} EventEntry */
+/**
+ * What watchEvents notes in the page, as `window.__firstTap`.
+ * @typedef {{ paint: number | null, events: EventEntry[] }} SeenEvents
+ */
+/** @typedef {typeof window & { __firstTap: SeenEvents }} WatchedWindow */
+/**
+ * An event's timing entry, with the interaction it is part of (which TypeScript's DOM library does not name yet).
+ * @typedef {PerformanceEventTiming & { interactionId: number }} EventTiming
+ */
+
+/**
+ * A first tap's figures (ms).
+ * @typedef {{ latency: number, shownMs: number }} FirstTap
+ */
 
 /** When the visitor taps: this long after the first contentful paint. */
 export const TAP_AFTER_PAINT_MS = 500;
@@ -11,7 +28,8 @@ export const TAP_AFTER_PAINT_MS = 500;
  * The interaction's latency: the longest duration among the event entries of its interaction (pointerdown,
  * pointerup, click share one interactionId), as INP counts one interaction; null when none was recorded.
  *
- * @param {{ name: string, interactionId: number, duration: number }[]} entries
+ * @param {EventEntry[]} entries
+ * @returns {number | null}
  */
 export function interactionLatency(entries) {
   const durations = entries.filter((entry) => entry.interactionId > 0).map((entry) => entry.duration);
@@ -20,17 +38,25 @@ export function interactionLatency(entries) {
 
 /** In the page, from its start: the first contentful paint and every event entry (16 ms or more, the API's floor). */
 function watchEvents() {
+  /** @type {SeenEvents} */
   const seen = { paint: null, events: [] };
   Object.defineProperty(window, '__firstTap', { value: seen });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') seen.paint = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
+  // durationThreshold is the Event Timing API's, which TypeScript's DOM library does not name.
+  /** @type {PerformanceObserverInit & { durationThreshold: number }} */
+  const events = { type: 'event', buffered: true, durationThreshold: 16 };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) seen.events.push({ name: entry.name, interactionId: entry.interactionId, duration: entry.duration });
-  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+    for (const entry of /** @type {EventTiming[]} */ (list.getEntries()))
+      seen.events.push({ name: entry.name, interactionId: entry.interactionId, duration: entry.duration });
+  }).observe(events);
 }
 
-/** Throttles the page's network to the phone link of issue 27 (400 kbps each way, 400 ms round trip). */
+/**
+ * Throttles the page's network to the phone link of issue 27 (400 kbps each way, 400 ms round trip).
+ * @param {import('@playwright/test').CDPSession} devtools
+ */
 async function onPhoneLink(devtools) {
   const bytesPerSecond = (PHONE_LINK.kbps * 1000) / 8;
   await devtools.send('Network.enable');
@@ -53,6 +79,8 @@ async function onPhoneLink(devtools) {
  * @param {string} url
  * @param {{ control: (page: import('@playwright/test').Page) => import('@playwright/test').Locator,
  *           answered: (page: import('@playwright/test').Page) => import('@playwright/test').Locator }} tap
+ * @param {{ slowLink?: boolean }} [options]
+ * @returns {Promise<FirstTap | null>}
  */
 export async function visitAndTap(browser, url, { control, answered }, { slowLink = false } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
@@ -64,10 +92,17 @@ export async function visitAndTap(browser, url, { control, answered }, { slowLin
     if (slowLink) await onPhoneLink(devtools);
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     const painted = await page
-      .waitForFunction((after) => window.__firstTap.paint !== null && performance.now() >= window.__firstTap.paint + after, TAP_AFTER_PAINT_MS, {
-        timeout: 60_000,
-        polling: 10,
-      })
+      .waitForFunction(
+        (after) => {
+          const { paint } = /** @type {WatchedWindow} */ (window).__firstTap;
+          return paint !== null && performance.now() >= paint + after;
+        },
+        TAP_AFTER_PAINT_MS,
+        {
+          timeout: 60_000,
+          polling: 10,
+        },
+      )
       .then(
         () => true,
         () => false,
@@ -80,11 +115,13 @@ export async function visitAndTap(browser, url, { control, answered }, { slowLin
     await answered(page).waitFor({ timeout: 60_000 });
     const shownMs = Date.now() - tappedAt;
     // The entry is reported after the next paint: a moment for the observer.
-    await page.waitForFunction(() => window.__firstTap.events.some((entry) => entry.interactionId > 0), undefined, { timeout: 5_000 }).catch(() => undefined);
-    const latency = interactionLatency(await page.evaluate(() => window.__firstTap.events));
+    await page
+      .waitForFunction(() => /** @type {WatchedWindow} */ (window).__firstTap.events.some((entry) => entry.interactionId > 0), undefined, { timeout: 5_000 })
+      .catch(() => undefined);
+    const latency = interactionLatency(await page.evaluate(() => /** @type {WatchedWindow} */ (window).__firstTap.events));
     return { latency: latency ?? 16, shownMs };
   } catch (error) {
-    console.log(`[bench] ${url}: the tap was not answered (${error.message.split('\n')[0]})`);
+    console.log(`[bench] ${url}: the tap was not answered (${/** @type {Error} */ (error).message.split('\n')[0]})`);
     return null;
   } finally {
     await context.close();

@@ -1,3 +1,4 @@
+// @ts-check
 // What bench:first-tap makes of a tap's event entries, on fixed figures.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

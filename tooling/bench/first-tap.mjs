@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:first-tap`: how soon a phone answers a visitor's first tap on the controls issue 36 names (Book
 // Event, Request Call, the menu, the newsletter's Subscribe): at most 200 ms, at a real 4× slower processor, for a
 // tap made 500 ms after the first contentful paint (first-tap-visit.mjs says how each is measured). The composed
@@ -10,8 +11,10 @@ import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
+/** @typedef {import('./bench-sites.mjs').Site} Site */
+
 // After the install: these import packages it brings.
-const { runBench } = await import('./bench-sites.mjs');
+const { SITES, runBench } = await import('./bench-sites.mjs');
 const { CPU_SLOWDOWN } = await import('./untouched-visit.mjs');
 const { median } = await import('./median.mjs');
 const { TAP_AFTER_PAINT_MS, visitAndTap } = await import('./first-tap-visit.mjs');
@@ -21,7 +24,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const slowLink = process.env.BENCH_LINK === 'phone';
 const PORTS = { composed: 5730, monolith: 5731, api: 5734 };
 const TARGET_MS = 200;
-/** Each control, on a page that has it, and what shows that the tap was carried out. */
+/**
+ * Each control, on a page that has it, and what shows that the tap was carried out.
+ * @type {{ name: string, route: string, control: (page: import('@playwright/test').Page) => import('@playwright/test').Locator,
+ *   answered: (page: import('@playwright/test').Page) => import('@playwright/test').Locator }[]}
+ */
 const TAPS = [
   {
     name: 'Book Event',
@@ -52,20 +59,26 @@ const TAPS = [
 const chosen = process.env.BENCH_TAPS?.split(',').map((name) => name.trim());
 const unknown = chosen?.filter((name) => !TAPS.some((tap) => tap.name === name)) ?? [];
 if (unknown.length) throw new Error(`BENCH_TAPS names no control ${unknown.join(', ')} (there are ${TAPS.map((tap) => tap.name).join(', ')})`);
+/** @param {string} line */
 const log = (line) => console.log(`[bench] ${line}`);
 
 await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
   const rows = [];
   for (const tap of TAPS.filter(({ name }) => !chosen || chosen.includes(name))) {
     const [path] = sites.paths([tap.route]);
+    /** @type {Record<Site, (import('./first-tap-visit.mjs').FirstTap | null)[]>} */
     const runs = { composed: [], monolith: [] };
     for (let run = 0; run < RUNS; run += 1) {
-      for (const site of ['composed', 'monolith']) {
+      for (const site of SITES) {
         runs[site].push(await visitAndTap(browser, `${sites.origins[site]}${path}`, tap, { slowLink }));
         const last = runs[site].at(-1);
         log(`${tap.name} on ${tap.route}, ${site} run ${run + 1}: ${last ? `${last.latency} ms, shown after ${last.shownMs} ms` : 'not answered'}`);
       }
     }
+    /**
+     * @param {Site} site
+     * @param {keyof import('./first-tap-visit.mjs').FirstTap} key
+     */
     const figure = (site, key) => median(runs[site].map((visit) => visit?.[key] ?? null));
     rows.push({
       ...tap,
@@ -73,6 +86,7 @@ await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
       shown: { composed: figure('composed', 'shownMs'), monolith: figure('monolith', 'shownMs') },
     });
   }
+  /** @param {number} value */
   const ms = (value) => (Number.isFinite(value) ? (value <= 16 ? '≤ 16' : String(Math.round(value))) : 'n/a');
   const link = slowLink ? `${PHONE_LINK_WORDS}` : `Chromium at a real ${CPU_SLOWDOWN}× slower processor, a phone's screen, an unthrottled link`;
   console.log(

@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmarks' sites as production serves them: over HTTPS with HTTP/2, from a TLS front (docs/production.md:
 // a TLS proxy or CDN in front of the kit's server). Over the kit's own HTTP/1.1 a page's two to four style
 // sheets each wait for a connection of their own, and Lighthouse's simulation charges each a handshake at its
@@ -18,6 +19,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
  * A certificate for localhost, made in `dir` (with Debian's openssl), and the Chromium flag that trusts it and no
  * other: the browser then treats the site as any HTTPS site (a secure context, a service worker, no warning).
  *
+ * @param {string} dir
  * @returns {{ key: Buffer, cert: Buffer, chromiumArgs: string[] }}
  */
 export function localhostCertificate(dir) {
@@ -49,9 +51,10 @@ export function localhostCertificate(dir) {
  * @returns {Promise<{ port: number, close: () => void }>}
  */
 export function serveHttpsFront({ port, backend, certificate }) {
-  const backendPort = backend.address().port;
+  const backendPort = /** @type {import('node:net').AddressInfo} */ (backend.address()).port;
   const agent = new Agent({ keepAlive: true });
   const server = createSecureServer({ key: certificate.key, cert: certificate.cert });
+  /** @type {Set<import('node:http2').ServerHttp2Session>} */
   const sessions = new Set();
   server.on('session', (session) => {
     sessions.add(session);
@@ -87,7 +90,7 @@ export function serveHttpsFront({ port, backend, certificate }) {
     });
     server.listen(port, '127.0.0.1', () =>
       resolvePromise({
-        port: server.address().port,
+        port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
         close: () => {
           for (const session of sessions) session.destroy();
           server.close();

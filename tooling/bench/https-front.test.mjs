@@ -1,3 +1,4 @@
+// @ts-check
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -7,9 +8,14 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { localhostCertificate, serveHttpsFront } from './https-front.mjs';
 
+/** @typedef {import('node:http2').IncomingHttpHeaders & import('node:http2').IncomingHttpStatusHeader} Answer */
+
 const dir = mkdtempSync(join(tmpdir(), 'https-front-'));
+/** @type {import('node:http').Server} */
 let backend;
+/** @type {Awaited<ReturnType<typeof serveHttpsFront>>} */
 let front;
+/** @type {ReturnType<typeof localhostCertificate>} */
 let certificate;
 
 before(async () => {
@@ -20,7 +26,7 @@ before(async () => {
     response.writeHead(200, { 'Content-Type': 'text/plain', ETag: '"v1"', Connection: 'keep-alive', 'X-Frame-Options': 'DENY' });
     response.end(`${request.method} ${request.url} for ${request.headers.host}`);
   });
-  await new Promise((resolve) => backend.listen(0, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => backend.listen(0, '127.0.0.1', resolve)));
   front = await serveHttpsFront({ port: 0, backend, certificate });
 });
 
@@ -29,13 +35,19 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One request over HTTP/2, trusting the front's certificate only. */
+/**
+ * One request over HTTP/2, trusting the front's certificate only.
+ * @param {string} path
+ * @param {import('node:http2').OutgoingHttpHeaders} [headers]
+ * @returns {Promise<{ status: number | undefined, headers: Answer, body: string }>}
+ */
 function get(path, headers = {}) {
   return new Promise((resolve, reject) => {
     const session = connect(`https://127.0.0.1:${front.port}`, { ca: certificate.cert });
     session.on('error', reject);
     const stream = session.request({ ':path': path, ...headers });
     let body = '';
+    /** @type {Answer} */
     let answer;
     stream.on('response', (responseHeaders) => (answer = responseHeaders));
     stream.setEncoding('utf8');

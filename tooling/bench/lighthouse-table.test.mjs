@@ -1,3 +1,4 @@
+// @ts-check
 // What bench:web makes of its measures, on fixed figures: a report's figures, their medians, the table with
 // the ratios composed / monolith, and the machine's CPU benchmark index.
 import assert from 'node:assert/strict';
@@ -57,6 +58,11 @@ describe('bench:web: the medians of the runs', () => {
   });
 });
 
+/**
+ * @param {string} route
+ * @param {'composed' | 'monolith'} site
+ * @param {Partial<import('./lighthouse-table.mjs').ResultRow>} figures
+ */
 const row = (route, site, figures) => ({
   route,
   site,

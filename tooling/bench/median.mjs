@@ -1,3 +1,4 @@
+// @ts-check
 // The one median of the benchmarks' figures.
 
 /**
@@ -5,9 +6,10 @@
  * left out): of an even count, the mean of the two middle ones; NaN when none was measured.
  *
  * @param {unknown[]} values
+ * @returns {number}
  */
 export function median(values) {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  const sorted = /** @type {number[]} */ (values.filter((value) => Number.isFinite(value))).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

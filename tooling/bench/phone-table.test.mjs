@@ -1,9 +1,15 @@
+// @ts-check
 // What bench:phone makes of its measures, on fixed figures: the medians of the visits and the table with the
 // ratios composed / monolith and the targets.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { missedTargets, phoneTable, visitMedians } from './phone-table.mjs';
 
+/**
+ * @param {number} contentMs
+ * @param {number} readyMs
+ * @param {number} transferredKb
+ */
 const visit = (contentMs, readyMs, transferredKb) => ({ contentMs, readyMs, transferredKb });
 
 describe('bench:phone', () => {

@@ -1,15 +1,24 @@
+// @ts-check
 // The mails an API prints on its terminal when it has no SMTP server (MAIL_TO_TERMINAL=on: apps/api/src/mail.ts,
 // printMail), read back from its output: how a benchmark's buyer gets the code the API mailed, with no outbox
 // served over HTTP (the benches run the API as production runs it).
 
 const RULE = '─'.repeat(72);
 
+/** @typedef {{ to: string, subject: string, text: string }} Mail */
+/**
+ * A mail being read, between its two rules.
+ * @typedef {{ to: string, subject: string, lines: string[] }} OpenMail
+ */
+
 /**
  * Keeps the mails of the printed lines given to `take`, and answers the newest one to an address.
  * @returns {{ take: (line: string) => void, latestTo: (email: string) => { subject: string, text: string } | null }}
  */
 export function printedMails() {
+  /** @type {Mail[]} */
   const mails = [];
+  /** @type {OpenMail | null} */
   let open = null;
   return {
     take(line) {

@@ -1,8 +1,15 @@
+// @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { printedMails } from './printed-mail.mjs';
 
 const rule = '─'.repeat(72);
+/**
+ * A mail as the API prints it, between its two rules.
+ * @param {string} to
+ * @param {string} subject
+ * @param {...string} text
+ */
 const printed = (to, subject, ...text) => [
   rule,
   'MAIL: no SMTP_URL is set, so this mail was printed here and not sent.',

@@ -1,3 +1,4 @@
+// @ts-check
 // One purchase as a new visitor makes it on a phone on the Kenyan link (issue 57, "the purchase, whole"): from a
 // course page, Add to cart → log in asked → Create an account → the emailed code → the course again, Add to cart →
 // View cart → a shipping address → Check Out → Pay with M-Pesa (the kit's Daraja simulator pays from 0712 345 678)
@@ -11,11 +12,32 @@ const STEP_TIMEOUT_MS = 90_000;
 /** A person typing on a phone, fast: about eight characters a second. */
 const KEY_DELAY_MS = 120;
 
-/** Types into a field as a person does, a key at a time (the first key's focus is when a form's code is asked for). */
+/** @typedef {(email: string) => { text: string } | null} LatestMailTo */
+/**
+ * The visitor who buys: the address they sign up with, and where their mails are read.
+ * @typedef {{ email: string, latestMailTo: LatestMailTo }} Buyer
+ */
+/** @typedef {{ name: string, ms: number }} Wait */
+/**
+ * One purchase's figures.
+ * @typedef {{ wallMs: number, transferredKb: number, scriptKb: number, scripts: Record<string, number>, waits: Wait[],
+ *   longestWait: Wait }} Purchase
+ */
+
+/**
+ * Types into a field as a person does, a key at a time (the first key's focus is when a form's code is asked for).
+ * @param {import('@playwright/test').Locator} field
+ * @param {string} text
+ */
 const type = (field, text) => field.pressSequentially(text, { delay: KEY_DELAY_MS });
 const PASSWORD = 'Mavuno!2026bench';
 
-/** A mail's six-digit code, once the API has printed it (it mails while it answers, or just after). */
+/**
+ * A mail's six-digit code, once the API has printed it (it mails while it answers, or just after).
+ * @param {LatestMailTo} latestMailTo
+ * @param {string} email
+ * @returns {Promise<string>}
+ */
 async function codeMailedTo(latestMailTo, email) {
   for (let tries = 0; tries < 100; tries += 1) {
     const code = /\b(\d{6})\b/.exec(latestMailTo(email)?.text ?? '')?.[1];
@@ -27,7 +49,7 @@ async function codeMailedTo(latestMailTo, email) {
 
 /**
  * The taps of the purchase, each with what shows that it was answered; `before` fills what the visitor types first.
- * @type {{ name: string, before?: (main: import('@playwright/test').Locator, buyer: object) => Promise<void>, tap: (main: import('@playwright/test').Locator) => import('@playwright/test').Locator, shown: (main: import('@playwright/test').Locator) => import('@playwright/test').Locator }[]}
+ * @type {{ name: string, before?: (main: import('@playwright/test').Locator, buyer: Buyer) => Promise<void>, tap: (main: import('@playwright/test').Locator) => import('@playwright/test').Locator, shown: (main: import('@playwright/test').Locator) => import('@playwright/test').Locator }[]}
  */
 const TAPS = [
   {
@@ -96,11 +118,13 @@ const TAPS = [
  *
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url  a course page
- * @param {(email: string) => { text: string } | null} latestMailTo
+ * @param {LatestMailTo} latestMailTo
+ * @returns {Promise<Purchase | null>}
  */
 export async function buyOnPhone(browser, url, latestMailTo) {
   // No service worker: what it fetches for the page is not the page's to count (a first purchase has little of it).
   const phone = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  /** @type {Buyer} */
   const buyer = { email: `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`, latestMailTo };
   let step = 'the course page';
   try {
@@ -108,6 +132,7 @@ export async function buyOnPhone(browser, url, latestMailTo) {
     const network = await onPhoneLink(phone, page);
     const bytes = { all: 0, script: 0 };
     /** Each script's KB as it came, by path: what a change to the journey's JavaScript is read from. */
+    /** @type {Record<string, number>} */
     const scripts = {};
     network.onLoaded(({ url: loaded, encodedDataLength }) => {
       bytes.all += encodedDataLength;
@@ -120,6 +145,7 @@ export async function buyOnPhone(browser, url, latestMailTo) {
     const started = Date.now();
     await page.goto(url, { waitUntil: 'commit', timeout: STEP_TIMEOUT_MS });
     await TAPS[0].tap(main).waitFor({ timeout: STEP_TIMEOUT_MS });
+    /** @type {Wait[]} */
     const waits = [];
     for (const tap of TAPS) {
       step = tap.name;
@@ -140,7 +166,7 @@ export async function buyOnPhone(browser, url, latestMailTo) {
       longestWait: waits.reduce((longest, wait) => (wait.ms > longest.ms ? wait : longest)),
     };
   } catch (error) {
-    console.log(`[bench] ${url}: the purchase stopped at ${step}: ${error.message.split('\n')[0]}`);
+    console.log(`[bench] ${url}: the purchase stopped at ${step}: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
     return null;
   } finally {
     await phone.close();

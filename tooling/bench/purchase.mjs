@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:purchase`: a new visitor buys a course on a phone on the Kenyan link (issue 57, "the purchase,
 // whole"; purchase-visit.mjs says each step): the composed site and the monolith (bench-sites.mjs, with the kit's
 // Daraja simulator) take turns, run by run; each figure is the median of BENCH_RUNS (3) purchases. Targets: no wait
@@ -8,8 +9,11 @@ import { ensurePnpm, installDependencies } from '../machine/pnpm.mjs';
 const pnpm = ensurePnpm();
 installDependencies(pnpm);
 
+/** @typedef {import('./bench-sites.mjs').Site} Site */
+/** @typedef {import('./purchase-visit.mjs').Purchase} Purchase */
+
 // After the install: these import packages it brings.
-const { runBench } = await import('./bench-sites.mjs');
+const { SITES, runBench } = await import('./bench-sites.mjs');
 const { PHONE_LINK_WORDS } = await import('./phone-visit.mjs');
 const { buyOnPhone } = await import('./purchase-visit.mjs');
 const { median } = await import('./median.mjs');
@@ -17,20 +21,30 @@ const { median } = await import('./median.mjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORTS = { composed: 5740, monolith: 5741, api: 5744 };
 const TARGETS = { longestWaitS: 4, scriptKb: 250 };
+/** @param {string} line */
 const log = (line) => console.log(`[bench] ${line}`);
 
 await runBench({ pnpm, ports: PORTS, log, payments: true }, async ({ sites, browser }) => {
   const [coursePath] = sites.paths(['/course/:id']);
+  /** @type {Record<Site, (Purchase | null)[]>} */
   const purchases = { composed: [], monolith: [] };
   for (let run = 0; run < RUNS; run += 1) {
-    for (const site of ['composed', 'monolith']) {
+    for (const site of SITES) {
       const bought = await buyOnPhone(browser, `${sites.origins[site]}${coursePath}`, sites.latestMailTo);
       purchases[site].push(bought);
       log(`${site} run ${run + 1}: ${JSON.stringify(bought)}`);
     }
   }
+  /**
+   * @param {Site} site
+   * @param {(bought: Purchase) => number} value
+   */
   const figure = (site, value) => median(purchases[site].map((bought) => (bought ? value(bought) : null)));
-  const both = (value, digits) => ['composed', 'monolith'].map((site) => format(figure(site, value), digits)).join(' / ');
+  /**
+   * @param {(bought: Purchase) => number} value
+   * @param {number} digits
+   */
+  const both = (value, digits) => SITES.map((site) => format(figure(site, value), digits)).join(' / ');
   console.log(
     `\nThe purchase, ${new Date().toISOString().slice(0, 10)}: ${PHONE_LINK_WORDS}, a new visitor from a course page to Payment received, median of ${RUNS}.\n`,
   );
@@ -44,12 +58,16 @@ await runBench({ pnpm, ports: PORTS, log, payments: true }, async ({ sites, brow
   for (const [index, name] of taps.entries()) console.log(`| ${name}, s | ${both((bought) => bought.waits[index].ms / 1000, 1)} |`);
   // BENCH_SCRIPTS=list: each build's scripts of its first purchase, largest first (where the JavaScript goes).
   if (process.env.BENCH_SCRIPTS !== 'list') return;
-  for (const site of ['composed', 'monolith']) {
+  for (const site of SITES) {
     const scripts = Object.entries(purchases[site].find(Boolean)?.scripts ?? {}).sort(([, a], [, b]) => b - a);
     console.log(`\n${site}'s scripts, KB gzip:\n${scripts.map(([path, kb]) => `${kb.toFixed(1).padStart(6)}  ${path}`).join('\n')}`);
   }
 });
 
+/**
+ * @param {number} value
+ * @param {number} digits
+ */
 function format(value, digits) {
   return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:report-flood`: how much a flood of browser reports from ever new addresses slows the site's reads
 // (issue 39). Starts the API in production mode on PGlite, probes GET /api/course every 20 ms, idle and during a
 // 20 s flood of 20-report batches from 32 clients, each batch from a new forwarded address, and prints the p95 of
@@ -25,18 +26,27 @@ const { values } = parseArgs({
 
 const releases = { shell: 's1', catalog: 'next' };
 const randomAddress = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
+/**
+ * @param {string} url
+ * @param {string} address  the forwarded address the batch comes from
+ * @param {unknown} body
+ */
 const post = (url, address, body) =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': address }, body: JSON.stringify(body) });
 
-/** The flooding process: CLIENTS loops until the time is up; prints how many batches went. */
+/**
+ * The flooding process: CLIENTS loops until the time is up; prints how many batches went.
+ * @param {string} base  the API's origin
+ */
 async function flood(base) {
   const pauseMs = Number(values.rate) ? (CLIENTS * 1000) / Number(values.rate) : 0;
   const end = Date.now() + FLOOD_SECONDS * 1000;
   let sent = 0;
+  /** @param {string} address */
   const session = async (address) => {
     if (!values.started) return `forged${Math.random().toString(36).slice(2, 12)}`;
     const answer = await post(`${base}/api/reports/session`, address, { channel: 'production', releases });
-    return answer.ok ? (await answer.json()).session : 'refused';
+    return answer.ok ? /** @type {{ session: string }} */ (await answer.json()).session : 'refused';
   };
   const client = async () => {
     while (Date.now() < end) {
@@ -66,6 +76,7 @@ async function flood(base) {
   console.log(JSON.stringify({ batchesSent: sent }));
 }
 
+/** @param {number[]} times */
 const p95 = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)];
 
 async function measure() {
@@ -118,7 +129,12 @@ async function measure() {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await flooded;
-    const figures = { idleP95Ms: +p95(idle).toFixed(1), floodP95Ms: +p95(during).toFixed(1), probes: during.length, ...JSON.parse(output || '{}') };
+    const figures = {
+      idleP95Ms: +p95(idle).toFixed(1),
+      floodP95Ms: +p95(during).toFixed(1),
+      probes: during.length,
+      .../** @type {{ batchesSent?: number }} */ (JSON.parse(output || '{}')),
+    };
     console.log(
       JSON.stringify({
         date: new Date().toISOString().slice(0, 10),

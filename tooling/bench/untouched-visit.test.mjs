@@ -1,3 +1,4 @@
+// @ts-check
 // What bench:untouched makes of a visit's long tasks, on fixed figures.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

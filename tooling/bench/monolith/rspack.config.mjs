@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run build:monolith`: the same pages as the composed site, built as one app (the remotes' route
 // tables imported statically, no federation), for `npm run bench:web` to price the composition. Not a
 // product: nothing deploys it.
