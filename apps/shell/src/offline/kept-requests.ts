@@ -1,16 +1,12 @@
 import { keptRequests, sendKeptRequests } from '@agri/api-client';
 import { toast } from '@agri/ui';
-
-/**
- * When a send finds the API still out of reach while the browser says it is online (a link coming back
- * slowly: the first requests after the 'online' event often fail), it is tried again after these waits,
- * the last repeated for as long as the page lives and something is kept.
- */
-export const RETRY_AFTER_MS = [2000, 5000, 15_000, 30_000, 60_000];
+import { RETRY_AFTER_MS } from '@agri/ui/island-protocol';
 
 /**
  * Sends what the visitor sent while offline (an enquiry, a booking, a call request: the API client's outbox)
- * once the connection is back, now and whenever it returns, and says what became of each.
+ * once the connection is back, now and whenever it returns, and says what became of each. A send that finds the
+ * API still out of reach while the browser says it is online is tried again after RETRY_AFTER_MS, the last wait
+ * repeated for as long as the page lives and something is kept.
  */
 export function sendKeptRequestsWhenOnline(retryAfterMs = RETRY_AFTER_MS): void {
   let retries = 0;

@@ -141,6 +141,12 @@ export interface PageCode {
 /** The owner of the shell's own islands and code; any other owner of an island is a remote. */
 export const SHELL_OWNER = 'shell';
 
+/**
+ * A link coming back slowly fails the first requests after the 'online' event: what failed then (the outbox's
+ * sends, the shell's; an island's code, the loader's) is tried again after these waits.
+ */
+export const RETRY_AFTER_MS = [2000, 5000, 15_000, 30_000, 60_000];
+
 /** The owner of an island, from its name (`<owner>/<name>`). */
 export const ownerOf = (name: string): string => name.slice(0, name.indexOf('/'));
 

@@ -106,6 +106,28 @@ describe('asking for an island', () => {
     expect(fetched.mock.calls.map(([url]) => url)).toEqual([...asked, ...asked]);
   });
 
+  test('the connection back asks again for code that could not come, and again after a wait while it still cannot', async () => {
+    document.body.innerHTML = island({ [ISLAND.name]: 'catalog/course' });
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    sendKeptRequests(loader, [200]);
+    const codeCannotCome = async () => {
+      await nextPaint();
+      entryScripts()[0]!.dispatchEvent(new Event('error'));
+      expect(byName('catalog/course')).toHaveAttribute(ISLAND.state, 'failed');
+    };
+    loader.ask(byName('catalog/course'));
+    await codeCannotCome();
+    window.dispatchEvent(new Event('online'));
+    expect(byName('catalog/course')).toHaveAttribute(ISLAND.state, 'starting');
+    // The link is not quite back: the first try fails too, and the island is asked again after the wait.
+    await codeCannotCome();
+    await waitFor(() => expect(byName('catalog/course')).toHaveAttribute(ISLAND.state, 'starting'));
+    // Past the last wait nothing more is tried by itself: Retry, or the next 'online', asks again.
+    await codeCannotCome();
+    await new Promise((done) => setTimeout(done, 300));
+    expect(byName('catalog/course')).toHaveAttribute(ISLAND.state, 'failed');
+  });
+
   test('a shell that came but could not start leaves every waiting island unavailable, without Retry', () => {
     document.body.innerHTML = island({ [ISLAND.name]: 'catalog/course' });
     loader.ask(byName('catalog/course'));
