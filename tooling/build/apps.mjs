@@ -47,6 +47,7 @@ export function readApps(appsDir) {
   const shells = described.filter((app) => app.shell);
   if (shells.length !== 1) throw new Error(`apps: exactly one app declares a \`shell\` field in its package.json (found ${shells.length})`);
   const shellApp = { name: shells[0].name, dir: shells[0].dir, port: shells[0].shell.port };
+  /** @type {{ name: string, dir: string, port: number, routes: string[], consumes: string[] }[]} */
   const remoteApps = inDependencyOrder(
     described
       .filter((app) => app.remote)

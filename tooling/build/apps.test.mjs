@@ -1,3 +1,4 @@
+// @ts-check
 // The list of apps is read from apps/*/package.json, and nothing else lists them: a new remote is a new folder.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,11 @@ import { describe, it } from 'node:test';
 import { rootDir } from '../machine/pnpm.mjs';
 import { appNames, apps, readApps, remoteApps } from './apps.mjs';
 
-/** A throw-away apps/ folder: each entry is an app's package.json fields. */
+/**
+ * A throw-away apps/ folder: each entry is an app's package.json fields.
+ *
+ * @param {Record<string, object>} packages
+ */
 function appsFolder(packages) {
   const dir = mkdtempSync(join(tmpdir(), 'agri-apps-'));
   for (const [name, fields] of Object.entries(packages)) {
@@ -72,7 +77,7 @@ describe('the list of apps', () => {
       try {
         assert.throws(
           () => readApps(dir),
-          (error) => error.message.includes(problem),
+          (/** @type {Error} */ error) => error.message.includes(problem),
           problem,
         );
       } finally {
@@ -90,8 +95,9 @@ describe('the list of apps', () => {
   });
 });
 
+/** @param {string} dir */
 function walk(dir) {
-  return readdirSync(join(rootDir, dir), { recursive: true })
+  return readdirSync(join(rootDir, dir), { recursive: true, encoding: 'utf8' })
     .map((path) => join(dir, path))
     .filter((path) => /\.(mjs|ts|tsx)$/.test(path) && !/node_modules|\/dist\//.test(path) && statSync(join(rootDir, path)).isFile())
     .map((path) => relative('.', path));

@@ -1,3 +1,4 @@
+// @ts-check
 // What the tooling takes from a build of the shell for its prerendered pages: the page and the island loader.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ISLAND_LOADER_FILE, shellPage } from './island-loader.mjs';
 
+/** @type {(loader: string, check: (dir: string) => void) => void} */
 const withBuild = (loader, check) => {
   const dir = mkdtempSync(join(tmpdir(), 'agri-shell-build-'));
   try {

@@ -1,3 +1,4 @@
+// @ts-check
 // The one build recipe (rspack-app.mjs): what each app's build is told, read from the configuration its
 // rspack.config.mjs makes, and what the recipe's own plugins write, by a small real build of a throw-away
 // remote (production) and shell (development) in a temporary folder.
@@ -15,28 +16,76 @@ import { rootDir } from '../machine/pnpm.mjs';
 import { readPackage, remoteApps, shellApp } from './apps.mjs';
 import { defineApp, PrecompressPlugin } from './rspack-app.mjs';
 
+/** @typedef {Record<string, string | undefined>} Env  environment variables (undefined: unset) */
+/**
+ * What these tests read of a configuration rspack-app.mjs makes (defineApp), and set before building one.
+ *
+ * @typedef {{
+ *   name?: string, mode: string, target?: string, entry: Record<string, string>, devtool?: string | false, dependencies?: string[],
+ *   output: { path: string, publicPath: string, uniqueName?: string, filename: string, clean: boolean },
+ *   plugins: object[], infrastructureLogging?: { level: string },
+ *   devServer?: { port: number, setupMiddlewares?: (middlewares: unknown[]) => SiteConfigMiddleware[] },
+ * }} AppConfig
+ */
+/**
+ * The options rspack-app.mjs gives the federation plugin (federationPlugin), as these tests read them.
+ *
+ * @typedef {{ name: string, filename?: string, exposes?: Record<string, string>, shared: ReturnType<typeof import('./shared-libraries.mjs').sharedConfig>,
+ *   shareStrategy?: string, dts?: boolean, runtimePlugins: string[], experiments: { externalRuntime?: boolean, provideExternalRuntime?: boolean } }} Federation
+ */
+/**
+ * The shell's dev-server middleware for config.json (answerSiteConfig), called here with stand-ins for the request and the response.
+ *
+ * @typedef {{ path: string, middleware: (request: object, response: { setHeader: (name: string, value: string) => void, end: (body: string) => void }) => void }} SiteConfigMiddleware
+ */
+
 /**
  * The configuration an app's rspack.config.mjs makes for `rspack build --mode <mode>` (or serve), with the
  * environment variables `env` set (undefined: unset): the app's own (a production shell also builds its
  * service worker, `serviceWorkerOf`).
+ *
+ * @param {{ dir: string }} app
+ * @param {'production' | 'development'} mode
+ * @param {Env} [env]
+ * @returns {Promise<AppConfig[]>}
  */
 async function appConfigs(app, mode, env = {}) {
   const { default: makeConfig } = await import(pathToFileURL(join(app.dir, 'rspack.config.mjs')).href);
   return [withEnv(env, () => makeConfig({}, { mode }))].flat();
 }
+/** @type {(app: { dir: string }, mode: 'production' | 'development', env?: Env) => Promise<AppConfig>} */
 const appConfig = async (app, mode, env) => (await appConfigs(app, mode, env))[0];
 
-/** The options the federation plugin was given: it keeps them as given, in `_options` (@module-federation/rspack). */
-const federationOf = (config) => config.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin)._options;
+/**
+ * The options the federation plugin was given: it keeps them as given, in `_options` (@module-federation/rspack),
+ * a field its types declare private.
+ *
+ * @type {(config: AppConfig) => Federation}
+ */
+const federationOf = (config) =>
+  /** @type {{ _options: Federation }} */ (/** @type {unknown} */ (config.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin)))._options;
 
-/** The app's own page, if it has one (rspack's built-in plugins keep their options in `_args`). */
+/**
+ * The app's own page, if it has one (rspack's built-in plugins keep their options in `_args`).
+ *
+ * @type {(config: AppConfig) => import('@rspack/core').HtmlRspackPluginOptions | undefined}
+ */
 const pageOf = (config) => config.plugins.find((plugin) => plugin instanceof rspack.HtmlRspackPlugin)?._args[0];
 
+/** @type {(config: AppConfig) => boolean} */
 const hasPrecompress = (config) => config.plugins.some((plugin) => plugin instanceof PrecompressPlugin);
 
-/** Runs `work` with the environment variables `vars` set (undefined: unset), then puts them back. */
+/**
+ * Runs `work` with the environment variables `vars` set (undefined: unset), then puts them back.
+ *
+ * @template T
+ * @param {Env} vars
+ * @param {() => T} work
+ * @returns {T}
+ */
 function withEnv(vars, work) {
   const outer = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  /** @param {Env} values */
   const put = (values) => {
     for (const [name, value] of Object.entries(values)) {
       if (value === undefined) delete process.env[name];
@@ -54,7 +103,13 @@ function withEnv(vars, work) {
 const scratch = mkdtempSync(join(tmpdir(), 'agri-rspack-app-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A throw-away app folder: its package.json fields and its source files. */
+/**
+ * A throw-away app folder: its package.json fields and its source files.
+ *
+ * @param {string} name
+ * @param {object} fields
+ * @param {Record<string, string | Buffer>} [files]
+ */
 function appFolder(name, fields, files = {}) {
   const dir = join(scratch, name);
   mkdirSync(join(dir, 'src'), { recursive: true });
@@ -77,7 +132,7 @@ describe('what each app’s build is told', () => {
       assert.match(config.output.filename, /\[contenthash/, `${app.name}: files named by their content`);
       assert.equal(federation.name, app.name);
       assert.equal(federation.filename, 'remoteEntry.js', app.name);
-      assert.ok(federation.exposes['./routes'], `${app.name} exposes its routes`);
+      assert.ok(federation.exposes?.['./routes'], `${app.name} exposes its routes`);
       assert.equal(federation.experiments.externalRuntime, true, `${app.name} uses the shell’s runtime`);
       assert.equal(federation.experiments.provideExternalRuntime, undefined, app.name);
       assert.equal(federation.shareStrategy, 'loaded-first', app.name);
@@ -90,10 +145,10 @@ describe('what each app’s build is told', () => {
     for (const app of remoteApps) {
       const config = await appConfig(app, 'development');
       assert.deepEqual(config.entry, { main: './src/index.ts' }, app.name);
-      assert.equal(pageOf(config).template, join(rootDir, 'tooling/build/standalone-page.html'), app.name);
+      assert.equal(pageOf(config)?.template, join(rootDir, 'tooling/build/standalone-page.html'), app.name);
       assert.equal(federationOf(config).experiments.externalRuntime, false, app.name);
-      assert.equal(config.devServer.port, app.port, app.name);
-      assert.equal(config.devServer.setupMiddlewares, undefined, `${app.name}: the shell’s dev server answers config.json`);
+      assert.equal(config.devServer?.port, app.port, app.name);
+      assert.equal(config.devServer?.setupMiddlewares, undefined, `${app.name}: the shell’s dev server answers config.json`);
       assert.equal(hasPrecompress(config), false, app.name);
     }
   });
@@ -102,10 +157,10 @@ describe('what each app’s build is told', () => {
     const config = await appConfig(shellApp, 'production');
     const federation = federationOf(config);
     assert.deepEqual(config.entry, { main: './src/index.ts' });
-    assert.equal(pageOf(config).template, join(shellApp.dir, 'src/index.html'));
+    assert.equal(pageOf(config)?.template, join(shellApp.dir, 'src/index.html'));
     // One build serves from any folder; a release places only the page’s script tags (channels.test.mjs).
     assert.equal(config.output.publicPath, 'auto');
-    assert.equal(pageOf(config).publicPath, '/', 'the page is served at every path of the site');
+    assert.equal(pageOf(config)?.publicPath, '/', 'the page is served at every path of the site');
     assert.equal(federation.name, 'shell');
     assert.equal(federation.filename, undefined, 'the shell is no remote');
     assert.equal(federation.exposes, undefined);
@@ -143,13 +198,16 @@ describe('what each app’s build is told', () => {
 
   it('the shell’s dev server answers config.json with every remote’s dev server', async () => {
     const config = await appConfig(shellApp, 'development');
-    assert.equal(config.devServer.port, shellApp.port);
-    const [siteConfig] = config.devServer.setupMiddlewares([]);
+    assert.equal(config.devServer?.port, shellApp.port);
+    // The shell's dev server has its middlewares.
+    const setupMiddlewares = /** @type {(middlewares: unknown[]) => SiteConfigMiddleware[]} */ (config.devServer?.setupMiddlewares);
+    const [siteConfig] = setupMiddlewares([]);
     assert.equal(siteConfig.path, '/config.json');
+    /** @type {{ headers: Record<string, string>, body?: string }} */
     const answer = { headers: {} };
     siteConfig.middleware({}, { setHeader: (name, value) => (answer.headers[name] = value), end: (body) => (answer.body = body) });
     assert.equal(answer.headers['Content-Type'], 'application/json; charset=utf-8');
-    const { remotes } = JSON.parse(answer.body);
+    const { remotes } = JSON.parse(/** @type {string} */ (answer.body));
     assert.deepEqual(
       Object.fromEntries(Object.entries(remotes).map(([name, { entry, routes }]) => [name, { entry, routes }])),
       Object.fromEntries(remoteApps.map((app) => [app.name, { entry: `http://localhost:${app.port}/remoteEntry.js`, routes: app.routes }])),
@@ -165,7 +223,7 @@ describe('what each app’s build is told', () => {
 
   it('an app shares only the singletons it depends on; each workspace entry is a singleton whose range is its package’s major', () => {
     const dir = appFolder('tiny', { remote: { port: 3990, routes: ['/tiny'] }, dependencies: { react: '^19.1.0', '@agri/ui': 'workspace:*' } });
-    const { shared } = federationOf(defineApp({ dir, exposes: { './routes': './src/routes.ts' } })({}, { mode: 'production' }));
+    const { shared } = federationOf(/** @type {AppConfig} */ (defineApp({ dir, exposes: { './routes': './src/routes.ts' } })({}, { mode: 'production' })));
     const names = Object.keys(shared);
     assert.deepEqual(
       names.filter((name) => !name.startsWith('@agri/')),
@@ -208,9 +266,9 @@ describe('what each app’s build is told', () => {
     const kit = readPackage(join(rootDir, 'packages/ui'));
     for (const entry of ['@agri/ui', '@agri/ui/forms', '@agri/ui/dates', '@agri/ui/payments']) {
       assert.equal(provided[entry]?.version, kit.version, `${entry}: without a version the gate reads 0`);
-      assert.ok(existsSync(provided[entry].import), `${entry}: ${provided[entry].import}`);
+      assert.ok(existsSync(/** @type {string} */ (provided[entry].import)), `${entry}: ${provided[entry].import}`);
     }
-    assert.match(provided['@agri/ui/forms'].import, /forms/);
+    assert.match(/** @type {string} */ (provided['@agri/ui/forms'].import), /forms/);
     for (const app of remoteApps) {
       const { shared } = federationOf(await appConfig(app, 'production'));
       assert.equal(shared['@agri/ui/forms']?.import, undefined, `${app.name} keeps its own copy, for a shell that lacks it`);
@@ -219,8 +277,12 @@ describe('what each app’s build is told', () => {
 });
 
 describe('what the build writes (a throw-away remote in production, a shell in development)', () => {
+  // Set by before(), for every test.
+  /** @type {string} */
   let remoteOut;
+  /** @type {string} */
   let shellOut;
+  /** @type {(string | undefined)[]} */
   let shellModules;
   before(async () => {
     const remote = appFolder(
@@ -240,19 +302,31 @@ describe('what the build writes (a throw-away remote in production, a shell in d
     remoteOut = join(scratch, 'out-notices');
     shellOut = join(scratch, 'out-host');
     const configs = withEnv({ BUILD_OUTPUT_DIR: undefined }, () => [
-      defineApp({ dir: remote, exposes: { './routes': './src/routes.ts' } })({}, { mode: 'production' }),
-      defineApp({ dir: shell })({}, { mode: 'development' }),
+      /** @type {AppConfig} */ (defineApp({ dir: remote, exposes: { './routes': './src/routes.ts' } })({}, { mode: 'production' })),
+      /** @type {AppConfig} */ (defineApp({ dir: shell })({}, { mode: 'development' })),
     ]);
     configs[0].output.path = remoteOut;
     configs[1].output.path = shellOut;
     // The federation manifest plugin warns that publicPath 'auto' resolves the manifest from its host: expected.
     for (const config of configs) config.infrastructureLogging = { level: 'error' };
-    const stats = await new Promise((resolve, reject) => rspack(configs).run((error, result) => (error ? reject(error) : resolve(result))));
+    const stats = await /** @type {Promise<import('@rspack/core').MultiStats>} */ (
+      new Promise((resolve, reject) =>
+        rspack(/** @type {import('@rspack/core').Configuration[]} */ (configs)).run((error, result) =>
+          error ? reject(error) : resolve(/** @type {import('@rspack/core').MultiStats} */ (result)),
+        ),
+      )
+    );
     assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
-    shellModules = stats.stats[1].toJson({ all: false, modules: true }).modules.map((module) => module.nameForCondition ?? module.name);
+    // Asked for above, the modules are listed.
+    const modules = /** @type {import('@rspack/core').StatsModule[]} */ (stats.stats[1].toJson({ all: false, modules: true }).modules);
+    shellModules = modules.map((module) => module.nameForCondition ?? module.name);
   });
 
-  /** The files of a build folder, by their paths in it. */
+  /**
+   * The files of a build folder, by their paths in it.
+   *
+   * @type {(dir: string) => string[]}
+   */
   const filesIn = (dir) =>
     readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -305,7 +379,8 @@ describe('what the build writes (a throw-away remote in production, a shell in d
   });
 
   it('the federation runtime is built from its ES modules, none of it from the CommonJS builds', () => {
-    const federation = shellModules.filter((path) => path?.includes('@module-federation'));
+    // What the filter keeps is a name.
+    const federation = /** @type {string[]} */ (shellModules.filter((path) => path?.includes('@module-federation')));
     assert.ok(
       federation.some((path) => /webpack-bundler-runtime[\\/]dist[\\/]index\.js$/.test(path)),
       `${federation}`,

@@ -1,3 +1,4 @@
+// @ts-check
 // The route prefixes each remote declares (package.json "remote") are what the shell and the release gate
 // go by: every path of its route table must fall under one of them, and no two remotes may share a path.
 import assert from 'node:assert/strict';
@@ -7,12 +8,15 @@ import { test } from 'node:test';
 import { remoteApps } from './apps.mjs';
 import { siteConfigFor } from './site-config.mjs';
 
+/** @type {(prefix: string, path: string) => boolean} */
 const owns = (prefix, path) => path === prefix || path.startsWith(prefix === '/' ? '//' : `${prefix}/`);
 
 /**
  * The paths of a remote's route table, as written in its routes.ts: every quoted address in it (a route's
  * `path`, or the paths given to a helper such as `collectionRoutes` or the back office's `staffPage`; the
  * pages' code is imported by './…', which is not an address).
+ *
+ * @param {{ dir: string }} app
  */
 const routePaths = (app) => [...readFileSync(join(app.dir, 'src/routes.ts'), 'utf8').matchAll(/'(\/[^']*)'/g)].map((match) => match[1]);
 
@@ -41,7 +45,8 @@ test('the local config names each remote by its entry, the singletons it require
   // As the catalog's build shares them (its release.json says the same).
   assert.equal(
     requires.react,
-    JSON.parse(readFileSync(join(remoteApps.find(({ name }) => name === 'catalog').dir, 'package.json'), 'utf8')).dependencies.react,
+    JSON.parse(readFileSync(join(/** @type {{ dir: string }} */ (remoteApps.find(({ name }) => name === 'catalog')).dir, 'package.json'), 'utf8')).dependencies
+      .react,
   );
   assert.match(requires['@agri/api-client'], /^\^\d+\.\d+\.\d+$/);
   assert.equal(config.api.apiBaseUrl, 'http://api.test/api/');

@@ -1,3 +1,4 @@
+// @ts-check
 // Releases and channels on a throw-away deploy folder: immutable releases, promotion, rollback, history.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -16,6 +17,12 @@ import { prune, withdraw } from './previews.mjs';
 import { reportGrant } from './report-grant.mjs';
 import { channelDir, liveVersions, readChannel, releaseDir, writeChannel, writeFileAtomic } from './store.mjs';
 
+/** @typedef {import('../prerender/fresh-pages.mjs').PageSources} PageSources */
+/** @typedef {import('node:net').AddressInfo} AddressInfo */
+/** @typedef {{ releases: { version: string }[] }} ReleaseIndex  the part of an app's releases/<app>/index.json read here */
+
+// Set by before(), for every test.
+/** @type {string} */
 let deploy;
 before(() => {
   deploy = mkdtempSync(join(tmpdir(), 'agri-deploy-test-'));
@@ -29,7 +36,12 @@ after(() => {
   rmSync(deploy, { recursive: true, force: true });
 });
 
-/** What config.json names for a release of the catalog (fake-releases.mjs: react ^19.2.0, API client ^1.0.0). */
+/**
+ * What config.json names for a release of the catalog (fake-releases.mjs: react ^19.2.0, API client ^1.0.0).
+ *
+ * @param {string} version
+ * @param {string[]} [routes]
+ */
 const remoteEntry = (version, routes = ['/courses']) => ({
   entry: `/releases/catalog/${version}/remoteEntry.js`,
   requires: { react: '^19.2.0', '@agri/api-client': '^1.0.0' },
@@ -48,7 +60,7 @@ test('a release is stored with its release.json and listed in its app’s index;
     { requires: first.requires, contract: first.contract, exposes: first.exposes, routes: first.routes },
     { requires: { react: '^19.2.0', '@agri/api-client': '^1.0.0' }, contract: '1.0.0', exposes: ['routes', 'upcoming-events'], routes: ['/courses'] },
   );
-  const index = JSON.parse(readFileSync(join(deploy, 'releases/catalog/index.json'), 'utf8'));
+  const index = /** @type {ReleaseIndex} */ (JSON.parse(readFileSync(join(deploy, 'releases/catalog/index.json'), 'utf8')));
   assert.deepEqual(
     index.releases.map((entry) => entry.version),
     [first.version, second.version],
@@ -67,6 +79,7 @@ test('a build of the shell is released as it was tested: only its page names its
   writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(page));
   const { version } = release('shell', { dist });
   const placed = page.replace('src="/main', `src="/releases/shell/${version}/main`);
+  /** @param {string} name */
   const file = (name) => readFileSync(join(releaseDir('shell', version), name));
   assert.equal(file('index.html').toString(), placed, 'the icon stays at the root, which the channel serves');
   assert.equal(brotliDecompressSync(file('index.html.br')).toString(), placed, 'the compressed forms are the placed page');
@@ -121,7 +134,7 @@ test('the gate stops a promotion, and the channel stays as it was', () => {
   assert.throws(() => promote('notices', clash, 'gated'), /claims the route prefix \/courses\/news, but \/courses belongs to catalog/);
   promote('notices', clash, 'gated', { force: true });
   const journal = readJournal('gated');
-  assert.match(journal.at(-1).forced[0], /claims the route prefix/);
+  assert.match(/** @type {string} */ (journal.at(-1)?.forced?.[0]), /claims the route prefix/);
   // Each refusal is in the journal too, with what was attempted and why.
   assert.deepEqual(
     journal.filter((entry) => entry.action === 'refused').map(({ attempted, app, version }) => [attempted, app, version]),
@@ -130,7 +143,7 @@ test('the gate stops a promotion, and the channel stays as it was', () => {
       ['promote', 'notices', clash],
     ],
   );
-  assert.match(journal.find((entry) => entry.action === 'refused').reason, /needs react \^20\.0\.0/);
+  assert.match(/** @type {string} */ (journal.find((entry) => entry.action === 'refused')?.reason), /needs react \^20\.0\.0/);
 });
 
 test('a file is replaced whole: no temporary file is left beside it', () => {
@@ -146,6 +159,7 @@ test('prerendered pages are put in place for the releases they were made with, a
   const shellVersion = fakeShellRelease('shell-pages-1', { page: '<title>shell page</title>' });
   promote('shell', shellVersion, 'paged');
   const dir = channelDir('paged');
+  /** @param {Record<string, string>} pages  each page's title, by path */
   const stage = (pages) => {
     const staged = mkdtempSync(join(deploy, 'staged-'));
     for (const [path, title] of Object.entries(pages)) {
@@ -156,10 +170,21 @@ test('prerendered pages are put in place for the releases they were made with, a
     return staged;
   };
   const live = liveVersions(readChannel('paged'));
-  /** Pages made from the course list, as prerender/fresh-pages.mjs describes them. */
+  /**
+   * Pages made from the course list, as prerender/fresh-pages.mjs describes them (partial on purpose: only what
+   * publishPages reads of their sources).
+   *
+   * @param {string[]} paths
+   */
   const made = (paths) => ({
     written: paths,
-    sources: { reads: Object.fromEntries(paths.map((path) => [path, ['http://api.test/api/course']])), listReads: [], answers: {} },
+    sources: /** @type {PageSources} */ (
+      /** @type {Partial<PageSources>} */ ({
+        reads: Object.fromEntries(paths.map((path) => [path, ['http://api.test/api/course']])),
+        listReads: [],
+        answers: {},
+      })
+    ),
   });
 
   assert.equal(publishPages('paged', live, stage({ '/': 'home', '/course/c1': 'course 1' }), made(['/', '/course/c1'])), true);
@@ -172,12 +197,19 @@ test('prerendered pages are put in place for the releases they were made with, a
   assert.equal(existsSync(join(dir, 'course')), false, 'the pages of paths no longer made are removed, folders too');
   assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), '<title>shell page</title>', 'without a home page, the shell page serves /');
   assert.deepEqual(readChannel('paged').pages, ['/courses']);
-  assert.deepEqual(readChannel('paged').pageSources.madeWith, live, 'what the pages were made from names the releases');
+  assert.deepEqual(readChannel('paged').pageSources?.madeWith, live, 'what the pages were made from names the releases');
 
   // A run that made only the pages whose data changed keeps the others as they are.
+  // Partial on purpose, as made's.
   const kept = {
     written: [],
-    sources: { reads: { '/courses': ['http://api.test/api/course'], '/events': ['http://api.test/api/event'] }, listReads: [], answers: {} },
+    sources: /** @type {PageSources} */ (
+      /** @type {Partial<PageSources>} */ ({
+        reads: { '/courses': ['http://api.test/api/course'], '/events': ['http://api.test/api/event'] },
+        listReads: [],
+        answers: {},
+      })
+    ),
   };
   assert.equal(publishPages('paged', live, stage({ '/events': 'events' }), { ...kept, written: ['/events'] }), true);
   assert.equal(readFileSync(join(dir, 'courses', 'index.html'), 'utf8'), '<title>courses</title>');
@@ -217,8 +249,8 @@ test('a page withdrawn (its course deleted or unpublished) leaves the channel at
   assert.deepEqual(JSON.parse(readFileSync(join(dir, '.routes.json'), 'utf8')).pageRoutes, ['/course/:id'], 'with its owner’s words');
   const state = readChannel('production');
   assert.deepEqual(state.pages, ['/course/c2']);
-  assert.deepEqual(Object.keys(state.pageSources.reads), ['/course/c2']);
-  assert.deepEqual(state.pageSources.madeWith, live, 'the rest is still what the live releases made');
+  assert.deepEqual(Object.keys(state.pageSources?.reads ?? {}), ['/course/c2']);
+  assert.deepEqual(state.pageSources?.madeWith, live, 'the rest is still what the live releases made');
 });
 
 test('only production is for search engines: every other channel answers noindex and closes robots.txt', async () => {
@@ -238,19 +270,25 @@ test('only production is for search engines: every other channel answers noindex
       routes: [],
     }),
   );
-  const made = { written: [], sources: { reads: {}, seo: {}, listReads: [], answers: {}, paths: ['/courses'], clientRoutes: ['/login'] } };
+  // Partial on purpose: no pageRoutes (none prerendered).
+  const made = {
+    written: [],
+    sources: /** @type {PageSources} */ (
+      /** @type {Partial<PageSources>} */ ({ reads: {}, seo: {}, listReads: [], answers: {}, paths: ['/courses'], clientRoutes: ['/login'] })
+    ),
+  };
   for (const channel of ['production', 'staging']) {
     promote('shell', shellVersion, channel);
     assert.equal(publishPages(channel, liveVersions(readChannel(channel)), mkdtempSync(join(deploy, 'staged-')), made), true);
   }
   const { serveChannel } = await import('./serve-channel.mjs');
-  for (const [channel, noindex, robots] of [
+  for (const [channel, noindex, robots] of /** @type {[string, string | null, RegExp][]} */ ([
     ['production', null, /Disallow: \/login\n/],
     ['staging', 'noindex', /^User-agent: \*\nDisallow: \/\n$/],
-  ]) {
+  ])) {
     const server = await serveChannel({ channel, port: 0 });
     try {
-      const origin = `http://127.0.0.1:${server.address().port}`;
+      const origin = `http://127.0.0.1:${/** @type {AddressInfo} */ (server.address()).port}`;
       for (const path of ['/', '/courses', '/robots.txt'])
         assert.equal((await fetch(`${origin}${path}`)).headers.get('x-robots-tag'), noindex, `${channel} ${path}`);
       assert.match(await (await fetch(`${origin}/robots.txt`)).text(), robots);
@@ -262,6 +300,7 @@ test('only production is for search engines: every other channel answers noindex
 });
 
 test("a channel's policy allows the island loader of each shell release in its stack, and follows a promotion while it is served", async () => {
+  /** @type {(text: string) => string} */
   const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const first = '(()=>{document.documentElement.dataset.shell="islands"})()';
   const second = '(()=>{document.documentElement.dataset.shell="islands";2})()';
@@ -269,7 +308,12 @@ test("a channel's policy allows the island loader of each shell release in its s
   const { serveChannel } = await import('./serve-channel.mjs');
   const server = await serveChannel({ channel: 'loaders', port: 0 });
   try {
-    const scripts = async () => (await fetch(`http://127.0.0.1:${server.address().port}/`)).headers.get('content-security-policy').match(/script-src [^;]*/)[0];
+    const scripts = async () => {
+      const policy = /** @type {string} */ (
+        (await fetch(`http://127.0.0.1:${/** @type {AddressInfo} */ (server.address()).port}/`)).headers.get('content-security-policy')
+      );
+      return /** @type {RegExpMatchArray} */ (policy.match(/script-src [^;]*/))[0];
+    };
     assert.ok((await scripts()).includes(sha256(first)));
     assert.ok(!(await scripts()).includes(sha256(second)));
     // Promoted while served: the pages made with either release are allowed until they are made again.
@@ -286,9 +330,11 @@ test("a channel's policy allows the island loader of each shell release in its s
 test('npm start serves every channel it can, and stops when production cannot be served: its port taken', async () => {
   const { serveChannels } = await import('./serve-channel.mjs');
   const taken = createServer();
-  await new Promise((listening) => taken.listen(0, '127.0.0.1', listening));
-  const port = taken.address().port;
+  await /** @type {Promise<void>} */ (new Promise((listening) => taken.listen(0, '127.0.0.1', listening)));
+  const port = /** @type {AddressInfo} */ (taken.address()).port;
+  /** @type {string[]} */
   const logged = [];
+  /** @param {string} line */
   const log = (line) => logged.push(line);
   try {
     await assert.rejects(serveChannels([{ channel: 'production', port }], { log }), {
@@ -329,7 +375,9 @@ test('a release refuses a build that holds symbolic links, wherever they point (
   );
 });
 
-const previewable = (app) => JSON.parse(readFileSync(join(deploy, 'releases', app, 'index.json'), 'utf8')).releases.map((entry) => entry.version);
+/** @param {string} app */
+const previewable = (app) =>
+  /** @type {ReleaseIndex} */ (JSON.parse(readFileSync(join(deploy, 'releases', app, 'index.json'), 'utf8'))).releases.map((entry) => entry.version);
 
 test('a withdrawn release leaves the preview list for good, and the journal of releases says who and why (issue 23)', () => {
   const v1 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
@@ -342,7 +390,9 @@ test('a withdrawn release leaves the preview list for good, and the journal of r
   // A later release rewrites the index: the withdrawn one stays off it.
   const v3 = release('content', { dist: fakeBuild('content', { routes: ['/about'] }) }).version;
   assert.deepEqual(previewable('content'), [v1, v3]);
-  const entry = readJournal(RELEASES).find((line) => line.action === 'withdraw' && line.app === 'content' && line.version === v2);
+  const entry = /** @type {import('./journal.mjs').JournalEntry} */ (
+    readJournal(RELEASES).find((line) => line.action === 'withdraw' && line.app === 'content' && line.version === v2)
+  );
   assert.equal(entry.reason, 'prices wrong on /about');
   assert.match(entry.who, /.+@.+/);
   assert.match(entry.at, /^\d{4}-\d\d-\d\dT/);
@@ -359,7 +409,7 @@ test('a rollback withdraws the release it takes off, unless told to keep it open
   promote('account', bad, 'previews');
   rollback('account', 'previews', { reason: 'login broken' });
   assert.deepEqual(previewable('account'), [base, kept]);
-  assert.match(readJournal(RELEASES).at(-1).reason, /rolled back on previews: login broken/);
+  assert.match(/** @type {string} */ (readJournal(RELEASES).at(-1)?.reason), /rolled back on previews: login broken/);
 });
 
 test('the journal is only ever appended to: every earlier line stays byte for byte (issue 23, issue 26)', () => {
@@ -420,8 +470,8 @@ test('a canary: config.json names both releases and the share; it steps on, fini
     ],
   );
   const rolledBack = readJournal('canaries').find((entry) => entry.action === 'canary-rollback');
-  assert.equal(rolledBack.who, 'canary watcher');
-  assert.deepEqual(rolledBack.evidence, { canary: { sessions: 40 } });
+  assert.equal(rolledBack?.who, 'canary watcher');
+  assert.deepEqual(rolledBack?.evidence, { canary: { sessions: 40 } });
 });
 
 test('a canary held by the watcher stays at its share: stepping on or finishing needs --force; the hold is journaled once (issue 39)', () => {
@@ -493,6 +543,7 @@ test('a config written where the reports read token was missing has no grant; re
     delete process.env.REPORTS_READ_TOKEN_FILE;
   }
   refreshChannel('tokenless');
-  assert.equal(config().reports.grant, reportGrant('tokenless', { catalog: [version] }, token));
+  // Set by before().
+  assert.equal(config().reports.grant, reportGrant('tokenless', { catalog: [version] }, /** @type {string} */ (token)));
   assert.equal(config().remotes.catalog.version, version, 'what is live is unchanged');
 });

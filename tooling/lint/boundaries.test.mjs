@@ -1,3 +1,4 @@
+// @ts-check
 // The direction of the imports lint keeps (eslint.config.mjs, "boundaries"), tried on probe code: a rule that
 // silently stopped matching (a moved folder, a renamed package) would let every wrong import through.
 import assert from 'node:assert/strict';
@@ -13,6 +14,12 @@ const TYPED_RULES = ['@typescript-eslint/no-floating-promises', '@typescript-esl
  * The errors of `ruleId` in `code` as the file at `path`, linted from standard input as the lint step lints files (no
  * file is written, so nothing else that runs meanwhile sees it; ESLint's Node API did not resolve the workspace's
  * packages here). `typed`: with the type-aware rules, for a probe at the path of a file that exists.
+ *
+ * @param {string} path
+ * @param {string} code
+ * @param {string} ruleId
+ * @param {{ typed?: boolean }} [options]
+ * @returns {string[]}
  */
 function lintErrors(path, code, ruleId, { typed = false } = {}) {
   const untyped = typed ? [] : ['--parser-options', 'projectService:false', ...TYPED_RULES.flatMap((rule) => ['--rule', `${rule}: off`])];
@@ -21,10 +28,12 @@ function lintErrors(path, code, ruleId, { typed = false } = {}) {
     input: code,
     encoding: 'utf8',
   });
-  const [result] = JSON.parse(run.stdout);
+  // The part of ESLint's JSON format read here: one result per file linted.
+  const [result] = /** @type {{ messages: { ruleId: string | null, message: string }[] }[]} */ (JSON.parse(run.stdout));
   return result.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message);
 }
 
+/** @type {(path: string, code: string) => string[]} */
 const boundaryErrors = (path, code) => lintErrors(path, code, 'import-x/no-restricted-paths');
 
 describe('the direction of imports', () => {
@@ -83,6 +92,7 @@ describe('the one door of each library', () => {
 });
 
 describe('the length of a function', () => {
+  /** @type {(lines: number) => string} */
   const component = (lines) =>
     `export function Probe() {\n  return (\n    <ul>\n${Array.from({ length: lines - 6 }, (_, index) => `      <li>${index}</li>`).join('\n')}\n    </ul>\n  );\n}\n`;
 

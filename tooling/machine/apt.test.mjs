@@ -1,3 +1,4 @@
+// @ts-check
 // Installing Debian packages: one line on the terminal, apt's output in its log, and the log's end when apt fails.
 // apt never runs here: each test hands aptInstall a fake apt-get.
 import assert from 'node:assert/strict';
@@ -7,18 +8,30 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { aptInstall } from './apt.mjs';
 
-/** A machine where this process is `uid`, with what the terminal is told collected and a throw-away log file. */
+/**
+ * A machine where this process is `uid`, with what the terminal is told collected and a throw-away log file.
+ *
+ * @param {import('node:test').TestContext} t
+ * @param {number} [uid]
+ */
 function machine(t, uid = 0) {
-  t.mock.method(process, 'getuid', () => uid);
+  // getuid is optional in Node's types (Windows has none).
+  t.mock.method(/** @type {{ getuid: () => number }} */ (process), 'getuid', () => uid);
   const printed = t.mock.method(console, 'log', () => {});
   const dir = mkdtempSync(join(tmpdir(), 'apt-test-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   return { logFile: join(dir, 'apt.log'), printed: () => printed.mock.calls.map((call) => call.arguments.join(' ')) };
 }
 
-/** An apt-get that writes its several hundred lines to the log, and fails on the command `failing`. */
+/**
+ * An apt-get that writes its several hundred lines to the log, and fails on the command `failing`.
+ *
+ * @param {string | null} [failing]
+ */
 function fakeAptGet(failing = null) {
+  /** @type {string[]} */
   const commands = [];
+  /** @type {(args: string[], log: number) => void} */
   const run = (args, log) => {
     commands.push(args.join(' '));
     for (let line = 1; line <= 300; line += 1) writeSync(log, `${args[0]}: line ${line}\n`);
@@ -50,7 +63,7 @@ describe('installing Debian packages', () => {
 
     assert.throws(
       () => aptInstall(['chromium-headless-shell'], 'the prerenderer', { run: apt.run, logFile }),
-      (error) => {
+      (/** @type {Error} */ error) => {
         const [headline, ...tail] = error.message.split('\n');
         assert.equal(headline, `apt could not install chromium-headless-shell; the end of its output (all of it in ${logFile}):`);
         assert.equal(tail.length, 20);

@@ -1,3 +1,4 @@
+// @ts-check
 // A fresh machine has Node and npm only: a command that installs the dependencies itself (npm start, npm test,
 // npm run dev, …) must not import a package before it has installed it. ES module imports are resolved before
 // a line of the module runs, so every module such a command imports statically, and every module those
@@ -9,9 +10,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { rootDir } from './pnpm.mjs';
 
-/** The specifiers of a module's static imports and re-exports (not `import()`). */
+/**
+ * The specifiers of a module's static imports and re-exports (not `import()`).
+ *
+ * @param {string} source
+ */
 export function staticImportsOf(source) {
   const withoutComments = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  /** @type {string[]} */
   const specifiers = [];
   for (const [, specifier] of withoutComments.matchAll(/^\s*(?:import|export)\s+(?:[^'"()]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
     specifiers.push(specifier);
@@ -19,10 +25,18 @@ export function staticImportsOf(source) {
   return specifiers;
 }
 
-/** The packages a module needs before it runs: the bare specifiers in its static import closure, with the path. */
+/**
+ * The packages a module needs before it runs: the bare specifiers in its static import closure, with the path.
+ *
+ * @param {string} file
+ * @param {Set<string>} [seen]
+ * @param {string[]} [chain]
+ * @returns {string[]}
+ */
 function packagesBeforeRunning(file, seen = new Set(), chain = []) {
   if (seen.has(file)) return [];
   seen.add(file);
+  /** @type {string[]} */
   const found = [];
   for (const specifier of staticImportsOf(readFileSync(file, 'utf8'))) {
     if (specifier.startsWith('node:')) continue;
@@ -35,7 +49,12 @@ function packagesBeforeRunning(file, seen = new Set(), chain = []) {
   return found;
 }
 
-/** Every script under tooling/ that installs the dependencies itself. */
+/**
+ * Every script under tooling/ that installs the dependencies itself.
+ *
+ * @param {string} [dir]
+ * @returns {string[]}
+ */
 function installingCommands(dir = join(rootDir, 'tooling')) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -70,7 +89,7 @@ describe('the entry points of a fresh clone', () => {
   it('.ci/run and the package.json scripts name scripts that exist', () => {
     const commands = [
       readFileSync(join(rootDir, '.ci/run'), 'utf8'),
-      ...Object.values(JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).scripts),
+      ...Object.values(/** @type {{ scripts: Record<string, string> }} */ (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8'))).scripts),
     ];
     const scripts = commands.flatMap((command) => [...command.matchAll(/\bnode\s+(\S+\.mjs)\b/g)].map(([, script]) => script));
     assert.ok(scripts.includes('tooling/serve/start.mjs'), `npm start among ${scripts}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The throw-away PostgreSQL server the API tests and the journeys run on: it starts, makes databases that
 // take queries, and leaves nothing behind when stopped (neither its folder nor its port).
 import assert from 'node:assert/strict';
@@ -6,7 +7,11 @@ import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
 import { postgresUnavailable, startPostgres } from './postgres.mjs';
 
-/** Whether nothing listens on the loopback port (the server listens on 127.0.0.1 only). */
+/**
+ * Whether nothing listens on the loopback port (the server listens on 127.0.0.1 only).
+ *
+ * @type {(port: number) => Promise<boolean>}
+ */
 const portIsFree = (port) =>
   new Promise((resolve) => {
     const probe = createServer();

@@ -1,3 +1,4 @@
+// @ts-check
 // The files a prerendered page becomes: where they go, and what the HTML holds.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -13,6 +14,12 @@ const TEMPLATE = [
 ].join('');
 /** The shell's island loader, as a build makes it (a stand-in): the page carries it inline, as it is. */
 const LOADER = '(()=>{document.documentElement.dataset.shell="islands"})()';
+/**
+ * A page's head. The fixtures below that are about other tags leave out the picture and the site's name
+ * (pageHtml writes neither then, as for null): they are cast to it.
+ *
+ * @typedef {Parameters<typeof pageHtml>[0]['head']} Head
+ */
 
 test('a page goes to <path>/index.html under the folder, and no path leaves it', () => {
   assert.equal(pageFile('/out', '/'), join('/out', 'index.html'));
@@ -65,7 +72,7 @@ test('the page holds its head tags, content and state; nothing in the data can e
   assert.match(html, /<link rel="stylesheet" href="\/releases\/catalog\/v2\/441.css" data-rspack="catalog:chunk-441">/);
   // The code is not in the head: the page's loader asks for it, the shell's entry and all it will need.
   assert.doesNotMatch(html.slice(0, html.indexOf('</head>')), /<script|remoteEntry/);
-  const code = JSON.parse(/<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html)[1]);
+  const code = JSON.parse(/** @type {RegExpExecArray} */ (/<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html))[1]);
   assert.deepEqual(code, {
     entry: '/releases/shell/v1/main.js',
     // The shell's reports.js, built beside its entry, which the loader adds for a visit no island needed.
@@ -74,8 +81,8 @@ test('the page holds its head tags, content and state; nothing in the data can e
   });
   // No spinner over a page that is there, no "needs JavaScript" under one that reads without it.
   assert.doesNotMatch(html, /startup-spinner|<noscript>/);
-  const state = /<script type="application\/json" id="prerendered-page">(.*?)<\/script>/.exec(html);
-  assert.equal(html.match(/<\/script>/g).length, 3, 'only the state, the code list and the loader close a script element');
+  const state = /** @type {RegExpExecArray} */ (/<script type="application\/json" id="prerendered-page">(.*?)<\/script>/.exec(html));
+  assert.equal(/** @type {RegExpMatchArray} */ (html.match(/<\/script>/g)).length, 3, 'only the state, the code list and the loader close a script element');
   assert.ok(html.includes(`<script>${LOADER}</script>`), 'the loader, inline');
   assert.equal(JSON.parse(state[1]).dataAreas['catalog/courses'].data[0].title, '</script><script>alert(1)</script><!--');
 });
@@ -88,7 +95,7 @@ test("React's hints for the first images go to the head, after the style sheets"
     origin: 'https://mavuno.example',
     html: `${hero}<main><h1>Welcome</h1><img src="https://mavuno.example/releases/content/v3/assets/hero.svg" alt=""></main>`,
     state: { path: '/', remotes: {}, dataAreas: {} },
-    head: { title: 'Mavuno', description: '', keywords: '', canonical: 'https://mavuno.example/' },
+    head: /** @type {Head} */ ({ title: 'Mavuno', description: '', keywords: '', canonical: 'https://mavuno.example/' }),
     stylesheets: [{ href: 'https://mavuno.example/releases/content/v3/281.css', dataRspack: null }],
     preloads: { shell: [], content: ['https://mavuno.example/releases/content/v3/remoteEntry.js'] },
   });
@@ -105,7 +112,7 @@ test('the not-found page has no address of its own: no canonical link, no og:url
     origin: 'https://mavuno.example',
     html: '<main><h1>Page not found</h1></main>',
     state: { path: '*', remotes: {}, dataAreas: {}, islands: { route: '*' } },
-    head: { title: 'Page not found', description: 'The page you are looking for does not exist.', keywords: '', canonical: null },
+    head: /** @type {Head} */ ({ title: 'Page not found', description: 'The page you are looking for does not exist.', keywords: '', canonical: null }),
     stylesheets: [],
     preloads: {},
   });
@@ -115,6 +122,7 @@ test('the not-found page has no address of its own: no canonical link, no og:url
 });
 
 test('a page that asks to be no search result (log in) keeps its address and says noindex; any other page says nothing of robots', () => {
+  /** @type {(head: { noindex?: boolean }) => string} */
   const page = (head) =>
     pageHtml({
       template: TEMPLATE,
@@ -122,7 +130,7 @@ test('a page that asks to be no search result (log in) keeps its address and say
       origin: 'https://mavuno.example',
       html: '<main><h1>Log In</h1></main>',
       state: { path: '/login', remotes: {}, dataAreas: {}, islands: { route: '/login' } },
-      head: { title: 'Log In', description: 'Log in.', keywords: '', canonical: 'https://mavuno.example/login', ...head },
+      head: /** @type {Head} */ ({ title: 'Log In', description: 'Log in.', keywords: '', canonical: 'https://mavuno.example/login', ...head }),
       stylesheets: [],
       preloads: {},
     });

@@ -1,3 +1,4 @@
+// @ts-check
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ describe('a page’s sitemap entry, from its structured data', () => {
   });
 
   it('leaves out an event that has ended in Kenya, and keeps one that ends today', () => {
-    const event = (endDate) => [{ '@type': 'Event', startDate: '2026-11-20T09:00:00+03:00', endDate }];
+    const event = (/** @type {string} */ endDate) => [{ '@type': 'Event', startDate: '2026-11-20T09:00:00+03:00', endDate }];
     assert.equal(sitemapEntryOf(event('2026-11-24T17:00:00+03:00'), NOW).listed, false);
     assert.equal(sitemapEntryOf(event('2026-11-25T17:00:00+03:00'), NOW).listed, true);
   });

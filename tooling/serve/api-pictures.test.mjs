@@ -1,3 +1,4 @@
+// @ts-check
 // The site's server passing the API's pictures on (api-pictures.mjs, through serveStatic's `pictures`).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,14 +13,27 @@ import { serveStatic } from './static-server.mjs';
 const SITE_HEADERS = { 'Content-Security-Policy': "default-src 'self'", 'X-Content-Type-Options': 'nosniff' };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 
+/** @typedef {import('node:http').Server} Server */
+/** @typedef {import('./api-pictures.mjs').PicturesServing} PicturesServing */
+
+// Set by before(), for every test.
+/** @type {string} */
 let dir;
+/** @type {Server} */
 let api;
+/** @type {Server} */
 let site;
-/** What the API was asked, in order. */
+/**
+ * What the API was asked, in order.
+ *
+ * @type {{ method?: string, url?: string, headers: import('node:http').IncomingHttpHeaders }[]}
+ */
 let asked = [];
 
+/** @type {(server: Server) => Promise<Server>} */
 const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-const originOf = (server) => `http://127.0.0.1:${server.address().port}`;
+/** @type {(server: Server) => string} */
+const originOf = (server) => `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'api-pictures-test-'));
@@ -27,7 +41,7 @@ before(async () => {
   api = await listen(
     createServer((request, response) => {
       asked.push({ method: request.method, url: request.url, headers: request.headers });
-      const { pathname } = new URL(request.url, 'http://api');
+      const { pathname } = new URL(/** @type {string} */ (request.url), 'http://api');
       if (pathname === '/static/blog/maize.svg') {
         if (request.headers['if-none-match'] === '"v1"') return response.writeHead(304, { ETag: '"v1"' }).end();
         const gzip = request.headers['accept-encoding']?.includes('gzip');
@@ -56,7 +70,12 @@ before(async () => {
     }),
   );
   const api2 = { apiBaseUrl: `${originOf(api)}/api/`, picturesPath: '/static/' };
-  site = await serveStatic({ dir, port: 0, headers: SITE_HEADERS, pictures: { ...apiPicturesOf(api2), answerWithinMs: 300, wholeWithinMs: 1000 } });
+  site = await serveStatic({
+    dir,
+    port: 0,
+    headers: SITE_HEADERS,
+    pictures: { .../** @type {PicturesServing} */ (apiPicturesOf(api2)), answerWithinMs: 300, wholeWithinMs: 1000 },
+  });
 });
 
 beforeEach(() => {
@@ -70,12 +89,13 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** @type {(path: string, init?: RequestInit) => Promise<Response>} */
 const get = (path, init = {}) => fetch(`${originOf(site)}${path}`, { redirect: 'manual', ...init });
 
 test('the site names where it passes pictures only when its config says so', () => {
-  const { cache, ...passed } = apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/', picturesPath: '/static/' });
+  const { cache, ...passed } = /** @type {PicturesServing} */ (apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/', picturesPath: '/static/' }));
   assert.deepEqual(passed, { path: '/static/', origin: 'https://api.example.co.ke' });
-  assert.equal(typeof cache.get, 'function');
+  assert.equal(typeof cache?.get, 'function');
   assert.equal(apiPicturesOf({ apiBaseUrl: 'https://api.example.co.ke/api/' }), null);
 });
 
@@ -105,16 +125,16 @@ test('a picture the browser has is confirmed with a 304; HEAD gets the headers a
   assert.equal(await confirmed.text(), '');
   const head = await get('/static/blog/maize.svg', { method: 'HEAD' });
   assert.equal(head.status, 200);
-  assert.equal(asked.at(-1).method, 'HEAD');
+  assert.equal(asked.at(-1)?.method, 'HEAD');
 });
 
 test('nothing but a picture is served as the site’s own: a page, a redirect or an error of the API is refused', async () => {
-  for (const [path, status] of [
+  for (const [path, status] of /** @type {[string, number][]} */ ([
     ['/static/page.html', 404],
     ['/static/moved.svg', 404],
     ['/static/missing.svg', 404],
     ['/static/broken.svg', 502],
-  ]) {
+  ])) {
     const response = await get(path);
     assert.equal(response.status, status, path);
     const body = await response.text();

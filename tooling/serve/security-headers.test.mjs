@@ -1,3 +1,4 @@
+// @ts-check
 // The header set of every static origin: what the policy allows, and that the
 // inline hashes still match the style sheets and the script they stand for.
 import assert from 'node:assert/strict';
@@ -25,8 +26,10 @@ const siteConfig = {
   },
 };
 
+/** @type {(csp: string) => Record<string, string[]>} */
 const directives = (csp) => Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
+/** @type {(text: string) => string} */
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Two builds of the shell's island loader (this test's stand-ins): the pages served may carry either. */
@@ -115,7 +118,13 @@ test('the one inline script of a prerendered page is the loader given, allowed b
     origin: 'https://mavuno.example',
     html: '<main><h1>Courses</h1></main>',
     state: { islands: { route: '/courses' } },
-    head: { title: 'Courses', description: '', keywords: '', canonical: 'https://mavuno.example/courses' },
+    // No picture or site name (pageHtml writes neither then, as for null): only the inline scripts matter here.
+    head: /** @type {Parameters<typeof pageHtml>[0]['head']} */ ({
+      title: 'Courses',
+      description: '',
+      keywords: '',
+      canonical: 'https://mavuno.example/courses',
+    }),
     stylesheets: [],
     preloads: {},
   });
@@ -145,6 +154,7 @@ test("docs/production.md's nginx example allows the inline scripts and style she
     assert.ok(csp['script-src']?.includes(hash), 'update the script-src of the nginx example');
   for (const hash of Object.values(INLINE_STYLE_HASHES)) assert.ok(csp['style-src']?.includes(hash), 'update the style-src of the nginx example');
   // Every other header of the set, with its value (issue 23).
+  /** @type {(name: string) => string | undefined} */
   const header = (name) => {
     const match = new RegExp(`add_header ${name} (?:"([^"]*)"|'([^']*)'|(\\S+)) always;`).exec(readme);
     return match?.[1] ?? match?.[2] ?? match?.[3];

@@ -1,3 +1,4 @@
+// @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -5,8 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { troubledTests, troubleLines } from './e2e-report.mjs';
 
+/** @typedef {import('@playwright/test/reporter').JSONReport} Report */
+
 // The shape Playwright 1.65's JSON reporter writes: a suite per file, nested suites per describe().
-const report = {
+// Partial on purpose: only the fields the summary reads (no config, stats, durations...).
+const report = /** @type {Report} */ ({
   suites: [
     {
       title: 'delivery/delivery.spec.ts',
@@ -52,7 +56,7 @@ const report = {
       ],
     },
   ],
-};
+});
 
 const firstError =
   "Error: expect(locator).toBeVisible() / Locator: getByText('Saved') / Expected: visible / Timeout: 10000ms (at delivery/delivery.spec.ts:97)";
@@ -79,5 +83,5 @@ test('the summary gives a flaky test’s first error under its name, without col
 });
 
 test('a report with nothing wrong names nothing', () => {
-  assert.deepEqual(troubledTests({ suites: [] }), { failed: [], flaky: [] });
+  assert.deepEqual(troubledTests(/** @type {Report} */ ({ suites: /** @type {Report['suites']} */ ([]) })), { failed: [], flaky: [] });
 });

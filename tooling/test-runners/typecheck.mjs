@@ -2,7 +2,7 @@
 // Type-checks the workspace (strict, no emit) in four programs, two at a time: the browser code (every app of
 // the site, the packages, the monolith benchmark and the delivery suite's extra remote) as one program, the
 // API, the e2e suites, and the tooling's JavaScript files that say `// @ts-check` (build, serve, test-runners,
-// machine, delivery, prerender and bench: every module, and some of their tests so far). The browser apps and packages share one set of options (tsconfig.base.json); checked
+// machine, delivery, prerender and bench: every module and every test). The browser apps and packages share one set of options (tsconfig.base.json); checked
 // one by one, each program checked the packages again, and the whole took about 60 s instead of 15
 // (2026-11-27). Each folder keeps its own tsconfig.json for editors.
 import { spawn } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @ts-check
 // The console guard of tooling/test-runners/jest/setup.ts fails a test that prints an
 // unexpected error or warning, and only such a test: checked on a fixture run
 // through jest with the suite's own config.
@@ -13,7 +14,9 @@ test('the console guard fails exactly the tests with unexpected console output',
     ['--ci', '--json', '--roots', '<rootDir>/tooling/test-runners/jest/guard-fixture', '--testMatch', '**/*.fixture.ts'],
     { cwd: rootDir, encoding: 'utf8' },
   );
-  const [file] = JSON.parse(jest.stdout).testResults;
+  // The part of jest's --json report read here.
+  const report = /** @type {{ testResults: { assertionResults: { title: string, failureMessages: string[] }[] }[] }} */ (JSON.parse(jest.stdout));
+  const [file] = report.testResults;
   const outcomes = Object.fromEntries(
     file.assertionResults.map((result) => [result.title, result.failureMessages.join('').split('\n').slice(0, 2).join('\n')]),
   );
