@@ -16,7 +16,7 @@ import { pageHtml } from './page-html.mjs';
 import { sitemapEntryOf } from './site-files.mjs';
 
 // What the shell hands the prerenderer on window.__prerender (which the contract declares), and what the page it
-// renders was made from (the islands protocol's PageState, whose module declares window.__askForEveryIsland).
+// renders was made from (the islands protocol's PageState, whose module declares window.agriIslands).
 /**
  * @typedef {import('../../apps/shell/src/prerender/prerender-contract.js').PrerenderHooks<PageState>} PrerenderHooks
  * @typedef {import('../../packages/ui/src/federation/island-protocol.js').PageState} PageState
@@ -282,28 +282,42 @@ async function makePage(context, url, { apiBases, answers }, log) {
   }
 }
 
+/** The islands protocol's attributes (ISLAND.name, ISLAND.state), as the type-check holds them to its values. */
+/** @type {typeof import('../../packages/ui/src/federation/island-protocol.js').ISLAND['name']} */
+const ISLAND_NAME = 'data-island';
+/** @type {typeof import('../../packages/ui/src/federation/island-protocol.js').ISLAND['state']} */
+const ISLAND_STATE = 'data-island-state';
+/** How long the page asks for nothing before an owner's turn is over. */
+const QUIET_MS = 500;
+
 /**
- * Opens the made page as a visitor's browser does, with every island asked for: each must hydrate as it was made
- * (an island rendered afresh is a defect: refused), and what they ask for until the network is quiet is the
- * page's list of code. The visitor's link says 2G, so the shell fetches nothing ahead: the next pages' code (a few
- * seconds after the load event) is not this page's, and on a busy machine it was counted in.
+ * Opens the made page as a visitor's browser does and asks for its islands, owner by owner: the shell's first
+ * (every island needs the shell's code), then each remote's. Each must hydrate as it was made (an island rendered
+ * afresh is a defect: refused), and what an owner's turn asks for, until the page is quiet, is that owner's part
+ * of the page's list of code: a tap on the footer's Subscribe fetches the shell's part alone, not the date
+ * library a remote's list of articles needed. The visitor's link says 2G, so the shell fetches nothing ahead: the
+ * next pages' code (a few seconds after the load event) is not this page's, and on a busy machine it was counted in.
  *
  * @param {BrowserContext} context
  * @param {{ url: string, source: string }} page  the page's URL, and where the site's server answers for it
  * @param {string} html  the page as made
- * @param {{ template: string, remotes: Record<string, string> }} code  the shell's page, and the remotes the page was made with
+ * @param {string} template  the shell's page
  * @param {Log} log
  */
-async function visitPage(context, { url, source }, html, { template, remotes }, log) {
+async function visitPage(context, { url, source }, html, template, log) {
   const { page, requests } = await openPage(context, url, log);
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '2g' } }));
-  await page.addInitScript(() => (window.__askForEveryIsland = true));
   /** @type {string[]} */
   const problems = [];
   page.on('console', (message) => {
     const text = message.text();
     if (/\[shell\] an island was rendered afresh|\[shell\] the island .* could not load/.test(text)) problems.push(firstLine(text));
   });
+  /** @type {Set<Request>} */
+  const inFlight = new Set();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   try {
     // The page itself, with the headers the site sends for it (the security policy among them).
     await page.route(url, async (route) => {
@@ -317,48 +331,75 @@ async function visitPage(context, { url, source }, html, { template, remotes }, 
       }
     });
     await page.goto(url, { timeout: PAGE_TIMEOUT_MS });
-    await page.locator('html[data-shell="ready"]').waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
     await page.waitForLoadState('networkidle', { timeout: PAGE_TIMEOUT_MS });
+    const names = await page.locator(`[${ISLAND_NAME}]`).evaluateAll((islands, name) => islands.map((island) => island.getAttribute(name) ?? ''), ISLAND_NAME);
+    const owners = [...new Set(['shell', ...names.map((name) => name.split('/')[0] ?? '')])];
+    /** @type {{ owner: string, scripts: string[] }[]} */
+    const turns = [];
+    for (const owner of owners) {
+      const from = requests.length;
+      const islands = `[${ISLAND_NAME}^="${owner}/"]`;
+      await page.evaluate(
+        (islands) => document.querySelectorAll(islands).forEach((island) => window.agriIslands?.ask(/** @type {HTMLElement} */ (island))),
+        islands,
+      );
+      await page.waitForFunction(
+        ({ islands, state }) =>
+          [...document.querySelectorAll(islands)].every((island) => island.getAttribute(state) === 'ready' || island.getAttribute(state) === 'failed'),
+        { islands, state: ISLAND_STATE },
+        { timeout: PAGE_TIMEOUT_MS },
+      );
+      await quiet(page, inFlight);
+      const scripts = requests.slice(from).filter((request) => request.resourceType() === 'script');
+      turns.push({ owner, scripts: scripts.map((request) => request.url()) });
+    }
     if (problems.length) throw new Error(`its islands could not be hydrated as they were made: ${problems[0]}`);
-    const scripts = requests.filter((request) => request.resourceType() === 'script').map((request) => request.url());
-    return preloadsOf(scripts, { template, remotes, pageUrl: url });
+    const failed = await page.locator(`[${ISLAND_STATE}="failed"]`).count();
+    if (failed) throw new Error(`${failed} of its islands could not load`);
+    return preloadsOf(turns, { template, pageUrl: url });
   } finally {
     await page.close();
   }
 }
 
 /**
- * The page's list of code, by owner (the islands protocol's PageCode.preloads): the scripts its islands asked for,
- * each once, but the shell's entry, which the page names itself. A script is the owner's whose folder holds it
- * most closely: a remote's folder is its entry's (config.json's, the page's `remotes`), whose code only its own
- * islands need; the shell's is its entry's, and any script of no remote's folder is the shell's too (the shared
- * libraries), which every island needs. A remote built into the shell (the monolith) has the shell's folder:
- * its code is the shell's.
+ * Resolves once `page` has had no request on its way for QUIET_MS.
  *
- * @param {string[]} scripts
- * @param {{ template: string, remotes: Record<string, string>, pageUrl: string }} page  the shell's page, the
- *        remotes' entries (by owner), and the page's URL, which relative ones are read against
+ * @param {Page} page
+ * @param {Set<unknown>} inFlight  the page's requests on their way
+ */
+async function quiet(page, inFlight) {
+  const deadline = Date.now() + PAGE_TIMEOUT_MS;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    if (Date.now() > deadline) throw new Error(`the page did not go quiet within ${PAGE_TIMEOUT_MS} ms`);
+    await page.waitForTimeout(50);
+    if (inFlight.size) quietSince = Date.now();
+  }
+}
+
+/**
+ * The page's list of code, by owner (the islands protocol's PageCode.preloads), from its islands asked for owner by
+ * owner (visitPage): each script in the list of the first owner whose turn asked for it, but the shell's entry,
+ * which the page names itself. A remote's list holds what only its islands need, wherever it is served from (the
+ * shared libraries the shell provides, a date library among them); the shell's, what every island needs.
+ *
+ * @param {{ owner: string, scripts: string[] }[]} turns  the shell's first
+ * @param {{ template: string, pageUrl: string }} page  the shell's page, and the page's URL, which relative ones are read against
  * @returns {Record<string, string[]>}
  */
-export function preloadsOf(scripts, { template, remotes, pageUrl }) {
+export function preloadsOf(turns, { template, pageUrl }) {
   const [, entrySrc] = /<script defer src="([^"]+)"><\/script>/.exec(template) ?? [];
   if (!entrySrc) throw new Error("the shell's page has no entry script: it cannot be prerendered");
-  const entry = new URL(entrySrc, pageUrl);
-  /** @type {(script: string | URL) => string} */
-  const folderOf = (script) => new URL('.', new URL(script, pageUrl)).href;
-  // The shell first: of folders as close, the shell's wins.
-  /** @type {[owner: string, folder: string][]} */
-  const folders = [
-    ['shell', folderOf(entry)],
-    ...Object.entries(remotes).map(([owner, remoteEntry]) => /** @type {[string, string]} */ ([owner, folderOf(remoteEntry)])),
-  ];
+  const listed = new Set([new URL(entrySrc, pageUrl).href]);
   /** @type {Record<string, string[]>} */
   const preloads = { shell: [] };
-  for (const url of new Set(scripts)) {
-    if (url === entry.href) continue;
-    const holders = folders.filter(([, folder]) => url.startsWith(folder));
-    const [owner] = holders.reduce((closest, holder) => (holder[1].length > closest[1].length ? holder : closest), ['shell', '']);
-    (preloads[owner] ??= []).push(url);
+  for (const { owner, scripts } of turns) {
+    for (const script of scripts.map((url) => new URL(url, pageUrl).href)) {
+      if (listed.has(script)) continue;
+      listed.add(script);
+      (preloads[owner] ??= []).push(script);
+    }
   }
   return preloads;
 }
@@ -563,13 +604,7 @@ async function makeAndWritePage(path, { context, visitor }, { origin, serveFrom,
   // The not-found page has no address of its own.
   const page = { ...shell, origin, html: rendered.html, state: rendered.page, head: { ...head, canonical: notFound ? null : url }, stylesheets };
   const source = serveFrom ? `${serveFrom}${path}` : url;
-  const preloads = await visitPage(
-    visitor,
-    { url, source },
-    pageHtml({ ...page, preloads: {} }),
-    { template: shell.template, remotes: rendered.page.remotes },
-    log,
-  );
+  const preloads = await visitPage(visitor, { url, source }, pageHtml({ ...page, preloads: {} }), shell.template, log);
   writeCompressed(notFound ? join(resolve(outDir), NOT_FOUND_FILE) : pageFile(outDir, path), pageHtml({ ...page, preloads }));
   return { reads, madeFrom, structuredData, noindex: head.noindex };
 }

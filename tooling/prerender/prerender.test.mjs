@@ -140,32 +140,42 @@ test('a page that asks to be no search result (log in) keeps its address and say
   assert.doesNotMatch(page({}), /name="robots"/);
 });
 
-test('a page’s code is listed by owner: a remote’s in its entry’s folder, the shell’s (and the shared libraries’) all the rest', () => {
+test('a page’s code is listed by the owner whose islands first asked for it, the shell’s entry aside', () => {
   const template = TEMPLATE; // the shell's entry: /releases/shell/v1/main.js
   const pageUrl = 'https://mavuno.example/course/1';
-  const scripts = [
-    'https://mavuno.example/releases/shell/v1/main.js',
-    'https://mavuno.example/releases/shell/v1/56.js',
-    'https://mavuno.example/releases/catalog/v2/remoteEntry.js',
-    'https://cdn.example/content/v3/remoteEntry.js',
-    'https://cdn.example/content/v3/12.js',
-    'https://mavuno.example/releases/catalog/v2/441.js',
-    'https://mavuno.example/releases/shell/v1/56.js',
+  const turns = [
+    { owner: 'shell', scripts: ['https://mavuno.example/releases/shell/v1/main.js', '/releases/shell/v1/56.js'] },
+    {
+      owner: 'catalog',
+      // The date library is served from the shell's folder (the shell provides the shared libraries) but only
+      // the catalog's islands need it: a tap on one of the shell's fetches none of it.
+      scripts: [
+        'https://mavuno.example/releases/catalog/v2/remoteEntry.js',
+        'https://mavuno.example/releases/shell/v1/43.js',
+        'https://mavuno.example/releases/shell/v1/56.js',
+      ],
+    },
+    {
+      owner: 'content',
+      scripts: ['https://cdn.example/content/v3/remoteEntry.js', 'https://mavuno.example/releases/shell/v1/43.js', 'https://cdn.example/content/v3/12.js'],
+    },
   ];
-  const remotes = { catalog: '/releases/catalog/v2/remoteEntry.js', content: 'https://cdn.example/content/v3/remoteEntry.js' };
-  assert.deepEqual(preloadsOf(scripts, { template, remotes, pageUrl }), {
+  assert.deepEqual(preloadsOf(turns, { template, pageUrl }), {
     shell: ['https://mavuno.example/releases/shell/v1/56.js'],
-    catalog: ['https://mavuno.example/releases/catalog/v2/remoteEntry.js', 'https://mavuno.example/releases/catalog/v2/441.js'],
+    catalog: ['https://mavuno.example/releases/catalog/v2/remoteEntry.js', 'https://mavuno.example/releases/shell/v1/43.js'],
     content: ['https://cdn.example/content/v3/remoteEntry.js', 'https://cdn.example/content/v3/12.js'],
   });
-  // The monolith: its remotes are built into the shell, whose folder holds all of its code.
+  // The monolith: the remotes are built into the shell, one folder; the islands' owners split its code all the same.
   const monolith = TEMPLATE.replace('/releases/shell/v1/main.js', '/main.js');
-  assert.deepEqual(
-    preloadsOf(['https://mavuno.example/main.js', 'https://mavuno.example/2625.js'], { template: monolith, remotes: { content: '/built-in' }, pageUrl }),
-    {
-      shell: ['https://mavuno.example/2625.js'],
-    },
-  );
+  const monolithTurns = [
+    { owner: 'shell', scripts: ['https://mavuno.example/main.js', 'https://mavuno.example/56.js'] },
+    { owner: 'content', scripts: ['https://mavuno.example/2625.js'] },
+  ];
+  assert.deepEqual(preloadsOf(monolithTurns, { template: monolith, pageUrl }), {
+    shell: ['https://mavuno.example/56.js'],
+    content: ['https://mavuno.example/2625.js'],
+  });
+  assert.throws(() => preloadsOf([], { template: '<html></html>', pageUrl }), /no entry script/);
 });
 
 // The data changes while a run makes the pages (tests side by side, staff at work).

@@ -208,7 +208,5 @@ export interface IslandLoader {
 declare global {
   interface Window {
     agriIslands?: IslandLoader;
-    /** Set by the prerenderer before any script runs: every island is asked for at once. */
-    __askForEveryIsland?: boolean;
   }
 }

@@ -3,14 +3,13 @@
 // allowed by its hash (tooling/serve/security-headers.mjs). No code of the site's is asked for until an island
 // needs it; each part below says what it does. The shell's entry then takes over `window.agriIslands`
 // (islands.tsx). The names it shares with the rest are the islands protocol's (@agri/ui/island-protocol).
-import { ISLAND } from '@agri/ui/island-protocol';
 import { markAnswering, restorePage } from './document-marks';
 import { showConnection, showStoredSession } from './frame';
 import { confirmAnswers, wakeNearWindow, wakeWhenOutOfDate } from './fresh-answers';
 import { holdTaps } from './held-taps';
 import { createLoader } from './islands-loader';
 import { sendKeptRequests } from './kept-requests';
-import { each, readPage } from './page';
+import { readPage } from './page';
 import { readSiteConfig } from './site-config';
 
 const { state, code } = readPage();
@@ -25,4 +24,3 @@ readSiteConfig(loader, state, code);
 confirmAnswers(loader, state);
 wakeWhenOutOfDate(loader);
 wakeNearWindow(loader);
-if (window.__askForEveryIsland) each(`[${ISLAND.name}]`, loader.ask);
