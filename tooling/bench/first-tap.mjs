@@ -72,7 +72,8 @@ await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
       for (const site of SITES) {
         runs[site].push(await visitAndTap(browser, `${sites.origins[site]}${path}`, tap, { slowLink }));
         const last = runs[site].at(-1);
-        log(`${tap.name} on ${tap.route}, ${site} run ${run + 1}: ${last ? `${last.latency} ms, shown after ${last.shownMs} ms` : 'not answered'}`);
+        const figures = last && `${last.latency} ms, its dialog drawn after ${last.paintedMs ?? 'n/a'} ms, shown after ${last.shownMs} ms to the driver`;
+        log(`${tap.name} on ${tap.route}, ${site} run ${run + 1}: ${figures ?? 'not answered'}`);
       }
     }
     /**
@@ -83,6 +84,7 @@ await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
     rows.push({
       ...tap,
       latency: { composed: figure('composed', 'latency'), monolith: figure('monolith', 'latency') },
+      painted: { composed: figure('composed', 'paintedMs'), monolith: figure('monolith', 'paintedMs') },
       shown: { composed: figure('composed', 'shownMs'), monolith: figure('monolith', 'shownMs') },
     });
   }
@@ -90,12 +92,13 @@ await runBench({ pnpm, ports: PORTS, log }, async ({ sites, browser }) => {
   const ms = (value) => (Number.isFinite(value) ? (value <= 16 ? '≤ 16' : String(Math.round(value))) : 'n/a');
   const link = slowLink ? `${PHONE_LINK_WORDS}` : `Chromium at a real ${CPU_SLOWDOWN}× slower processor, a phone's screen, an unthrottled link`;
   console.log(
-    `\nFirst taps, ${new Date().toISOString().slice(0, 10)}: ${link}, a first visit (no service worker), the tap ${TAP_AFTER_PAINT_MS} ms after the first contentful paint; the Event Timing API's duration of the interaction, and the time until what it opens is shown, median of ${RUNS}. Target: ≤ ${TARGET_MS} ms.\n`,
+    `\nFirst taps, ${new Date().toISOString().slice(0, 10)}: ${link}, a first visit (no service worker), the tap ${TAP_AFTER_PAINT_MS} ms after the first contentful paint; the Event Timing API's duration of the interaction; the frame that drew the dialog it opened, from the finger down, by the browser's clock; the time until what it opens is there as the test driver sees it; median of ${RUNS}. Target: ≤ ${TARGET_MS} ms.\n`,
   );
-  console.log('| control | page | first tap answered in, ms: composed / monolith | shown after, ms: composed / monolith |');
-  console.log('|---|---|---|---|');
-  for (const row of rows)
-    console.log(
-      `| ${row.name} | \`${row.route}\` | ${ms(row.latency.composed)} / ${ms(row.latency.monolith)} | ${ms(row.shown.composed)} / ${ms(row.shown.monolith)} |`,
-    );
+  console.log(
+    '| control | page | first tap answered in, ms: composed / monolith | its dialog drawn after, ms: composed / monolith | shown after, to the test driver, ms: composed / monolith |',
+  );
+  console.log('|---|---|---|---|---|');
+  /** @param {{ composed: number, monolith: number }} pair */
+  const both = ({ composed, monolith }) => `${ms(composed)} / ${ms(monolith)}`;
+  for (const row of rows) console.log(`| ${row.name} | \`${row.route}\` | ${both(row.latency)} | ${both(row.painted)} | ${both(row.shown)} |`);
 });
