@@ -4,7 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { FIRST_LOAD_BUDGET_KB, ISLAND_LOADER_BUDGET_BYTES, measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
+import { FIRST_LOAD_BUDGET_KB, ISLAND_LOADER_BUDGET_BYTES, SHELL_ISLAND_CODE_BUDGET_KB, measureFirstLoadJs } from '../../tooling/bench/first-load.mjs';
 import { seededCourses } from '../catalog/catalog-data';
 import { signInThroughApi } from '../content/content-support';
 import { expect, test } from '../support/fixtures';
@@ -51,6 +51,30 @@ test('the island loader every page carries inline stays within its budget', asyn
   const bytes = gzipSync(inline[0]!).length;
   console.log(`Island loader: ${bytes} B gzip (budget ${ISLAND_LOADER_BUDGET_BYTES} B)`);
   expect(bytes).toBeLessThanOrEqual(ISLAND_LOADER_BUDGET_BYTES);
+});
+
+test('a tap on one of the shell’s own islands fetches the shell’s code alone, within its budget, on every page', async ({ request, site }) => {
+  /** A script's size as a server sends it (gzip), fetched once. */
+  const sizes = new Map<string, Promise<number>>();
+  const gzipBytes = (url: string) => {
+    if (!sizes.has(url))
+      sizes.set(
+        url,
+        request.get(new URL(url, site.origin).href).then(async (answer) => gzipSync(await answer.body()).length),
+      );
+    return sizes.get(url)!;
+  };
+  for (const { path } of await publicPages(request, site.apiBaseUrl)) {
+    const html = await (await request.get(`${site.origin}${path}`)).text();
+    const code = JSON.parse(/<script type="application\/json" id="page-code">([^<]*)/.exec(html)?.[1] ?? '{}') as {
+      entry: string;
+      preloads: Record<string, string[]>;
+    };
+    const bytes = await Promise.all([code.entry, ...(code.preloads.shell ?? [])].map(gzipBytes));
+    const totalKb = bytes.reduce((sum, size) => sum + size, 0) / 1024;
+    console.log(`The shell's island code on ${path}: ${totalKb.toFixed(1)} KB gzip (budget ${SHELL_ISLAND_CODE_BUDGET_KB} KB)`);
+    expect(totalKb, `the shell's island code on ${path}`).toBeLessThanOrEqual(SHELL_ISLAND_CODE_BUDGET_KB);
+  }
 });
 
 test('every public route is served as HTML that holds its heading, title, description and canonical link', async ({ request, site }) => {
