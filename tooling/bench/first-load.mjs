@@ -32,7 +32,7 @@ export const ISLAND_LOADER_BUDGET_BYTES = 3_150;
 
 /**
  * What a tap on one of the shell's own islands (the header's menu, the footer's Subscribe) fetches (KB, gzip): the
- * shell's entry and the shell's list of the page's code, the same on every page. 155 KB on 2026-12-03 (the entry 30,
+ * shell's entry and the shell's list of the page's code, the same on every page. 154 KB on 2026-12-03 (the entry 30,
  * react-dom 65, the API client with zod 25, React Router 13, the frame 10, the kit 6); 175–187 KB before that day,
  * when the list took the date library and whatever else the remotes' islands loaded from the shell's folder.
  * Issue 57 wants that code in within 4 s of the tap on the phone link (about 50 KB/s): 4.7 s at 154 KB.
