@@ -5,8 +5,9 @@ const WOKEN_BY_TOUCH = `[${ISLAND.hydration}~="interaction"]`;
 
 /**
  * Makes the islands woken by a touch answer before their code is in. The first touch or focus in one asks for it
- * (on a button that opens something, its click, once that is open); until it is in, a tap on one of its buttons or a form sent shows that it is starting (aria-busy) and is carried
- * out once, when it is; a field left is marked, so that it counts as touched. A link is left to the browser.
+ * (on a button that opens something, its click, once that is open); until it is in, a tap on one of its buttons or
+ * a form sent shows that it is starting (aria-busy) and is carried out once, when it is; a field left is marked, so
+ * that it counts as touched. A link is left to the browser.
  */
 export function holdTaps(loader: PageLoader): void {
   const waiting = (target: EventTarget | null): HTMLElement | null => {
