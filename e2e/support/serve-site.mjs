@@ -1,3 +1,4 @@
+// @ts-check
 // The test harness's site: the reference API in test mode on a fresh temporary database, and the apps.
 //
 //   node e2e/support/serve-site.mjs                    the BUILT apps, each from its own dist/ on the e2e
@@ -20,7 +21,7 @@ import { serveChannel } from '../../tooling/delivery/serve-channel.mjs';
 import { PRODUCTION } from '../../tooling/delivery/store.mjs';
 import { intervalFromEnv, keepPagesFresh, refreshFolder } from '../../tooling/prerender/fresh-pages.mjs';
 import { prerenderSite, waitForApi } from '../../tooling/prerender/prerender.mjs';
-import { apps } from '../../tooling/build/apps.mjs';
+import { apps, shellApp } from '../../tooling/build/apps.mjs';
 import { securityHeaders } from '../../tooling/serve/security-headers.mjs';
 import { localApiSettings } from '../../tooling/build/site-config.mjs';
 import { apiPicturesOf } from '../../tooling/serve/api-pictures.mjs';
@@ -35,12 +36,13 @@ const { values: options } = parseArgs({ options: { channel: { type: 'string' }, 
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-e2e-db-'));
 const pagesDir = mkdtempSync(join(tmpdir(), 'agri-e2e-pages-'));
+/** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
 /**
  * Ends the API and the simulator with the harness and removes what it made, whenever it ends: stopped (by
  * Playwright, or by hand while the pages are still being made) or failing to start (an app not built).
  */
-const stop = (code) => {
+const stop = (/** @type {number} */ code) => {
   for (const child of children) child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(pagesDir, { recursive: true, force: true });
@@ -80,8 +82,12 @@ const api = spawnApi({
 });
 children.push(api);
 
-const log = (line) => console.log(`[e2e] ${line}`);
-/** Prerendering leaves pages out only when their data cannot be read; in a test run that is a defect to see. */
+const log = (/** @type {string} */ line) => console.log(`[e2e] ${line}`);
+/** @typedef {ReturnType<typeof refreshFolder>} Pages */
+/**
+ * Prerendering leaves pages out only when their data cannot be read; in a test run that is a defect to see.
+ * @param {Awaited<ReturnType<Pages['refresh']>>} result
+ */
 const report = (result) => {
   if (!result) return;
   log(`prerendered ${result.written.length} pages${result.removed.length ? `, removed ${result.removed.length}` : ''}`);
@@ -90,6 +96,7 @@ const report = (result) => {
 /**
  * The pages are made again when the API's data changes, as on any channel server of the kit (fresh-pages.mjs);
  * checked every 5 s unless PRERENDER_INTERVAL says otherwise, so a test sees a change in the served HTML soon.
+ * @param {Pages} pages
  */
 const keepFresh = ({ refresh, withdrawGonePages }) =>
   keepPagesFresh(async () => report(await refresh()), {
@@ -97,19 +104,20 @@ const keepFresh = ({ refresh, withdrawGonePages }) =>
     duringRun: withdrawGonePages,
   });
 
-if (options.channel) {
+const { channel } = options;
+if (channel) {
   // The channel's pages are made with its own API's data; QA's are made again with the test-mode API's.
   const api = localApiSettings(urlOf('api'));
   await waitForApi(urlOf('api'));
-  const pages = refreshFolder(
-    pagesDir,
-    (select) => prerenderFromChannel({ channel: options.channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }),
-    { siteUrl: urlOf('shell'), production: options.channel === PRODUCTION, log },
-  );
+  const pages = refreshFolder(pagesDir, (select) => prerenderFromChannel({ channel, api, siteUrl: urlOf('shell'), staged: pagesDir, select, log }), {
+    siteUrl: urlOf('shell'),
+    production: channel === PRODUCTION,
+    log,
+  });
   report(await pages.refresh());
-  await serveChannel({ channel: options.channel, port: ports.shell, api, pages: pagesDir });
+  await serveChannel({ channel, port: ports.shell, api, pages: pagesDir });
   keepFresh(pages);
-  console.log(`Channel ${options.channel} with a test-mode API: ${urlOf('shell')}/ (API ${urlOf('api')}/api/)`);
+  console.log(`Channel ${channel} with a test-mode API: ${urlOf('shell')}/ (API ${urlOf('api')}/api/)`);
 } else {
   const shell = builtShell();
   const headers = securityHeaders(siteConfig, { loaders: [shell.loader] });
@@ -118,7 +126,7 @@ if (options.channel) {
   }
   // The public pages, prerendered with this API's data, as a promotion makes them for a channel; the shell's
   // port opens (and Playwright starts the tests) once they are written.
-  const shellDir = join(apps.find(({ name }) => name === 'shell').dir, 'dist');
+  const shellDir = join(shellApp.dir, 'dist');
   const files = { '/config.json': JSON.stringify(siteConfig) };
   const pictures = apiPicturesOf(siteConfig.api);
   await waitForApi(urlOf('api'));
@@ -129,7 +137,15 @@ if (options.channel) {
     const staging = await serveStatic({ dir: shellDir, port: 0, files, headers, pictures });
     const pages = refreshFolder(
       pagesDir,
-      (select) => prerenderSite({ siteUrl: urlOf('shell'), shell, outDir: pagesDir, serveFrom: `http://127.0.0.1:${staging.address().port}`, select, log }),
+      (select) =>
+        prerenderSite({
+          siteUrl: urlOf('shell'),
+          shell,
+          outDir: pagesDir,
+          serveFrom: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (staging.address()).port}`,
+          select,
+          log,
+        }),
       { siteUrl: urlOf('shell'), log },
     );
     report(await pages.refresh());

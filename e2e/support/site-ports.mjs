@@ -1,3 +1,4 @@
+// @ts-check
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apps, shellApp } from '../../tooling/build/apps.mjs';
@@ -10,8 +11,12 @@ import { siteConfigFor } from '../../tooling/build/site-config.mjs';
 // suites' harness on E2E_PORT_BASE (default 5000) and, for the journeys once more on another API, a harness
 // of its own on another base (e2e/playwright.config.ts).
 
-/** Everything a test needs to know of the harness on `portBase`. */
+/**
+ * Everything a test needs to know of the harness on `portBase`.
+ * @param {number} portBase
+ */
 export function harnessAt(portBase) {
+  /** @type {Record<string, number> & { api: number, channel: number, canary: number }} */
   const ports = {
     ...Object.fromEntries(apps.map((app) => [app.name, portBase + app.port - shellApp.port])),
     api: portBase + 10,
@@ -20,6 +25,7 @@ export function harnessAt(portBase) {
     /** Another, for the canary suite (which may run beside the delivery suite). */
     canary: portBase + 12,
   };
+  /** @param {string} name an app's name, or api, channel, canary */
   const urlOf = (name) => `http://localhost:${ports[name]}`;
   return {
     portBase,
@@ -39,7 +45,7 @@ const suites = harnessAt(portBase);
 export const { ports, urlOf, apiSecretFile, siteConfig, reportsReadToken } = suites;
 
 /** A port for a server a test runs itself (0, 1, 2…), after the harness's own: each suite its own indexes, as suites run side by side (runtime-config 0 and 1, fresh-pages 2 and 3). */
-export const testPort = (index) => portBase + 13 + index;
+export const testPort = (/** @type {number} */ index) => portBase + 13 + index;
 
 /** A running site to test instead of the harness's own (QA: npm run test:e2e:journeys -- --base-url <url>). */
 export const externalSite = process.env.E2E_BASE_URL || null;

@@ -1,8 +1,8 @@
 // @ts-check
 // Type-checks the workspace (strict, no emit) in four programs, two at a time: the browser code (every app of
 // the site, the packages, the monolith benchmark and the delivery suite's extra remote) as one program, the
-// API, the e2e suites, and the tooling's JavaScript files that say `// @ts-check` (build, serve, test-runners,
-// machine, delivery, prerender and bench: every module and every test). The browser apps and packages share one set of options (tsconfig.base.json); checked
+// API, the e2e suites, and the JavaScript that Node runs: every .mjs of the tooling (build, serve, test-runners,
+// machine, delivery, prerender and bench: every module and every test) and of the e2e harness. The browser apps and packages share one set of options (tsconfig.base.json); checked
 // one by one, each program checked the packages again, and the whole took about 60 s instead of 15
 // (2026-11-27). Each folder keeps its own tsconfig.json for editors.
 import { spawn } from 'node:child_process';
@@ -32,7 +32,8 @@ writeFileSync(
   }),
 );
 
-// The tooling's .mjs that say `// @ts-check`, as Node runs them, as strict as the TypeScript (each parameter typed by JSDoc).
+// The .mjs that Node runs, as strict as the TypeScript (each parameter typed by JSDoc): all of them, so a new file
+// is checked whether or not it says `// @ts-check`.
 const toolingConfig = join(scratch, 'tsconfig.tooling.json');
 writeFileSync(
   toolingConfig,
@@ -44,14 +45,14 @@ writeFileSync(
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
       allowJs: true,
-      checkJs: false,
+      checkJs: true,
       strict: true,
       noEmit: true,
       skipLibCheck: true,
       resolveJsonModule: true,
       types: ['node'],
     },
-    include: [at('tooling/**/*.mjs')],
+    include: [at('tooling/**/*.mjs'), at('e2e/**/*.mjs')],
   }),
 );
 

@@ -1,3 +1,4 @@
+// @ts-check
 import { defineApp } from '../../../tooling/build/rspack-app.mjs';
 
 export default defineApp({
