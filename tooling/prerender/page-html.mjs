@@ -6,6 +6,12 @@
 
 import escapeHtml from 'escape-html';
 
+/** The islands protocol's page elements (PAGE_ELEMENT.state, PAGE_ELEMENT.code), as the type-check holds them to its values. */
+/** @type {typeof import('../../packages/ui/src/federation/island-protocol.js').PAGE_ELEMENT['state']} */
+const PAGE_STATE = 'prerendered-page';
+/** @type {typeof import('../../packages/ui/src/federation/island-protocol.js').PAGE_ELEMENT['code']} */
+const PAGE_CODE = 'page-code';
+
 /**
  * JSON inside <script type="application/json">: nothing in it can close the element or open a comment.
  *
@@ -97,8 +103,8 @@ export function pageHtml({ template, loader, origin, html, state, head, styleshe
   page = replaceOnce(
     page,
     '<div id="root"></div>',
-    `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="prerendered-page">${scriptJson(state)}</script>` +
-      `<script type="application/json" id="page-code">${scriptJson(code)}</script><script>${loader}</script>`,
+    `<div id="root">${html.slice(imageHints.length)}</div><script type="application/json" id="${PAGE_STATE}">${scriptJson(state)}</script>` +
+      `<script type="application/json" id="${PAGE_CODE}">${scriptJson(code)}</script><script>${loader}</script>`,
   );
   return page;
 }

@@ -1,5 +1,6 @@
 // What the service worker (service-worker.ts) keeps and serves, as pure rules over URLs and pages, so that each
 // is tested on its own (offline-rules.test.ts). docs/phones.md, "The service worker", says the same in words.
+import { PAGE_ELEMENT } from '@agri/ui/island-protocol';
 import escapeHtml from 'escape-html';
 import { ownerOf } from '../config/route-owners';
 
@@ -42,8 +43,10 @@ export function ownPagePath(path: unknown, origin: string): string | null {
 /** A preview is one tester's composition (`?preview=`): never kept. */
 export const isPreview = (url: URL): boolean => url.searchParams.has('preview');
 
-const PRERENDERED_STATE = /<script type="application\/json" id="prerendered-page">(.*?)<\/script>/s;
-const PAGE_CODE = /<script type="application\/json" id="page-code">(.*?)<\/script>/s;
+/** The JSON a prerendered page carries in its element `id` (tooling/prerender/page-html.mjs writes them). */
+const pageElement = (id: string): RegExp => new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's');
+const PRERENDERED_STATE = pageElement(PAGE_ELEMENT.state);
+const PAGE_CODE = pageElement(PAGE_ELEMENT.code);
 
 /** The folder of a file's URL, with its trailing slash. */
 const folderOf = (url: string, base: string): string => new URL('.', new URL(url, base)).href;
