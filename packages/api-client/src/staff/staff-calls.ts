@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError } from '../errors';
 import { readAnswer } from '../contract/reader';
+import { actionOf, answered, isUnsettled, keyFor } from '../idempotency';
 import type { OrderStatus } from '../contract/orders';
 import {
   acceptInvitationRequestSchema,
@@ -82,6 +83,8 @@ interface StaffCall<Response> {
   token?: string;
   response: z.ZodMiniType<Response>;
   fallback: string;
+  /** A write that creates something (a payment, a refund, a note, an item, an invitation): made once, as a customer's (call's `once`). */
+  once?: boolean;
 }
 
 async function staffCall<Response>(spec: StaffCall<Response>): Promise<Response> {
@@ -106,6 +109,8 @@ async function staffFetch(spec: Omit<StaffCall<unknown>, 'response'>): Promise<R
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  const action = spec.once ? actionOf({ method: spec.method, base: 'staff', path: spec.path }) : null;
+  if (action) headers['Idempotency-Key'] = keyFor(action, spec.body);
   let response: Response;
   try {
     response = await fetch(new URL(`staff/${spec.path}`, apiBaseUrl), {
@@ -122,6 +127,7 @@ async function staffFetch(spec: Omit<StaffCall<unknown>, 'response'>): Promise<R
       detail: String(error),
     });
   }
+  if (action && !isUnsettled(response.status)) answered(action, headers['Idempotency-Key']!);
   return answerOf(spec, response);
 }
 
@@ -253,6 +259,7 @@ export const addLeadNote = (id: string, text: string) =>
     body: checked(leadNoteRequestSchema, { text }),
     response: leadDetailSchema,
     fallback: 'Could not add the note',
+    once: true,
   });
 
 // ---- Orders ----
@@ -290,6 +297,7 @@ export const recordPayment = (orderId: string, request: RecordPaymentRequest) =>
     body: checked(recordPaymentRequestSchema, request),
     response: z.array(staffPaymentSchema),
     fallback: 'Could not record the payment',
+    once: true,
   });
 
 /** An admin records money given back by hand on a payment received (an order's or a booking's); answers the refund. */
@@ -300,6 +308,7 @@ export const recordRefund = (paymentId: string, request: RecordRefundRequest) =>
     body: checked(recordRefundRequestSchema, request),
     response: staffPaymentSchema,
     fallback: 'Could not record the refund',
+    once: true,
   });
 
 // ---- Publishing ----
@@ -326,6 +335,7 @@ export const saveContentItem = <Kind extends ContentKind>(kind: Kind, draft: Dra
     body: checked(contentSchemas[kind].draft, draft),
     response: contentSchemas[kind].item,
     fallback: 'Could not save it',
+    once: !id,
   }) as Promise<Items[Kind]>;
 
 export const setPublished = <Kind extends ContentKind>(kind: Kind, id: string, published: boolean) =>
@@ -351,6 +361,7 @@ export const inviteStaff = (request: InviteStaffRequest) =>
     body: checked(inviteStaffRequestSchema, request),
     response: teamMemberSchema,
     fallback: 'Could not send the invitation',
+    once: true,
   });
 
 export const removeStaff = (id: string) =>
