@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect } from '../support/fixtures';
 
 // The workspace packages are TypeScript without "type": "module"; Playwright loads them as CommonJS.
-const { courseListSchema, eventListResponseSchema } = createRequire(import.meta.url)('@agri/api-client') as typeof import('@agri/api-client');
+const { courseListSchema, eventListResponseSchema, kenyanDate } = createRequire(import.meta.url)('@agri/api-client') as typeof import('@agri/api-client');
 
 // Seeded data read with the contract's own reader, so a test sees it as the site does, whichever
 // dialect the API speaks (API_DIALECT=hosted sends date-times and prices as strings).
@@ -21,6 +21,6 @@ export async function upcomingEvents(request: APIRequestContext, apiBaseUrl: str
   const response = await request.get(`${apiBaseUrl}event`);
   expect(response.ok()).toBeTruthy();
   const { data } = eventListResponseSchema.parse(await response.json());
-  const today = new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const today = kenyanDate(new Date());
   return data.filter((event) => event.endDate >= today).sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
