@@ -98,7 +98,8 @@ const answerInstead = (response: Response) => new HTTPException(200, { res: resp
 /**
  * Every write that creates something (a lead, a booking, a registration, a cart line, an order, a payment), once
  * per `Idempotency-Key` (a UUID the client makes once per user action and sends again with each retry of it,
- * the outbox's replay too), within its scope (the route and the signed-in customer, placed after requireCustomer).
+ * the outbox's replay too), within its scope (the route and the signed-in customer or staff member, placed after
+ * requireCustomer or the staff session's check).
  * A repeat of a write that was made gets its first answer (`Idempotent-Replayed: true`, kept KEPT_HOURS) and writes
  * nothing, on any instance; a repeat that arrives while the first is being handled waits for its answer; a key sent
  * again with another body is refused (422). A new key is claimed only by the route's handler, with claimKey, once the
@@ -132,8 +133,8 @@ export function once(services: Services): MiddlewareHandler {
     const key = c.req.header('Idempotency-Key');
     if (key === undefined) return next();
     if (!UUID.test(key)) throw new HttpError(400, 'The Idempotency-Key header must be a UUID');
-    const customer = (c.var as { customer?: { id: string } }).customer?.id ?? '';
-    const scope = `${c.req.method} ${c.req.path.replace(/\/+$/, '')} ${customer}`;
+    const { customer, staff } = c.var as { customer?: { id: string }; staff?: { id: string } };
+    const scope = `${c.req.method} ${c.req.path.replace(/\/+$/, '')} ${customer?.id ?? staff?.id ?? ''}`;
     const fingerprint = createHash('sha256')
       .update(await c.req.text())
       .digest('base64url');

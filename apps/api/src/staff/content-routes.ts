@@ -14,6 +14,7 @@ import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
 import { readBody } from '../http';
 import { HttpError } from '../http-error';
+import { claimKey, once } from '../idempotency';
 import { holdPictures } from '../pictures/picture-store';
 import { pathId } from '../request-guards';
 import { toBlogPost, toCourse, toEvent, type BlogRow, type CourseRow, type EventRow } from '../routes/catalog';
@@ -136,8 +137,9 @@ export function contentRoutes(services: Services, sessions: StaffSessions): Hono
     routes
       .get(`/${kind}`, staff, async (c) => c.json((await db.query<Row>(`SELECT * FROM ${spec.table} ORDER BY ${spec.order}`)).map(answer)))
       .get(`/${kind}/:id`, staff, async (c) => c.json(answer(await rowOf(db, pathId(c, spec.label)))))
-      .post(`/${kind}`, staff, async (c) => {
+      .post(`/${kind}`, staff, once(services), async (c) => {
         const draft = await readBody(c, spec.draft);
+        await claimKey(c);
         const columns = spec.columns(draft, clean);
         const row = await db.transaction(async (tx) => {
           await holdPictures(tx, spec.images?.(draft) ?? []);

@@ -10,6 +10,7 @@ import {
 } from '@agri/api-client/staff-contract';
 import { check, readBody } from '../http';
 import { HttpError } from '../http-error';
+import { claimKey, once } from '../idempotency';
 import { pathId } from '../request-guards';
 import type { Queryable } from '../db/db';
 import type { Services } from '../services';
@@ -97,9 +98,10 @@ export function leadRoutes(services: Services, sessions: StaffSessions): Hono<St
       });
       return c.json(await leadDetail(db, id));
     })
-    .post('/leads/:id/notes', staff, async (c) => {
+    .post('/leads/:id/notes', staff, once(services), async (c) => {
       const id = pathId(c, 'Lead');
       const { text } = await readBody(c, leadNoteRequestSchema);
+      await claimKey(c);
       const staffMember = c.get('staff');
       await db.transaction(async (tx) => {
         const [lead] = await tx.query('SELECT 1 FROM leads WHERE id = $1', [id]);

@@ -13,6 +13,7 @@ import type { Queryable } from '../db/db';
 import { newId } from '../dialect';
 import { check, readBody } from '../http';
 import { HttpError } from '../http-error';
+import { claimKey, once } from '../idempotency';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
 import { audit } from './audit';
@@ -171,9 +172,10 @@ export function staffPaymentRoutes(services: Services, sessions: StaffSessions):
       c.header('Cache-Control', 'no-store');
       return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
     })
-    .post('/orders/:id/payments', admin, async (c) => {
+    .post('/orders/:id/payments', admin, once(services), async (c) => {
       const orderId = pathId(c, 'Order');
       const { method, amount, reference, reason } = await readBody(c, recordPaymentRequestSchema);
+      await claimKey(c);
       const member = c.get('staff');
       await db.transaction(async (tx) => {
         const [order] = await tx.query<{ total_price: number; paid_at: Date | null }>('SELECT total_price, paid_at FROM orders WHERE id = $1 FOR UPDATE', [
@@ -199,9 +201,10 @@ export function staffPaymentRoutes(services: Services, sessions: StaffSessions):
       });
       return c.json((await paymentsOfOrders(db, [orderId])).get(orderId), 201);
     })
-    .post('/payments/:id/refunds', admin, async (c) => {
+    .post('/payments/:id/refunds', admin, once(services), async (c) => {
       const paymentId = pathId(c, 'Payment');
       const request = await readBody(c, recordRefundRequestSchema);
+      await claimKey(c);
       const member = c.get('staff');
       const id = newId(services.config.dialect);
       await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eventListResponseSchema, courseListSchema, type Course, type Event } from '@agri/api-client/contract';
 import { leadDetailSchema, leadSchema, type Lead } from '@agri/api-client/staff-contract';
@@ -76,13 +77,20 @@ describe('the leads inbox', () => {
     assert.equal(detail.event?.price, event.price, 'the price the server looked up, not the one sent');
   });
 
-  it('moves a lead forward only, with notes, and says who did what when', async () => {
+  it('moves a lead forward only, with notes (each made once), and says who did what when', async () => {
     const [lead] = await leads('?kind=call-request');
     const contacted = await api.call('PUT', `/api/staff/leads/${lead!.id}/status`, { token: staff.token, body: { status: 'contacted' } });
     assert.equal(contacted.status, 200);
-    const noted = leadDetailSchema.parse(
-      await (await api.call('POST', `/api/staff/leads/${lead!.id}/notes`, { token: staff.token, body: { text: 'Called, will pay on Friday' } })).json(),
-    );
+    // Sent again with its key (the answer was lost on the way): one note.
+    const noteKey = randomUUID();
+    const addNote = () =>
+      api.call('POST', `/api/staff/leads/${lead!.id}/notes`, {
+        token: staff.token,
+        body: { text: 'Called, will pay on Friday' },
+        headers: { 'Idempotency-Key': noteKey },
+      });
+    assert.equal((await addNote()).status, 200);
+    const noted = leadDetailSchema.parse(await (await addNote()).json());
     assert.equal(noted.status, 'contacted');
     assert.deepEqual(
       noted.notes.map((note) => [note.text, note.staffEmail]),

@@ -1,6 +1,7 @@
 // Payments in the back office (issue 37): the list with its filters, the CSV, the payments on an order, and an admin's
 // record of a payment received another way.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { courseListSchema, eventListResponseSchema, orderSchema, type Order } from '@agri/api-client/contract';
 import { staffOrderSchema, staffPaymentSchema, type StaffPayment } from '@agri/api-client/staff-contract';
@@ -192,6 +193,44 @@ describe('payments in the back office', () => {
     );
     const csv = await (await api.call('GET', '/api/staff/payments/export?state=refunded', { token: staff.token })).text();
     assert.match(csv, new RegExp(`"refunded","-${half}"`));
+  });
+
+  it('makes a payment and a refund sent again with their Idempotency-Key once: the repeat gets the first answer', async () => {
+    const order = await placeOrder();
+    const once = (path: string, body: unknown, key: string) =>
+      api.call('POST', `/api/staff/${path}`, { token: admin.token, body, headers: { 'Idempotency-Key': key } });
+    const cash = { method: 'cash', amount: order.totalPrice, reason: 'Paid at the Nakuru office' };
+    const paymentKey = randomUUID();
+    const first = await once(`orders/${order._id}/payments`, cash, paymentKey);
+    assert.equal(first.status, 201);
+    const firstAnswer = await first.text();
+    // The link dropped before the answer came: the back office sends it again, and is told it was recorded.
+    const again = await once(`orders/${order._id}/payments`, cash, paymentKey);
+    assert.deepEqual([again.status, again.headers.get('Idempotent-Replayed'), await again.text()], [201, 'true', firstAnswer]);
+    const [paid] = (JSON.parse(firstAnswer) as unknown[]).map((each) => staffPaymentSchema.parse(each));
+
+    const refund = { method: 'cash', amount: 1_000, reason: 'Half a day missed; the customer asked for it back' };
+    const refundKey = randomUUID();
+    assert.equal((await once(`payments/${paid!.id}/refunds`, refund, refundKey)).status, 201);
+    assert.equal((await once(`payments/${paid!.id}/refunds`, refund, refundKey)).status, 201);
+    assert.equal((await once(`payments/${paid!.id}/refunds`, { ...refund, amount: 2_000 }, refundKey)).status, 422, 'the key of another refund');
+    const onOrder = staffOrderSchema.parse(await (await api.call('GET', `/api/staff/orders/${order._id}`, { token: staff.token })).json());
+    assert.deepEqual(
+      onOrder.payments.map((payment) => [payment.state, payment.amount]),
+      [
+        ['paid', order.totalPrice],
+        ['refunded', 1_000],
+      ],
+      'one payment and one refund',
+    );
+    // A key is the member's own: another admin's request with it is another request.
+    const other = await addStaff(api, 'admin');
+    const theirs = await api.call('POST', `/api/staff/payments/${paid!.id}/refunds`, {
+      token: other.token,
+      body: refund,
+      headers: { 'Idempotency-Key': refundKey },
+    });
+    assert.equal(theirs.headers.get('Idempotent-Replayed'), null);
   });
 
   it('exports the payments as CSV that a spreadsheet reads as text', async () => {

@@ -3,6 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { inviteStaffRequestSchema, staffRoleSchema, type AuditEntry } from '@agri/api-client/staff-contract';
 import { bearer, check, readBody } from '../http';
 import { HttpError } from '../http-error';
+import { claimKey, once } from '../idempotency';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
 import { audit } from './audit';
@@ -31,8 +32,9 @@ export function teamRoutes(services: Services, sessions: StaffSessions): Hono<St
   const admin = sessions.require('admin');
   return new Hono<StaffEnv>()
     .get('/team', admin, async (c) => c.json((await db.query<StaffRow>('SELECT * FROM staff ORDER BY removed_at NULLS FIRST, email')).map(toTeamMember)))
-    .post('/team', admin, async (c) => {
+    .post('/team', admin, once(services), async (c) => {
       const { email, role } = await readBody(c, inviteStaffRequestSchema);
+      await claimKey(c);
       return c.json(await inviteStaff(services, c.get('staff'), email, role));
     })
     .delete('/team/:id', admin, async (c) => {
