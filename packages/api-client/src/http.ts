@@ -19,6 +19,15 @@ function loadTransport(): Promise<typeof import('./transport')> {
   return transport;
 }
 
+/**
+ * Asks for the transport ahead of a send, when a visitor starts filling in a form (useSiteForm): on a phone's slow
+ * link its Send then does not wait for the transport (axios, about 20 KB) after the press. A document's islands
+ * come without it, as a prerendered page's reads need none.
+ */
+export function prepareToSend(): void {
+  loadTransport().catch(() => {}); // a dropped link: the send itself asks again
+}
+
 type UnauthorizedListener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 

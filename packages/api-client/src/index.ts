@@ -4,7 +4,7 @@ export { apiSettingsSchema, configureApi, getApiSettings, chatLink, type ApiSett
 export { pictureUrl, sharePictureUrl } from './pictures';
 export { createLiveStore } from './live-store';
 export { ApiError, isApiError, SESSION_EXPIRED_MESSAGE, ACCOUNT_FALLBACK, messageOf, type ApiErrorKind, type ErrorPolicy } from './errors';
-export { onUnauthorized } from './http';
+export { onUnauthorized, prepareToSend } from './http';
 export {
   createDataArea,
   useDataAreaFor,

@@ -2,8 +2,12 @@ import { errorResponse, networkFailure, startMockApi } from '@agri/api-client/te
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastArea } from '@agri/ui';
+import { prepareToSend } from '@agri/api-client';
 import { watchCall } from '../testing/watch-call';
 import { ALREADY_REGISTERED_MESSAGE, NewsletterForm, SUBSCRIBED_MESSAGE } from './newsletter-form';
+
+// Watched, the rest of the client as it is: the transport is asked for as the visitor types.
+jest.mock('@agri/api-client', () => ({ ...jest.requireActual<object>('@agri/api-client'), prepareToSend: jest.fn() }));
 
 const server = startMockApi();
 
@@ -25,6 +29,14 @@ describe('newsletter form', () => {
     const { input } = renderForm();
     expect(input).toHaveAttribute('type', 'email');
     expect(input).toBeRequired();
+  });
+
+  it('asks for the API client’s transport once the visitor types an address, not before', async () => {
+    jest.mocked(prepareToSend).mockClear();
+    const { user, input } = renderForm();
+    expect(prepareToSend).not.toHaveBeenCalled();
+    await user.type(input, 'w');
+    expect(prepareToSend).toHaveBeenCalled();
   });
 
   it('sends nothing when the field is empty', async () => {

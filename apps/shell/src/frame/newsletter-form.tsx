@@ -1,6 +1,6 @@
-import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, messageOf, subscribeToNewsletter } from '@agri/api-client';
+import { NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE, isApiError, messageOf, prepareToSend, subscribeToNewsletter } from '@agri/api-client';
 import { toast, useInteractive } from '@agri/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing to our newsletter!';
 export const ALREADY_REGISTERED_MESSAGE = 'This email is already registered for the newsletter.';
@@ -26,6 +26,10 @@ export function NewsletterForm() {
   };
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // An address typed before the form's code came: the API client's transport is asked for now (useSiteForm's rule).
+  useEffect(() => {
+    if (field.current?.value) prepareToSend();
+  }, []);
   const id = useId();
   const inputId = `${id}-email`;
   const messageId = `${id}-message`;
@@ -71,6 +75,7 @@ export function NewsletterForm() {
             autoComplete="email"
             placeholder="Your email address"
             ref={field}
+            onChange={prepareToSend}
             aria-describedby={outcome ? messageId : undefined}
             aria-invalid={outcome?.kind === 'error' || undefined}
           />

@@ -1,10 +1,13 @@
-import { z } from '@agri/api-client';
+import { prepareToSend, z } from '@agri/api-client';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { TextField } from '../components/form-field';
 import { useSiteForm } from './use-site-form';
+
+// The transport is asked for when the visitor starts filling in (prepareToSend): watched here, not loaded.
+jest.mock('@agri/api-client', () => ({ ...jest.requireActual<object>('@agri/api-client'), prepareToSend: jest.fn() }));
 
 const schema = z.object({
   name: z.string().check(z.minLength(1, 'Name is Required')),
@@ -26,6 +29,7 @@ function Enquiry() {
 
 let root: Root | null = null;
 afterEach(() => {
+  jest.mocked(prepareToSend).mockClear();
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = '';
@@ -45,6 +49,20 @@ async function takeOver(typeBeforeTakeOver: (container: HTMLElement) => void) {
 const field = (container: HTMLElement, name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 
 describe('useSiteForm', () => {
+  it('asks for the API client’s transport once the visitor types, not when the form appears', async () => {
+    await takeOver(() => undefined);
+    expect(prepareToSend).not.toHaveBeenCalled();
+    await userEvent.setup().type(screen.getByLabelText('Name'), 'G');
+    expect(prepareToSend).toHaveBeenCalled();
+  });
+
+  it('asks for it at once when the visitor typed before the form’s code came', async () => {
+    await takeOver((container) => {
+      field(container, 'name').value = 'Grace Wanjiku';
+    });
+    expect(prepareToSend).toHaveBeenCalled();
+  });
+
   it('shows messages once a field is touched, not before', async () => {
     await takeOver(() => undefined);
     const user = userEvent.setup();

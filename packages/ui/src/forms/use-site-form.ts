@@ -1,4 +1,4 @@
-import { messageOf, type z } from '@agri/api-client';
+import { messageOf, prepareToSend, type z } from '@agri/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { MarkedField } from '../federation/island-protocol';
@@ -72,6 +72,11 @@ export function useSiteForm<T extends FieldValues>(rules: FormRules<T>, defaultV
         if (element) fields.current.set(name, element);
       },
       onBlur: async (event: { target: unknown; type?: unknown }) => afterPress(() => void field.onBlur(event)),
+      // Typing is the intent to send: the API client's transport is asked for meanwhile.
+      onChange: async (event: { target: unknown; type?: unknown }) => {
+        prepareToSend();
+        return field.onChange(event);
+      },
     };
   };
 
@@ -101,6 +106,7 @@ function useInputTypedBeforeTakeOver<T extends FieldValues>(form: UseFormReturn<
       if (field) delete field.leftBeforeCode;
       // react-hook-form keeps a value typed before it registered the field, and marks it dirty.
       if (!getFieldState(name).isDirty && !left) continue;
+      prepareToSend();
       if (field && field === focused) continue; // still being typed in: checked when left, as usual
       setValue(name, getValues(name) as PathValue<T, Path<T>>, { shouldTouch: true, shouldValidate: true });
     }
