@@ -140,6 +140,12 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/**
+ * Where the API keeps its PGlite database, its generated secrets and mpesa.json: DATA_DIR, else apps/api/data. The
+ * default's one home: the staff command (staff-cli.ts) takes it from here; tooling/serve/api-process.mjs, plain Node, keeps a copy.
+ */
+export const dataDirFrom = (env: NodeJS.ProcessEnv): string => env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
+
 /** The server's settings: the environment's scalar ones through its schema (environment.ts), the secrets and files here. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const settings = readEnvironment(env);
@@ -157,7 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
-  const dataDir = env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
+  const dataDir = dataDirFrom(env);
   return {
     port: settings.PORT,
     databaseUrl: env.DATABASE_URL || null,
