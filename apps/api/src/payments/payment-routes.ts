@@ -9,7 +9,7 @@ import { errorText } from '../log';
 import { refuseOver } from '../rate-limit';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
-import { readStkCallback } from './daraja';
+import { readStkCallback } from './daraja-callback';
 import {
   bookingPaymentOf,
   openBookingPayment,

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { shortReference, type Payment, type PaymentMethod, type PaymentState } from '@agri/api-client/contract';
 import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../http-error';
-import { paymentFailureWords } from './daraja';
+import { paymentFailureWords } from './daraja-callback';
 
 export interface PaymentRow {
   id: string;
