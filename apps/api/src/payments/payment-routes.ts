@@ -17,12 +17,12 @@ import {
   paymentOf,
   recordPushAccepted,
   recordPushRefused,
-  settlePayment,
   tokenHash,
   toPayment,
   type OpenedPayment,
   type PaymentRow,
 } from './payments';
+import { settlePayment } from './payment-settlement';
 
 /** What Safaricom's callback is answered: it reads only that the callback arrived. */
 const CALLBACK_TAKEN = { ResultCode: 0, ResultDesc: 'Accepted' };
