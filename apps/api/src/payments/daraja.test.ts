@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { MPESA_PHONE_MESSAGE, maskedPhone, mpesaPhoneSchema, toKenyanPhone } from '@agri/api-client/contract';
 import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, type StkPush } from './daraja';
 import { paymentFailureWords, readStkCallback } from './daraja-callback';
-import { SANDBOX_TEST_PHONE, startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
+import { startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
+import { SANDBOX_TEST_PHONE } from './simulated-push';
 
 const credentials = {
   consumerKey: 'test-consumer-key',
