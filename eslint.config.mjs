@@ -122,6 +122,15 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
   {
+    // Every module of the API is at most 250 lines, comments and blank lines counted (as `wc -l` counts them): a longer
+    // one is split along a seam, one concern a module, named in the business's words (issue 60). The tests may run
+    // longer (one route's cases read together), and so may the two lists of data: the migrations (each shipped one kept
+    // as it is, the next one added) and the seed's records.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/db/migrations.ts', 'apps/api/src/db/seed-data.ts'],
+    rules: { 'max-lines': ['error', { max: 250 }] },
+  },
+  {
     files: ['**/*.tsx', '**/*.ts'],
     ignores: ['apps/api/**'],
     plugins: { 'react-hooks': reactHooks },

@@ -104,6 +104,19 @@ describe('the length of a function', () => {
   });
 });
 
+describe('the length of a module', () => {
+  /** @type {(lines: number) => string} */
+  const moduleOf = (lines) => Array.from({ length: lines }, (_, index) => `export const line${index} = ${index};\n`).join('');
+
+  it('a module of the API is at most 250 lines, its tests and the lists of data may be longer', () => {
+    assert.deepEqual(lintErrors('apps/api/src/payments/lint-probe.ts', moduleOf(250), 'max-lines'), []);
+    const [refused] = lintErrors('apps/api/src/payments/lint-probe.ts', moduleOf(251), 'max-lines');
+    assert.match(refused ?? '', /too many lines \(251\)/);
+    assert.deepEqual(lintErrors('apps/api/src/payments/lint-probe.test.ts', moduleOf(251), 'max-lines'), []);
+    assert.deepEqual(lintErrors('apps/api/src/db/migrations.ts', moduleOf(251), 'max-lines'), []);
+  });
+});
+
 describe('promises', () => {
   it('a promise that nobody awaits or handles is refused (type-aware lint)', () => {
     const [refused] = lintErrors(

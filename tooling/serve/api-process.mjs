@@ -9,7 +9,10 @@ import { rootDir } from '../machine/pnpm.mjs';
 
 export const API_DIR = join(rootDir, 'apps/api');
 
-/** Where the API keeps its database and its generated secrets: DATA_DIR, else apps/api/data (as the API's own default). */
+/**
+ * Where the API keeps its database and its generated secrets: DATA_DIR, else apps/api/data. The API's own default is the
+ * owner (apps/api/src/config.ts, dataDirFrom); this copy is for the plain-Node tooling, which cannot import TypeScript.
+ */
 export const apiDataDir = (env = process.env) => env.DATA_DIR ?? join(API_DIR, 'data');
 
 /** Whether this checkout has the reference API (a copy of the site alone, pointed at a hosted API, has not). */

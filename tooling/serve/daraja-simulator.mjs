@@ -13,7 +13,7 @@ import { apiDataDir, spawnApi } from './api-process.mjs';
 /** Safaricom's sandbox paybill, as the sandbox's examples use it. */
 const SANDBOX_SHORT_CODE = '174379';
 
-/** The API's settings file of M-Pesa in its data directory (apps/api/src/config.ts, MPESA_SETTINGS_FILE). */
+/** The API's settings file of M-Pesa in its data directory (apps/api/src/payments/mpesa-config.ts, MPESA_SETTINGS_FILE). */
 const MPESA_SETTINGS_FILE = 'mpesa.json';
 
 /**

@@ -1,11 +1,11 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { OWASP_SCRYPT, type PasswordCost } from './accounts/passwords';
 import type { ApiDialect } from './dialect';
 import { readEnvironment, type Environment } from './environment';
-import { errorText, type LogLevel } from './log';
-import type { DarajaSettings } from './payments/daraja';
+import type { LogLevel } from './log';
+import { mpesaFrom, type MpesaConfig } from './payments/mpesa-config';
 import { readStaffConfig, type StaffConfig } from './staff/staff-config';
 
 /** Everything the server reads from the environment. No secret has a default: see `jwtSecretFrom`. */
@@ -115,112 +115,6 @@ export interface RateLimits {
   paymentsPerPhone: number;
 }
 
-/** MPESA_* settings: where Daraja is and the business's credentials there, never in the repository. */
-export interface MpesaConfig extends DarajaSettings {
-  /** The address Safaricom posts results to: this API's public address (PUBLIC_URL) unless MPESA_CALLBACK_BASE_URL says. */
-  callbackBaseUrl: string;
-  /** With no callback this long after the push, Daraja is asked how it went (STK Push Query). */
-  queryAfterSeconds: number;
-  /** A payment Daraja still calls processing this long after the push is given up as expired. */
-  expirySeconds: number;
-  /**
-   * MPESA_CALLBACK_SOURCES: the addresses callbacks are taken from, `safaricom` standing for Safaricom's published
-   * ones; `any` (or unset, except against Safaricom's production Daraja in production): any address.
-   */
-  callbackSources: string[];
-}
-
-/** The addresses Safaricom posts Daraja's callbacks from, as it publishes them to the businesses it serves (2026). */
-export const SAFARICOM_CALLBACK_SOURCES = [
-  '196.201.214.200',
-  '196.201.214.206',
-  '196.201.213.114',
-  '196.201.214.207',
-  '196.201.214.208',
-  '196.201.213.44',
-  '196.201.212.127',
-  '196.201.212.138',
-  '196.201.212.129',
-  '196.201.212.136',
-  '196.201.212.74',
-  '196.201.212.69',
-];
-
-/** Daraja's production host: real money moves there. */
-const SAFARICOM_PRODUCTION = 'api.safaricom.co.ke';
-
-/**
- * MPESA_CALLBACK_SOURCES as a list of addresses (empty: any). Against real money in production the operator must say
- * which (docs/payments.md): a callback URL seen once (a proxy's access log) must not be enough to post a forged success.
- */
-function callbackSourcesFrom(value: string | undefined, baseUrl: string, production: boolean): string[] {
-  if (value === undefined || value.trim() === '') {
-    if (production && new URL(baseUrl).hostname === SAFARICOM_PRODUCTION) {
-      throw new Error("Set MPESA_CALLBACK_SOURCES=safaricom (Safaricom's published addresses, docs/payments.md), a list of addresses, or any.");
-    }
-    return [];
-  }
-  const entries = value
-    .split(',')
-    .map((address) => address.trim())
-    .filter(Boolean);
-  if (entries.includes('any')) return [];
-  return entries.flatMap((entry) => (entry === 'safaricom' ? SAFARICOM_CALLBACK_SOURCES : [entry]));
-}
-
-const MPESA_SETTINGS = ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
-
-/** The file in the data directory that may hold the MPESA_* settings (docs/payments.md); the environment wins. */
-export const MPESA_SETTINGS_FILE = 'mpesa.json';
-
-/** The MPESA_* settings of the data directory's file (`{ "MPESA_BASE_URL": "…", … }`), or none. */
-function mpesaSettingsFile(dataDir: string): Record<string, string> {
-  const file = join(dataDir, MPESA_SETTINGS_FILE);
-  if (!existsSync(file)) return {};
-  let settings: unknown;
-  try {
-    settings = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file} is not JSON: ${errorText(error)}`, { cause: error });
-  }
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new Error(`${file} must hold one object of MPESA_* settings.`);
-  const entries = Object.entries(settings);
-  const strange = entries.filter(([name, value]) => !name.startsWith('MPESA_') || typeof value !== 'string').map(([name]) => name);
-  if (strange.length > 0) throw new Error(`${file} holds MPESA_* settings as strings only; not: ${strange.join(', ')}.`);
-  return Object.fromEntries(entries) as Record<string, string>;
-}
-
-/**
- * All of MPESA_SETTINGS, or none (no payments), from the environment or the data directory's mpesa.json (the
- * environment wins, setting by setting); a partial set is a mistake the operator is told of at start.
- */
-function mpesaFrom(environment: NodeJS.ProcessEnv, publicUrl: string, dataDir: string, production: boolean): MpesaConfig | null {
-  const env = { ...mpesaSettingsFile(dataDir), ...Object.fromEntries(Object.entries(environment).filter(([, value]) => value)) };
-  const given = MPESA_SETTINGS.filter((name) => env[name]);
-  if (given.length === 0) return null;
-  const missing = MPESA_SETTINGS.filter((name) => !env[name]);
-  if (missing.length > 0) throw new Error(`M-Pesa needs all of ${MPESA_SETTINGS.join(', ')}; missing: ${missing.join(', ')}.`);
-  return {
-    baseUrl: env.MPESA_BASE_URL!.replace(/\/+$/, ''),
-    consumerKey: env.MPESA_CONSUMER_KEY!,
-    consumerSecret: env.MPESA_CONSUMER_SECRET!,
-    shortCode: env.MPESA_SHORT_CODE!,
-    passkey: env.MPESA_PASSKEY!,
-    callbackBaseUrl: (env.MPESA_CALLBACK_BASE_URL || publicUrl).replace(/\/+$/, ''),
-    ...mpesaTimes(env),
-    callbackSources: callbackSourcesFrom(env.MPESA_CALLBACK_SOURCES, env.MPESA_BASE_URL!, production),
-  };
-}
-
-/** Daraja's waits, by the environment's rules, from the environment or mpesa.json. */
-function mpesaTimes(env: Record<string, string | undefined>) {
-  const { MPESA_QUERY_AFTER_SECONDS, MPESA_EXPIRY_SECONDS } = readEnvironment({
-    MPESA_QUERY_AFTER_SECONDS: env.MPESA_QUERY_AFTER_SECONDS,
-    MPESA_EXPIRY_SECONDS: env.MPESA_EXPIRY_SECONDS,
-  });
-  return { queryAfterSeconds: MPESA_QUERY_AFTER_SECONDS, expirySeconds: MPESA_EXPIRY_SECONDS };
-}
-
 const MIN_SECRET_LENGTH = 32;
 
 /** The secret a file holds, the file created with a random one (mode 0600) the first time. */
@@ -246,6 +140,12 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/**
+ * Where the API keeps its PGlite database, its generated secrets and mpesa.json: DATA_DIR, else apps/api/data. The
+ * default's one home: the staff command (staff-cli.ts) takes it from here; tooling/serve/api-process.mjs, plain Node, keeps a copy.
+ */
+export const dataDirFrom = (env: NodeJS.ProcessEnv): string => env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
+
 /** The server's settings: the environment's scalar ones through its schema (environment.ts), the secrets and files here. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const settings = readEnvironment(env);
@@ -263,7 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
-  const dataDir = env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
+  const dataDir = dataDirFrom(env);
   return {
     port: settings.PORT,
     databaseUrl: env.DATABASE_URL || null,

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openPglite, type Db } from './db/db';
 import { migrations } from './db/migrations';
-import { emptyDatabase, engine, startApiProcess, TEST_PASSWORD, type ApiProcess } from './test-support';
+import { emptyDatabase, engine } from './test-database';
+import { startApiProcess, TEST_PASSWORD, type ApiProcess } from './test-support';
 
 /** The server as the e2e harness runs it (test outbox on), on the database `database` names. */
 const startApi = (database: Record<string, string>) =>

@@ -80,7 +80,7 @@ export const environmentSchema = z.object({
   STAFF_NOTIFY_INTERVAL_MS: positive(2000),
   STAFF_IDLE_MINUTES: positive(30),
   STAFF_SESSION_HOURS: positive(8),
-  // Read with the data directory's mpesa.json as well (config.ts, mpesaFrom).
+  // Read with the data directory's mpesa.json as well (payments/mpesa-config.ts, mpesaFrom).
   MPESA_QUERY_AFTER_SECONDS: whole(60),
   MPESA_EXPIRY_SECONDS: whole(180),
 });

@@ -5,7 +5,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from './app';
 import { KEY_LIMITS } from './idempotency';
-import { engine, startInstances, startTestApi, TEST_PASSWORD, withFailure, type TestApi } from './test-support';
+import { engine } from './test-database';
+import { startInstances, startTestApi, TEST_PASSWORD, withFailure, type TestApi } from './test-support';
 
 let api: TestApi;
 let other: TestApi;

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { checksumOf, migrate, migrations, pendingMigrations } from './db/migrations';
 import { seed } from './db/seed';
-import { emptyDatabase, engine, startInstances, TEST_PASSWORD, type TestApi } from './test-support';
+import { emptyDatabase, engine } from './test-database';
+import { startInstances, TEST_PASSWORD, type TestApi } from './test-support';
 
 const onBoth = `two API instances on one ${engine} database`;
 

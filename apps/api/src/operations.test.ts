@@ -9,7 +9,8 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { createLogger } from './log';
 import { API_LIMITS, reportsDoor, serveApi, type ConnectionLimits } from './server';
-import { emptyDatabase, startTestApi, testConfig, TEST_PASSWORD, type TestApi } from './test-support';
+import { emptyDatabase } from './test-database';
+import { startTestApi, testConfig, TEST_PASSWORD, type TestApi } from './test-support';
 
 let api: TestApi;
 before(async () => {

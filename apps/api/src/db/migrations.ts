@@ -464,7 +464,7 @@ export const migrations: Migration[] = [
     // Issue 37. Payments of orders (by M-Pesa, or recorded by an admin: cash, bank). Money in whole shillings. A
     // payment is paid only when Safaricom says so (its callback, or the STK query); its receipt is stored once. At
     // most one M-Pesa request waits on a phone per order, so an order is never asked for twice at once; the order's
-    // paid_at is set with the payment that paid it, in one transaction (payments/payments.ts).
+    // paid_at is set with the payment that paid it, in one transaction (payments/payment-settlement.ts).
     id: '014-payments',
     sql: `
       CREATE TABLE payments (

@@ -1,7 +1,8 @@
 // The kit's Daraja (issue 37): it speaks Safaricom's HTTP for the STK push (the OAuth token, the push, the query
 // and, a few seconds later, the callback to the API), so that `npm start` and the tests take M-Pesa payments with no
-// Safaricom account. It checks each request as Daraja does and answers in Daraja's forms. A tool of the kit, never
-// part of a production run: there, DARAJA's settings name Safaricom (docs/payments.md).
+// Safaricom account. It checks each request as Daraja does and answers in Daraja's forms; how a push ends is
+// simulated-push.ts's. A tool of the kit, never part of a production run: there, DARAJA's settings name Safaricom
+// (docs/payments.md).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,47 +16,7 @@ import {
   TRANSACTION_DESC_MAX,
   type DarajaSettings,
 } from './daraja';
-
-/** Safaricom's sandbox test number: the simulator's payments from it succeed, as in the sandbox. */
-export const SANDBOX_TEST_PHONE = '254708374149';
-
-interface Outcome {
-  resultCode: number;
-  resultDesc: string;
-  /** Daraja sends no callback: only the query finds the result. */
-  silent?: boolean;
-}
-
-/** M-Pesa's receipt numbers are ten capitals and digits (e.g. NLJ7RT61SV). */
-const RECEIPT_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-const PAID: Outcome = { resultCode: 0, resultDesc: 'The service request is processed successfully.' };
-
-/**
- * The outcome of a push, by the last digit of the phone number (docs/payments.md has the table): a customer's own
- * number pays unless it ends in 1 to 5.
- */
-export const OUTCOME_BY_LAST_DIGIT: Record<string, Outcome> = {
-  '1': { resultCode: 1032, resultDesc: 'Request cancelled by user' },
-  '2': { resultCode: 1, resultDesc: 'The balance is insufficient for the transaction' },
-  '3': { resultCode: 1037, resultDesc: 'DS timeout user cannot be reached' },
-  '4': { resultCode: 2001, resultDesc: 'The initiator information is invalid.' },
-  '5': { resultCode: 1037, resultDesc: 'DS timeout user cannot be reached', silent: true },
-};
-
-export const outcomeFor = (phone: string): Outcome => OUTCOME_BY_LAST_DIGIT[phone.slice(-1)] ?? PAID;
-
-export interface SimulatedPush {
-  checkoutRequestId: string;
-  merchantRequestId: string;
-  amount: number;
-  phone: string;
-  accountReference: string;
-  callbackUrl: string;
-  outcome: Outcome;
-  settled: boolean;
-  receipt: string | null;
-}
+import { newReceipt, outcomeFor, sendCallback, type SimulatedPush } from './simulated-push';
 
 export interface DarajaSimulator {
   /** Its base URL: the API's MPESA_BASE_URL. */
@@ -176,7 +137,7 @@ class SimulatedDaraja {
   private settle(push: SimulatedPush): void {
     if (push.settled) return;
     push.settled = true;
-    if (push.outcome.resultCode === 0) push.receipt = Array.from(randomBytes(10), (byte) => RECEIPT_CHARACTERS[byte % RECEIPT_CHARACTERS.length]).join('');
+    if (push.outcome.resultCode === 0) push.receipt = newReceipt();
     if (!push.outcome.silent) void sendCallback(push);
   }
 }
@@ -219,37 +180,6 @@ export async function startDarajaSimulator({
       return new Promise((closed) => server.close(() => closed()));
     },
   };
-}
-
-/** The callback Safaricom posts for a settled push: its documented body; Daraja does not send it again. */
-async function sendCallback(push: SimulatedPush): Promise<void> {
-  const { resultCode, resultDesc } = push.outcome;
-  const metadata =
-    resultCode === 0
-      ? {
-          CallbackMetadata: {
-            Item: [
-              { Name: 'Amount', Value: push.amount },
-              { Name: 'MpesaReceiptNumber', Value: push.receipt },
-              { Name: 'Balance' },
-              { Name: 'TransactionDate', Value: Number(darajaTimestamp(new Date())) },
-              { Name: 'PhoneNumber', Value: Number(push.phone) },
-            ],
-          },
-        }
-      : {};
-  const stkCallback = {
-    MerchantRequestID: push.merchantRequestId,
-    CheckoutRequestID: push.checkoutRequestId,
-    ResultCode: resultCode,
-    ResultDesc: resultDesc,
-    ...metadata,
-  };
-  try {
-    await fetch(push.callbackUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Body: { stkCallback } }) });
-  } catch {
-    // Daraja does not retry a callback that did not arrive: the API's query finds the result.
-  }
 }
 
 async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown> | null> {

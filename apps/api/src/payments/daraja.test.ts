@@ -1,12 +1,15 @@
-// The Daraja client (daraja.ts) against the kit's simulator (daraja-simulator.ts): the token, the push and the query
-// exactly as Safaricom documents them, the callback's body read as documented, and Daraja's refusals made clear.
+// The Daraja client (daraja.ts, daraja-callback.ts) against the kit's simulator (daraja-simulator.ts): the token, the
+// push and the query exactly as Safaricom documents them, the callback's body read as documented, and Daraja's
+// refusals made clear.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MPESA_PHONE_MESSAGE, maskedPhone, mpesaPhoneSchema, toKenyanPhone } from '@agri/api-client/contract';
-import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, paymentFailureWords, readStkCallback, type StkPush } from './daraja';
-import { SANDBOX_TEST_PHONE, startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
+import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, type StkPush } from './daraja';
+import { paymentFailureWords, readStkCallback } from './daraja-callback';
+import { startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
+import { SANDBOX_TEST_PHONE } from './simulated-push';
 
 const credentials = {
   consumerKey: 'test-consumer-key',

@@ -1,7 +1,8 @@
 // Safaricom's Daraja API for Lipa na M-Pesa Online (the STK push: the customer's phone asks for their M-Pesa PIN),
-// as Safaricom documents it (developer.safaricom.co.ke, "M-Pesa Express"): an OAuth token, the push, the query of
-// its result, and the callback Safaricom posts once the customer has answered. One client for the real Daraja
-// (sandbox, then production) and for the kit's simulator (daraja-simulator.ts), which speaks the same HTTP.
+// as Safaricom documents it (developer.safaricom.co.ke, "M-Pesa Express"): an OAuth token, the push and the query of
+// its result (the callback Safaricom posts once the customer has answered is read in daraja-callback.ts). One client
+// for the real Daraja (sandbox, then production) and for the kit's simulator (daraja-simulator.ts), which speaks the
+// same HTTP.
 import * as z from 'zod/mini';
 import { kenyanClock } from '@agri/api-client/contract';
 
@@ -197,57 +198,4 @@ function refusal(status: number, body: unknown, what: string): DarajaError {
   return failure.success
     ? new DarajaError(`${what}: ${failure.data.errorMessage} (${failure.data.errorCode}).`, failure.data.errorCode, status)
     : new DarajaError(`${what}: HTTP ${status}.`, null, status);
-}
-
-const callbackItemSchema = z.object({ Name: z.string(), Value: z.optional(z.union([z.string(), z.number()])) });
-
-/** The body Safaricom posts to CallBackURL once the customer has answered the push (or it timed out). */
-export const stkCallbackSchema = z.object({
-  Body: z.object({
-    stkCallback: z.object({
-      MerchantRequestID: z.string(),
-      CheckoutRequestID: z.string(),
-      ResultCode: z.number(),
-      ResultDesc: z.string(),
-      // Only on success: Amount, MpesaReceiptNumber, Balance (no value), TransactionDate, PhoneNumber.
-      CallbackMetadata: z.optional(z.object({ Item: z.array(callbackItemSchema) })),
-    }),
-  }),
-});
-
-export interface StkCallback {
-  checkoutRequestId: string;
-  resultCode: number;
-  resultDesc: string;
-  /** On success: what was paid, Safaricom's receipt number, from which number, and when (Nairobi's YYYYMMDDHHmmss). */
-  paid: { amount: number; receipt: string; phone: string; transactionDate: string } | null;
-}
-
-/** A callback's facts, or null when the body is not Daraja's documented shape (or a success lacks its receipt). */
-export function readStkCallback(body: unknown): StkCallback | null {
-  const parsed = stkCallbackSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const { CheckoutRequestID, ResultCode, ResultDesc, CallbackMetadata } = parsed.data.Body.stkCallback;
-  const facts = { checkoutRequestId: CheckoutRequestID, resultCode: ResultCode, resultDesc: ResultDesc, paid: null };
-  if (ResultCode !== 0) return facts;
-  const item = (name: string) => CallbackMetadata?.Item.find((each) => each.Name === name)?.Value;
-  const [amount, receipt, phone, transactionDate] = [item('Amount'), item('MpesaReceiptNumber'), item('PhoneNumber'), item('TransactionDate')];
-  if (amount === undefined || typeof receipt !== 'string' || receipt === '' || phone === undefined) return null;
-  return { ...facts, paid: { amount: Number(amount), receipt, phone: String(phone), transactionDate: String(transactionDate ?? '') } };
-}
-
-/** What the customer is told when Safaricom's result code is not a payment. */
-export function paymentFailureWords(resultCode: number): string {
-  switch (resultCode) {
-    case 1032:
-      return 'The payment was cancelled on your phone.';
-    case 1:
-      return 'Your M-Pesa balance is not enough for this payment.';
-    case 1037:
-      return 'Your phone could not be reached. Check that it is on and has signal, then try again.';
-    case 2001:
-      return 'The M-Pesa PIN entered was wrong.';
-    default:
-      return 'The payment did not go through.';
-  }
 }

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { MPESA_SETTINGS_FILE, readConfig, SAFARICOM_CALLBACK_SOURCES } from '../config';
+import { readConfig } from '../config';
+import { MPESA_SETTINGS_FILE, SAFARICOM_CALLBACK_SOURCES } from './mpesa-config';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agri-mpesa-settings-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { errorText } from '../log';
 import { refuseOver } from '../rate-limit';
 import { pathId } from '../request-guards';
 import type { Services } from '../services';
-import { readStkCallback } from './daraja';
+import { readStkCallback } from './daraja-callback';
 import {
   bookingPaymentOf,
   openBookingPayment,
@@ -17,12 +17,12 @@ import {
   paymentOf,
   recordPushAccepted,
   recordPushRefused,
-  settlePayment,
   tokenHash,
   toPayment,
   type OpenedPayment,
   type PaymentRow,
 } from './payments';
+import { settlePayment } from './payment-settlement';
 
 /** What Safaricom's callback is answered: it reads only that the callback arrived. */
 const CALLBACK_TAKEN = { ResultCode: 0, ResultDesc: 'Accepted' };

@@ -5,7 +5,7 @@ import { errorText, type Logger } from '../log';
 import { timedWorker, type TimedWorker } from '../timed-worker';
 import { mailLine, type Mailer } from '../mail';
 import { createDarajaClient } from './daraja';
-import { closedPaidChecked, expirePayment, settlePayment } from './payments';
+import { closedPaidChecked, expirePayment, settlePayment } from './payment-settlement';
 
 /** Payments looked at in one tick, at most: the rest wait for the next. */
 const BATCH = 20;

@@ -11,9 +11,11 @@ import { BOOKING_TOKEN_HEADER, courseListSchema, eventListResponseSchema, MPESA_
 import { createLogger } from '../log';
 import { createMailer } from '../mail';
 import { startInstances, startTestApi, testAddress, type TestApi } from '../test-support';
-import { startDarajaSimulator, type DarajaSimulator, type SimulatedPush } from './daraja-simulator';
+import { startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
 import { createPaymentWatch } from './payment-watch';
-import { NO_ANSWER, PUSH_NOT_SENT } from './payments';
+import { NO_ANSWER } from './payment-settlement';
+import { PUSH_NOT_SENT } from './payments';
+import type { SimulatedPush } from './simulated-push';
 
 const credentials = { consumerKey: 'test-key', consumerSecret: 'test-secret', shortCode: '174379', passkey: 'test-passkey-0123456789' };
 const PAYING_PHONE = '0712345678';

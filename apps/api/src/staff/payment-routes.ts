@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { maskedPhone, shortReference } from '@agri/api-client/contract';
+import { formatKes, maskedPhone, shortReference } from '@agri/api-client/contract';
 import {
   paymentFilterSchema,
   recordPaymentRequestSchema,
@@ -116,7 +116,7 @@ async function recordRefund(tx: Queryable, refund: { id: string; paymentId: stri
   );
   const left = payment.amount - refunded;
   if (left <= 0) throw new HttpError(409, 'This payment is refunded in full');
-  if (refund.amount > left) throw new HttpError(400, `At most KES ${left} is left to refund on this payment`);
+  if (refund.amount > left) throw new HttpError(400, `At most ${formatKes(left)} is left to refund on this payment`);
   if (refund.reference && (await tx.query('SELECT 1 FROM payments WHERE receipt = $1', [refund.reference])).length > 0) {
     throw new HttpError(409, 'A payment with this reference is already recorded');
   }
@@ -186,7 +186,7 @@ export function staffPaymentRoutes(services: Services, sessions: StaffSessions):
         if ((await tx.query("SELECT 1 FROM payments WHERE order_id = $1 AND state = 'pending'", [orderId])).length > 0) {
           throw new HttpError(409, 'An M-Pesa request is waiting on the customer’s phone. Try again in a few minutes.');
         }
-        if (amount !== order.total_price) throw new HttpError(400, `The amount must be the order's total, KES ${order.total_price}`);
+        if (amount !== order.total_price) throw new HttpError(400, `The amount must be the order's total, ${formatKes(order.total_price)}`);
         if (reference && (await tx.query('SELECT 1 FROM payments WHERE receipt = $1', [reference])).length > 0) {
           throw new HttpError(409, 'A payment with this reference is already recorded');
         }

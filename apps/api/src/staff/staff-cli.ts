@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, inviteStaffRequestSchema } from '@agri/api-client/staff-contract';
+import { dataDirFrom } from '../config';
 import { signTerminalRequest } from './team-routes';
 
 const USAGE = 'Usage: npm run staff -- add <email> --role admin|staff';
@@ -19,7 +20,7 @@ function fail(message: string): never {
 
 function serverSecret(env: NodeJS.ProcessEnv): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
-  const file = env.JWT_SECRET_FILE ?? join(env.DATA_DIR ?? new URL('../../data/', import.meta.url).pathname, 'jwt-secret');
+  const file = env.JWT_SECRET_FILE ?? join(dataDirFrom(env), 'jwt-secret');
   if (!existsSync(file)) fail(`No server secret at ${file}: the API has not run here yet. Start it (npm start), then run this again.`);
   return readFileSync(file, 'utf8').trim();
 }

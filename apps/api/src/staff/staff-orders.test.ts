@@ -4,7 +4,8 @@ import { courseListSchema, orderSchema, type Order } from '@agri/api-client/cont
 import { PAID_ORDER_CANCEL_MESSAGE, staffOrderSchema, type StaffOrder } from '@agri/api-client/staff-contract';
 import { createApp } from '../app';
 import type { Db } from '../db/db';
-import { engine, startTestApi, testAddress, type TestApi } from '../test-support';
+import { engine } from '../test-database';
+import { startTestApi, testAddress, type TestApi } from '../test-support';
 import { addStaff, type TestStaff } from './staff-test-support';
 
 let api: TestApi;

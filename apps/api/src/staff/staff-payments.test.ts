@@ -112,6 +112,7 @@ describe('payments in the back office', () => {
     assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: 'Paid at the office' }, staff.token)).status, 403);
     const wrongAmount = await record(order._id, { method: 'cash', amount: order.totalPrice - 1, reason: 'Paid at the office' });
     assert.equal(wrongAmount.status, 400);
+    assert.equal(((await wrongAmount.json()) as { message: string }).message, "The amount must be the order's total, KES 85,000");
     assert.equal((await record(order._id, { method: 'cheque', amount: order.totalPrice, reason: 'x' })).status, 400);
     assert.equal((await record(order._id, { method: 'cash', amount: order.totalPrice, reason: '' })).status, 400);
 
@@ -152,7 +153,8 @@ describe('payments in the back office', () => {
     assert.equal((await refund(paid!.id, { method: 'cash', amount: half, reason }, staff.token)).status, 403);
     const tooMuch = await refund(paid!.id, { method: 'cash', amount: order.totalPrice + 1, reason });
     assert.equal(tooMuch.status, 400);
-    assert.equal(((await tooMuch.json()) as { message: string }).message, `At most KES ${order.totalPrice} is left to refund on this payment`);
+    // The amount as the business writes it (formatKes): the first course, KES 85,000.
+    assert.equal(((await tooMuch.json()) as { message: string }).message, 'At most KES 85,000 is left to refund on this payment');
     assert.equal((await refund(paid!.id, { method: 'cash', amount: half, reason: '' })).status, 400);
     const [waiting] = await payments('?state=pending');
     assert.equal((await refund(waiting!.id, { method: 'mpesa', amount: 1, reason })).status, 409, 'a payment still waiting on the phone');
