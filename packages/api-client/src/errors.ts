@@ -10,7 +10,15 @@ export interface ErrorPolicy {
   fallback: string;
   /** The catalogue shows the server's `message` for this call when there is one (a 429's is shown for every call). */
   useServerMessage?: boolean;
+  /** No answer says why (UNANSWERED_MESSAGES), where the catalogue has no words of its own for it (the back office). */
+  namesTheLink?: boolean;
 }
+
+/** A call that got no answer, in words that say what to do. */
+export const UNANSWERED_MESSAGES = {
+  timeout: 'The server took too long to answer. Please try again.',
+  network: 'The server cannot be reached. Check your connection and try again.',
+} as const;
 
 /** The one error every client function throws. `message` is ready to show to the customer. */
 export class ApiError extends Error {

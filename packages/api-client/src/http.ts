@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { ApiError, SESSION_EXPIRED_MESSAGE, type ErrorPolicy } from './errors';
+import { ApiError, SESSION_EXPIRED_MESSAGE, UNANSWERED_MESSAGES, type ErrorPolicy } from './errors';
 import { readAnswer } from './contract/reader';
 import { DEFAULT_TIMEOUT_MS, getApiSettings } from './settings';
 import { tokenOf } from './contract/user';
@@ -7,7 +7,7 @@ import { clearSession, useSession } from './session/session-store';
 import { noteAnswerRead } from './answer-reads';
 import { askIfChanged, takeHeldAnswer } from './held-answers';
 import { actionOf, answered, isUnsettled, keyFor } from './idempotency';
-import type { TransportFailure, TransportResult } from './transport';
+import type { TransportFailure, TransportRequest, TransportResult } from './transport';
 
 // axios arrives with the first call that is not a prerendered page's revalidation (held-answers.ts).
 let transport: Promise<typeof import('./transport')> | null = null;
@@ -41,14 +41,36 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** Whose call it is: the bearer token it sends, and what the server's 401 to that token means. */
+export interface CallSession {
+  token(): string | null;
+  /** The server no longer knows the token (ended, revoked): the session ends here too; `refused` is the call's error. */
+  ended(refused: ApiError): void;
+}
+
+/** The customer's session, every call's unless it names another (the back office's staff session). */
+const customerSession: CallSession = {
+  token: () => tokenOf(useSession.getState().customer),
+  ended(refused) {
+    clearSession();
+    const { status, serverMessage, detail } = refused;
+    const expired = new ApiError({ message: SESSION_EXPIRED_MESSAGE, kind: 'http', status, serverMessage, detail });
+    unauthorizedListeners.forEach((listener) => listener(expired));
+  },
+};
+
 export interface CallSpec<Response> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the base, without a leading slash, e.g. 'user/cart'. */
   path: string;
   /** 'requests' is the second API base (booking, course request). */
   base?: 'main' | 'requests';
-  /** 'required': the customer's bearer token is sent and a 401 signs them out; 'optional': sent if signed in. */
+  /** 'required': the session's bearer token is sent and a 401 ends the session; 'optional': sent if signed in. */
   auth?: 'required' | 'optional' | 'none';
+  /** The session whose token `auth` sends: the customer's unless given (the back office's, staff-calls.ts). */
+  session?: CallSession;
+  /** How it is sent, when not by the transport: a photo's upload, by XMLHttpRequest, which tells its progress. */
+  send?: (request: TransportRequest) => Promise<TransportResult>;
   body?: unknown;
   /** A write that creates something: sent with its action's Idempotency-Key (idempotency.ts), made once by the API. */
   once?: boolean;
@@ -80,11 +102,12 @@ export async function callWithChecked<Schema extends z.ZodMiniType, Response>(
 export async function call<Response>(spec: CallSpec<Response>): Promise<Response> {
   const settings = getApiSettings();
   const auth = spec.auth ?? 'none';
-  const token = auth === 'none' ? null : tokenOf(useSession.getState().customer);
+  const session = spec.session ?? customerSession;
+  const token = auth === 'none' ? null : session.token();
   const headers: Record<string, string> = { ...spec.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   // The server refuses a body not declared as JSON (415); bodiless writes send none.
-  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (spec.body !== undefined) headers['Content-Type'] ??= 'application/json';
   const action = spec.once ? actionOf(spec) : null;
   if (action) headers['Idempotency-Key'] = keyFor(action, spec.body);
   const baseURL = spec.base === 'requests' ? settings.requestsApiBaseUrl : settings.apiBaseUrl;
@@ -100,6 +123,8 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   let result: TransportResult;
   if (heldEtag) {
     result = await askIfChanged({ url: spec.path, baseURL, headers, timeout, withCredentials }, heldEtag);
+  } else if (spec.send) {
+    result = await spec.send({ method: spec.method, url: spec.path, baseURL, data: spec.body, headers, timeout, withCredentials });
   } else {
     let send;
     try {
@@ -120,7 +145,11 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   if (action && (result.ok || (result.failure.kind === 'http' && !isUnsettled(result.failure.status)))) {
     answered(action, headers['Idempotency-Key']!);
   }
-  if (!result.ok) throw toApiError(result.failure, spec, auth === 'required' && token !== null);
+  if (!result.ok) {
+    const error = toApiError(result.failure, spec);
+    if (error.status === 401 && auth === 'required' && token !== null) session.ended(error);
+    throw error;
+  }
   const { data } = result;
 
   const parsed = readAnswer(`${spec.method} ${spec.path}`, spec.response, data);
@@ -134,12 +163,14 @@ export async function call<Response>(spec: CallSpec<Response>): Promise<Response
   return parsed.data;
 }
 
-function toApiError(failure: TransportFailure, spec: CallSpec<unknown>, signedInCall: boolean): ApiError {
-  const { fallback, useServerMessage } = spec.errors;
-  if (failure.kind !== 'http') return new ApiError({ message: fallback, kind: failure.kind, detail: failure.detail });
+function toApiError(failure: TransportFailure, spec: CallSpec<unknown>): ApiError {
+  const { fallback, useServerMessage, namesTheLink } = spec.errors;
+  if (failure.kind !== 'http') {
+    return new ApiError({ message: namesTheLink ? UNANSWERED_MESSAGES[failure.kind] : fallback, kind: failure.kind, detail: failure.detail });
+  }
   const { status, data } = failure;
   const serverMessage = messageOf(data);
-  const apiError = new ApiError({
+  return new ApiError({
     // A limit's own words ('Too many attempts. Please wait a few minutes and try again.') say more than any fallback.
     message: (useServerMessage || status === 429) && serverMessage ? serverMessage : fallback,
     kind: 'http',
@@ -147,18 +178,6 @@ function toApiError(failure: TransportFailure, spec: CallSpec<unknown>, signedIn
     serverMessage,
     detail: `${spec.method} ${spec.path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
   });
-  if (status === 401 && signedInCall) {
-    clearSession();
-    const expired = new ApiError({
-      message: SESSION_EXPIRED_MESSAGE,
-      kind: 'http',
-      status,
-      serverMessage,
-      detail: apiError.detail,
-    });
-    unauthorizedListeners.forEach((listener) => listener(expired));
-  }
-  return apiError;
 }
 
 function messageOf(body: unknown): string | null {

@@ -5,6 +5,9 @@ export { pictureUrl, sharePictureUrl } from './pictures';
 export { createLiveStore } from './live-store';
 export { ApiError, isApiError, SESSION_EXPIRED_MESSAGE, ACCOUNT_FALLBACK, messageOf, type ApiErrorKind, type ErrorPolicy } from './errors';
 export { onUnauthorized, prepareToSend } from './http';
+// For the package's other entries (the back office's calls, staff.ts), which must use this entry's instance; apps use the typed calls.
+export { call, segment, type CallSession, type CallSpec } from './http';
+export type { TransportRequest, TransportResult } from './transport';
 export {
   createDataArea,
   useDataAreaFor,

@@ -85,7 +85,6 @@ export {
   type SignInFailures,
 } from './contract/staff';
 export {
-  configureStaffApi,
   STAFF_SESSION_ENDED_MESSAGE,
   onStaffSessionEnded,
   signIn,

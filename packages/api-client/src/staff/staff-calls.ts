@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { ApiError } from '../errors';
-import { readAnswer } from '../contract/reader';
-import { actionOf, answered, isUnsettled, keyFor } from '../idempotency';
+// By the package's name, not by path: in the back office's build that is the shared API client, the one the site
+// configured (its API base, its timeout) and whose ApiError the pages recognise; a copy of it here would be neither.
+import { ApiError, call, segment, type CallSession, type CallSpec, type TransportRequest, type TransportResult } from '@agri/api-client';
 import type { OrderStatus } from '../contract/orders';
 import {
   acceptInvitationRequestSchema,
@@ -56,14 +56,6 @@ import type { Event } from '../contract/events';
 import type { BlogPost } from '../contract/blog';
 import { clearStaffSession, storeStaffSession, useStaffSession } from './staff-session';
 
-/** Where the staff calls go: our reference API's main base (the back office never talks to the hosted API). */
-let apiBaseUrl: string | null = null;
-const TIMEOUT_MS = 15_000;
-
-export function configureStaffApi(settings: { apiBaseUrl: string }): void {
-  apiBaseUrl = settings.apiBaseUrl;
-}
-
 type EndedListener = (message: string) => void;
 const endedListeners = new Set<EndedListener>();
 export const STAFF_SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -74,80 +66,41 @@ export function onStaffSessionEnded(listener: EndedListener): () => void {
   return () => endedListeners.delete(listener);
 }
 
-interface StaffCall<Response> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Relative to the staff base: 'pictures'. */
+/** The back office's session, apart from the customer's: a token the server no longer knows sends the pages to sign-in. */
+const staffSession: CallSession = {
+  token: () => useStaffSession.getState().token,
+  ended() {
+    clearStaffSession();
+    endedListeners.forEach((listener) => listener(STAFF_SESSION_ENDED_MESSAGE));
+  },
+};
+
+interface StaffCall<Response> extends Pick<CallSpec<Response>, 'method' | 'body' | 'headers' | 'response' | 'send'> {
+  /** Relative to the back office's routes: 'pictures'. */
   path: string;
-  body?: unknown;
-  /** A sign-in step's own token instead of the session's. */
+  /** A sign-in step's own token instead of the session's: a 401 is then the step's answer, not the session's end. */
   token?: string;
-  response: z.ZodMiniType<Response>;
   fallback: string;
-  /** A write that creates something (a payment, a refund, a note, an item, an invitation): made once, as a customer's (call's `once`). */
+  /** A write that creates something (a payment, a refund, a note, an item, an invitation): made once, as a customer's. */
   once?: boolean;
 }
 
-async function staffCall<Response>(spec: StaffCall<Response>): Promise<Response> {
-  return readStaffAnswer(spec, await staffFetch(spec));
-}
-
-async function readStaffAnswer<Response>(spec: StaffCall<Response>, response: globalThis.Response): Promise<Response> {
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  const parsed = readAnswer(`${spec.method} staff/${spec.path}`, spec.response, data);
-  if (!parsed.success) throw new ApiError({ message: spec.fallback, kind: 'malformed', detail: parsed.error.message });
-  return parsed.data;
-}
-
-async function staffFetch(spec: Omit<StaffCall<unknown>, 'response'>): Promise<Response> {
-  if (!apiBaseUrl) throw new Error('The staff API is not configured: call configureStaffApi() at start-up.');
-  const token = spec.token ?? useStaffSession.getState().token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-  const action = spec.once ? actionOf({ method: spec.method, base: 'staff', path: spec.path }) : null;
-  if (action) headers['Idempotency-Key'] = keyFor(action, spec.body);
-  let response: Response;
-  try {
-    response = await fetch(new URL(`staff/${spec.path}`, apiBaseUrl), {
-      method: spec.method,
-      headers,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    const timeout = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError({
-      message: timeout ? 'The server took too long to answer. Please try again.' : 'The server cannot be reached. Check your connection and try again.',
-      kind: timeout ? 'timeout' : 'network',
-      detail: String(error),
-    });
-  }
-  if (action && !isUnsettled(response.status)) answered(action, headers['Idempotency-Key']!);
-  return answerOf(spec, response);
-}
-
-/** A successful answer, or the ApiError its status and message make (a 401 of the session ends it here). */
-async function answerOf(spec: Omit<StaffCall<unknown>, 'response'>, response: Response): Promise<Response> {
-  if (response.ok) return response;
-  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
-  // A session the server no longer knows (ended, revoked): back to sign-in. A sign-in step's own 401 is its answer.
-  if (response.status === 401 && !spec.token && useStaffSession.getState().token) {
-    clearStaffSession();
-    endedListeners.forEach((listener) => listener(STAFF_SESSION_ENDED_MESSAGE));
-  }
-  throw new ApiError({
-    message: serverMessage ?? spec.fallback,
-    kind: 'http',
-    status: response.status,
-    serverMessage,
-    detail: `${spec.method} staff/${spec.path} answered ${response.status}`,
+/**
+ * A call to the reference API's back office (the site's main API base, `staff/`), made as every call is (`call`):
+ * the staff member's token, the server's own words for a refusal, and what to do when no answer came.
+ */
+function staffCall<Response>({ path, token, fallback, ...spec }: StaffCall<Response>): Promise<Response> {
+  return call({
+    ...spec,
+    path: `staff/${path}`,
+    ...(token ? { auth: 'none', headers: { ...spec.headers, Authorization: `Bearer ${token}` } } : { auth: 'required', session: staffSession }),
+    errors: { fallback, useServerMessage: true, namesTheLink: true },
   });
+}
+
+/** A list as the CSV file the server makes of it. */
+async function csvFile(path: string, fallback: string): Promise<Blob> {
+  return new Blob([await staffCall({ method: 'GET', path, response: z.string(), fallback })], { type: 'text/csv;charset=utf-8' });
 }
 
 /** Checks a request with its schema before it leaves the browser; the first problem's message. */
@@ -156,8 +109,6 @@ function checked<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): 
   if (parsed.success) return parsed.data;
   throw new ApiError({ message: parsed.error.issues[0]?.message ?? 'Invalid request', kind: 'invalid', detail: parsed.error.message });
 }
-
-const segment = (value: string) => encodeURIComponent(value);
 
 // ---- Signing in ----
 
@@ -215,7 +166,7 @@ export const getSignedInStaff = () => staffCall({ method: 'GET', path: 'session'
 /** Ends the session on the server, then here (here even if the server cannot be reached). */
 export async function signOut(): Promise<void> {
   try {
-    await staffFetch({ method: 'DELETE', path: 'session', fallback: 'Could not sign out' });
+    await staffCall({ method: 'DELETE', path: 'session', response: z.unknown(), fallback: 'Could not sign out' });
   } finally {
     clearStaffSession();
   }
@@ -226,7 +177,7 @@ export async function signOut(): Promise<void> {
  * Signed out here only when the server did it: otherwise the member is told, and can try again.
  */
 export async function signOutEverywhere(): Promise<void> {
-  await staffFetch({ method: 'DELETE', path: 'sessions', fallback: 'Could not sign out everywhere' });
+  await staffCall({ method: 'DELETE', path: 'sessions', response: z.unknown(), fallback: 'Could not sign out everywhere' });
   clearStaffSession();
 }
 
@@ -243,7 +194,7 @@ export const getLeads = (filter: LeadFilter = {}) =>
 
 /** The filtered list as a CSV file. */
 export async function exportLeads(filter: LeadFilter = {}): Promise<Blob> {
-  return (await staffFetch({ method: 'GET', path: `leads/export${query(filter)}`, fallback: 'Could not export the list' })).blob();
+  return csvFile(`leads/export${query(filter)}`, 'Could not export the list');
 }
 
 export const getLead = (id: string) =>
@@ -286,7 +237,7 @@ export const getPayments = (filter: PaymentFilter = {}) =>
 
 /** The filtered payments as a CSV file. */
 export async function exportPayments(filter: PaymentFilter = {}): Promise<Blob> {
-  return (await staffFetch({ method: 'GET', path: `payments/export${query(filter)}`, fallback: 'Could not export the list' })).blob();
+  return csvFile(`payments/export${query(filter)}`, 'Could not export the list');
 }
 
 /** An admin records a payment of the order received another way (cash, a bank transfer); answers the order's payments. */
@@ -409,45 +360,59 @@ const bytesOf = (blob: Blob) =>
   });
 
 /**
- * Sends a photo as its bytes, telling `onProgress` the share sent (0–1): XMLHttpRequest, since fetch cannot
- * tell an upload's progress. Sending the same photo again is safe: the library knows it by its bytes.
+ * Sends by XMLHttpRequest, telling `onProgress` the share sent (0–1): fetch cannot tell an upload's progress. No
+ * time limit: an upload may take minutes on a slow link, and ends when the link does.
  */
+function sendTelling(xhr: XMLHttpRequest, onProgress: (sent: number) => void) {
+  return (request: TransportRequest) =>
+    new Promise<TransportResult>((resolve) => {
+      xhr.open(request.method, new URL(request.url, request.baseURL));
+      for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+      const unanswered = (why: string) => () => resolve({ ok: false, failure: { kind: 'network', detail: `${request.method} ${request.url} ${why}` } });
+      xhr.onerror = unanswered('failed');
+      xhr.onabort = unanswered('aborted');
+      xhr.onload = () => {
+        let data: unknown = xhr.responseText;
+        try {
+          data = JSON.parse(xhr.responseText);
+        } catch {
+          // Not JSON: the contract's check says so.
+        }
+        resolve(xhr.status >= 200 && xhr.status < 300 ? { ok: true, data } : { ok: false, failure: { kind: 'http', status: xhr.status, data } });
+      };
+      xhr.send(request.data as ArrayBuffer);
+    });
+}
+
+/** Sends a photo as its bytes. Sending the same photo again is safe: the library knows it by its bytes. */
 export function uploadPicture(photo: Blob, description: string, onProgress: (sent: number) => void): PictureUpload {
-  const spec = {
-    method: 'POST',
-    path: `pictures${query({ description: checked(pictureDescriptionSchema, description) })}`,
-    fallback: 'Could not upload the photo',
-  } as const;
-  if (!apiBaseUrl) throw new Error('The staff API is not configured: call configureStaffApi() at start-up.');
-  const request = new XMLHttpRequest();
-  // As bytes: a Blob given to XMLHttpRequest is not sent as itself everywhere (jsdom sends its name).
-  const done = bytesOf(photo).then(
-    (bytes) =>
-      new Promise<StaffPicture>((resolve, reject) => {
-        request.open('POST', new URL(`staff/${spec.path}`, apiBaseUrl!));
-        request.setRequestHeader('Accept', 'application/json');
-        request.setRequestHeader('Content-Type', 'application/octet-stream');
-        const token = useStaffSession.getState().token;
-        if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-        request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-        const failed = (aborted: boolean) => () =>
-          reject(
-            new ApiError({
-              message: aborted ? 'The upload was stopped.' : 'The connection dropped during the upload. Check your connection and try again.',
-              kind: 'network',
-              detail: `POST staff/pictures ${aborted ? 'aborted' : 'failed'}`,
-            }),
-          );
-        request.onerror = failed(false);
-        request.onabort = failed(true);
-        request.onload = () => {
-          const answer = new Response(request.responseText, { status: request.status, headers: { 'Content-Type': 'application/json' } });
-          answerOf(spec, answer)
-            .then((ok) => readStaffAnswer({ ...spec, response: staffPictureSchema }, ok))
-            .then(resolve, reject);
-        };
-        request.send(bytes);
+  const path = `pictures${query({ description: checked(pictureDescriptionSchema, description) })}`;
+  const xhr = new XMLHttpRequest();
+  let stopped = false;
+  const done = bytesOf(photo)
+    .then((bytes) =>
+      staffCall({
+        method: 'POST',
+        path,
+        // As bytes: a Blob given to XMLHttpRequest is not sent as itself everywhere (jsdom sends its name).
+        body: bytes,
+        headers: { 'Content-Type': 'application/octet-stream' },
+        response: staffPictureSchema,
+        fallback: 'Could not upload the photo',
+        send: sendTelling(xhr, onProgress),
       }),
-  );
-  return { done, abort: () => request.abort() };
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError) || error.kind !== 'network') throw error;
+      const message = stopped ? 'The upload was stopped.' : 'The connection dropped during the upload. Check your connection and try again.';
+      throw new ApiError({ message, kind: 'network', detail: error.detail });
+    });
+  return {
+    done,
+    abort: () => {
+      stopped = true;
+      xhr.abort();
+    },
+  };
 }

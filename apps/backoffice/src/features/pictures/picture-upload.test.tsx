@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startMockApi, TEST_API_BASE_URL } from '@agri/api-client/testing';
-import { configureStaffApi, useStaffSession } from '@agri/api-client/staff';
+import { useStaffSession } from '@agri/api-client/staff';
 import { staffPictureFor } from '../../testing/staff-fixtures';
 import { MOST_PHOTOS_AT_ONCE, PictureUpload } from './picture-upload';
 
@@ -16,7 +16,6 @@ const picture = staffPictureFor();
 const photo = (name = 'IMG_2041.jpg') => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' });
 
 beforeAll(() => {
-  configureStaffApi({ apiBaseUrl: TEST_API_BASE_URL });
   // jsdom has no object URLs; the preview only needs one.
   URL.createObjectURL = () => 'blob:preview';
   URL.revokeObjectURL = () => undefined;

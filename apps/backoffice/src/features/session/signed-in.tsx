@@ -3,7 +3,6 @@ import { toast } from '@agri/ui';
 import { Navigate, useLocation, useNavigate } from '@agri/ui/router';
 import { onStaffSessionEnded, useStaffSession, type StaffRole } from '@agri/api-client/staff';
 import { StaffLayout } from '../layout/staff-layout';
-import { ensureStaffApi } from './staff-api';
 
 /** Where sign-in sends a member back to. */
 export const signInPathFor = (path: string) => `/staff/login?next=${encodeURIComponent(path)}`;
@@ -24,7 +23,6 @@ function AdminsOnly() {
  */
 export function signedIn(Page: ComponentType, role: StaffRole = 'staff'): ComponentType {
   return function SignedInPage() {
-    ensureStaffApi();
     const staff = useStaffSession((state) => state.staff);
     const { pathname, search } = useLocation();
     const navigate = useNavigate();

@@ -5,7 +5,6 @@ import { messageOf, z } from '@agri/api-client';
 import { acceptInvitation, acceptInvitationRequestSchema, getInvitation, totpSetupStepSchema, type TotpSetupStep } from '@agri/api-client/staff';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
-import { ensureStaffApi } from '../../features/session/staff-api';
 import { TotpSetup } from '../../features/totp/totp-setup';
 
 // The contract's password rule; the confirmation is this form's own.
@@ -30,7 +29,6 @@ function keptSetup(token: string): TotpSetupStep | null {
 
 /** /staff/invitation/:token: the invited member chooses a password, then sets up the authenticator. */
 export default function InvitationPage() {
-  ensureStaffApi();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [invitation, setInvitation] = useState<{ email: string } | { problem: string } | null>(null);

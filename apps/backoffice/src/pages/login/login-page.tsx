@@ -5,7 +5,6 @@ import { z } from '@agri/api-client';
 import { confirmSecondFactor, signIn, staffCredentialsSchema } from '@agri/api-client/staff';
 import { useSiteForm } from '@agri/ui/forms';
 import { StaffDoor } from '../../features/layout/staff-layout';
-import { ensureStaffApi } from '../../features/session/staff-api';
 
 const codeFormSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Enter the code')) });
 
@@ -62,7 +61,6 @@ function SecondFactor({ token, onSignedIn }: { token: string; onSignedIn: () => 
  * (invitation-page.tsx): a member who has not finished is told so by the server.
  */
 export default function LoginPage() {
-  ensureStaffApi();
   const { search } = useLocation();
   const navigate = useNavigate();
   const [stepToken, setStepToken] = useState<string | null>(null);
