@@ -1,10 +1,8 @@
 // The back office's suites: staff made as the business makes them (the terminal's `npm run staff`, then the
 // invitation link in the browser), and their sign-ins with codes an authenticator app would show.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { rootDir } from '../../tooling/machine/pnpm.mjs';
+import { spawnApi } from '../../tooling/serve/api-process.mjs';
 import { externalSite } from '../support/site-ports.mjs';
 import { expect, uniqueEmail, type Harness } from '../support/fixtures';
 
@@ -24,14 +22,18 @@ export const skipOnExternalSite = () => Boolean(externalSite);
 
 /** `npm run staff -- add <email> --role <role>` on the machine of the harness's API. */
 export function inviteFromTerminal(harness: Harness, email: string, role: 'admin' | 'staff'): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/staff/staff-cli.ts', 'add', email, '--role', role],
-      { cwd: join(rootDir, 'apps/api'), env: { PATH: process.env.PATH, STAFF_API_URL: harness.urlOf('api'), JWT_SECRET_FILE: harness.apiSecretFile } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${stdout}${stderr}`)) : resolve(stdout)),
-    ),
+  const cli = spawnApi(
+    { PATH: process.env.PATH, STAFF_API_URL: harness.urlOf('api'), JWT_SECRET_FILE: harness.apiSecretFile },
+    { script: 'src/staff/staff-cli.ts', args: ['add', email, '--role', role], stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  let printed = '';
+  let complained = '';
+  cli.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  cli.stderr!.on('data', (chunk: Buffer) => (complained += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    cli.on('error', reject);
+    cli.on('close', (code) => (code === 0 ? resolve(printed) : reject(new Error(`${printed}${complained}`))));
+  });
 }
 
 export const codeFor = (secret: string, steps: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });

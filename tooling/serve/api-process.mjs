@@ -1,7 +1,8 @@
 // @ts-check
-// The reference API (apps/api) as tooling starts it: `npm start`, `npm run dev`, the e2e harness, the Daraja
-// simulator and the benchmarks. One place for its folder, its default data folder and the command that runs a
-// script of it through tsx (the API's own tests start it from its side: apps/api/src/test-support.ts).
+// The reference API (apps/api) as tooling starts it: `npm start`, `npm run dev`, the e2e harness (its server, and the
+// staff terminal's `npm run staff` for the back office's suites), the Daraja simulator and the benchmarks. One place
+// for its folder, its default data folder and the command that runs a script of it through tsx (the API's own tests
+// start it from its side: apps/api/src/test-support.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,11 +20,11 @@ export const apiDataDir = (env = process.env) => env.DATA_DIR ?? join(API_DIR, '
 export const hasReferenceApi = () => existsSync(join(API_DIR, 'src/main.ts'));
 
 /**
- * Runs one of the API's scripts (its server by default) with `env` as the whole environment.
+ * Runs one of the API's scripts (its server by default), given `args`, with `env` as the whole environment.
  *
  * @param {NodeJS.ProcessEnv} env
- * @param {{ script?: string, stdio?: import('node:child_process').StdioOptions }} [options]
+ * @param {{ script?: string, args?: string[], stdio?: import('node:child_process').StdioOptions }} [options]
  */
-export function spawnApi(env, { script = 'src/main.ts', stdio = 'inherit' } = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: API_DIR, stdio, env });
+export function spawnApi(env, { script = 'src/main.ts', args = [], stdio = 'inherit' } = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: API_DIR, stdio, env });
 }
