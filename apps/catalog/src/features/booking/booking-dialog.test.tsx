@@ -42,6 +42,17 @@ describe('booking dialog', () => {
     expect(within(dialog).getByText('Kindly wait for our team to reach out to you as soon as possible.')).toBeInTheDocument();
   });
 
+  it('takes the number as people write it, with a 0 and dashes, and sends it as the contract stores it', async () => {
+    const request = bookingDialog.recordRequest(fixtures.booking);
+    const { user, dialog } = await bookingDialog.open();
+    await user.type(within(dialog).getByLabelText('Full name'), 'Achieng Otieno');
+    await user.type(within(dialog).getByLabelText('Email'), 'achieng@example.co.ke');
+    await user.type(within(dialog).getByLabelText('Phone number'), '0712-345-678');
+    await bookingDialog.send(user, dialog);
+    expect(await screen.findByText('Booking Created successfully!')).toBeInTheDocument();
+    expect(request.sent).toMatchObject({ contactDetails: { phone: '254712345678' } });
+  });
+
   it("sends 'Venue TBD' and 'City TBD' for an event without a venue", async () => {
     const { venue: _venue, city: _city, ...unplaced } = forum;
     server.use(http.get(apiUrl('event/:id'), () => HttpResponse.json({ data: unplaced })));
@@ -82,7 +93,7 @@ describe('booking dialog', () => {
     await bookingDialog.send(user, dialog);
     expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Email should be valid.');
     expect(within(dialog).getByLabelText('Email')).toHaveFocus();
-    expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('+ 254 Phone Number should be digits only, e.g. 712 345 678');
+    expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription('+ 254 Enter a Kenyan mobile number, such as 0712 345 678');
     expect(within(dialog).getByLabelText('Full name')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
