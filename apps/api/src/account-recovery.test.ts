@@ -10,7 +10,7 @@ import { COMMON_PASSWORD_MESSAGE, NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE } from '
 import { createApp } from './app';
 import { readConfig, type RateLimits } from './config';
 import { openDatabase } from './server';
-import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
+import { bookable, clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 
 let api: TestApi;
 before(async () => {
@@ -263,7 +263,7 @@ describe('every public write is limited per source and per email address', () =>
   let eventId: string;
   before(async () => {
     courseId = ((await (await api.call('GET', '/api/course')).json()) as { _id: string }[])[0]!._id;
-    eventId = ((await (await api.call('GET', '/api/event')).json()) as { data: { _id: string }[] }).data[0]!._id;
+    eventId = bookable(((await (await api.call('GET', '/api/event')).json()) as { data: { _id: string; endDate: string }[] }).data)[0]!._id;
   });
   const contact = (email: string) => ({ name: 'Wekesa', email, phone: '712345678', contactMethod: 'Email' });
   const writes: Record<string, { path: string; body: (email: string) => unknown }> = {

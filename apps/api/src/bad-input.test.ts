@@ -16,7 +16,7 @@ import {
   type Event,
 } from '@agri/api-client/contract';
 import { DatabaseError } from './db/db';
-import { startTestApi, testAddress, TEST_PASSWORD, type TestApi } from './test-support';
+import { bookable, startTestApi, testAddress, TEST_PASSWORD, type TestApi } from './test-support';
 
 type Json = unknown;
 
@@ -385,7 +385,8 @@ before(async () => {
     .join(', ')}`;
 
   courses = courseListSchema.parse(await json('GET', '/api/course'));
-  events = eventListResponseSchema.parse(await json('GET', '/api/event')).data;
+  // The events these tests book.
+  events = bookable(eventListResponseSchema.parse(await json('GET', '/api/event')).data);
   customer = await api.signUp(CUSTOMER_EMAIL);
   const token = customer.token;
   cartItemId = (await json<{ items: { _id: string }[] }>('POST', '/api/user/cart', { token, body: { courseId: courses[0]!._id, quantity: 1 } })).items[0]!._id;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { kenyanDate } from '@agri/api-client/contract';
 import { createApp } from './app';
 import { KEY_LIMITS } from './idempotency';
 import { engine } from './test-database';
@@ -61,7 +62,9 @@ describe(`an Idempotency-Key on ${engine}`, () => {
   });
 
   it('two tabs sending at the same moment, to two instances: one booking, both told the same', async () => {
-    const [event] = await api.db.query<{ id: string }>('SELECT id FROM events WHERE published ORDER BY id LIMIT 1');
+    const [event] = await api.db.query<{ id: string }>('SELECT id FROM events WHERE published AND end_date >= $1 ORDER BY id LIMIT 1', [
+      kenyanDate(new Date()),
+    ]);
     const key = randomUUID();
     const email = `tabs-${key}@example.co.ke`;
     const body = { contactDetails: { name: 'Otieno', email, phone: '712345678' }, event: { id: event!.id } };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
+  EVENT_ENDED_MESSAGE,
   NEWSLETTER_ALREADY_SUBSCRIBED_MESSAGE,
   REGISTRATION_MESSAGES,
   blogListSchema,
@@ -14,6 +15,7 @@ import {
   enquirySchema,
   eventListResponseSchema,
   eventResponseSchema,
+  kenyanDate,
   orderSchema,
   type Cart,
   type Course,
@@ -22,7 +24,7 @@ import {
   z,
 } from '@agri/api-client/contract';
 import { createApp } from './app';
-import { clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
+import { bookable, clearRateLimits, startTestApi, TEST_PASSWORD, type TestApi } from './test-support';
 
 // One in-memory database for the file: PGlite takes seconds to start.
 let api: TestApi;
@@ -485,8 +487,8 @@ describe('enquiry, booking and course request', () => {
     await expectStatus(await api.call('POST', '/api/enquiry', { body: { ...body, comment: '' } }), 400, 'Comment is Required.');
   });
 
-  it('POST /requests/booking/ stores a booking for a known event', async () => {
-    const event = events[0]!;
+  it('POST /requests/booking/ stores a booking for a known event, and refuses one for an event that has ended', async () => {
+    const event = bookable(events)[0]!;
     const request = bookingRequestFor(event, contactDetails);
     const booking = bookingSchema.parse(await json(await api.call('POST', '/requests/booking/', { body: request })));
     assert.deepEqual(booking.event, request.event);
@@ -496,6 +498,14 @@ describe('enquiry, booking and course request', () => {
       'Event not found',
     );
     await expectStatus(await api.call('POST', '/requests/booking/', { body: { ...request, contactDetails: { ...contactDetails, email: 'x' } } }), 400);
+    // The seed's clinic ended weeks ago, in Kenya: it takes no booking, whatever page a visitor kept open.
+    const ended = events.find((each) => each.endDate < kenyanDate(new Date()))!;
+    await expectStatus(await api.call('POST', '/requests/booking/', { body: bookingRequestFor(ended, contactDetails) }), 409, EVENT_ENDED_MESSAGE);
+    await expectStatus(
+      await api.call('POST', '/requests/booking/', { body: { ...request, event: { ...request.event, id: ended._id } } }),
+      409,
+      EVENT_ENDED_MESSAGE,
+    );
   });
 
   it('POST /requests/course-request/ stores a call request for a known course', async () => {
@@ -527,10 +537,10 @@ describe('enquiry, booking and course request', () => {
     assert.equal(await count('enquiries', enquiry.email), 2);
 
     const booker = { ...contactDetails, email: 'grace.resend@example.co.ke' };
-    const booking = { contactDetails: booker, event: { id: events[0]!._id } };
+    const booking = { contactDetails: booker, event: { id: bookable(events)[0]!._id } };
     const booked = await Promise.all([1, 2].map(async () => bookingSchema.parse(await json(await api.call('POST', '/requests/booking/', { body: booking })))));
     assert.equal(booked[0]!._id, booked[1]!._id, 'two copies arriving together are one booking');
-    await api.call('POST', '/requests/booking/', { body: { ...booking, event: { id: events[1]!._id } } });
+    await api.call('POST', '/requests/booking/', { body: { ...booking, event: { id: bookable(events)[1]!._id } } });
     assert.equal(await count('bookings', booker.email), 2);
 
     const call = { contactDetails: booker, course: { id: courses[0]!._id } };

@@ -12,11 +12,15 @@ import { seed } from './db/seed';
 import { createLogger } from './log';
 import type { Mailer } from './mail';
 import { emptyDatabase } from './test-database';
+import { kenyanDate } from '@agri/api-client/contract';
 // Every request of a test comes from one address: the limits a test does not mean to meet, shared with the e2e
 // harness and the benchmarks (plain Node, which reads JSON but not this TypeScript).
 import raisedLimits from './raised-limits.json' with { type: 'json' };
 
 export const TEST_PASSWORD = 'Shamba-2025-strong';
+
+/** The events a visitor can still book: the seed has past ones too (the lists hide them), and those take no booking. */
+export const bookable = <Item extends { endDate: string }>(events: Item[]): Item[] => events.filter((event) => event.endDate >= kenyanDate(new Date()));
 
 /** Starts every rate limit's window afresh: for a test that builds an app with strict limits on a shared database. */
 export async function clearRateLimits(db: Db): Promise<void> {

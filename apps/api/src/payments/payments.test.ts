@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { BOOKING_TOKEN_HEADER, courseListSchema, eventListResponseSchema, MPESA_PHONE_MESSAGE, type Payment } from '@agri/api-client/contract';
 import { createLogger } from '../log';
 import { createMailer } from '../mail';
-import { startInstances, startTestApi, testAddress, type TestApi } from '../test-support';
+import { bookable, startInstances, startTestApi, testAddress, type TestApi } from '../test-support';
 import { startDarajaSimulator, type DarajaSimulator } from './daraja-simulator';
 import { createPaymentWatch } from './payment-watch';
 import { NO_ANSWER } from './payment-settlement';
@@ -126,7 +126,7 @@ interface BookingAnswer {
 /** A visitor's booking of the first published event that costs `paid` (or is free): the booking's answer. */
 async function newBooking(api: TestApi, email: string, paid = true): Promise<BookingAnswer> {
   const { data: events } = eventListResponseSchema.parse(await json(await api.call('GET', '/api/event')));
-  const event = events.find((each) => each.price > 0 === paid)!;
+  const event = bookable(events).find((each) => each.price > 0 === paid)!;
   const contactDetails = { name: 'Achieng Otieno', email, phone: '0722000111', contactMethod: 'Email' };
   return json<BookingAnswer>(await api.call('POST', '/requests/booking', { body: { contactDetails, event: { id: event._id } } }));
 }

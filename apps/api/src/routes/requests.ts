@@ -1,8 +1,16 @@
 import { Hono } from 'hono';
-import { bookingRequestSchema, courseCallRequestSchema, enquiryRequestSchema, type Booking, type CourseCallRequestRecord } from '@agri/api-client/contract';
+import {
+  bookingRequestSchema,
+  courseCallRequestSchema,
+  EVENT_ENDED_MESSAGE,
+  enquiryRequestSchema,
+  kenyanDate,
+  type Booking,
+  type CourseCallRequestRecord,
+} from '@agri/api-client/contract';
 import type { Db } from '../db/db';
 import { answer, newId } from '../dialect';
-import { notFound } from '../http-error';
+import { HttpError, notFound } from '../http-error';
 import { once } from '../idempotency';
 import { bookingPaidAt, newToken, tokenHash } from '../payments/payments';
 import type { Services } from '../services';
@@ -100,6 +108,7 @@ export function requestRoutes(services: Services): Hono {
         sent.id,
       ]);
       if (!row) throw notFound('Event');
+      if (row.end_date < kenyanDate(new Date())) throw new HttpError(409, EVENT_ENDED_MESSAGE);
       const event: Booking['event'] = {
         id: row.id,
         title: row.title,

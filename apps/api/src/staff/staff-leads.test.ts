@@ -5,7 +5,7 @@ import { eventListResponseSchema, courseListSchema, type Course, type Event } fr
 import { leadDetailSchema, leadSchema, type Lead } from '@agri/api-client/staff-contract';
 import { createLogger } from '../log';
 import type { Mail, Mailer } from '../mail';
-import { startTestApi, type TestApi } from '../test-support';
+import { bookable, startTestApi, type TestApi } from '../test-support';
 import { toCsv } from './csv';
 import { createLeadNotifier } from './lead-notifier';
 import { addStaff, type TestStaff } from './staff-test-support';
@@ -27,7 +27,7 @@ before(async () => {
   api = await startTestApi();
   staff = await addStaff(api);
   admin = await addStaff(api, 'admin');
-  event = eventListResponseSchema.parse(await (await api.call('GET', '/api/event')).json()).data[0]!;
+  event = bookable(eventListResponseSchema.parse(await (await api.call('GET', '/api/event')).json()).data)[0]!;
   course = courseListSchema.parse(await (await api.call('GET', '/api/course')).json())[0]!;
   await api.call('POST', '/requests/booking', {
     body: { contactDetails: contact('Achieng Otieno', 'achieng@example.co.ke'), event: { id: event._id, price: 1 } },

@@ -27,6 +27,9 @@ export const bookedEventSchema = z.object({
 });
 
 /** The spec's client also sends what it shows of the event; the server ignores all but the id. */
+/** The API's answer to a booking for an event whose last day is past in Kenya (409): nobody pays for a day that is gone. */
+export const EVENT_ENDED_MESSAGE = 'This event has ended, so it takes no more bookings. Have a look at what is coming up.';
+
 export const bookingRequestSchema = z.object({
   contactDetails: contactDetailsSchema,
   event: z.object({
